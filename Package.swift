@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// The Hobby Story — Fishing: the diary core, its command-line client and its tools.
+// Dependencies point one way: C bridges ← SQLiteDB/SecureHashing/Diagnostics ← FishingModel
+// ← DiaryStore ← HobbyStoryCLI ← executables (see docs/architecture.md).
+import PackageDescription
+
+let package = Package(
+    name: "HobbyStory",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "DiaryStore", targets: ["DiaryStore"]),
+        .executable(name: "hobbystory", targets: ["hobbystory"]),
+        .executable(name: "hobbystory-bench", targets: ["hobbystory-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CSodium", pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+
+        .target(name: "Diagnostics"),
+        .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        .target(name: "SecureHashing", dependencies: ["CSodium"]),
+        .target(name: "FishingModel"),
+        .target(
+            name: "DiaryStore",
+            dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics"],
+            resources: [.copy("Resources/directories")]),
+        .target(name: "HobbyStoryCLI", dependencies: ["DiaryStore", "Diagnostics", "FishingModel"]),
+
+        .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
+        .executableTarget(name: "diary-crash-writer", dependencies: ["DiaryStore", "FishingModel"]),
+        .executableTarget(
+            name: "hobbystory-bench",
+            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite"]),
+
+        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),
+        .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),
+        .testTarget(
+            name: "DiaryStoreTests",
+            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "diary-crash-writer"]),
+        .testTarget(name: "HobbyStoryCLITests", dependencies: ["HobbyStoryCLI", "hobbystory"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#ifndef HOBBYSTORY_CSODIUM_SHIM_H
+#define HOBBYSTORY_CSODIUM_SHIM_H
+#include <sodium.h>
+#endif

@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+
+/// Where log records and captured errors go. The app installs a ``FileLogSink`` per profile; tests
+/// install a ``MemoryLogSink``.
+public protocol LogSink: Sendable {
+    func write(_ record: LogRecord)
+    func capture(_ error: CapturedError)
+}
+
+/// The one logging facade every module uses (T6): `Logger(category: "store").info("saved", ["id": …])`.
+///
+/// Records go to the sink installed with ``Diagnostics/install(_:)``; before that, nowhere.
+public struct Logger: Sendable {
+    public let category: String
+
+    public init(category: String) { self.category = category }
+
+    public func debug(_ message: String, _ metadata: [String: String] = [:]) { log(.debug, message, metadata) }
+    public func info(_ message: String, _ metadata: [String: String] = [:]) { log(.info, message, metadata) }
+    public func notice(_ message: String, _ metadata: [String: String] = [:]) { log(.notice, message, metadata) }
+    public func warning(_ message: String, _ metadata: [String: String] = [:]) { log(.warning, message, metadata) }
+    public func error(_ message: String, _ metadata: [String: String] = [:]) { log(.error, message, metadata) }
+
+    public func log(_ level: LogLevel, _ message: String, _ metadata: [String: String] = [:]) {
+        Diagnostics.currentSink?.write(
+            LogRecord(time: Date(), level: level, category: category, message: message, metadata: metadata))
+    }
+
+    /// Keeps `error` with its context for the diagnostics bundle and logs it at error level.
+    public func capture(_ error: any Error, context: [String: String] = [:]) {
+        let captured = CapturedError(
+            time: Date(), category: category, type: String(describing: type(of: error)),
+            message: String(describing: error), context: context)
+        Diagnostics.currentSink?.capture(captured)
+        log(.error, captured.message, context.merging(["errorType": captured.type]) { a, _ in a })
+    }
+}
+
+/// Installs the process-wide log sink.
+public enum Diagnostics {
+    private static let sink = Mutex<(any LogSink)?>(nil)
+
+    /// Sends every later record to `sink` (nil to stop logging).
+    public static func install(_ newSink: (any LogSink)?) {
+        sink.withLock { $0 = newSink }
+    }
+
+    static var currentSink: (any LogSink)? { sink.withLock { $0 } }
+}
+
+/// Keeps records in memory: for tests and for the app's in-session error screen.
+public final class MemoryLogSink: LogSink {
+    private let state = Mutex<(records: [LogRecord], errors: [CapturedError])>(([], []))
+
+    public init() {}
+
+    public func write(_ record: LogRecord) { state.withLock { $0.records.append(record) } }
+    public func capture(_ error: CapturedError) { state.withLock { $0.errors.append(error) } }
+
+    public var records: [LogRecord] { state.withLock { $0.records } }
+    public var errors: [CapturedError] { state.withLock { $0.errors } }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import FishingModel
+import SQLiteDB
+
+/// Catches: saving one or many, editing, and reading the latest (T19, T11).
+extension Diary {
+    static let catchColumns = """
+        id, trip_id, species_id, caught_at, utc_offset_s, count, weight_kg, length_cm, bait_id, method_id, \
+        depth_m, water_temp_c, released, notes, created_at, updated_at, deleted_at
+        """
+
+    /// Saves a new catch; the time defaults to now on the device clock (T11).
+    public func addCatch(_ draft: CatchDraft) throws -> Catch {
+        try addCatches([draft])[0]
+    }
+
+    /// Saves several catches in one transaction: all of them, or — if any is invalid — none.
+    public func addCatches(_ drafts: [CatchDraft]) throws -> [Catch] {
+        let time = currentTime()
+        var trips = TripCache()
+        return try database.transaction {
+            try drafts.map { draft in
+                let draft = draft.withDefaults(now: time).roundedToMilliseconds()
+                try validate(draft, previous: nil, now: time, trips: &trips)
+                let item = draft.record(id: UUID(), createdAt: time, updatedAt: time)
+                try database.execute(
+                    "INSERT INTO catches(\(Self.catchColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+                    Self.values(item))
+                try recordChange(.catch, item.id, .upsert, at: time)
+                return item
+            }
+        }
+    }
+
+    /// Changes a live catch through `change`; validation as for ``addCatch(_:)``.
+    public func updateCatch(_ id: UUID, _ change: (inout CatchDraft) -> Void) throws -> Catch {
+        try database.transaction {
+            let old = try catchRecord(id)
+            if old.deletedAt != nil { throw StoreError.refused("catch \(id.uuidString.lowercased()) is in the Trash; restore it first") }
+            let time = currentTime()
+            var draft = CatchDraft(old)
+            change(&draft)
+            draft = draft.withDefaults(now: time).roundedToMilliseconds()
+            var trips = TripCache()
+            try validate(draft, previous: old, now: time, trips: &trips)
+            let item = draft.record(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
+            guard item != old else { return old }
+            try database.execute(
+                """
+                UPDATE catches SET trip_id = ?2, species_id = ?3, caught_at = ?4, utc_offset_s = ?5, count = ?6,
+                weight_kg = ?7, length_cm = ?8, bait_id = ?9, method_id = ?10, depth_m = ?11, water_temp_c = ?12,
+                released = ?13, notes = ?14, updated_at = ?16 WHERE id = ?1
+                """, Self.values(item))
+            try recordChange(.catch, id, .upsert, at: item.updatedAt)
+            return item
+        }
+    }
+
+    /// The catch with this id, live or in the Trash.
+    public func catchRecord(_ id: UUID) throws -> Catch {
+        guard let row = try database.queryFirst("SELECT \(Self.catchColumns) FROM catches WHERE id = ?", [SQLiteValue(id)])
+        else { throw StoreError.notFound(entity: "catch", id: id.uuidString.lowercased()) }
+        return try Self.catchRecord(row)
+    }
+
+    /// Live catches, latest first: of one trip when `tripId` is given, else of the whole diary.
+    public func catches(tripId: UUID? = nil, limit: Int? = nil) throws -> [Catch] {
+        var sql = "SELECT \(Self.catchColumns) FROM catches WHERE deleted_at IS NULL"
+        var arguments: [SQLiteValue] = []
+        if let tripId {
+            sql += " AND trip_id = ?"
+            arguments.append(SQLiteValue(tripId))
+        }
+        sql += " ORDER BY caught_at DESC"
+        if let limit {
+            sql += " LIMIT ?"
+            arguments.append(.integer(Int64(limit)))
+        }
+        return try database.query(sql, arguments, as: Self.catchRecord)
+    }
+
+    /// Trips looked up while validating a batch, so a bulk insert reads each trip once.
+    struct TripCache {
+        var trips: [UUID: Trip?] = [:]
+    }
+
+    private func validate(_ draft: CatchDraft, previous: Catch?, now: Date, trips: inout TripCache) throws {
+        var issues = draft.issues(now: now)
+        for (kind, id, field, old) in [
+            (DirectoryKind.species, draft.speciesId, "species", previous?.speciesId),
+            (.baits, draft.baitId, "bait", previous?.baitId),
+            (.methods, draft.methodId, "method", previous?.methodId),
+        ] {
+            if let issue = try directoryIssue(kind, id?.trimmingCharacters(in: .whitespaces), field: field, previous: old) {
+                issues.append(issue)
+            }
+        }
+        if let tripId = draft.tripId {
+            if trips.trips[tripId] == nil {
+                trips.trips[tripId] = try? trip(tripId)
+            }
+            let idText = tripId.uuidString.lowercased()
+            if let trip = trips.trips[tripId] ?? nil {
+                if trip.deletedAt != nil {
+                    issues.append(ValidationIssue(field: "tripId", value: idText, message: "the trip is in the Trash; restore it first"))
+                } else if let time = draft.caughtAt, time < trip.startAt || (trip.endAt.map { time > $0 } ?? false) {
+                    let window = DiaryTime.iso8601(trip.startAt, utcOffsetSeconds: trip.utcOffsetSeconds) + " – "
+                        + (trip.endAt.map { DiaryTime.iso8601($0, utcOffsetSeconds: trip.utcOffsetSeconds) } ?? "open end")
+                    issues.append(ValidationIssue(
+                        field: "time", value: DiaryTime.iso8601(time, utcOffsetSeconds: draft.utcOffsetSeconds ?? 0),
+                        message: "must fall within the trip (\(window))"))
+                }
+            } else {
+                issues.append(ValidationIssue(field: "tripId", value: idText, message: "no such trip"))
+            }
+        }
+        if !issues.isEmpty { throw ValidationError(entity: "catch", issues: issues) }
+    }
+
+    private static func values(_ c: Catch) -> [SQLiteValue] {
+        [
+            SQLiteValue(c.id), SQLiteValue(c.tripId), .text(c.speciesId), SQLiteValue(c.caughtAt),
+            .integer(Int64(c.utcOffsetSeconds)), .integer(Int64(c.count)), SQLiteValue(c.weightKg),
+            SQLiteValue(c.lengthCm), SQLiteValue(c.baitId), SQLiteValue(c.methodId), SQLiteValue(c.depthM),
+            SQLiteValue(c.waterTempC), SQLiteValue(c.released), SQLiteValue(c.notes), SQLiteValue(c.createdAt),
+            SQLiteValue(c.updatedAt),
+        ]
+    }
+
+    static func catchRecord(_ row: Row) throws -> Catch {
+        Catch(
+            id: try row.uuid(0), tripId: try row.uuid(1), speciesId: try row.text(2), caughtAt: try row.date(3),
+            utcOffsetSeconds: Int(try row.int64(4)), count: Int(try row.int64(5)), weightKg: try row.optionalDouble(6),
+            lengthCm: try row.optionalDouble(7), baitId: try row.optionalText(8), methodId: try row.optionalText(9),
+            depthM: try row.optionalDouble(10), waterTempC: try row.optionalDouble(11), released: try row.bool(12),
+            notes: try row.optionalText(13), createdAt: try row.date(14), updatedAt: try row.date(15),
+            deletedAt: try row.optionalDate(16))
+    }
+}
+
+extension CatchDraft {
+    /// The draft with its time rounded to the milliseconds the database keeps.
+    func roundedToMilliseconds() -> CatchDraft {
+        var draft = self
+        draft.caughtAt = caughtAt.map(Diary.rounded)
+        return draft
+    }
+}
+
+extension TripDraft {
+    /// The draft with its times rounded to the milliseconds the database keeps.
+    func roundedToMilliseconds() -> TripDraft {
+        var draft = self
+        draft.startAt = startAt.map(Diary.rounded)
+        draft.endAt = endAt.map(Diary.rounded)
+        return draft
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import FishingModel
+import SQLiteDB
+
+/// Spots: saving, editing and reading the angler's places (UI4, T19).
+extension Diary {
+    static let spotColumns =
+        "id, name, latitude, longitude, water_body_name, water_body_type_id, depth_m, notes, created_at, updated_at, deleted_at"
+
+    /// Saves a new spot; throws `ValidationError` listing every bad attribute, saving nothing.
+    public func addSpot(_ draft: SpotDraft) throws -> Spot {
+        let time = currentTime()
+        try validate(draft, previous: nil)
+        let spot = draft.spot(id: UUID(), createdAt: time, updatedAt: time)
+        try database.transaction {
+            try database.execute(
+                "INSERT INTO spots(\(Self.spotColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)", Self.values(spot))
+            try recordChange(.spot, spot.id, .upsert, at: time)
+        }
+        return spot
+    }
+
+    /// Changes a live spot through `change`; validation as for ``addSpot(_:)``.
+    public func updateSpot(_ id: UUID, _ change: (inout SpotDraft) -> Void) throws -> Spot {
+        try database.transaction {
+            let old = try liveSpot(id)
+            var draft = SpotDraft(old)
+            change(&draft)
+            try validate(draft, previous: old)
+            var spot = draft.spot(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, currentTime()))
+            spot.deletedAt = nil
+            guard spot != old else { return old }
+            try database.execute(
+                """
+                UPDATE spots SET name = ?2, latitude = ?3, longitude = ?4, water_body_name = ?5,
+                water_body_type_id = ?6, depth_m = ?7, notes = ?8, updated_at = ?10 WHERE id = ?1
+                """, Self.values(spot))
+            try recordChange(.spot, id, .upsert, at: spot.updatedAt)
+            return spot
+        }
+    }
+
+    /// The spot with this id, live or in the Trash.
+    public func spot(_ id: UUID) throws -> Spot {
+        guard let row = try database.queryFirst("SELECT \(Self.spotColumns) FROM spots WHERE id = ?", [SQLiteValue(id)])
+        else { throw StoreError.notFound(entity: "spot", id: id.uuidString.lowercased()) }
+        return try Self.spot(row)
+    }
+
+    /// Live spots, by name.
+    public func spots() throws -> [Spot] {
+        try database.query(
+            "SELECT \(Self.spotColumns) FROM spots WHERE deleted_at IS NULL ORDER BY name COLLATE NOCASE, id", as: Self.spot)
+    }
+
+    func liveSpot(_ id: UUID) throws -> Spot {
+        let spot = try spot(id)
+        if spot.deletedAt != nil { throw StoreError.refused("spot \(spot.name) is in the Trash; restore it first") }
+        return spot
+    }
+
+    private func validate(_ draft: SpotDraft, previous: Spot?) throws {
+        var issues = draft.issues()
+        if let issue = try directoryIssue(
+            .waterBodyTypes, draft.waterBodyTypeId, field: "waterBodyType", previous: previous?.waterBodyTypeId)
+        {
+            issues.append(issue)
+        }
+        if !issues.isEmpty { throw ValidationError(entity: "spot", issues: issues) }
+    }
+
+    private static func values(_ s: Spot) -> [SQLiteValue] {
+        [
+            SQLiteValue(s.id), .text(s.name), .real(s.latitude), .real(s.longitude), SQLiteValue(s.waterBodyName),
+            SQLiteValue(s.waterBodyTypeId), SQLiteValue(s.depthM), SQLiteValue(s.notes), SQLiteValue(s.createdAt),
+            SQLiteValue(s.updatedAt),
+        ]
+    }
+
+    static func spot(_ row: Row) throws -> Spot {
+        Spot(
+            id: try row.uuid(0), name: try row.text(1), latitude: try row.double(2), longitude: try row.double(3),
+            waterBodyName: try row.optionalText(4), waterBodyTypeId: try row.optionalText(5),
+            depthM: try row.optionalDouble(6), notes: try row.optionalText(7), createdAt: try row.date(8),
+            updatedAt: try row.date(9), deletedAt: try row.optionalDate(10))
+    }
+}

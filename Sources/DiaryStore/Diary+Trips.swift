@@ -1,0 +1,115 @@
+import Foundation
+import FishingModel
+import SQLiteDB
+
+/// Trips (the client's "events"): saving, editing and reading outings (T11, T19).
+extension Diary {
+    static let tripColumns =
+        "id, spot_id, start_at, end_at, utc_offset_s, title, companions, notes, created_at, updated_at, deleted_at"
+
+    /// Saves a new trip; the start defaults to now on the device clock (T11).
+    public func addTrip(_ draft: TripDraft) throws -> Trip {
+        let time = currentTime()
+        return try database.transaction {
+            let draft = draft.withDefaults(now: time).roundedToMilliseconds()
+            try validate(draft, tripId: nil, now: time)
+            let trip = draft.trip(id: UUID(), createdAt: time, updatedAt: time)
+            try database.execute(
+                "INSERT INTO trips(\(Self.tripColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)", Self.values(trip))
+            try recordChange(.trip, trip.id, .upsert, at: time)
+            return trip
+        }
+    }
+
+    /// Changes a live trip through `change`. Its catches must still fall between start and end.
+    public func updateTrip(_ id: UUID, _ change: (inout TripDraft) -> Void) throws -> Trip {
+        try database.transaction {
+            let old = try liveTrip(id)
+            let time = currentTime()
+            var draft = TripDraft(old)
+            change(&draft)
+            draft = draft.withDefaults(now: time).roundedToMilliseconds()
+            try validate(draft, tripId: id, now: time)
+            let trip = draft.trip(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
+            guard trip != old else { return old }
+            try database.execute(
+                """
+                UPDATE trips SET spot_id = ?2, start_at = ?3, end_at = ?4, utc_offset_s = ?5, title = ?6,
+                companions = ?7, notes = ?8, updated_at = ?10 WHERE id = ?1
+                """, Self.values(trip))
+            try recordChange(.trip, id, .upsert, at: trip.updatedAt)
+            return trip
+        }
+    }
+
+    /// The trip with this id, live or in the Trash.
+    public func trip(_ id: UUID) throws -> Trip {
+        guard let row = try database.queryFirst("SELECT \(Self.tripColumns) FROM trips WHERE id = ?", [SQLiteValue(id)])
+        else { throw StoreError.notFound(entity: "trip", id: id.uuidString.lowercased()) }
+        return try Self.trip(row)
+    }
+
+    /// Live trips, latest first; only those at `spotId` when given.
+    public func trips(spotId: UUID? = nil) throws -> [Trip] {
+        let filter = spotId == nil ? "" : "AND spot_id = ?"
+        return try database.query(
+            "SELECT \(Self.tripColumns) FROM trips WHERE deleted_at IS NULL \(filter) ORDER BY start_at DESC, id",
+            spotId.map { [SQLiteValue($0)] } ?? [], as: Self.trip)
+    }
+
+    func liveTrip(_ id: UUID) throws -> Trip {
+        let trip = try trip(id)
+        if trip.deletedAt != nil { throw StoreError.refused("trip \(id.uuidString.lowercased()) is in the Trash; restore it first") }
+        return trip
+    }
+
+    private func validate(_ draft: TripDraft, tripId: UUID?, now: Date) throws {
+        var issues = draft.issues(now: now)
+        if let spotId = draft.spotId {
+            switch try spotState(spotId) {
+            case .missing: issues.append(ValidationIssue(field: "spotId", value: spotId.uuidString.lowercased(), message: "no such spot"))
+            case .trashed: issues.append(ValidationIssue(field: "spotId", value: spotId.uuidString.lowercased(), message: "the spot is in the Trash; restore it first"))
+            case .live: break
+            }
+        }
+        if let tripId, let start = draft.startAt {
+            let bounds = try database.queryFirst(
+                "SELECT min(caught_at), max(caught_at) FROM catches WHERE trip_id = ? AND deleted_at IS NULL", [SQLiteValue(tripId)])
+            let offset = draft.utcOffsetSeconds ?? 0
+            if let first = try bounds?.optionalDate(0), first < start {
+                issues.append(ValidationIssue(
+                    field: "start", value: DiaryTime.iso8601(start, utcOffsetSeconds: offset),
+                    message: "must not be after the trip's first catch (\(DiaryTime.iso8601(first, utcOffsetSeconds: offset)))"))
+            }
+            if let last = try bounds?.optionalDate(1), let end = draft.endAt, last > end {
+                issues.append(ValidationIssue(
+                    field: "end", value: DiaryTime.iso8601(end, utcOffsetSeconds: offset),
+                    message: "must not be before the trip's last catch (\(DiaryTime.iso8601(last, utcOffsetSeconds: offset)))"))
+            }
+        }
+        if !issues.isEmpty { throw ValidationError(entity: "trip", issues: issues) }
+    }
+
+    enum ParentState { case live, trashed, missing }
+
+    private func spotState(_ id: UUID) throws -> ParentState {
+        guard let row = try database.queryFirst("SELECT deleted_at FROM spots WHERE id = ?", [SQLiteValue(id)]) else { return .missing }
+        return row[0].isNull ? .live : .trashed
+    }
+
+    private static func values(_ t: Trip) -> [SQLiteValue] {
+        [
+            SQLiteValue(t.id), SQLiteValue(t.spotId), SQLiteValue(t.startAt), SQLiteValue(t.endAt),
+            .integer(Int64(t.utcOffsetSeconds)), SQLiteValue(t.title), SQLiteValue(t.companions), SQLiteValue(t.notes),
+            SQLiteValue(t.createdAt), SQLiteValue(t.updatedAt),
+        ]
+    }
+
+    static func trip(_ row: Row) throws -> Trip {
+        Trip(
+            id: try row.uuid(0), spotId: try row.uuid(1), startAt: try row.date(2), endAt: try row.optionalDate(3),
+            utcOffsetSeconds: Int(try row.int64(4)), title: try row.optionalText(5), companions: try row.optionalText(6),
+            notes: try row.optionalText(7), createdAt: try row.date(8), updatedAt: try row.date(9),
+            deletedAt: try row.optionalDate(10))
+    }
+}

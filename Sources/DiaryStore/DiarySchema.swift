@@ -1,0 +1,149 @@
+import FishingModel
+import SQLiteDB
+
+/// The schema of one profile's diary database, as a list of migrations (T2, T19, UI5).
+///
+/// The rules the Swift validation checks are held here a second time — NOT NULL, CHECK with the
+/// same ``Limits``, FOREIGN KEY into the directory tables, and triggers that keep live objects off
+/// trashed parents and refuse hard deletes outside the Trash — so no code path, present or future,
+/// can store what the app would refuse.
+enum DiarySchema {
+    static let migrator = Migrator([
+        Migration(version: 1, name: "diary", sql: DirectorySchema.createTables + diaryTables)
+    ])
+
+    private static func range(_ column: String, _ r: ClosedRange<Double>, excludingLower: Bool = false) -> String {
+        let low = excludingLower ? "\(column) > \(r.lowerBound)" : "\(column) >= \(r.lowerBound)"
+        return "\(column) IS NULL OR (\(low) AND \(column) <= \(r.upperBound))"
+    }
+
+    private static func text(_ column: String, max: Int) -> String {
+        "\(column) IS NULL OR length(\(column)) <= \(max)"
+    }
+
+    /// Columns every user object has: who it is, when it was made and changed, and its Trash state.
+    private static let recordColumns = """
+            created_at  INTEGER NOT NULL,
+            updated_at  INTEGER NOT NULL CHECK (updated_at >= created_at),
+            deleted_at  INTEGER,
+            trash_batch TEXT REFERENCES trash(batch_id),
+            CHECK ((deleted_at IS NULL) = (trash_batch IS NULL))
+        """
+
+    private static let offsetCheck =
+        "utc_offset_s BETWEEN \(Limits.utcOffsetSeconds.lowerBound) AND \(Limits.utcOffsetSeconds.upperBound)"
+
+    private static let diaryTables = """
+
+        CREATE TABLE diary_meta (
+            key   TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE trash (
+            batch_id    TEXT PRIMARY KEY NOT NULL,
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch')),
+            entity_id   TEXT NOT NULL,
+            label       TEXT NOT NULL,
+            item_count  INTEGER NOT NULL CHECK (item_count >= 1),
+            deleted_at  INTEGER NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE spots (
+            id                 TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+            name               TEXT NOT NULL CHECK (length(trim(name)) BETWEEN 1 AND \(Limits.nameLength)),
+            latitude           REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+            longitude          REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+            water_body_name    TEXT CHECK (\(text("water_body_name", max: Limits.nameLength))),
+            water_body_type_id TEXT REFERENCES water_body_types(id),
+            depth_m            REAL CHECK (\(range("depth_m", Limits.depthM))),
+            notes              TEXT CHECK (\(text("notes", max: Limits.notesLength))),
+        \(recordColumns)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE trips (
+            id           TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+            spot_id      TEXT NOT NULL REFERENCES spots(id),
+            start_at     INTEGER NOT NULL,
+            end_at       INTEGER CHECK (end_at IS NULL OR end_at >= start_at),
+            utc_offset_s INTEGER NOT NULL CHECK (\(offsetCheck)),
+            title        TEXT CHECK (\(text("title", max: Limits.titleLength))),
+            companions   TEXT CHECK (\(text("companions", max: Limits.companionsLength))),
+            notes        TEXT CHECK (\(text("notes", max: Limits.notesLength))),
+        \(recordColumns)
+        );
+        CREATE INDEX trips_by_spot ON trips(spot_id);
+        CREATE INDEX trips_latest ON trips(start_at DESC) WHERE deleted_at IS NULL;
+
+        CREATE TABLE catches (
+            id            TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+            trip_id       TEXT NOT NULL REFERENCES trips(id),
+            species_id    TEXT NOT NULL REFERENCES species(id),
+            caught_at     INTEGER NOT NULL,
+            utc_offset_s  INTEGER NOT NULL CHECK (\(offsetCheck)),
+            count         INTEGER NOT NULL DEFAULT 1 CHECK (count BETWEEN \(Limits.count.lowerBound) AND \(Limits.count.upperBound)),
+            weight_kg     REAL CHECK (\(range("weight_kg", Limits.weightKg, excludingLower: true))),
+            length_cm     REAL CHECK (\(range("length_cm", Limits.lengthCm, excludingLower: true))),
+            bait_id       TEXT REFERENCES baits(id),
+            method_id     TEXT REFERENCES methods(id),
+            depth_m       REAL CHECK (\(range("depth_m", Limits.depthM))),
+            water_temp_c  REAL CHECK (\(range("water_temp_c", Limits.waterTempC))),
+            released      INTEGER NOT NULL DEFAULT 0 CHECK (released IN (0, 1)),
+            notes         TEXT CHECK (\(text("notes", max: Limits.notesLength))),
+        \(recordColumns)
+        );
+        CREATE INDEX catches_by_trip ON catches(trip_id, caught_at DESC) WHERE deleted_at IS NULL;
+        CREATE INDEX catches_latest ON catches(caught_at DESC) WHERE deleted_at IS NULL;
+        CREATE INDEX catches_trip_all ON catches(trip_id);
+
+        CREATE TABLE outbox (
+            mutation_id INTEGER PRIMARY KEY AUTOINCREMENT,
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch')),
+            entity_id   TEXT NOT NULL,
+            operation   TEXT NOT NULL CHECK (operation IN ('upsert', 'delete')),
+            changed_at  INTEGER NOT NULL,
+            in_flight   INTEGER NOT NULL DEFAULT 0 CHECK (in_flight IN (0, 1)),
+            UNIQUE (entity_type, entity_id)
+        );
+        """ + liveParentTriggers(child: "trips", column: "spot_id", parent: "spots", field: "spotId", noun: "spot")
+        + liveParentTriggers(child: "catches", column: "trip_id", parent: "trips", field: "tripId", noun: "trip")
+        + noLiveChildren(parent: "spots", child: "trips", column: "spot_id", noun: "spot", children: "trips")
+        + noLiveChildren(parent: "trips", child: "catches", column: "trip_id", noun: "trip", children: "catches")
+        + ["spots", "trips", "catches"].map(trashOnlyDeletes).joined()
+
+    /// A live child may not point at a parent in the Trash.
+    private static func liveParentTriggers(child: String, column: String, parent: String, field: String, noun: String)
+        -> String
+    {
+        ["INSERT", "UPDATE OF \(column), deleted_at"].enumerated().map { i, event in
+            """
+
+            CREATE TRIGGER \(child)_live_\(noun)_\(i) BEFORE \(event) ON \(child)
+            WHEN NEW.deleted_at IS NULL AND (SELECT deleted_at FROM \(parent) WHERE id = NEW.\(column)) IS NOT NULL
+            BEGIN SELECT RAISE(ABORT, '\(field): the \(noun) is in the Trash; restore it first'); END;
+            """
+        }.joined()
+    }
+
+    /// A parent goes to the Trash only together with its live children.
+    private static func noLiveChildren(parent: String, child: String, column: String, noun: String, children: String)
+        -> String
+    {
+        """
+
+        CREATE TRIGGER \(parent)_trash_with_\(children) BEFORE UPDATE OF deleted_at ON \(parent)
+        WHEN NEW.deleted_at IS NOT NULL AND EXISTS (SELECT 1 FROM \(child) WHERE \(column) = NEW.id AND deleted_at IS NULL)
+        BEGIN SELECT RAISE(ABORT, 'a \(noun) goes to the Trash together with its \(children)'); END;
+        """
+    }
+
+    /// Objects leave the database only from the Trash (UI5).
+    private static func trashOnlyDeletes(_ table: String) -> String {
+        """
+
+        CREATE TRIGGER \(table)_delete_via_trash BEFORE DELETE ON \(table)
+        WHEN OLD.deleted_at IS NULL
+        BEGIN SELECT RAISE(ABORT, '\(table) are deleted by moving them to the Trash (UI5); only emptying the Trash removes them'); END;
+        """
+    }
+}

@@ -1,0 +1,30 @@
+/// Why the store refused or could not do something, in words an angler can act on.
+///
+/// Validation problems are reported separately as `ValidationError` (every bad attribute at once).
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No object of this kind has this id (or id prefix).
+    case notFound(entity: String, id: String)
+    /// An id prefix matches more than one object.
+    case ambiguousId(entity: String, prefix: String, matches: Int)
+    /// The operation is not allowed in the object's current state, or needs confirmation.
+    case refused(String)
+    /// A profile with a PIN was opened without one.
+    case pinRequired(profile: String)
+    /// The PIN did not match.
+    case wrongPin(profile: String)
+    /// Too many wrong PINs; try again after the given number of seconds.
+    case pinLocked(profile: String, seconds: Int)
+
+    public var description: String {
+        switch self {
+        case .notFound(let entity, let id): "no \(entity) with id \(id)"
+        case .ambiguousId(let entity, let prefix, let matches):
+            "\(matches) \(entity)s have ids starting with \(prefix); give more characters"
+        case .refused(let why): why
+        case .pinRequired(let profile): "profile \(profile) is protected by a PIN; give it with --pin"
+        case .wrongPin(let profile): "wrong PIN for profile \(profile)"
+        case .pinLocked(let profile, let seconds):
+            "profile \(profile) is locked after repeated wrong PINs; try again in \(seconds) s"
+        }
+    }
+}

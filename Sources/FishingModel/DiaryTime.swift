@@ -1,0 +1,55 @@
+import Foundation
+
+/// Parses and formats the diary's times: ISO 8601 with the UTC offset the angler was in (T11).
+///
+/// A diary time is an instant plus the offset of the device's clock when it was recorded, so a
+/// catch at 06:10 in Irkutsk reads 06:10 wherever the diary is opened later.
+public enum DiaryTime {
+    /// Formats `date` as `2026-06-01T05:30:00+03:00` (or `…Z` for offset 0).
+    public static func iso8601(_ date: Date, utcOffsetSeconds: Int) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(secondsFromGMT: utcOffsetSeconds) ?? TimeZone(identifier: "UTC")!
+        return formatter.string(from: date)
+    }
+
+    /// Parses `2026-06-01T05:30:00+03:00`, `…Z`, fractional seconds, or a date-time without an offset
+    /// (read in `defaultOffsetSeconds`). Returns the instant and the offset it was written in, or nil.
+    public static func parse(_ text: String, defaultOffsetSeconds: Int) -> (date: Date, utcOffsetSeconds: Int)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let pattern = /(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?)?(Z|z|[+-]\d{2}:?\d{2})?/
+        guard let match = trimmed.wholeMatch(of: pattern) else { return nil }
+        let (_, year, month, day, hour, minute, second, fraction, zone) = match.output
+        var components = DateComponents()
+        components.year = Int(year)
+        components.month = Int(month)
+        components.day = Int(day)
+        components.hour = hour.flatMap { Int($0) } ?? 0
+        components.minute = minute.flatMap { Int($0) } ?? 0
+        components.second = second.flatMap { Int($0) } ?? 0
+        var offset = defaultOffsetSeconds
+        if let zone {
+            if zone == "Z" || zone == "z" {
+                offset = 0
+            } else {
+                let sign = zone.hasPrefix("-") ? -1 : 1
+                let digits = zone.dropFirst().filter(\.isNumber)
+                guard digits.count == 4, let h = Int(digits.prefix(2)), let m = Int(digits.suffix(2)), h <= 14, m < 60
+                else { return nil }
+                offset = sign * (h * 3600 + m * 60)
+            }
+        }
+        guard let timeZone = TimeZone(secondsFromGMT: offset) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        components.timeZone = timeZone
+        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else { return nil }
+        let fractionSeconds = fraction.flatMap { Double("0" + $0) } ?? 0
+        return (date.addingTimeInterval(fractionSeconds), offset)
+    }
+
+    /// The offset of the device's clock at `date` (T11: time comes from the device).
+    public static func deviceOffset(at date: Date) -> Int {
+        TimeZone.current.secondsFromGMT(for: date)
+    }
+}

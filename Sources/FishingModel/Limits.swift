@@ -1,0 +1,33 @@
+import Foundation
+
+/// The bounds of every attribute, in one place. The Swift validation and the database schema's
+/// CHECK constraints are both written from these numbers, so the two never disagree (T19).
+public enum Limits {
+    public static let profileNameLength = 60
+    public static let pinDigits = 4...12
+    public static let nameLength = 120
+    public static let titleLength = 200
+    public static let companionsLength = 500
+    public static let notesLength = 4_000
+
+    public static let latitude = -90.0...90.0
+    public static let longitude = -180.0...180.0
+    /// Metres; the deepest sea is about 11 km.
+    public static let depthM = 0.0...11_000.0
+    /// Kilograms, above zero; the heaviest fish ever landed on a rod is about 1.2 t, a beluga can pass 1.5 t.
+    public static let weightKg = 0.0...1_600.0
+    /// Centimetres, above zero; large belugas reach about 7 m.
+    public static let lengthCm = 0.0...800.0
+    public static let count = 1...10_000
+    /// Degrees Celsius of liquid water a fish lives in.
+    public static let waterTempC = -2.0...40.0
+    /// Seconds east of UTC; real zones span −12 h to +14 h.
+    public static let utcOffsetSeconds = -43_200...50_400
+
+    /// Nothing in the diary predates 1900.
+    public static let earliestDate = Date(timeIntervalSince1970: -2_208_988_800)
+    /// A catch may be logged a little ahead of the device clock (time zones, clock drift).
+    public static let catchFutureSlack: TimeInterval = 86_400
+    /// A trip may be planned up to a year ahead.
+    public static let tripFutureSlack: TimeInterval = 366 * 86_400
+}

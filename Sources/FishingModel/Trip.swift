@@ -1,0 +1,102 @@
+import Foundation
+
+/// One outing to a spot — the client's "event" (UI6: "Select an existing trip or create a new one").
+public struct Trip: Codable, Sendable, Equatable, Identifiable {
+    public var id: UUID
+    public var spotId: UUID
+    public var startAt: Date
+    public var endAt: Date?
+    /// The device clock's offset from UTC when the trip was logged (T11).
+    public var utcOffsetSeconds: Int
+    public var title: String?
+    public var companions: String?
+    public var notes: String?
+    public var createdAt: Date
+    public var updatedAt: Date
+    public var deletedAt: Date?
+
+    public init(
+        id: UUID, spotId: UUID, startAt: Date, endAt: Date? = nil, utcOffsetSeconds: Int, title: String? = nil,
+        companions: String? = nil, notes: String? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
+    ) {
+        self.id = id
+        self.spotId = spotId
+        self.startAt = startAt
+        self.endAt = endAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.title = title
+        self.companions = companions
+        self.notes = notes
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+    }
+}
+
+/// A trip as a form edits it. A missing start means "now" on the device clock (T11).
+public struct TripDraft: Sendable, Equatable {
+    public var spotId: UUID?
+    public var startAt: Date?
+    public var endAt: Date?
+    public var utcOffsetSeconds: Int?
+    public var title: String?
+    public var companions: String?
+    public var notes: String?
+
+    public init(
+        spotId: UUID? = nil, startAt: Date? = nil, endAt: Date? = nil, utcOffsetSeconds: Int? = nil,
+        title: String? = nil, companions: String? = nil, notes: String? = nil
+    ) {
+        self.spotId = spotId
+        self.startAt = startAt
+        self.endAt = endAt
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.title = title
+        self.companions = companions
+        self.notes = notes
+    }
+
+    public init(_ trip: Trip) {
+        self.init(
+            spotId: trip.spotId, startAt: trip.startAt, endAt: trip.endAt, utcOffsetSeconds: trip.utcOffsetSeconds,
+            title: trip.title, companions: trip.companions, notes: trip.notes)
+    }
+
+    /// Fills the start from the device clock when it was left empty.
+    public func withDefaults(now: Date) -> TripDraft {
+        var draft = self
+        draft.startAt = startAt ?? now
+        draft.utcOffsetSeconds = utcOffsetSeconds ?? DiaryTime.deviceOffset(at: draft.startAt!)
+        return draft
+    }
+
+    /// Every missing or invalid attribute of a draft that went through ``withDefaults(now:)``.
+    public func issues(now: Date) -> [ValidationIssue] {
+        var c = IssueCollector()
+        if spotId == nil { c.add(.missing("spotId", "the spot of the trip")) }
+        if startAt == nil { c.add(.missing("start", "when the trip started")) }
+        let latest = now.addingTimeInterval(Limits.tripFutureSlack)
+        c.checkDate("start", startAt, latest: latest, latestText: "a year from now")
+        c.checkDate("end", endAt, latest: latest, latestText: "a year from now")
+        if let startAt, let endAt, endAt < startAt {
+            c.add(
+                "end", DiaryTime.iso8601(endAt, utcOffsetSeconds: utcOffsetSeconds ?? 0),
+                "must not be before the start (\(DiaryTime.iso8601(startAt, utcOffsetSeconds: utcOffsetSeconds ?? 0)))")
+        }
+        if let utcOffsetSeconds, !Limits.utcOffsetSeconds.contains(utcOffsetSeconds) {
+            c.add("utcOffsetSeconds", String(utcOffsetSeconds), "must be between -12 h and +14 h")
+        }
+        c.checkText("title", title, maxLength: Limits.titleLength, multiline: false)
+        c.checkText("companions", companions, maxLength: Limits.companionsLength, multiline: false)
+        c.checkText("notes", notes, maxLength: Limits.notesLength, multiline: true)
+        return c.issues
+    }
+
+    /// The trip this draft describes; call only when ``issues(now:)`` is empty.
+    public func trip(id: UUID, createdAt: Date, updatedAt: Date) -> Trip {
+        Trip(
+            id: id, spotId: spotId!, startAt: startAt!, endAt: endAt, utcOffsetSeconds: utcOffsetSeconds ?? 0,
+            title: title.trimmedOrNil, companions: companions.trimmedOrNil, notes: notes.trimmedOrNil,
+            createdAt: createdAt, updatedAt: updatedAt)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// One missing or invalid attribute: which field, the value given, and what is allowed.
+///
+/// `field` is the attribute's camelCase name as the CLI's JSON and the app's forms use it
+/// (`weightKg`, `speciesId`, …). Serves T19 (nothing is saved without its mandatory attributes).
+public struct ValidationIssue: Sendable, Equatable, Codable, CustomStringConvertible {
+    public let field: String
+    /// The offending value as text, or nil when the attribute is missing.
+    public let value: String?
+    public let message: String
+
+    public init(field: String, value: String?, message: String) {
+        self.field = field
+        self.value = value
+        self.message = message
+    }
+
+    public static func missing(_ field: String, _ what: String) -> ValidationIssue {
+        ValidationIssue(field: field, value: nil, message: "is required: \(what)")
+    }
+
+    public var description: String {
+        if let value { "\(field) = \(value.debugDescription): \(message)" } else { "\(field): \(message)" }
+    }
+}
+
+/// Every problem found in one object, reported together so the user can fix them all at once.
+public struct ValidationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let entity: String
+    public let issues: [ValidationIssue]
+
+    public init(entity: String, issues: [ValidationIssue]) {
+        self.entity = entity
+        self.issues = issues
+    }
+
+    /// The fields named by the issues, in order.
+    public var fields: [String] { issues.map(\.field) }
+
+    public var description: String {
+        "The \(entity) was not saved:\n" + issues.map { "  - \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// Collects issues while checking a draft; helpers cover the rules every entity shares.
+public struct IssueCollector: Sendable {
+    public private(set) var issues: [ValidationIssue] = []
+
+    public init() {}
+
+    public mutating func add(_ issue: ValidationIssue) { issues.append(issue) }
+
+    public mutating func add(_ field: String, _ value: String?, _ message: String) {
+        issues.append(ValidationIssue(field: field, value: value, message: message))
+    }
+
+    /// A mandatory single-line text: present, not blank, within the length bound, no control characters.
+    public mutating func requireName(_ field: String, _ value: String?, maxLength: Int, what: String) {
+        guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            add(.missing(field, what))
+            return
+        }
+        checkText(field, value, maxLength: maxLength, multiline: false)
+    }
+
+    /// An optional text within its bound; single-line texts refuse line breaks and control characters.
+    public mutating func checkText(_ field: String, _ value: String?, maxLength: Int, multiline: Bool) {
+        guard let value else { return }
+        if value.count > maxLength {
+            add(field, String(value.prefix(40)) + "…", "is \(value.count) characters long; at most \(maxLength) are allowed")
+        }
+        let forbidden = value.unicodeScalars.contains {
+            CharacterSet.controlCharacters.contains($0) && !(multiline && ($0 == "\n" || $0 == "\t"))
+        }
+        if forbidden {
+            add(field, value, multiline ? "contains control characters" : "must be a single line without control characters")
+        }
+    }
+
+    /// A number that must lie in `range` (and be finite).
+    public mutating func checkRange(
+        _ field: String, _ value: Double?, _ range: ClosedRange<Double>, unit: String, excludingLower: Bool = false
+    ) {
+        guard let value else { return }
+        let low = excludingLower ? "more than \(format(range.lowerBound))" : "from \(format(range.lowerBound))"
+        let ok = value.isFinite && range.contains(value) && !(excludingLower && value == range.lowerBound)
+        if !ok {
+            add(field, format(value), "must be \(low) to \(format(range.upperBound)) \(unit)".trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// A moment that must lie between 1900 and `latest`.
+    public mutating func checkDate(_ field: String, _ value: Date?, latest: Date, latestText: String) {
+        guard let value else { return }
+        if value < Limits.earliestDate || value > latest {
+            add(field, DiaryTime.iso8601(value, utcOffsetSeconds: 0), "must be between 1900-01-01 and \(latestText)")
+        }
+    }
+
+    /// Throws a ``ValidationError`` for `entity` if any issue was found.
+    public func check(_ entity: String) throws(ValidationError) {
+        if !issues.isEmpty { throw ValidationError(entity: entity, issues: issues) }
+    }
+
+    private func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    }
+}
