@@ -110,6 +110,16 @@ public final class DeviceStorage {
         return profile
     }
 
+    /// Entries of the device's shared directory database (no profile needed); `search` as in
+    /// ``Diary/directoryEntries(_:search:includeRetired:)``.
+    public func directoryEntries(_ kind: DirectoryKind, search: String? = nil, includeRetired: Bool = false) throws
+        -> [DirectoryEntry]
+    {
+        let database = try Database(path: sharedDirectoryURL.path, mode: .readOnly)
+        let store = DirectoryStore(database: database, gate: try DirectoryWriteGate(database: database))
+        return DirectoryStore.matching(try store.entries(kind, includeRetired: includeRetired), search)
+    }
+
     /// The folder holding one profile's diary and logs.
     public func folder(of profile: Profile) -> URL {
         root.appendingPathComponent("profiles").appendingPathComponent(profile.id.uuidString.lowercased())

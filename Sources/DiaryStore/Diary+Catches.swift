@@ -17,11 +17,11 @@ extension Diary {
     /// Saves several catches in one transaction: all of them, or — if any is invalid — none.
     public func addCatches(_ drafts: [CatchDraft]) throws -> [Catch] {
         let time = currentTime()
-        var trips = TripCache()
+        var trips: [UUID: Trip?] = [:]
         return try database.transaction {
             try drafts.map { draft in
                 let draft = draft.withDefaults(now: time).roundedToMilliseconds()
-                try validate(draft, previous: nil, now: time, trips: &trips)
+                try throwIfInvalid(try issues(for: draft, editing: nil, now: time, trips: &trips))
                 let item = draft.record(id: UUID(), createdAt: time, updatedAt: time)
                 try database.execute(
                     "INSERT INTO catches(\(Self.catchColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
@@ -41,8 +41,7 @@ extension Diary {
             var draft = CatchDraft(old)
             change(&draft)
             draft = draft.withDefaults(now: time).roundedToMilliseconds()
-            var trips = TripCache()
-            try validate(draft, previous: old, now: time, trips: &trips)
+            try throwIfInvalid(try issues(for: draft, editing: old))
             let item = draft.record(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard item != old else { return old }
             try database.execute(
@@ -79,12 +78,22 @@ extension Diary {
         return try database.query(sql, arguments, as: Self.catchRecord)
     }
 
-    /// Trips looked up while validating a batch, so a bulk insert reads each trip once.
-    struct TripCache {
+    /// Every missing or invalid attribute of `draft` (with its defaults applied), without saving.
+    /// `editing` is the stored catch when the draft edits one.
+    public func issues(for draft: CatchDraft, editing old: Catch? = nil) throws -> [ValidationIssue] {
         var trips: [UUID: Trip?] = [:]
+        let now = currentTime()
+        return try issues(for: draft.withDefaults(now: now).roundedToMilliseconds(), editing: old, now: now, trips: &trips)
     }
 
-    private func validate(_ draft: CatchDraft, previous: Catch?, now: Date, trips: inout TripCache) throws {
+    private func throwIfInvalid(_ issues: [ValidationIssue]) throws {
+        if !issues.isEmpty { throw ValidationError(entity: "catch", issues: issues) }
+    }
+
+    /// `trips` caches the trips a batch refers to, so a bulk insert reads each trip once.
+    private func issues(for draft: CatchDraft, editing previous: Catch?, now: Date, trips: inout [UUID: Trip?]) throws
+        -> [ValidationIssue]
+    {
         var issues = draft.issues(now: now)
         for (kind, id, field, old) in [
             (DirectoryKind.species, draft.speciesId, "species", previous?.speciesId),
@@ -96,11 +105,11 @@ extension Diary {
             }
         }
         if let tripId = draft.tripId {
-            if trips.trips[tripId] == nil {
-                trips.trips[tripId] = try? trip(tripId)
+            if trips[tripId] == nil {
+                trips[tripId] = try? trip(tripId)
             }
             let idText = tripId.uuidString.lowercased()
-            if let trip = trips.trips[tripId] ?? nil {
+            if let trip = trips[tripId] ?? nil {
                 if trip.deletedAt != nil {
                     issues.append(ValidationIssue(field: "tripId", value: idText, message: "the trip is in the Trash; restore it first"))
                 } else if let time = draft.caughtAt, time < trip.startAt || (trip.endAt.map { time > $0 } ?? false) {
@@ -114,7 +123,7 @@ extension Diary {
                 issues.append(ValidationIssue(field: "tripId", value: idText, message: "no such trip"))
             }
         }
-        if !issues.isEmpty { throw ValidationError(entity: "catch", issues: issues) }
+        return issues
     }
 
     private static func values(_ c: Catch) -> [SQLiteValue] {

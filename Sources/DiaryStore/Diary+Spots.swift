@@ -10,7 +10,7 @@ extension Diary {
     /// Saves a new spot; throws `ValidationError` listing every bad attribute, saving nothing.
     public func addSpot(_ draft: SpotDraft) throws -> Spot {
         let time = currentTime()
-        try validate(draft, previous: nil)
+        try throwIfInvalid(try issues(for: draft))
         let spot = draft.spot(id: UUID(), createdAt: time, updatedAt: time)
         try database.transaction {
             try database.execute(
@@ -26,7 +26,7 @@ extension Diary {
             let old = try liveSpot(id)
             var draft = SpotDraft(old)
             change(&draft)
-            try validate(draft, previous: old)
+            try throwIfInvalid(try issues(for: draft, editing: old))
             var spot = draft.spot(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, currentTime()))
             spot.deletedAt = nil
             guard spot != old else { return old }
@@ -59,13 +59,19 @@ extension Diary {
         return spot
     }
 
-    private func validate(_ draft: SpotDraft, previous: Spot?) throws {
+    /// Every missing or invalid attribute of `draft`, without saving: for forms that show problems
+    /// as the angler types, and for callers that add their own (T19). `editing` is the stored spot.
+    public func issues(for draft: SpotDraft, editing old: Spot? = nil) throws -> [ValidationIssue] {
         var issues = draft.issues()
         if let issue = try directoryIssue(
-            .waterBodyTypes, draft.waterBodyTypeId, field: "waterBodyType", previous: previous?.waterBodyTypeId)
+            .waterBodyTypes, draft.waterBodyTypeId, field: "waterBodyType", previous: old?.waterBodyTypeId)
         {
             issues.append(issue)
         }
+        return issues
+    }
+
+    private func throwIfInvalid(_ issues: [ValidationIssue]) throws {
         if !issues.isEmpty { throw ValidationError(entity: "spot", issues: issues) }
     }
 

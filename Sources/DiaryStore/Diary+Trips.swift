@@ -12,7 +12,8 @@ extension Diary {
         let time = currentTime()
         return try database.transaction {
             let draft = draft.withDefaults(now: time).roundedToMilliseconds()
-            try validate(draft, tripId: nil, now: time)
+            let issues = try issues(for: draft)
+            if !issues.isEmpty { throw ValidationError(entity: "trip", issues: issues) }
             let trip = draft.trip(id: UUID(), createdAt: time, updatedAt: time)
             try database.execute(
                 "INSERT INTO trips(\(Self.tripColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)", Self.values(trip))
@@ -29,7 +30,8 @@ extension Diary {
             var draft = TripDraft(old)
             change(&draft)
             draft = draft.withDefaults(now: time).roundedToMilliseconds()
-            try validate(draft, tripId: id, now: time)
+            let issues = try issues(for: draft, editing: old)
+            if !issues.isEmpty { throw ValidationError(entity: "trip", issues: issues) }
             let trip = draft.trip(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard trip != old else { return old }
             try database.execute(
@@ -63,7 +65,12 @@ extension Diary {
         return trip
     }
 
-    private func validate(_ draft: TripDraft, tripId: UUID?, now: Date) throws {
+    /// Every missing or invalid attribute of `draft` (with its defaults applied), without saving.
+    /// `editing` is the stored trip; its catches must stay within the new start and end.
+    public func issues(for draft: TripDraft, editing old: Trip? = nil) throws -> [ValidationIssue] {
+        let now = currentTime()
+        let draft = draft.withDefaults(now: now)
+        let tripId = old?.id
         var issues = draft.issues(now: now)
         if let spotId = draft.spotId {
             switch try spotState(spotId) {
@@ -87,7 +94,7 @@ extension Diary {
                     message: "must not be before the trip's last catch (\(DiaryTime.iso8601(last, utcOffsetSeconds: offset)))"))
             }
         }
-        if !issues.isEmpty { throw ValidationError(entity: "trip", issues: issues) }
+        return issues
     }
 
     enum ParentState { case live, trashed, missing }

@@ -67,12 +67,7 @@ public final class Diary {
     public func directoryEntries(_ kind: DirectoryKind, search: String? = nil, includeRetired: Bool = false) throws
         -> [DirectoryEntry]
     {
-        let all = try directory.entries(kind, includeRetired: includeRetired)
-        guard let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty else { return all }
-        return all.filter { entry in
-            entry.id == search.lowercased()
-                || entry.searchableNames.contains { $0.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
-        }
+        DirectoryStore.matching(try directory.entries(kind, includeRetired: includeRetired), search)
     }
 
     /// The entry with this id, retired or not.

@@ -59,6 +59,16 @@ struct DirectoryStore {
         try Self.entries(kind, in: database, includeRetired: includeRetired)
     }
 
+    /// The entries whose id is `search` or whose English, Russian or Latin name contains it,
+    /// ignoring case and diacritics (ё = е); all of them when `search` is empty.
+    static func matching(_ entries: [DirectoryEntry], _ search: String?) -> [DirectoryEntry] {
+        guard let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty else { return entries }
+        return entries.filter { entry in
+            entry.id == search.lowercased()
+                || entry.searchableNames.contains { $0.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        }
+    }
+
     /// The entry with this id, retired or not.
     func entry(_ kind: DirectoryKind, id: String) throws -> DirectoryEntry? {
         let columns = DirectorySchema.columns(kind).joined(separator: ", ")

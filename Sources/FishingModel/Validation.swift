@@ -83,10 +83,13 @@ public struct IssueCollector: Sendable {
         _ field: String, _ value: Double?, _ range: ClosedRange<Double>, unit: String, excludingLower: Bool = false
     ) {
         guard let value else { return }
-        let low = excludingLower ? "more than \(format(range.lowerBound))" : "from \(format(range.lowerBound))"
         let ok = value.isFinite && range.contains(value) && !(excludingLower && value == range.lowerBound)
         if !ok {
-            add(field, format(value), "must be \(low) to \(format(range.upperBound)) \(unit)".trimmingCharacters(in: .whitespaces))
+            let allowed =
+                excludingLower
+                ? "more than \(format(range.lowerBound)) and at most \(format(range.upperBound))"
+                : "from \(format(range.lowerBound)) to \(format(range.upperBound))"
+            add(field, format(value), "must be \(allowed) \(unit)")
         }
     }
 

@@ -1,1 +1,5 @@
-print("x")
+import Foundation
+import HobbyStoryCLI
+
+let cli = HobbyStoryCLI(environment: ProcessInfo.processInfo.environment, console: .standard)
+exit(cli.run(Array(CommandLine.arguments.dropFirst())))

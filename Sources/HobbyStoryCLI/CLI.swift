@@ -1,0 +1,127 @@
+import Diagnostics
+import DiaryStore
+import FishingModel
+import Foundation
+import SQLiteDB
+
+/// The `hobbystory` command-line client: a real client of the diary core, for people without an
+/// iPhone, for scripts and for tests (ARCHITECTURE "the CLI is a second, honest client").
+public struct HobbyStoryCLI: Sendable {
+    public static let version = "0.1.0"
+
+    let environment: [String: String]
+    let console: Console
+    let now: @Sendable () -> Date
+
+    public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.environment = environment
+        self.console = console
+        self.now = now
+    }
+
+    /// Runs one command line (without the program name) and returns the process exit code.
+    public func run(_ arguments: [String]) -> Int32 {
+        let words = Self.commandWords(arguments)
+        let log = Logger(category: "cli")
+        do {
+            try dispatch(words, arguments)
+            return ExitCode.success.rawValue
+        } catch let error as UsageError {
+            console.writeError("usage error: \(error.description)\nRun `hobbystory help` for the commands.")
+            return ExitCode.usage.rawValue
+        } catch let error as ValidationError {
+            console.writeError(error.description)
+            log.notice("validation refused", ["command": words.joined(separator: " "), "fields": error.fields.joined(separator: ",")])
+            return ExitCode.validation.rawValue
+        } catch let error as StoreError {
+            console.writeError("error: \(error.description)")
+            switch error {
+            case .notFound, .ambiguousId: return ExitCode.notFound.rawValue
+            case .refused, .pinRequired, .wrongPin, .pinLocked: return ExitCode.refused.rawValue
+            }
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            console.writeError("refused by the database: \(error.message)")
+            log.capture(error, context: ["command": words.joined(separator: " ")])
+            return ExitCode.refused.rawValue
+        } catch {
+            console.writeError("error: \(error)")
+            log.capture(error, context: ["command": words.joined(separator: " ")])
+            return ExitCode.failure.rawValue
+        }
+    }
+
+    /// The first two words that are neither options nor the values of global options.
+    static func commandWords(_ arguments: [String]) -> [String] {
+        var words: [String] = []
+        var index = 0
+        while index < arguments.count && words.count < 2 {
+            let token = arguments[index]
+            index += 1
+            if token.hasPrefix("--") {
+                if Arguments.globalValues.contains(String(token.dropFirst(2))) { index += 1 }
+            } else {
+                words.append(token)
+            }
+        }
+        return words
+    }
+
+    private func dispatch(_ words: [String], _ arguments: [String]) throws {
+        let command = words.prefix(2).joined(separator: " ")
+        if words.isEmpty || words.first == "help" || arguments.contains("--help") {
+            console.write(Self.help)
+            return
+        }
+        if words.first == "version" {
+            console.write("hobbystory \(Self.version)")
+            return
+        }
+        guard let handler = Self.commands[command] ?? Self.commands[words[0]] else {
+            throw UsageError("unknown command `\(words.joined(separator: " "))`")
+        }
+        let context = try CommandContext(cli: self, tokens: arguments, spec: handler.spec)
+        let expected = handler.name.split(separator: " ").count
+        context.operands = Array(context.arguments.positionals.dropFirst(expected))
+        guard context.operands.count == handler.operands.count else {
+            throw UsageError("`\(handler.name)` takes \(handler.operands.isEmpty ? "no operands" : handler.operands.joined(separator: " "))")
+        }
+        try handler.run(context)
+    }
+
+    static let commands: [String: Command] = Dictionary(
+        uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
+            + directoryCommands + diagnosticsCommands).map { ($0.name, $0) })
+
+    static let help = """
+        hobbystory — the fishing diary from the command line (The Hobby Story — Fishing)
+
+        Global options: --data DIR (default $HOBBYSTORY_HOME or ~/.hobbystory), --profile NAME,
+                        --pin PIN (or $HOBBYSTORY_PIN), --json
+
+          profile add NAME [--pin PIN] [--units metric|imperial]
+          profile list | profile remove NAME [--confirm NAME] | profile restore NAME
+          spot add --name N --lat LAT --lon LON [--water-body T] [--water-body-type NAME_OR_ID] [--depth-m X] [--notes T]
+          spot edit ID [same options] [--clear FIELD] | spot list | spot show ID
+          trip add --spot ID [--title T] [--start ISO8601] [--end ISO8601] [--companions T] [--notes T]
+          trip edit ID [same options] [--clear FIELD] | trip list [--spot ID] | trip show ID
+          catch add --trip ID --species NAME_OR_ID [--time ISO8601] [--weight-kg X] [--length-cm X] [--count N]
+                    [--bait NAME_OR_ID] [--method NAME_OR_ID] [--depth-m X] [--water-temp-c X] [--released] [--notes T]
+          catch edit ID [same options] [--kept] [--clear FIELD] | catch list [--trip ID] [--limit N] | catch show ID
+          delete spot|trip|catch ID [--yes]      (moves it to the Trash)
+          trash list | trash restore ID | trash empty [--yes]
+          directory list species|baits|methods|water-body-types [--search TEXT] [--include-retired]
+          diagnostics export --to FILE
+
+        Ids may be shortened to a unique prefix of at least 4 characters.
+        Exit codes: 0 ok, 1 invalid attributes (nothing saved), 2 usage, 3 not found, 4 refused, 5 failure.
+        """
+}
+
+/// One command: its words, operands, options and what it does.
+struct Command: Sendable {
+    let name: String
+    var operands: [String] = []
+    var spec = OptionSpec()
+    let run: @Sendable (CommandContext) throws -> Void
+}
+

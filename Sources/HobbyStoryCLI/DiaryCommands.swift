@@ -1,0 +1,190 @@
+import DiaryStore
+import FishingModel
+import Foundation
+
+extension HobbyStoryCLI {
+    static let spotOptions = OptionSpec(
+        values: ["name", "lat", "lon", "water-body", "water-body-type", "depth-m", "notes"], repeatable: ["clear"])
+    static let spotClearable = ["water-body", "water-body-type", "depth-m", "notes"]
+
+    /// `spot add|edit|list|show` (UI4: a marked point saved with its attributes).
+    static let spotCommands: [Command] = [
+        Command(name: "spot add", spec: spotOptions) { c in
+            var draft = SpotDraft()
+            try applySpotOptions(c, &draft)
+            let diary = try c.diary()
+            try c.throwIfInvalid("spot", try diary.issues(for: draft))
+            let spot = try diary.addSpot(draft)
+            c.output(c.json(spot), text: "Saved spot \(c.text(spot))")
+        },
+        Command(name: "spot edit", operands: ["ID"], spec: spotOptions) { c in
+            let diary = try c.diary()
+            let old = try diary.spot(try c.id(c.operands[0], .spot))
+            var draft = SpotDraft(old)
+            try applySpotOptions(c, &draft)
+            try c.throwIfInvalid("spot", try diary.issues(for: draft, editing: old))
+            let spot = try diary.updateSpot(old.id) { $0 = draft }
+            c.output(c.json(spot), text: "Updated spot \(c.text(spot))")
+        },
+        Command(name: "spot list") { c in
+            c.outputList(try c.diary().spots(), empty: "No spots yet.", json: c.json, text: c.text)
+        },
+        Command(name: "spot show", operands: ["ID"]) { c in
+            let spot = try c.diary().spot(try c.id(c.operands[0], .spot))
+            c.output(c.json(spot), text: c.text(spot) + (spot.notes.map { "\n\($0)" } ?? ""))
+        },
+    ]
+
+    private static func applySpotOptions(_ c: CommandContext, _ draft: inout SpotDraft) throws {
+        let cleared = try c.cleared(allowed: spotClearable)
+        if let name = c.text("name") { draft.name = name }
+        if let lat = c.double("lat", field: "lat") { draft.latitude = lat }
+        if let lon = c.double("lon", field: "lon") { draft.longitude = lon }
+        if let water = c.text("water-body") { draft.waterBodyName = water }
+        if let type = c.text("water-body-type") {
+            draft.waterBodyTypeId = try c.diary().resolveDirectoryReference(.waterBodyTypes, type)
+        }
+        if let depth = c.double("depth-m", field: "depthM") { draft.depthM = depth }
+        if let notes = c.text("notes") { draft.notes = notes }
+        if cleared.contains("water-body") { draft.waterBodyName = nil }
+        if cleared.contains("water-body-type") { draft.waterBodyTypeId = nil }
+        if cleared.contains("depth-m") { draft.depthM = nil }
+        if cleared.contains("notes") { draft.notes = nil }
+    }
+
+    static let tripOptions = OptionSpec(
+        values: ["spot", "title", "start", "end", "companions", "notes"], repeatable: ["clear"])
+    static let tripClearable = ["end", "title", "companions", "notes"]
+
+    /// `trip add|edit|list|show`: trips are the client's "events" (UI6).
+    static let tripCommands: [Command] = [
+        Command(name: "trip add", spec: tripOptions) { c in
+            var draft = TripDraft()
+            try applyTripOptions(c, &draft)
+            let diary = try c.diary()
+            try c.throwIfInvalid("trip", try diary.issues(for: draft))
+            let trip = try diary.addTrip(draft)
+            c.output(c.json(trip), text: "Saved trip \(c.text(trip))")
+        },
+        Command(name: "trip edit", operands: ["ID"], spec: tripOptions) { c in
+            let diary = try c.diary()
+            let old = try diary.trip(try c.id(c.operands[0], .trip))
+            var draft = TripDraft(old)
+            try applyTripOptions(c, &draft)
+            try c.throwIfInvalid("trip", try diary.issues(for: draft, editing: old))
+            let trip = try diary.updateTrip(old.id) { $0 = draft }
+            c.output(c.json(trip), text: "Updated trip \(c.text(trip))")
+        },
+        Command(name: "trip list", spec: OptionSpec(values: ["spot"])) { c in
+            let spotId = try c.text("spot").map { try c.id($0, .spot) }
+            c.outputList(try c.diary().trips(spotId: spotId), empty: "No trips yet.", json: c.json, text: c.text)
+        },
+        Command(name: "trip show", operands: ["ID"]) { c in
+            let diary = try c.diary()
+            let trip = try diary.trip(try c.id(c.operands[0], .trip))
+            let catches = try diary.catches(tripId: trip.id)
+            guard case .object(var object) = c.json(trip) else { return }
+            object["catches"] = .array(catches.map(c.json))
+            let lines = [c.text(trip)] + (trip.notes.map { [$0] } ?? []) + ["\(catches.count) catch(es):"] + catches.map { "  " + c.text($0) }
+            c.output(.object(object), text: lines.joined(separator: "\n"))
+        },
+    ]
+
+    private static func applyTripOptions(_ c: CommandContext, _ draft: inout TripDraft) throws {
+        let cleared = try c.cleared(allowed: tripClearable)
+        if let spot = c.text("spot") { draft.spotId = c.reference(spot, .spot, field: "spotId") }
+        if let start = c.time("start", field: "start") {
+            draft.startAt = start.date
+            draft.utcOffsetSeconds = start.utcOffsetSeconds
+        }
+        if let end = c.time("end", field: "end") { draft.endAt = end.date }
+        if let title = c.text("title") { draft.title = title }
+        if let companions = c.text("companions") { draft.companions = companions }
+        if let notes = c.text("notes") { draft.notes = notes }
+        if cleared.contains("end") { draft.endAt = nil }
+        if cleared.contains("title") { draft.title = nil }
+        if cleared.contains("companions") { draft.companions = nil }
+        if cleared.contains("notes") { draft.notes = nil }
+    }
+
+    static let catchOptions = OptionSpec(
+        values: [
+            "trip", "species", "time", "weight-kg", "length-cm", "count", "bait", "method", "depth-m", "water-temp-c",
+            "notes",
+        ], repeatable: ["clear"], flags: ["released", "kept"])
+    static let catchClearable = ["weight-kg", "length-cm", "bait", "method", "depth-m", "water-temp-c", "notes"]
+
+    /// `catch add|edit|list|show`.
+    static let catchCommands: [Command] = [
+        Command(name: "catch add", spec: catchOptions) { c in
+            var draft = CatchDraft()
+            try applyCatchOptions(c, &draft)
+            let diary = try c.diary()
+            try c.throwIfInvalid("catch", try diary.issues(for: draft))
+            let item = try diary.addCatch(draft)
+            c.output(c.json(item), text: "Saved catch \(c.text(item))")
+        },
+        Command(name: "catch edit", operands: ["ID"], spec: catchOptions) { c in
+            let diary = try c.diary()
+            let old = try diary.catchRecord(try c.id(c.operands[0], .catch))
+            var draft = CatchDraft(old)
+            try applyCatchOptions(c, &draft)
+            try c.throwIfInvalid("catch", try diary.issues(for: draft, editing: old))
+            let item = try diary.updateCatch(old.id) { $0 = draft }
+            c.output(c.json(item), text: "Updated catch \(c.text(item))")
+        },
+        Command(name: "catch list", spec: OptionSpec(values: ["trip", "limit"])) { c in
+            let tripId = try c.text("trip").map { try c.id($0, .trip) }
+            let limit = c.integer("limit", field: "limit")
+            try c.throwIfInvalid("listing", [])
+            c.outputList(try c.diary().catches(tripId: tripId, limit: limit), empty: "No catches yet.", json: c.json, text: c.text)
+        },
+        Command(name: "catch show", operands: ["ID"]) { c in
+            let item = try c.diary().catchRecord(try c.id(c.operands[0], .catch))
+            c.output(c.json(item), text: c.text(item) + (item.notes.map { "\n\($0)" } ?? ""))
+        },
+    ]
+
+    private static func applyCatchOptions(_ c: CommandContext, _ draft: inout CatchDraft) throws {
+        let cleared = try c.cleared(allowed: catchClearable)
+        let diary = try c.diary()
+        if c.arguments.flag("released") && c.arguments.flag("kept") {
+            throw UsageError("--released and --kept contradict each other")
+        }
+        if let trip = c.text("trip") { draft.tripId = c.reference(trip, .trip, field: "tripId") }
+        if let species = c.text("species") { draft.speciesId = try diary.resolveDirectoryReference(.species, species) }
+        if let time = c.time("time", field: "time") {
+            draft.caughtAt = time.date
+            draft.utcOffsetSeconds = time.utcOffsetSeconds
+        }
+        if let weight = c.double("weight-kg", field: "weightKg") { draft.weightKg = weight }
+        if let length = c.double("length-cm", field: "lengthCm") { draft.lengthCm = length }
+        if let count = c.integer("count", field: "count") { draft.count = count }
+        if let bait = c.text("bait") { draft.baitId = try diary.resolveDirectoryReference(.baits, bait) }
+        if let method = c.text("method") { draft.methodId = try diary.resolveDirectoryReference(.methods, method) }
+        if let depth = c.double("depth-m", field: "depthM") { draft.depthM = depth }
+        if let temperature = c.double("water-temp-c", field: "waterTempC") { draft.waterTempC = temperature }
+        if let notes = c.text("notes") { draft.notes = notes }
+        if c.arguments.flag("released") { draft.released = true }
+        if c.arguments.flag("kept") { draft.released = false }
+        if cleared.contains("weight-kg") { draft.weightKg = nil }
+        if cleared.contains("length-cm") { draft.lengthCm = nil }
+        if cleared.contains("bait") { draft.baitId = nil }
+        if cleared.contains("method") { draft.methodId = nil }
+        if cleared.contains("depth-m") { draft.depthM = nil }
+        if cleared.contains("water-temp-c") { draft.waterTempC = nil }
+        if cleared.contains("notes") { draft.notes = nil }
+    }
+}
+
+extension CommandContext {
+    /// An id option pointing at another object; an unknown one becomes a validation issue on `field`.
+    func reference(_ text: String, _ type: EntityType, field: String) -> UUID? {
+        do {
+            return try id(text, type)
+        } catch {
+            parseIssues.append(ValidationIssue(field: field, value: text, message: "no such \(type.rawValue) (\(error))"))
+            return nil
+        }
+    }
+}

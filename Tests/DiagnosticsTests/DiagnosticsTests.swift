@@ -1,0 +1,53 @@
+import Diagnostics
+import Foundation
+import Testing
+
+@Suite("Diagnostics", .serialized)
+struct DiagnosticsTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diag-\(UUID().uuidString)")
+
+    @Test("Given a file sink, when records and errors are written, then they read back in order with their metadata")
+    func fileSinkRoundTrip() throws {
+        let sink = try FileLogSink(folder: folder)
+        sink.write(LogRecord(time: Date(), level: .info, category: "store", message: "saved", metadata: ["id": "1"]))
+        sink.capture(CapturedError(time: Date(), category: "cli", type: "X", message: "boom", context: ["command": "trip add"]))
+        #expect(sink.recentRecords().map(\.message) == ["saved"])
+        #expect(sink.recentRecords().first?.metadata == ["id": "1"])
+        #expect(sink.recentErrors().first?.context["command"] == "trip add")
+    }
+
+    @Test("Given a small bound, when many records are written, then the files stay bounded and the newest survive")
+    func fileSinkIsBounded() throws {
+        let sink = try FileLogSink(folder: folder, maximumBytes: 2_000)
+        for i in 0..<500 { sink.write(LogRecord(time: Date(), level: .debug, category: "t", message: "record \(i)")) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let total = try files.reduce(0) {
+            $0 + (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($1).path)[.size] as! Int)
+        }
+        #expect(total <= 4_000)
+        #expect(sink.recentRecords().last?.message == "record 499")
+    }
+
+    @Test("Given the facade, when a logger captures an error, then the installed sink gets it with type and context")
+    func loggerFacade() {
+        let sink = MemoryLogSink()
+        Diagnostics.install(sink)
+        defer { Diagnostics.install(nil) }
+        struct Sample: Error {}
+        Logger(category: "test").capture(Sample(), context: ["step": "2"])
+        #expect(sink.errors.first?.type == "Sample")
+        #expect(sink.errors.first?.context == ["step": "2"])
+        #expect(sink.records.last?.level == .error)
+    }
+
+    @Test("Given a bundle, when encoded, then it is JSON with the version, platform, log and errors")
+    func bundleEncodes() throws {
+        let bundle = DiagnosticsBundle(
+            appVersion: "9.9", databaseSchemaVersion: 1, databaseIntegrity: "ok",
+            recentLog: [LogRecord(time: Date(), level: .info, category: "c", message: "m")], capturedErrors: [])
+        let object = try JSONSerialization.jsonObject(with: try bundle.jsonData()) as? [String: Any]
+        #expect(object?["appVersion"] as? String == "9.9")
+        #expect((object?["platform"] as? String)?.isEmpty == false)
+        #expect((object?["recentLog"] as? [Any])?.count == 1)
+    }
+}
