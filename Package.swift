@@ -36,13 +36,14 @@ let package = Package(
             name: "hobbystory-bench",
             dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite"]),
 
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),
         .testTarget(
             name: "DiaryStoreTests",
-            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "diary-crash-writer"]),
-        .testTarget(name: "HobbyStoryCLITests", dependencies: ["HobbyStoryCLI", "hobbystory"]),
+            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport", "diary-crash-writer"]),
+        .testTarget(name: "HobbyStoryCLITests", dependencies: ["HobbyStoryCLI", "TestSupport", "hobbystory"]),
     ]
 )

@@ -106,7 +106,6 @@ public final class Diary {
     /// Finds the object whose id is `text` or starts with it (at least 4 characters), live or trashed.
     public func resolveId(_ text: String, _ type: EntityType) throws -> UUID {
         let prefix = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if let id = UUID(uuidString: prefix) { return id }
         guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw StoreError.notFound(entity: type.rawValue, id: text)
         }

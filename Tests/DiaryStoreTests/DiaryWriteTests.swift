@@ -1,0 +1,103 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import SQLiteDB
+import Testing
+
+@Suite("Diary writes: validation in Swift, nothing saved when anything is wrong (T19)")
+struct DiaryWriteTests {
+    @Test("Given a valid catch, when saved, then it reads back exactly with device-clock times (T11)")
+    func saveAndRead() throws {
+        let f = try DiaryFixture()
+        var draft = f.catchDraft()
+        draft.lengthCm = 68
+        draft.baitId = "spoon"
+        draft.methodId = "spinning"
+        draft.released = true
+        let saved = try f.diary.addCatch(draft)
+        #expect(try f.diary.catchRecord(saved.id) == saved)
+        #expect(saved.caughtAt == f.clock.now)
+        #expect(saved.createdAt == f.clock.now)
+        #expect(saved.count == 1)
+        #expect(try f.diary.catches(tripId: f.trip.id) == [saved])
+    }
+
+    @Test("Given a catch with several problems, when saved, then all are reported together and nothing changes")
+    func allIssuesAtOnce() throws {
+        let f = try DiaryFixture()
+        let outboxBefore = try f.diary.pendingChanges()
+        var draft = CatchDraft(tripId: UUID(), speciesId: "kraken", weightKg: -3, baitId: "dynamite", methodId: "net")
+        draft.count = 0
+        let error = #expect(throws: ValidationError.self) { try f.diary.addCatch(draft) }
+        #expect(error?.fields == ["count", "weightKg", "species", "bait", "method", "tripId"])
+        #expect(try f.diary.catches().isEmpty)
+        #expect(try f.diary.pendingChanges() == outboxBefore)
+    }
+
+    @Test("Given an unknown species close to a real name, when saved, then the error suggests entries")
+    func suggestions() throws {
+        let f = try DiaryFixture()
+        let error = #expect(throws: ValidationError.self) { try f.diary.addCatch(f.catchDraft("pike")) }
+        #expect(error?.issues.first?.message.contains("Northern pike (esox-lucius)") == true)
+    }
+
+    @Test("Given names typed by a person, when resolved, then English, Russian and Latin names find the id")
+    func resolveNames() throws {
+        let f = try DiaryFixture()
+        #expect(try f.diary.resolveDirectoryReference(.species, "northern PIKE") == "esox-lucius")
+        #expect(try f.diary.resolveDirectoryReference(.species, "Щука обыкновенная") == "esox-lucius")
+        #expect(try f.diary.resolveDirectoryReference(.species, "Esox lucius") == "esox-lucius")
+        #expect(try f.diary.resolveDirectoryReference(.species, "nothing like it") == "nothing like it")
+        #expect(try f.diary.directoryEntries(.species, search: "ёрш").contains { $0.id == "gymnocephalus-cernua" })
+    }
+
+    @Test("Given a catch outside its trip's time, when saved, then the time is refused")
+    func catchWithinTrip() throws {
+        let f = try DiaryFixture()
+        var draft = f.catchDraft()
+        draft.caughtAt = f.trip.startAt.addingTimeInterval(-60)
+        let error = #expect(throws: ValidationError.self) { try f.diary.addCatch(draft) }
+        #expect(error?.fields == ["time"])
+    }
+
+    @Test("Given a trip with catches, when its end is moved before the last catch, then the edit is refused")
+    func tripEditKeepsCatchesInside() throws {
+        let f = try DiaryFixture()
+        let item = try f.diary.addCatch(f.catchDraft())
+        let error = #expect(throws: ValidationError.self) {
+            try f.diary.updateTrip(f.trip.id) { $0.endAt = item.caughtAt.addingTimeInterval(-1) }
+        }
+        #expect(error?.fields == ["end"])
+        #expect(try f.diary.trip(f.trip.id).endAt == nil)
+    }
+
+    @Test("Given an edit, when saved, then updatedAt moves and createdAt stays")
+    func editTimes() throws {
+        let f = try DiaryFixture()
+        f.clock.advance(by: 60)
+        let edited = try f.diary.updateSpot(f.spot.id) { $0.notes = "Snags near the willow" }
+        #expect(edited.createdAt == f.spot.createdAt)
+        #expect(edited.updatedAt == f.clock.now)
+        #expect(try f.diary.spot(f.spot.id).notes == "Snags near the willow")
+    }
+
+    @Test("Given a batch with one bad catch, when saved, then none of the batch is saved")
+    func batchIsAtomic() throws {
+        let f = try DiaryFixture()
+        let before = try f.diary.pendingChanges().count
+        #expect(throws: ValidationError.self) {
+            try f.diary.addCatches([f.catchDraft(), f.catchDraft(), f.catchDraft(weightKg: 99_999)])
+        }
+        #expect(try f.diary.catches().isEmpty)
+        #expect(try f.diary.pendingChanges().count == before)
+    }
+
+    @Test("Given a shortened id, when resolved, then a unique prefix finds the object and an ambiguous one is refused")
+    func idPrefixes() throws {
+        let f = try DiaryFixture()
+        let text = f.trip.id.uuidString.lowercased()
+        #expect(try f.diary.resolveId(String(text.prefix(8)), .trip) == f.trip.id)
+        #expect(throws: StoreError.self) { try f.diary.resolveId("zzzz", .trip) }
+        #expect(throws: StoreError.self) { try f.diary.resolveId(String(text.prefix(8)), .spot) }
+    }
+}

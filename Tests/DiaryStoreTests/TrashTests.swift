@@ -1,0 +1,149 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import SQLiteDB
+import Testing
+
+@Suite("Trash: every delete recoverable (UI5)")
+struct TrashTests {
+    @Test("Given a trip with catches, when it is deleted, then its catches go with it and restoring brings all back")
+    func tripCascade() throws {
+        let f = try DiaryFixture()
+        let catches = try f.diary.addCatches([f.catchDraft(), f.catchDraft("perca-fluviatilis")])
+        let entry = try f.diary.moveToTrash(.trip, f.trip.id)
+        #expect(entry.itemCount == 3)
+        #expect(try f.diary.trips().isEmpty)
+        #expect(try f.diary.catches().isEmpty)
+        #expect(try f.diary.trashEntries().map(\.id) == [f.trip.id])
+        try f.diary.restore(f.trip.id)
+        #expect(try f.diary.trips().map(\.id) == [f.trip.id])
+        #expect(Set(try f.diary.catches().map(\.id)) == Set(catches.map(\.id)))
+        #expect(try f.diary.trashEntries().isEmpty)
+    }
+
+    @Test("Given a spot with trips and catches, when deleted, then everything under it goes and comes back together")
+    func spotCascade() throws {
+        let f = try DiaryFixture()
+        _ = try f.diary.addCatch(f.catchDraft())
+        let second = try f.diary.addTrip(TripDraft(spotId: f.spot.id, startAt: f.clock.now.addingTimeInterval(-600)))
+        let entry = try f.diary.moveToTrash(.spot, f.spot.id)
+        #expect(entry.itemCount == 4)
+        #expect(try f.diary.spots().isEmpty && f.diary.trips().isEmpty && f.diary.catches().isEmpty)
+        try f.diary.restore(entry.batchId)
+        #expect(try f.diary.trips().count == 2)
+        #expect(try f.diary.trip(second.id).deletedAt == nil)
+        #expect(try f.diary.catches().count == 1)
+    }
+
+    @Test("Given a catch deleted on its own before its trip, when the trip is restored, then the catch stays in the Trash")
+    func separateDeletesStaySeparate() throws {
+        let f = try DiaryFixture()
+        let lone = try f.diary.addCatch(f.catchDraft())
+        let other = try f.diary.addCatch(f.catchDraft("perca-fluviatilis"))
+        try f.diary.moveToTrash(.catch, lone.id)
+        try f.diary.moveToTrash(.trip, f.trip.id)
+        let refusal = #expect(throws: StoreError.self) { try f.diary.restore(lone.id) }
+        #expect(refusal?.description.contains("in the Trash; restore it first") == true)
+        try f.diary.restore(f.trip.id)
+        #expect(try f.diary.catches().map(\.id) == [other.id])
+        try f.diary.restore(lone.id)
+        #expect(try f.diary.catches().count == 2)
+    }
+
+    @Test("Given a catch that went with its trip, when restored alone, then the answer names the trip to restore")
+    func restoreChildOfBatch() throws {
+        let f = try DiaryFixture()
+        let item = try f.diary.addCatch(f.catchDraft())
+        try f.diary.moveToTrash(.trip, f.trip.id)
+        let error = #expect(throws: StoreError.self) { try f.diary.restore(item.id) }
+        #expect(error?.description.contains("went to the Trash with trip \(f.trip.id.uuidString.lowercased())") == true)
+    }
+
+    @Test("Given trashed objects, when the Trash is emptied, then they are gone for good and live data stays")
+    func emptyTrash() throws {
+        let f = try DiaryFixture()
+        let keep = try f.diary.addCatch(f.catchDraft())
+        let drop = try f.diary.addCatch(f.catchDraft("perca-fluviatilis"))
+        try f.diary.moveToTrash(.catch, drop.id)
+        #expect(try f.diary.emptyTrash() == 1)
+        #expect(throws: StoreError.self) { try f.diary.catchRecord(drop.id) }
+        #expect(try f.diary.catches().map(\.id) == [keep.id])
+        #expect(try f.diary.trashEntries().isEmpty)
+        #expect(try f.diary.integrityCheck() == "ok")
+    }
+
+    @Test("Given an object in the Trash, when edited or deleted again, then it is refused")
+    func trashedObjectsAreFrozen() throws {
+        let f = try DiaryFixture()
+        try f.diary.moveToTrash(.spot, f.spot.id)
+        #expect(throws: StoreError.self) { try f.diary.updateSpot(f.spot.id) { $0.name = "x" } }
+        #expect(throws: StoreError.self) { try f.diary.moveToTrash(.spot, f.spot.id) }
+        let error = #expect(throws: ValidationError.self) { try f.diary.addTrip(TripDraft(spotId: f.spot.id)) }
+        #expect(error?.fields == ["spotId"])
+    }
+}
+
+@Suite("Sync outbox (ready for T3)")
+struct OutboxTests {
+    @Test("Given several edits of one object, when recorded, then the outbox holds one row with a newer mutation id")
+    func coalescing() throws {
+        let f = try DiaryFixture()
+        let first = try #require(try f.diary.pendingChanges().first { $0.entityId == f.spot.id })
+        try f.diary.updateSpot(f.spot.id) { $0.notes = "one" }
+        try f.diary.updateSpot(f.spot.id) { $0.notes = "two" }
+        let rows = try f.diary.pendingChanges().filter { $0.entityId == f.spot.id }
+        #expect(rows.count == 1)
+        #expect(rows[0].mutationId > first.mutationId)
+        #expect(rows[0].operation == .upsert)
+    }
+
+    @Test("Given every kind of write, when done, then each changed object has its pending change in order")
+    func everyWriteRecorded() throws {
+        let f = try DiaryFixture()
+        let item = try f.diary.addCatch(f.catchDraft())
+        try f.diary.moveToTrash(.trip, f.trip.id)
+        let changes = try f.diary.pendingChanges()
+        #expect(changes.map(\.entityType) == [.spot, .catch, .trip])
+        #expect(changes.filter { $0.entityId == item.id }.map(\.operation) == [.delete])
+        #expect(changes.map(\.mutationId) == changes.map(\.mutationId).sorted())
+    }
+
+    @Test("Given a change in flight, when the object changes again and the old send is acknowledged, then the new change stays")
+    func twoPhaseSend() throws {
+        let f = try DiaryFixture()
+        let sent = try f.diary.pendingChanges()
+        try f.diary.markInFlight(sent.map(\.mutationId))
+        #expect(try f.diary.pendingChanges().allSatisfy(\.inFlight))
+        try f.diary.updateSpot(f.spot.id) { $0.name = "Renamed while sending" }
+        try f.diary.acknowledge(sent.map(\.mutationId))
+        let left = try f.diary.pendingChanges()
+        #expect(left.map(\.entityId) == [f.spot.id])
+        #expect(left.first?.inFlight == false)
+    }
+
+    @Test("Given changes in flight at launch, when released, then they are pending again")
+    func releaseAtLaunch() throws {
+        let f = try DiaryFixture()
+        try f.diary.markInFlight(try f.diary.pendingChanges().map(\.mutationId))
+        try f.diary.releaseInFlight()
+        #expect(try f.diary.pendingChanges().allSatisfy { !$0.inFlight })
+    }
+
+    @Test("Given a failed write, when it rolls back, then its outbox entry rolls back with it")
+    func atomicWithData() throws {
+        let f = try DiaryFixture()
+        let before = try f.diary.pendingChanges()
+        #expect(throws: (any Error).self) {
+            try f.diary.updateSpot(f.spot.id) { $0.latitude = 123 }
+        }
+        #expect(try f.diary.pendingChanges() == before)
+        #expect(try f.diary.spot(f.spot.id) == f.spot)
+    }
+
+    @Test("Given a diary, when reopened, then its replica id is stable")
+    func replicaIdStable() throws {
+        let f = try DiaryFixture()
+        let again = try f.storage.openDiary(named: "Anna", pin: nil)
+        #expect(try again.replicaId() == f.diary.replicaId())
+    }
+}
