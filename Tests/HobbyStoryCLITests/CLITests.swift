@@ -1,0 +1,220 @@
+import Foundation
+import HobbyStoryCLI
+import Synchronization
+import TestSupport
+import Testing
+
+/// Runs the real `hobbystory` binary in a temporary data folder, as a person or a script would.
+struct CLIRunner {
+    let folder: URL
+
+    init() throws { folder = try temporaryFolder("cli") }
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
+        func object() throws -> [String: Any] { try #require(try json() as? [String: Any]) }
+        func array() throws -> [[String: Any]] { try #require(try json() as? [[String: Any]]) }
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., input: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = builtProduct("hobbystory")
+        process.arguments = ["--data", folder.path] + arguments
+        process.environment = ["HOME": folder.path, "TZ": "UTC"]
+        let out = Pipe()
+        let err = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A profile, a spot and a trip; returns (spotId, tripId).
+    func prepareTrip() throws -> (String, String) {
+        try run("profile", "add", "Anna")
+        let spot = try run("spot", "add", "--name", "Volga bend", "--lat", "56.84", "--lon", "35.9", "--json").object()
+        let trip = try run(
+            "trip", "add", "--spot", spot["id"] as! String, "--title", "Dawn", "--start", "2026-06-01T04:30:00+03:00", "--json"
+        ).object()
+        return (spot["id"] as! String, trip["id"] as! String)
+    }
+}
+
+@Suite("hobbystory CLI end to end")
+struct CLITests {
+    @Test("Given a new data folder, when an angler logs a trip and two catches, then listings show them with the documented JSON keys")
+    func happyPath() throws {
+        let cli = try CLIRunner()
+        let (spotId, tripId) = try cli.prepareTrip()
+        let first = try cli.run(
+            "catch", "add", "--trip", tripId, "--species", "Northern pike", "--time", "2026-06-01T06:10:00+03:00",
+            "--weight-kg", "2.4", "--length-cm", "68", "--bait", "spoon", "--method", "Спиннинг", "--released", "--json")
+        #expect(first.status == 0, "\(first.stderr)")
+        let object = try first.object()
+        #expect(object["species"] as? String == "Northern pike")
+        #expect(object["speciesId"] as? String == "esox-lucius")
+        #expect(object["tripId"] as? String == tripId)
+        #expect(object["time"] as? String == "2026-06-01T06:10:00+03:00")
+        #expect(object["weightKg"] as? Double == 2.4)
+        #expect(object["lengthCm"] as? Double == 68)
+        #expect(object["count"] as? Int == 1)
+        #expect(object["released"] as? Bool == true)
+        #expect(object["methodId"] as? String == "spinning")
+        #expect(object.keys.contains("notes") && object["notes"] is NSNull)
+        try cli.run("catch", "add", "--trip", String(tripId.prefix(8)), "--species", "perca-fluviatilis", "--time", "2026-06-01T07:00:00+03:00", "--count", "3")
+        let list = try cli.run("catch", "list", "--json").array()
+        #expect(list.map { $0["speciesId"] as? String } == ["perca-fluviatilis", "esox-lucius"])
+        let trip = try cli.run("trip", "show", tripId, "--json").object()
+        #expect((trip["catches"] as? [Any])?.count == 2)
+        #expect(trip["spotId"] as? String == spotId)
+        #expect(trip["start"] as? String == "2026-06-01T04:30:00+03:00")
+    }
+
+    @Test("Given bad input, when adding a catch, then exit 1 names every bad attribute and nothing is saved")
+    func validationExit() throws {
+        let cli = try CLIRunner()
+        let (_, tripId) = try cli.prepareTrip()
+        let result = try cli.run(
+            "catch", "add", "--trip", tripId, "--species", "kraken", "--weight-kg", "-3", "--length-cm", "abc",
+            "--time", "yesterday", "--count", "0")
+        #expect(result.status == 1)
+        for field in ["species", "weightKg", "lengthCm", "time", "count"] {
+            #expect(result.stderr.contains("\(field) ="), "stderr should name \(field): \(result.stderr)")
+        }
+        #expect(try cli.run("catch", "list", "--json").array().isEmpty)
+        let spot = try cli.run("spot", "add", "--name", "", "--lat", "95", "--lon", "east")
+        #expect(spot.status == 1)
+        #expect(spot.stderr.contains("name:") && spot.stderr.contains("lat =") && spot.stderr.contains("lon ="))
+        let trip = try cli.run("trip", "add", "--spot", "nope", "--start", "2026-06-02T10:00:00Z", "--end", "2026-06-01T10:00:00Z")
+        #expect(trip.status == 1)
+        #expect(trip.stderr.contains("spotId =") && trip.stderr.contains("end ="))
+    }
+
+    @Test("Given destructive commands, when not confirmed, then they are refused with exit 4; with --yes they run")
+    func confirmations() throws {
+        let cli = try CLIRunner()
+        let (_, tripId) = try cli.prepareTrip()
+        #expect(try cli.run("delete", "trip", tripId).status == 4)
+        #expect(try cli.run("trip", "list", "--json").array().count == 1)
+        #expect(try cli.run("delete", "trip", tripId, "--yes").status == 0)
+        #expect(try cli.run("trip", "list", "--json").array().isEmpty)
+        let trash = try cli.run("trash", "list", "--json").array()
+        #expect(trash.first?["id"] as? String == tripId)
+        #expect(try cli.run("trash", "empty").status == 4)
+        #expect(try cli.run("trash", "restore", tripId).status == 0)
+        #expect(try cli.run("trip", "list", "--json").array().count == 1)
+        #expect(try cli.run("delete", "trip", tripId, "--yes").status == 0)
+        let emptied = try cli.run("trash", "empty", "--yes", "--json").object()
+        #expect(emptied["removed"] as? Int == 1)
+        #expect(try cli.run("trip", "show", tripId).status == 3)
+    }
+
+    @Test("Given profiles with a PIN, when opened with a wrong PIN or removed without confirmation, then exit 4")
+    func profilesAndPins() throws {
+        let cli = try CLIRunner()
+        #expect(try cli.run("profile", "add", "Anna", "--pin", "4821").status == 0)
+        try cli.run("profile", "add", "Ivan")
+        #expect(try cli.run("spot", "list").status == 2, "two profiles need --profile")
+        #expect(try cli.run("--profile", "Anna", "spot", "list").status == 4)
+        #expect(try cli.run("--profile", "Anna", "--pin", "0000", "spot", "list").status == 4)
+        #expect(try cli.run("--profile", "Anna", "--pin", "4821", "spot", "list").status == 0)
+        #expect(try cli.run("--profile", "Nobody", "spot", "list").status == 3)
+        #expect(try cli.run("profile", "remove", "Ivan").status == 4)
+        #expect(try cli.run("profile", "remove", "Ivan", "--confirm", "ivan").status == 4)
+        #expect(try cli.run("profile", "remove", "Ivan", "--confirm", "Ivan").status == 0)
+        #expect(try cli.run("profile", "list", "--json").array().map { $0["name"] as? String } == ["Anna"])
+        #expect(try cli.run("profile", "restore", "Ivan").status == 0)
+        #expect(try cli.run("profile", "add", "anna").status == 1)
+    }
+
+    @Test("Given directories, when listed and searched in three languages, then entries match; no command changes them")
+    func directories() throws {
+        let cli = try CLIRunner()
+        let species = try cli.run("directory", "list", "species", "--json").array()
+        #expect(species.count >= 120)
+        #expect(species.allSatisfy { ($0["latin"] as? String)?.isEmpty == false && ($0["nameRu"] as? String)?.isEmpty == false })
+        for search in ["pike", "ЩУКА", "esox"] {
+            let found = try cli.run("directory", "list", "species", "--search", search, "--json").array()
+            #expect(found.contains { $0["id"] as? String == "esox-lucius" }, "search \(search)")
+        }
+        #expect(try cli.run("directory", "list", "methods", "--json").array().count >= 8)
+        #expect(try cli.run("directory", "list", "water-body-types", "--search", "река", "--json").array().contains { $0["id"] as? String == "river" })
+        #expect(try cli.run("directory", "add", "species").status == 2)
+        #expect(try cli.run("directory", "list", "fish").status == 2)
+    }
+
+    @Test("Given usage mistakes, when run, then exit 2 explains them")
+    func usage() throws {
+        let cli = try CLIRunner()
+        #expect(try cli.run("spot", "add", "--bogus", "1").status == 2)
+        #expect(try cli.run("spot", "add", "--name").status == 2)
+        #expect(try cli.run("fly", "away").status == 2)
+        #expect(try cli.run("help").stdout.contains("catch add"))
+    }
+
+    @Test("Given edits with --clear, when run, then optional fields are cleared and others kept")
+    func editAndClear() throws {
+        let cli = try CLIRunner()
+        let (_, tripId) = try cli.prepareTrip()
+        let added = try cli.run("catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T05:00:00+03:00", "--weight-kg", "3", "--notes", "big one", "--json").object()
+        let id = added["id"] as! String
+        let edited = try cli.run("catch", "edit", id, "--clear", "weight-kg", "--length-cm", "80", "--json").object()
+        #expect(edited["weightKg"] is NSNull)
+        #expect(edited["lengthCm"] as? Double == 80)
+        #expect(edited["notes"] as? String == "big one")
+        #expect(try cli.run("catch", "edit", id, "--clear", "species").status == 2)
+    }
+
+    @Test("Given activity and an error, when diagnostics are exported, then the bundle holds the log, the error and a sound database")
+    func diagnosticsExport() throws {
+        let cli = try CLIRunner()
+        _ = try cli.prepareTrip()
+        try cli.run("catch", "add", "--trip", "ffff", "--species", "esox-lucius")
+        let file = cli.folder.appendingPathComponent("bundle.json")
+        #expect(try cli.run("diagnostics", "export", "--to", file.path).status == 0)
+        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        #expect(bundle["appVersion"] as? String == HobbyStoryCLI.version)
+        #expect(bundle["databaseIntegrity"] as? String == "ok")
+        #expect(bundle["databaseSchemaVersion"] as? Int == 1)
+        #expect(((bundle["recentLog"] as? [[String: Any]]) ?? []).contains { $0["message"] as? String == "validation refused" })
+    }
+}
+
+@Suite("hobbystory CLI in process")
+struct CLIInProcessTests {
+    @Test("Given a person at a terminal, when they type the confirmation, then the Trash is emptied")
+    func interactiveConfirmation() throws {
+        let folder = try temporaryFolder("cli-interactive")
+        let output = Mutex<[String]>([])
+        let answers = Mutex(["yes"])
+        let console = Console(
+            write: { line in output.withLock { $0.append(line) } }, writeError: { line in output.withLock { $0.append(line) } },
+            readLine: { answers.withLock { $0.isEmpty ? nil : $0.removeFirst() } }, isInteractive: true)
+        let cli = HobbyStoryCLI(environment: ["HOBBYSTORY_HOME": folder.path], console: console)
+        #expect(cli.run(["profile", "add", "Anna"]) == 0)
+        #expect(cli.run(["spot", "add", "--name", "Pond", "--lat", "1", "--lon", "2"]) == 0)
+        answers.withLock { $0 = ["n"] }
+        let spotLine = output.withLock { $0.last! }
+        let spotId = String(spotLine.split(separator: " ")[2])
+        #expect(cli.run(["delete", "spot", spotId]) == 4, "answering n keeps the spot")
+        answers.withLock { $0 = ["y"] }
+        #expect(cli.run(["delete", "spot", spotId]) == 0)
+        answers.withLock { $0 = ["yes"] }
+        #expect(cli.run(["trash", "empty"]) == 0)
+        #expect(output.withLock { $0.last } == "Removed 1 object(s) for good.")
+    }
+}
