@@ -8,6 +8,11 @@ extension CommandContext {
 
     func iso(_ date: Date?, _ offset: Int) -> String? { date.map { DiaryTime.iso8601($0, utcOffsetSeconds: offset) } }
 
+    /// A measurement without a trailing ".0".
+    func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+
     func isoUTC(_ date: Date?) -> String? { iso(date, 0) }
 
     func name(_ kind: DirectoryKind, _ id: String?) -> String? {
@@ -78,8 +83,8 @@ extension CommandContext {
     func text(_ item: Catch) -> String {
         var line = "\(shortId(item.id))  \(iso(item.caughtAt, item.utcOffsetSeconds)!)  \(name(.species, item.speciesId)!)"
         if item.count > 1 { line += " ×\(item.count)" }
-        if let w = item.weightKg { line += "  \(w) kg" }
-        if let l = item.lengthCm { line += "  \(l) cm" }
+        if let w = item.weightKg { line += "  \(number(w)) kg" }
+        if let l = item.lengthCm { line += "  \(number(l)) cm" }
         if let bait = name(.baits, item.baitId) { line += "  on \(bait)" }
         if item.released { line += "  released" }
         return line

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the system packages the project builds against (Debian/Ubuntu), only those missing.
+# Safe to run any number of times. Needs root or sudo when something is missing.
+set -euo pipefail
+
+packages=(libsqlite3-dev libsodium-dev pkg-config sqlite3 python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+fi
+command -v swift >/dev/null || { echo "swift (6.x) is not on PATH: install the Swift toolchain from swift.org first" >&2; exit 1; }
