@@ -4,10 +4,12 @@ import SQLiteDB
 
 /// Catches: saving one or many, editing, and reading the latest (T19, T11).
 extension Diary {
-    static let catchColumns = """
-        id, trip_id, species_id, caught_at, utc_offset_s, count, weight_kg, length_cm, bait_id, method_id, \
-        depth_m, water_temp_c, released, notes, created_at, updated_at, deleted_at
-        """
+    static let catchSQL = RecordSQL(
+        .catch,
+        columns: [
+            "id", "trip_id", "species_id", "caught_at", "utc_offset_s", "count", "weight_kg", "length_cm", "bait_id",
+            "method_id", "depth_m", "water_temp_c", "released", "notes", "created_at", "updated_at", "deleted_at",
+        ])
 
     /// Saves a new catch; the time defaults to now on the device clock (T11).
     public func addCatch(_ draft: CatchDraft) throws -> Catch {
@@ -23,10 +25,7 @@ extension Diary {
                 let draft = draft.withDefaults(now: time).roundedToMilliseconds()
                 try throwIfInvalid(try issues(for: draft, editing: nil, now: time, trips: &trips))
                 let item = draft.record(id: UUID(), createdAt: time, updatedAt: time)
-                try database.execute(
-                    "INSERT INTO catches(\(Self.catchColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
-                    Self.values(item))
-                try recordChange(.catch, item.id, .upsert, at: time)
+                try insertRecord(Self.catchSQL, Self.values(item), id: item.id, at: time)
                 return item
             }
         }
@@ -44,27 +43,19 @@ extension Diary {
             try throwIfInvalid(try issues(for: draft, editing: old))
             let item = draft.record(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard item != old else { return old }
-            try database.execute(
-                """
-                UPDATE catches SET trip_id = ?2, species_id = ?3, caught_at = ?4, utc_offset_s = ?5, count = ?6,
-                weight_kg = ?7, length_cm = ?8, bait_id = ?9, method_id = ?10, depth_m = ?11, water_temp_c = ?12,
-                released = ?13, notes = ?14, updated_at = ?16 WHERE id = ?1
-                """, Self.values(item))
-            try recordChange(.catch, id, .upsert, at: item.updatedAt)
+            try updateRecord(Self.catchSQL, Self.values(item), id: id, at: item.updatedAt)
             return item
         }
     }
 
     /// The catch with this id, live or in the Trash.
     public func catchRecord(_ id: UUID) throws -> Catch {
-        guard let row = try database.queryFirst("SELECT \(Self.catchColumns) FROM catches WHERE id = ?", [SQLiteValue(id)])
-        else { throw StoreError.notFound(entity: "catch", id: id.uuidString.lowercased()) }
-        return try Self.catchRecord(row)
+        try fetchRecord(Self.catchSQL, id, Self.catchRecord)
     }
 
     /// Live catches, latest first: of one trip when `tripId` is given, else of the whole diary.
     public func catches(tripId: UUID? = nil, limit: Int? = nil) throws -> [Catch] {
-        var sql = "SELECT \(Self.catchColumns) FROM catches WHERE deleted_at IS NULL"
+        var sql = Self.catchSQL.select + " WHERE deleted_at IS NULL"
         var arguments: [SQLiteValue] = []
         if let tripId {
             sql += " AND trip_id = ?"

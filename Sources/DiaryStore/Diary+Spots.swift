@@ -4,19 +4,19 @@ import SQLiteDB
 
 /// Spots: saving, editing and reading the angler's places (UI4, T19).
 extension Diary {
-    static let spotColumns =
-        "id, name, latitude, longitude, water_body_name, water_body_type_id, depth_m, notes, created_at, updated_at, deleted_at"
+    static let spotSQL = RecordSQL(
+        .spot,
+        columns: [
+            "id", "name", "latitude", "longitude", "water_body_name", "water_body_type_id", "depth_m", "notes",
+            "created_at", "updated_at", "deleted_at",
+        ])
 
     /// Saves a new spot; throws `ValidationError` listing every bad attribute, saving nothing.
     public func addSpot(_ draft: SpotDraft) throws -> Spot {
         let time = currentTime()
         try throwIfInvalid(try issues(for: draft))
         let spot = draft.spot(id: UUID(), createdAt: time, updatedAt: time)
-        try database.transaction {
-            try database.execute(
-                "INSERT INTO spots(\(Self.spotColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)", Self.values(spot))
-            try recordChange(.spot, spot.id, .upsert, at: time)
-        }
+        try database.transaction { try insertRecord(Self.spotSQL, Self.values(spot), id: spot.id, at: time) }
         return spot
     }
 
@@ -30,27 +30,20 @@ extension Diary {
             var spot = draft.spot(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, currentTime()))
             spot.deletedAt = nil
             guard spot != old else { return old }
-            try database.execute(
-                """
-                UPDATE spots SET name = ?2, latitude = ?3, longitude = ?4, water_body_name = ?5,
-                water_body_type_id = ?6, depth_m = ?7, notes = ?8, updated_at = ?10 WHERE id = ?1
-                """, Self.values(spot))
-            try recordChange(.spot, id, .upsert, at: spot.updatedAt)
+            try updateRecord(Self.spotSQL, Self.values(spot), id: id, at: spot.updatedAt)
             return spot
         }
     }
 
     /// The spot with this id, live or in the Trash.
     public func spot(_ id: UUID) throws -> Spot {
-        guard let row = try database.queryFirst("SELECT \(Self.spotColumns) FROM spots WHERE id = ?", [SQLiteValue(id)])
-        else { throw StoreError.notFound(entity: "spot", id: id.uuidString.lowercased()) }
-        return try Self.spot(row)
+        try fetchRecord(Self.spotSQL, id, Self.spot)
     }
 
     /// Live spots, by name.
     public func spots() throws -> [Spot] {
         try database.query(
-            "SELECT \(Self.spotColumns) FROM spots WHERE deleted_at IS NULL ORDER BY name COLLATE NOCASE, id", as: Self.spot)
+            Self.spotSQL.select + " WHERE deleted_at IS NULL ORDER BY name COLLATE NOCASE, id", as: Self.spot)
     }
 
     func liveSpot(_ id: UUID) throws -> Spot {

@@ -4,8 +4,12 @@ import SQLiteDB
 
 /// Trips (the client's "events"): saving, editing and reading outings (T11, T19).
 extension Diary {
-    static let tripColumns =
-        "id, spot_id, start_at, end_at, utc_offset_s, title, companions, notes, created_at, updated_at, deleted_at"
+    static let tripSQL = RecordSQL(
+        .trip,
+        columns: [
+            "id", "spot_id", "start_at", "end_at", "utc_offset_s", "title", "companions", "notes", "created_at",
+            "updated_at", "deleted_at",
+        ])
 
     /// Saves a new trip; the start defaults to now on the device clock (T11).
     public func addTrip(_ draft: TripDraft) throws -> Trip {
@@ -15,9 +19,7 @@ extension Diary {
             let issues = try issues(for: draft)
             if !issues.isEmpty { throw ValidationError(entity: "trip", issues: issues) }
             let trip = draft.trip(id: UUID(), createdAt: time, updatedAt: time)
-            try database.execute(
-                "INSERT INTO trips(\(Self.tripColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)", Self.values(trip))
-            try recordChange(.trip, trip.id, .upsert, at: time)
+            try insertRecord(Self.tripSQL, Self.values(trip), id: trip.id, at: time)
             return trip
         }
     }
@@ -34,28 +36,21 @@ extension Diary {
             if !issues.isEmpty { throw ValidationError(entity: "trip", issues: issues) }
             let trip = draft.trip(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard trip != old else { return old }
-            try database.execute(
-                """
-                UPDATE trips SET spot_id = ?2, start_at = ?3, end_at = ?4, utc_offset_s = ?5, title = ?6,
-                companions = ?7, notes = ?8, updated_at = ?10 WHERE id = ?1
-                """, Self.values(trip))
-            try recordChange(.trip, id, .upsert, at: trip.updatedAt)
+            try updateRecord(Self.tripSQL, Self.values(trip), id: id, at: trip.updatedAt)
             return trip
         }
     }
 
     /// The trip with this id, live or in the Trash.
     public func trip(_ id: UUID) throws -> Trip {
-        guard let row = try database.queryFirst("SELECT \(Self.tripColumns) FROM trips WHERE id = ?", [SQLiteValue(id)])
-        else { throw StoreError.notFound(entity: "trip", id: id.uuidString.lowercased()) }
-        return try Self.trip(row)
+        try fetchRecord(Self.tripSQL, id, Self.trip)
     }
 
     /// Live trips, latest first; only those at `spotId` when given.
     public func trips(spotId: UUID? = nil) throws -> [Trip] {
         let filter = spotId == nil ? "" : "AND spot_id = ?"
         return try database.query(
-            "SELECT \(Self.tripColumns) FROM trips WHERE deleted_at IS NULL \(filter) ORDER BY start_at DESC, id",
+            Self.tripSQL.select + " WHERE deleted_at IS NULL \(filter) ORDER BY start_at DESC, id",
             spotId.map { [SQLiteValue($0)] } ?? [], as: Self.trip)
     }
 
