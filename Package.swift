@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(
             name: "DiaryStoreTests",
             dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport", "diary-crash-writer"]),
-        .testTarget(name: "HobbyStoryCLITests", dependencies: ["HobbyStoryCLI", "TestSupport", "hobbystory"]),
+        .testTarget(
+            name: "HobbyStoryCLITests", dependencies: ["HobbyStoryCLI", "DiaryStore", "TestSupport", "hobbystory"]),
     ]
 )

@@ -16,6 +16,7 @@ public final class DeviceStorage {
     public let root: URL
     let registry: Database
     let now: @Sendable () -> Date
+    let placeLabeler: (any PlaceLabeling)?
     let log = Logger(category: "device")
 
     /// Wrong PINs allowed before the profile locks; each further wrong PIN doubles the lock.
@@ -26,9 +27,12 @@ public final class DeviceStorage {
 
     /// Opens (creating if needed) the storage at `root`, installs the bundled directories when they
     /// are newer than the shared copy, and purges profiles removed more than the retention period ago.
-    public init(root: URL, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(
+        root: URL, placeLabeler: (any PlaceLabeling)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
         self.root = root
         self.now = now
+        self.placeLabeler = placeLabeler
         try FileManager.default.createDirectory(at: root.appendingPathComponent("profiles"), withIntermediateDirectories: true)
         registry = try Database(path: root.appendingPathComponent("device.sqlite").path)
         try Self.migrator.migrate(registry)
@@ -132,7 +136,7 @@ public final class DeviceStorage {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return try Diary(
             profile: profile, fileURL: folder.appendingPathComponent("diary.sqlite"),
-            sharedDirectoryURL: sharedDirectoryURL, now: now)
+            sharedDirectoryURL: sharedDirectoryURL, placeLabeler: placeLabeler, now: now)
     }
 
     private func checkPin(_ profile: Profile, _ pin: String?) throws {

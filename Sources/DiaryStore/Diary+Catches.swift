@@ -42,7 +42,7 @@ extension Diary {
             draft = draft.withDefaults(now: time).roundedToMilliseconds()
             try throwIfInvalid(try issues(for: draft, editing: old))
             let item = draft.record(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
-            guard item != old else { return old }
+            guard CatchDraft(item) != CatchDraft(old) else { return old }
             try updateRecord(Self.catchSQL, Self.values(item), id: id, at: item.updatedAt)
             return item
         }

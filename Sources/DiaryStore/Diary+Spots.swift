@@ -8,14 +8,16 @@ extension Diary {
         .spot,
         columns: [
             "id", "name", "latitude", "longitude", "water_body_name", "water_body_type_id", "depth_m", "notes",
-            "created_at", "updated_at", "deleted_at",
+            "place_settlement", "place_region", "place_country", "place_country_code", "place_distance_km",
+            "place_bearing", "place_description", "created_at", "updated_at", "deleted_at",
         ])
 
     /// Saves a new spot; throws `ValidationError` listing every bad attribute, saving nothing.
     public func addSpot(_ draft: SpotDraft) throws -> Spot {
         let time = currentTime()
         try throwIfInvalid(try issues(for: draft))
-        let spot = draft.spot(id: UUID(), createdAt: time, updatedAt: time)
+        var spot = draft.spot(id: UUID(), createdAt: time, updatedAt: time)
+        spot.place = placeLabeler?.label(latitude: spot.latitude, longitude: spot.longitude)
         try database.transaction { try insertRecord(Self.spotSQL, Self.values(spot), id: spot.id, at: time) }
         return spot
     }
@@ -28,8 +30,9 @@ extension Diary {
             change(&draft)
             try throwIfInvalid(try issues(for: draft, editing: old))
             var spot = draft.spot(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, currentTime()))
-            spot.deletedAt = nil
-            guard spot != old else { return old }
+            let moved = spot.latitude != old.latitude || spot.longitude != old.longitude
+            spot.place = moved || old.place == nil ? placeLabeler?.label(latitude: spot.latitude, longitude: spot.longitude) : old.place
+            guard SpotDraft(spot) != SpotDraft(old) || spot.place != old.place else { return old }
             try updateRecord(Self.spotSQL, Self.values(spot), id: id, at: spot.updatedAt)
             return spot
         }
@@ -71,8 +74,10 @@ extension Diary {
     private static func values(_ s: Spot) -> [SQLiteValue] {
         [
             SQLiteValue(s.id), .text(s.name), .real(s.latitude), .real(s.longitude), SQLiteValue(s.waterBodyName),
-            SQLiteValue(s.waterBodyTypeId), SQLiteValue(s.depthM), SQLiteValue(s.notes), SQLiteValue(s.createdAt),
-            SQLiteValue(s.updatedAt),
+            SQLiteValue(s.waterBodyTypeId), SQLiteValue(s.depthM), SQLiteValue(s.notes), SQLiteValue(s.place?.settlement),
+            SQLiteValue(s.place?.region), SQLiteValue(s.place?.country), SQLiteValue(s.place?.countryCode),
+            SQLiteValue(s.place?.distanceKm), SQLiteValue(s.place?.bearingFromSettlement), SQLiteValue(s.place?.description),
+            SQLiteValue(s.createdAt), SQLiteValue(s.updatedAt),
         ]
     }
 
@@ -80,7 +85,17 @@ extension Diary {
         Spot(
             id: try row.uuid(0), name: try row.text(1), latitude: try row.double(2), longitude: try row.double(3),
             waterBodyName: try row.optionalText(4), waterBodyTypeId: try row.optionalText(5),
-            depthM: try row.optionalDouble(6), notes: try row.optionalText(7), createdAt: try row.date(8),
-            updatedAt: try row.date(9), deletedAt: try row.optionalDate(10))
+            depthM: try row.optionalDouble(6), notes: try row.optionalText(7), place: try place(row, from: 8),
+            createdAt: try row.date(15), updatedAt: try row.date(16), deletedAt: try row.optionalDate(17))
+    }
+
+    private static func place(_ row: Row, from i: Int) throws -> PlaceLabel? {
+        guard let settlement = try row.optionalText(i), let country = try row.optionalText(i + 2),
+            let code = try row.optionalText(i + 3), let km = try row.optionalDouble(i + 4),
+            let bearing = try row.optionalDouble(i + 5), let description = try row.optionalText(i + 6)
+        else { return nil }
+        return PlaceLabel(
+            settlement: settlement, region: try row.optionalText(i + 1), country: country, countryCode: code,
+            distanceKm: km, bearingFromSettlement: bearing, description: description)
     }
 }

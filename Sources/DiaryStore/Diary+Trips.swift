@@ -35,7 +35,7 @@ extension Diary {
             let issues = try issues(for: draft, editing: old)
             if !issues.isEmpty { throw ValidationError(entity: "trip", issues: issues) }
             let trip = draft.trip(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
-            guard trip != old else { return old }
+            guard TripDraft(trip) != TripDraft(old) else { return old }
             try updateRecord(Self.tripSQL, Self.values(trip), id: id, at: trip.updatedAt)
             return trip
         }

@@ -15,6 +15,8 @@ public final class Diary {
     let database: Database
     let directory: DirectoryStore
     let now: @Sendable () -> Date
+    /// Labels spots with their settlement, region and country offline (T10), when available.
+    let placeLabeler: (any PlaceLabeling)?
     let log = Logger(category: "diary")
     /// Ids of live directory entries, per kind, for fast reference checks on bulk inserts.
     private var liveDirectoryIds: [DirectoryKind: Set<String>] = [:]
@@ -22,12 +24,13 @@ public final class Diary {
     /// Opens (creating and migrating if needed) the diary database at `fileURL` and refreshes its
     /// directory replica from the shared directory database, when one is given and newer.
     public init(
-        profile: Profile, fileURL: URL, sharedDirectoryURL: URL?,
+        profile: Profile, fileURL: URL, sharedDirectoryURL: URL?, placeLabeler: (any PlaceLabeling)? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
         self.profile = profile
         self.fileURL = fileURL
         self.now = now
+        self.placeLabeler = placeLabeler
         database = try Database(path: fileURL.path)
         directory = DirectoryStore(database: database, gate: try DirectoryWriteGate(database: database))
         let applied = try DiarySchema.migrator.migrate(database)
@@ -48,6 +51,9 @@ public final class Diary {
     }
 
     // MARK: Health (T6)
+
+    /// The schema version this build of the app creates and understands.
+    public static var currentSchemaVersion: Int { DiarySchema.migrator.latestVersion }
 
     /// The schema version recorded in the database.
     public func schemaVersion() throws -> Int { try DiarySchema.migrator.appliedVersion(of: database) }

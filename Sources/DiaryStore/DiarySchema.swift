@@ -9,8 +9,20 @@ import SQLiteDB
 /// can store what the app would refuse.
 enum DiarySchema {
     static let migrator = Migrator([
-        Migration(version: 1, name: "diary", sql: DirectorySchema.createTables + diaryTables)
+        Migration(version: 1, name: "diary", sql: DirectorySchema.createTables + diaryTables),
+        Migration(version: 2, name: "spot places", sql: spotPlaces),
     ])
+
+    /// The offline place label of a spot (T10): derived on the device from its coordinates.
+    private static let spotPlaces = """
+        ALTER TABLE spots ADD COLUMN place_settlement TEXT;
+        ALTER TABLE spots ADD COLUMN place_region TEXT;
+        ALTER TABLE spots ADD COLUMN place_country TEXT;
+        ALTER TABLE spots ADD COLUMN place_country_code TEXT CHECK (place_country_code IS NULL OR length(place_country_code) = 2);
+        ALTER TABLE spots ADD COLUMN place_distance_km REAL CHECK (place_distance_km IS NULL OR place_distance_km >= 0);
+        ALTER TABLE spots ADD COLUMN place_bearing REAL CHECK (place_bearing IS NULL OR (place_bearing >= 0 AND place_bearing < 360));
+        ALTER TABLE spots ADD COLUMN place_description TEXT;
+        """
 
     private static func range(_ column: String, _ r: ClosedRange<Double>, excludingLower: Bool = false) -> String {
         let low = excludingLower ? "\(column) > \(r.lowerBound)" : "\(column) >= \(r.lowerBound)"

@@ -12,6 +12,9 @@ public struct Spot: Codable, Sendable, Equatable, Identifiable {
     public var waterBodyTypeId: String?
     public var depthM: Double?
     public var notes: String?
+    /// The settlement, region and country at the spot, filled on the device when the spot is saved
+    /// or moved (T10); nil when no gazetteer was available.
+    public var place: PlaceLabel?
     public var createdAt: Date
     public var updatedAt: Date
     /// Set while the spot is in the Trash (UI5).
@@ -19,7 +22,7 @@ public struct Spot: Codable, Sendable, Equatable, Identifiable {
 
     public init(
         id: UUID, name: String, latitude: Double, longitude: Double, waterBodyName: String? = nil,
-        waterBodyTypeId: String? = nil, depthM: Double? = nil, notes: String? = nil,
+        waterBodyTypeId: String? = nil, depthM: Double? = nil, notes: String? = nil, place: PlaceLabel? = nil,
         createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
     ) {
         self.id = id
@@ -30,6 +33,7 @@ public struct Spot: Codable, Sendable, Equatable, Identifiable {
         self.waterBodyTypeId = waterBodyTypeId
         self.depthM = depthM
         self.notes = notes
+        self.place = place
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt

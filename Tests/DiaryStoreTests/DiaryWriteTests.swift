@@ -2,6 +2,7 @@ import DiaryStore
 import FishingModel
 import Foundation
 import SQLiteDB
+import TestSupport
 import Testing
 
 @Suite("Diary writes: validation in Swift, nothing saved when anything is wrong (T19)")
@@ -99,5 +100,42 @@ struct DiaryWriteTests {
         #expect(try f.diary.resolveId(String(text.prefix(8)), .trip) == f.trip.id)
         #expect(throws: StoreError.self) { try f.diary.resolveId("zzzz", .trip) }
         #expect(throws: StoreError.self) { try f.diary.resolveId(String(text.prefix(8)), .spot) }
+    }
+}
+
+@Suite("Spot places (T10)")
+struct SpotPlaceTests {
+    /// Labels every point with its rounded coordinates, so tests can see when labelling happened.
+    struct FakeLabeler: PlaceLabeling {
+        func label(latitude: Double, longitude: Double) -> PlaceLabel? {
+            PlaceLabel(
+                settlement: "S\(Int(latitude))", region: nil, country: "Testland", countryCode: "TL", distanceKm: 1.5,
+                bearingFromSettlement: 45, description: "near \(Int(latitude)),\(Int(longitude))")
+        }
+    }
+
+    @Test("Given a labeler, when a spot is saved and then moved, then its place follows; a rename keeps it")
+    func placeFollowsCoordinates() throws {
+        let folder = try temporaryFolder("places")
+        let storage = try DeviceStorage(root: folder, placeLabeler: FakeLabeler())
+        try storage.addProfile(ProfileDraft(displayName: "Anna"))
+        let diary = try storage.openDiary(named: "Anna", pin: nil)
+        let spot = try diary.addSpot(SpotDraft(name: "Lake", latitude: 10.2, longitude: 20.7))
+        #expect(spot.place?.description == "near 10,20")
+        #expect(try diary.spot(spot.id).place == spot.place)
+        let moved = try diary.updateSpot(spot.id) { $0.latitude = 30.1 }
+        #expect(moved.place?.settlement == "S30")
+        let renamed = try diary.updateSpot(spot.id) { $0.name = "Big lake" }
+        #expect(renamed.place == moved.place)
+    }
+
+    @Test("Given an edit that changes nothing, when saved, then nothing is written and no change is queued")
+    func noOpEdit() throws {
+        let f = try DiaryFixture()
+        let before = try f.diary.pendingChanges()
+        f.clock.advance(by: 60)
+        let same = try f.diary.updateTrip(f.trip.id) { $0.title = nil }
+        #expect(same == f.trip)
+        #expect(try f.diary.pendingChanges() == before)
     }
 }

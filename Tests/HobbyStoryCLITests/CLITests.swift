@@ -1,3 +1,4 @@
+import DiaryStore
 import Foundation
 import HobbyStoryCLI
 import Synchronization
@@ -189,7 +190,7 @@ struct CLITests {
         let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         #expect(bundle["appVersion"] as? String == HobbyStoryCLI.version)
         #expect(bundle["databaseIntegrity"] as? String == "ok")
-        #expect(bundle["databaseSchemaVersion"] as? Int == 1)
+        #expect(bundle["databaseSchemaVersion"] as? Int == Diary.currentSchemaVersion)
         #expect(((bundle["recentLog"] as? [[String: Any]]) ?? []).contains { $0["message"] as? String == "validation refused" })
     }
 }
