@@ -28,6 +28,7 @@ let package = Package(
             name: "DiaryStore",
             dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics"],
             resources: [.copy("Resources/directories")]),
+        .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
         .target(name: "HobbyStoryCLI", dependencies: ["DiaryStore", "Diagnostics", "FishingModel"]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
@@ -38,6 +39,7 @@ let package = Package(
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),
+        .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),

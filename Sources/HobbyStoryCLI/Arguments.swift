@@ -4,6 +4,11 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
+/// Input to a query command that is out of range or malformed: exit 1, nothing else happens.
+struct InvalidInput: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// The options one command accepts: those that take a value (`--name N`) and flags (`--yes`).
 struct OptionSpec {
     var values: Set<String> = []

@@ -29,6 +29,9 @@ public struct HobbyStoryCLI: Sendable {
         } catch let error as UsageError {
             console.writeError("usage error: \(error.description)\nRun `hobbystory help` for the commands.")
             return ExitCode.usage.rawValue
+        } catch let error as InvalidInput {
+            console.writeError("error: \(error.description)")
+            return ExitCode.validation.rawValue
         } catch let error as ValidationError {
             console.writeError(error.description)
             log.notice("validation refused", ["command": words.joined(separator: " "), "fields": error.fields.joined(separator: ",")])
@@ -111,6 +114,11 @@ public struct HobbyStoryCLI: Sendable {
           trash list | trash restore ID | trash empty [--yes]
           directory list species|baits|methods|water-body-types [--search TEXT] [--include-retired]
           diagnostics export --to FILE
+          place --lat LAT --lon LON                         (offline: settlement, region, country)
+          places search TEXT [--country CC] [--region R] [--limit N]
+          distance --from LAT,LON --to LAT,LON              (decimal degrees or DMS; WGS84 geodesic)
+          almanac --lat LAT --lon LON --date YYYY-MM-DD [--tz IANA]   (sun, moon, solunar)
+          magnetic --lat LAT --lon LON [--alt-km KM] --date YYYY-MM-DD  (WMM2025)
 
         Ids may be shortened to a unique prefix of at least 4 characters.
         Exit codes: 0 ok, 1 invalid attributes (nothing saved), 2 usage, 3 not found, 4 refused, 5 failure.

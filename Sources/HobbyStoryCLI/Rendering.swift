@@ -34,7 +34,10 @@ extension CommandContext {
             "lat": .number(spot.latitude), "lon": .number(spot.longitude),
             "waterBody": JSONValue(spot.waterBodyName), "waterBodyTypeId": JSONValue(spot.waterBodyTypeId),
             "waterBodyType": JSONValue(name(.waterBodyTypes, spot.waterBodyTypeId)), "depthM": JSONValue(spot.depthM),
-            "notes": JSONValue(spot.notes), "createdAt": JSONValue(isoUTC(spot.createdAt)),
+            "notes": JSONValue(spot.notes), "place": JSONValue(spot.place?.description),
+            "settlement": JSONValue(spot.place?.settlement), "region": JSONValue(spot.place?.region),
+            "country": JSONValue(spot.place?.country), "countryCode": JSONValue(spot.place?.countryCode),
+            "createdAt": JSONValue(isoUTC(spot.createdAt)),
             "updatedAt": JSONValue(isoUTC(spot.updatedAt)), "deletedAt": JSONValue(isoUTC(spot.deletedAt)),
         ])
     }
@@ -43,6 +46,7 @@ extension CommandContext {
         var line = "\(shortId(spot.id))  \(spot.name)  \(String(format: "%.5f, %.5f", spot.latitude, spot.longitude))"
         if let type = name(.waterBodyTypes, spot.waterBodyTypeId) { line += "  \(type)" }
         if let water = spot.waterBodyName { line += "  \(water)" }
+        if let place = spot.place { line += "  — \(place.description)" }
         return line
     }
 
