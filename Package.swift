@@ -29,6 +29,7 @@ let package = Package(
             dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics"],
             resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
+        .target(name: "ReportOutput"),
         .target(name: "HobbyStoryCLI", dependencies: ["DiaryStore", "Diagnostics", "FishingModel"]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
@@ -40,6 +41,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
+        .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),

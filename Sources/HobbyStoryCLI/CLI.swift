@@ -85,8 +85,10 @@ public struct HobbyStoryCLI: Sendable {
         let context = try CommandContext(cli: self, tokens: arguments, spec: handler.spec)
         let expected = handler.name.split(separator: " ").count
         context.operands = Array(context.arguments.positionals.dropFirst(expected))
-        guard context.operands.count == handler.operands.count else {
-            throw UsageError("`\(handler.name)` takes \(handler.operands.isEmpty ? "no operands" : handler.operands.joined(separator: " "))")
+        let allowed = handler.operands.count...(handler.operands.count + handler.optionalOperands.count)
+        guard allowed.contains(context.operands.count) else {
+            let shape = handler.operands + handler.optionalOperands.map { "[\($0)]" }
+            throw UsageError("`\(handler.name)` takes \(shape.isEmpty ? "no operands" : shape.joined(separator: " "))")
         }
         try handler.run(context)
     }
@@ -114,6 +116,7 @@ public struct HobbyStoryCLI: Sendable {
           trash list | trash restore ID | trash empty [--yes]
           directory list species|baits|methods|water-body-types [--search TEXT] [--include-retired]
           diagnostics export --to FILE
+          report list | report run NAME|--formula "F" [--svg FILE] [--csv FILE]   (see docs/reports.md)
           place --lat LAT --lon LON                         (offline: settlement, region, country)
           places search TEXT [--country CC] [--region R] [--limit N]
           distance --from LAT,LON --to LAT,LON              (decimal degrees or DMS; WGS84 geodesic)
@@ -129,6 +132,7 @@ public struct HobbyStoryCLI: Sendable {
 struct Command: Sendable {
     let name: String
     var operands: [String] = []
+    var optionalOperands: [String] = []
     var spec = OptionSpec()
     let run: @Sendable (CommandContext) throws -> Void
 }
