@@ -29,8 +29,11 @@ let package = Package(
             dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics"],
             resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
+        .target(name: "Almanac"),
         .target(name: "ReportOutput"),
-        .target(name: "HobbyStoryCLI", dependencies: ["DiaryStore", "Diagnostics", "FishingModel"]),
+        .target(name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac"]),
+        .target(
+            name: "HobbyStoryCLI", dependencies: ["DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput"]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
         .executableTarget(name: "diary-crash-writer", dependencies: ["DiaryStore", "FishingModel"]),
@@ -42,6 +45,9 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "TestSupport"]),
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),

@@ -5,7 +5,7 @@
 /// table it is. JSON has a single number type, so decoding cannot tell `2.0` from `2`: a whole
 /// number that fits `Int64` decodes as ``integer(_:)``, any other number as ``number(_:)``.
 /// A non-finite ``number(_:)`` (NaN, ±infinity) has no JSON form and encodes as `null`.
-public enum ReportValue: Codable, Sendable, Equatable {
+public enum ReportValue: Codable, Sendable, Hashable {
     /// A name or other text, e.g. a species or a month name.
     case text(String)
     /// A measured or computed quantity, e.g. an average weight.

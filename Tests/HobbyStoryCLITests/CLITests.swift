@@ -219,3 +219,39 @@ struct CLIInProcessTests {
         #expect(output.withLock { $0.last } == "Removed 1 object(s) for good.")
     }
 }
+
+@Suite("hobbystory report")
+struct ReportCLITests {
+    @Test("Given a diary, when a built-in and a formula are run with --json, --svg and --csv, then all three outputs agree")
+    func runReports() throws {
+        let cli = try CLIRunner()
+        let (_, tripId) = try cli.prepareTrip()
+        try cli.run("catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T05:00:00+03:00", "--weight-kg", "2")
+        try cli.run("catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T06:00:00+03:00", "--weight-kg", "3")
+        let list = try cli.run("report", "list", "--json").array()
+        #expect(list.contains { $0["slug"] as? String == "catches-by-species" })
+        let svg = cli.folder.appendingPathComponent("r.svg")
+        let csv = cli.folder.appendingPathComponent("r.csv")
+        let result = try cli.run(
+            "report", "run", "--formula", "avg(catch.weight_kg) by species", "--json", "--svg", svg.path, "--csv", csv.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try result.object()
+        #expect(object["columns"] as? [String] == ["species", "avg(catch.weight_kg)"])
+        #expect((object["rows"] as? [[Any]])?.first?.last as? Double == 2.5)
+        #expect((object["chart"] as? [String: Any])?["kind"] as? String == "bar")
+        #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
+        #expect(try String(contentsOf: csv, encoding: .utf8) == "species,avg(catch.weight_kg)\r\nNorthern pike,2.5\r\n")
+        #expect(try cli.run("report", "run", "catches-by-species", "--json").object()["rows"] as? [[AnyHashable]] == [["Northern pike", 2]])
+    }
+
+    @Test("Given a bad formula or report name, when run, then exit 1 points at the problem and exit 3 names the report")
+    func errors() throws {
+        let cli = try CLIRunner()
+        _ = try cli.prepareTrip()
+        let bad = try cli.run("report", "run", "--formula", "avg(catch.weigth_kg)")
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("^") && bad.stderr.contains("did you mean `weight_kg`"))
+        #expect(try cli.run("report", "run", "catches-by-nothing").status == 3)
+        #expect(try cli.run("report", "run").status == 2)
+    }
+}

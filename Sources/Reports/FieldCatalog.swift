@@ -1,0 +1,190 @@
+/// The three kinds of diary record a report can aggregate, finest first: a catch belongs to a
+/// trip, a trip to a spot.
+enum ReportEntity: Int, Comparable, CaseIterable, Sendable {
+    case `catch` = 0, trip = 1, spot = 2
+
+    static func < (a: ReportEntity, b: ReportEntity) -> Bool { a.rawValue < b.rawValue }
+
+    var name: String {
+        switch self {
+        case .catch: "catch"
+        case .trip: "trip"
+        case .spot: "spot"
+        }
+    }
+
+    var alias: String {
+        switch self {
+        case .catch: "c"
+        case .trip: "t"
+        case .spot: "s"
+        }
+    }
+
+    var table: String {
+        switch self {
+        case .catch: "catches"
+        case .trip: "trips"
+        case .spot: "spots"
+        }
+    }
+
+    /// `catch`, `catches`, `trip`, `trips`, `spot`, `spots`.
+    init?(word: String) {
+        switch word {
+        case "catch", "catches": self = .catch
+        case "trip", "trips": self = .trip
+        case "spot", "spots": self = .spot
+        default: return nil
+        }
+    }
+}
+
+/// The type of a report expression.
+enum ValueType: String, Sendable {
+    case number, text, boolean
+}
+
+/// Directory tables a field reads its names from.
+enum DirectoryJoin: String, CaseIterable, Sendable {
+    case species, bait, method, waterBodyType
+
+    var sql: String {
+        switch self {
+        case .species: "LEFT JOIN species sp ON sp.id = c.species_id"
+        case .bait: "LEFT JOIN baits b ON b.id = c.bait_id"
+        case .method: "LEFT JOIN methods m ON m.id = c.method_id"
+        case .waterBodyType: "LEFT JOIN water_body_types w ON w.id = s.water_body_type_id"
+        }
+    }
+}
+
+/// One field a formula may name: the whitelist that keeps formulas from reaching arbitrary SQL.
+struct FieldDefinition: Sendable {
+    let name: String
+    let entity: ReportEntity
+    let type: ValueType
+    /// The SQL value, over the aliases c (catch), t (trip), s (spot) and the directory joins.
+    let sql: String
+    /// What rows are grouped by when the field is a dimension (an id for named things).
+    var groupSQL: String?
+    /// The natural order of a dimension (months, weekdays, moon phases), else by its label.
+    var sortSQL: String?
+    var joins: [DirectoryJoin] = []
+    var unit: String?
+    /// Display names for integer codes, from 1 (months, weekdays).
+    var labels: [String]?
+    /// Set for fields the diary cannot answer yet, with the reason.
+    var unavailable: String?
+}
+
+/// Every field of the report language, by entity (docs/reports.md lists them for anglers).
+enum FieldCatalog {
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    static let all: [FieldDefinition] = catchFields + tripFields + spotFields
+
+    static func fields(of entity: ReportEntity) -> [FieldDefinition] { all.filter { $0.entity == entity } }
+
+    static func field(_ name: String, of entity: ReportEntity) -> FieldDefinition? {
+        all.first { $0.entity == entity && $0.name == name }
+    }
+
+    /// Year, month, weekday (1 = Monday) and hour of a local time in seconds.
+    private static func dateParts(_ entity: ReportEntity, _ local: String) -> [FieldDefinition] {
+        let part: (String) -> String = { "CAST(strftime('\($0)', \(local), 'unixepoch') AS INTEGER)" }
+        return [
+            FieldDefinition(name: "year", entity: entity, type: .number, sql: part("%Y")),
+            FieldDefinition(name: "month", entity: entity, type: .number, sql: part("%m"), labels: months),
+            FieldDefinition(
+                name: "weekday", entity: entity, type: .number, sql: "((\(part("%w")) + 6) % 7 + 1)", labels: weekdays),
+            FieldDefinition(name: "hour", entity: entity, type: .number, sql: part("%H")),
+        ]
+    }
+
+    private static let weatherReason =
+        "comes from the weather snapshot of a catch, which this diary does not record yet"
+
+    private static let catchFields: [FieldDefinition] =
+        [
+            FieldDefinition(name: "weight_kg", entity: .catch, type: .number, sql: "c.weight_kg", unit: "kg"),
+            FieldDefinition(name: "length_cm", entity: .catch, type: .number, sql: "c.length_cm", unit: "cm"),
+            FieldDefinition(name: "count", entity: .catch, type: .number, sql: "c.count"),
+            FieldDefinition(name: "depth_m", entity: .catch, type: .number, sql: "c.depth_m", unit: "m"),
+            FieldDefinition(name: "water_temp_c", entity: .catch, type: .number, sql: "c.water_temp_c", unit: "°C"),
+            FieldDefinition(name: "released", entity: .catch, type: .boolean, sql: "c.released"),
+            FieldDefinition(name: "notes", entity: .catch, type: .text, sql: "c.notes"),
+            FieldDefinition(name: "species", entity: .catch, type: .text, sql: "sp.name_en", groupSQL: "c.species_id", joins: [.species]),
+            FieldDefinition(name: "species_id", entity: .catch, type: .text, sql: "c.species_id"),
+            FieldDefinition(name: "latin", entity: .catch, type: .text, sql: "sp.latin", groupSQL: "c.species_id", joins: [.species]),
+            FieldDefinition(name: "family", entity: .catch, type: .text, sql: "sp.family", joins: [.species]),
+            FieldDefinition(name: "bait", entity: .catch, type: .text, sql: "b.name_en", groupSQL: "c.bait_id", joins: [.bait]),
+            FieldDefinition(name: "bait_id", entity: .catch, type: .text, sql: "c.bait_id"),
+            FieldDefinition(name: "bait_category", entity: .catch, type: .text, sql: "b.category", joins: [.bait]),
+            FieldDefinition(name: "method", entity: .catch, type: .text, sql: "m.name_en", groupSQL: "c.method_id", joins: [.method]),
+            FieldDefinition(name: "method_id", entity: .catch, type: .text, sql: "c.method_id"),
+            FieldDefinition(
+                name: "moon_phase", entity: .catch, type: .text, sql: "moon_phase(c.caught_at)",
+                sortSQL: "moon_phase_index(c.caught_at)"),
+            FieldDefinition(name: "moon_illumination", entity: .catch, type: .number, sql: "moon_illumination(c.caught_at)"),
+        ] + dateParts(.catch, "(c.caught_at / 1000 + c.utc_offset_s)")
+        + ["temperature", "pressure", "pressure_trend", "pressure_tendency", "wind", "wind_speed", "wind_direction", "humidity", "kp", "solunar"]
+        .map { FieldDefinition(name: $0, entity: .catch, type: .number, sql: "NULL", unavailable: weatherReason) }
+
+    private static let tripFields: [FieldDefinition] =
+        [
+            FieldDefinition(
+                name: "trip", entity: .trip, type: .text,
+                sql: "coalesce(t.title, strftime('%Y-%m-%d', t.start_at / 1000 + t.utc_offset_s, 'unixepoch'))",
+                groupSQL: "t.id", sortSQL: "t.start_at"),
+            FieldDefinition(name: "title", entity: .trip, type: .text, sql: "t.title"),
+            FieldDefinition(
+                name: "duration_h", entity: .trip, type: .number, sql: "((t.end_at - t.start_at) / 3600000.0)", unit: "h"),
+            FieldDefinition(
+                name: "catch_count", entity: .trip, type: .number,
+                sql: "(SELECT count(*) FROM catches x WHERE x.trip_id = t.id AND x.deleted_at IS NULL)"),
+            FieldDefinition(
+                name: "successful", entity: .trip, type: .boolean,
+                sql: "EXISTS (SELECT 1 FROM catches x WHERE x.trip_id = t.id AND x.deleted_at IS NULL)"),
+        ] + dateParts(.trip, "(t.start_at / 1000 + t.utc_offset_s)")
+
+    private static let spotFields: [FieldDefinition] = [
+        FieldDefinition(name: "spot", entity: .spot, type: .text, sql: "s.name", groupSQL: "s.id"),
+        FieldDefinition(name: "name", entity: .spot, type: .text, sql: "s.name", groupSQL: "s.id"),
+        FieldDefinition(name: "latitude", entity: .spot, type: .number, sql: "s.latitude", unit: "°"),
+        FieldDefinition(name: "longitude", entity: .spot, type: .number, sql: "s.longitude", unit: "°"),
+        FieldDefinition(name: "depth_m", entity: .spot, type: .number, sql: "s.depth_m", unit: "m"),
+        FieldDefinition(name: "water_body", entity: .spot, type: .text, sql: "s.water_body_name"),
+        FieldDefinition(
+            name: "water_body_type", entity: .spot, type: .text, sql: "w.name_en", groupSQL: "s.water_body_type_id",
+            joins: [.waterBodyType]),
+        FieldDefinition(name: "settlement", entity: .spot, type: .text, sql: "s.place_settlement"),
+        FieldDefinition(name: "region", entity: .spot, type: .text, sql: "s.place_region"),
+        FieldDefinition(name: "country", entity: .spot, type: .text, sql: "s.place_country"),
+    ]
+
+    /// The closest known field names to a misspelt one (edit distance ≤ 2, or a shared prefix).
+    static func suggestions(for name: String) -> [String] {
+        let names = Set(all.map(\.name))
+        return names.map { ($0, editDistance($0, name)) }
+            .filter { $0.1 <= max(1, min(2, name.count / 3)) || ($0.0.hasPrefix(name) && name.count >= 3) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+            .prefix(3).map(\.0)
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,106 @@
+import Almanac
+import Foundation
+import ReportOutput
+import SQLiteDB
+
+/// A report's answer: the table (group keys first, values last), the chart to draw, and the SQL
+/// that produced it (for diagnostics).
+public struct ReportResult: Sendable {
+    public let table: ReportTable
+    public let chart: ChartSpec
+    public let sql: String
+}
+
+/// Runs report formulas and built-in reports over one diary database (T18).
+///
+/// The connection is opened read-only and with `query_only`, so no formula can change data; the
+/// SQL comes from ``Compiler``, which only emits whitelisted identifiers and bound parameters.
+/// Moon phase and illumination are computed offline by the almanac, through SQL functions.
+public final class ReportEngine {
+    private let database: Database
+
+    public init(databaseURL: URL) throws {
+        database = try Database(path: databaseURL.path, mode: .readOnly)
+        try database.executeScript("PRAGMA query_only = ON")
+        try Self.registerMoonFunctions(database)
+    }
+
+    /// Checks a formula without running it; throws the first problem with its position.
+    public static func check(_ formula: String) throws(ReportError) {
+        _ = try Compiler.compile(try Parser.parse(formula))
+    }
+
+    /// Runs a formula such as `count(catch) by species where year = 2026`.
+    public func run(formula: String, title: String? = nil, chart kind: ChartKind? = nil, valueLabel: String? = nil) throws
+        -> ReportResult
+    {
+        let compiled = try Compiler.compile(try Parser.parse(formula))
+        var rows: [[ReportValue]] = []
+        do {
+            try database.forEachRow(compiled.sql, compiled.parameters) { row in
+                rows.append(row.values.map(Self.reportValue))
+            }
+        } catch let error as SQLiteError {
+            throw ReportError("the report could not run: \(error.message)")
+        }
+        let table = ReportTable(columns: compiled.columns, rows: rows)
+        let keys = compiled.dimensions.count
+        let chartKind = kind ?? (keys == 0 ? .table : .bar)
+        var display = table
+        if let labels = compiled.dimensions.first?.labels {
+            display.rows = table.rows.map { row in
+                var row = row
+                if case .integer(let code) = row[0], code >= 1, code <= labels.count { row[0] = .text(labels[Int(code) - 1]) }
+                return row
+            }
+        }
+        let chart = ChartSpec.make(
+            from: display, kind: chartKind, title: title ?? formula,
+            valueLabel: valueLabel ?? compiled.columns[keys], unit: compiled.unit, keyColumns: keys)
+        return ReportResult(table: table, chart: chart, sql: compiled.sql)
+    }
+
+    /// Runs a built-in report.
+    public func run(_ report: BuiltInReport) throws -> ReportResult {
+        try run(formula: report.formula, title: report.title, chart: report.chart, valueLabel: report.valueLabel)
+    }
+
+    private static func reportValue(_ value: SQLiteValue) -> ReportValue {
+        switch value {
+        case .integer(let v): .integer(v)
+        case .real(let v): v.isFinite ? .number(v) : .null
+        case .text(let v): .text(v)
+        case .blob, .null: .null
+        }
+    }
+
+    /// `moon_phase(ms)`, `moon_phase_index(ms)` and `moon_illumination(ms)`, cached per hour:
+    /// the moon changes slowly and a report may ask for a million catches.
+    private static func registerMoonFunctions(_ database: Database) throws {
+        let cache = MoonCache()
+        try database.createFunction("moon_phase", argumentCount: 1) { args in
+            cache.moon(args[0]).map { .text($0.phase.rawValue) } ?? .null
+        }
+        try database.createFunction("moon_phase_index", argumentCount: 1) { args in
+            cache.moon(args[0]).map { .integer(Int64(MoonPhase.allCases.firstIndex(of: $0.phase)!)) } ?? .null
+        }
+        try database.createFunction("moon_illumination", argumentCount: 1) { args in
+            cache.moon(args[0]).map { .real($0.illumination) } ?? .null
+        }
+    }
+}
+
+/// Moon phase and illumination by the hour, for the report SQL functions.
+private final class MoonCache {
+    private var hours: [Int64: (phase: MoonPhase, illumination: Double)] = [:]
+
+    func moon(_ value: SQLiteValue) -> (phase: MoonPhase, illumination: Double)? {
+        guard let milliseconds = value.int64Value else { return nil }
+        let hour = milliseconds / 3_600_000
+        if let known = hours[hour] { return known }
+        let instant = Date(timeIntervalSince1970: Double(hour) * 3600 + 1800)
+        let moon = (Almanac.moonPhase(at: instant), Almanac.moonIllumination(at: instant))
+        hours[hour] = moon
+        return moon
+    }
+}
