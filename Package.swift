@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "diary-crash-writer", dependencies: ["DiaryStore", "FishingModel"]),
         .executableTarget(
             name: "hobbystory-bench",
-            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite"]),
+            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),

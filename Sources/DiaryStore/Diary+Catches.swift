@@ -8,7 +8,8 @@ extension Diary {
         .catch,
         columns: [
             "id", "trip_id", "species_id", "caught_at", "utc_offset_s", "count", "weight_kg", "length_cm", "bait_id",
-            "method_id", "depth_m", "water_temp_c", "released", "notes", "created_at", "updated_at", "deleted_at",
+            "method_id", "depth_m", "water_temp_c", "released", "notes", "local_time", "created_at", "updated_at",
+            "deleted_at",
         ])
 
     /// Saves a new catch; the time defaults to now on the device clock (T11).
@@ -122,7 +123,8 @@ extension Diary {
             SQLiteValue(c.id), SQLiteValue(c.tripId), .text(c.speciesId), SQLiteValue(c.caughtAt),
             .integer(Int64(c.utcOffsetSeconds)), .integer(Int64(c.count)), SQLiteValue(c.weightKg),
             SQLiteValue(c.lengthCm), SQLiteValue(c.baitId), SQLiteValue(c.methodId), SQLiteValue(c.depthM),
-            SQLiteValue(c.waterTempC), SQLiteValue(c.released), SQLiteValue(c.notes), SQLiteValue(c.createdAt),
+            SQLiteValue(c.waterTempC), SQLiteValue(c.released), SQLiteValue(c.notes),
+            .integer(Self.localTime(c.caughtAt, utcOffsetSeconds: c.utcOffsetSeconds)), SQLiteValue(c.createdAt),
             SQLiteValue(c.updatedAt),
         ]
     }
@@ -133,8 +135,27 @@ extension Diary {
             utcOffsetSeconds: Int(try row.int64(4)), count: Int(try row.int64(5)), weightKg: try row.optionalDouble(6),
             lengthCm: try row.optionalDouble(7), baitId: try row.optionalText(8), methodId: try row.optionalText(9),
             depthM: try row.optionalDouble(10), waterTempC: try row.optionalDouble(11), released: try row.bool(12),
-            notes: try row.optionalText(13), createdAt: try row.date(14), updatedAt: try row.date(15),
-            deletedAt: try row.optionalDate(16))
+            notes: try row.optionalText(13), createdAt: try row.date(15), updatedAt: try row.date(16),
+            deletedAt: try row.optionalDate(17))
+    }
+
+    /// The local wall-clock time of an instant as yyyymmddhhmm, computed as SQLite's
+    /// `strftime('%Y%m%d%H%M', ms / 1000 + offset, 'unixepoch')` does (the schema checks it):
+    /// milliseconds truncate toward zero, then the proleptic Gregorian calendar.
+    public static func localTime(_ date: Date, utcOffsetSeconds: Int) -> Int64 {
+        let seconds = SQLiteValue.milliseconds(date) / 1000 + Int64(utcOffsetSeconds)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return ((year * 100 + month) * 100 + day) * 10_000 + secondOfDay / 3600 * 100 + secondOfDay % 3600 / 60
     }
 }
 

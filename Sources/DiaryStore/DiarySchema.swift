@@ -11,7 +11,29 @@ enum DiarySchema {
     static let migrator = Migrator([
         Migration(version: 1, name: "diary", sql: DirectorySchema.createTables + diaryTables),
         Migration(version: 2, name: "spot places", sql: spotPlaces),
+        Migration(version: 3, name: "catch local time", sql: catchLocalTime),
     ])
+
+    /// The SQL for a catch's local wall-clock time as yyyymmddhhmm.
+    static let localTimeSQL = "CAST(strftime('%Y%m%d%H%M', caught_at / 1000 + utc_offset_s, 'unixepoch') AS INTEGER)"
+
+    /// A catch's local wall-clock time as the integer yyyymmddhhmm, kept beside the instant so
+    /// reports group by year, month and hour with integer arithmetic (and, for month and hour,
+    /// with an index) instead of calendar functions on every row (T18). Triggers keep it equal
+    /// to what the instant and offset say; the store writes it.
+    private static let catchLocalTime = """
+        ALTER TABLE catches ADD COLUMN local_time INTEGER NOT NULL DEFAULT 0;
+        UPDATE catches SET local_time = \(localTimeSQL);
+        CREATE INDEX catches_by_month ON catches(local_time / 1000000 % 100) WHERE deleted_at IS NULL;
+        CREATE INDEX catches_by_hour ON catches(local_time / 100 % 100) WHERE deleted_at IS NULL;
+        """ + ["INSERT", "UPDATE OF caught_at, utc_offset_s, local_time"].enumerated().map { i, event in
+            """
+
+            CREATE TRIGGER catches_local_time_\(i) BEFORE \(event) ON catches
+            WHEN NEW.local_time IS NOT \(localTimeSQL.replacingOccurrences(of: "caught_at", with: "NEW.caught_at").replacingOccurrences(of: "utc_offset_s", with: "NEW.utc_offset_s"))
+            BEGIN SELECT RAISE(ABORT, 'local_time must be the local yyyymmddhhmm of caught_at and utc_offset_s'); END;
+            """
+        }.joined()
 
     /// The offline place label of a spot (T10): derived on the device from its coordinates.
     private static let spotPlaces = """

@@ -103,6 +103,20 @@ enum FieldCatalog {
         ]
     }
 
+    /// A catch's year, month and hour come from its stored local yyyymmddhhmm (month and hour
+    /// are indexed), its weekday from the calendar.
+    private static let catchDateParts: [FieldDefinition] = dateParts(.catch, "(c.caught_at / 1000 + c.utc_offset_s)").map { field in
+        let sql: String? =
+            switch field.name {
+            case "year": "(c.local_time / 100000000)"
+            case "month": "(c.local_time / 1000000 % 100)"
+            case "hour": "(c.local_time / 100 % 100)"
+            default: nil
+            }
+        guard let sql else { return field }
+        return FieldDefinition(name: field.name, entity: .catch, type: .number, sql: sql, labels: field.labels)
+    }
+
     private static let weatherReason =
         "comes from the weather snapshot of a catch, which this diary does not record yet"
 
@@ -128,7 +142,7 @@ enum FieldCatalog {
                 name: "moon_phase", entity: .catch, type: .text, sql: "moon_phase(c.caught_at)",
                 sortSQL: "moon_phase_index(c.caught_at)"),
             FieldDefinition(name: "moon_illumination", entity: .catch, type: .number, sql: "moon_illumination(c.caught_at)"),
-        ] + dateParts(.catch, "(c.caught_at / 1000 + c.utc_offset_s)")
+        ] + catchDateParts
         + ["temperature", "pressure", "pressure_trend", "pressure_tendency", "wind", "wind_speed", "wind_direction", "humidity", "kp", "solunar"]
         .map { FieldDefinition(name: $0, entity: .catch, type: .number, sql: "NULL", unavailable: weatherReason) }
 

@@ -1,5 +1,6 @@
 @testable import DiaryStore
 import Foundation
+import SQLiteDB
 import Testing
 
 @Suite("Stored id parsing")
@@ -19,5 +20,23 @@ struct IdParsingTests {
     ])
     func malformed(_ text: String) {
         #expect(UUID(storedText: text) == nil)
+    }
+}
+
+@Suite("Catch local time")
+struct LocalTimeTests {
+    @Test("Given instants from 1900 to 2100 and any offset, when converted, then the result equals SQLite's strftime")
+    func matchesSQLite() throws {
+        let db = try Database(path: ":memory:")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let milliseconds = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &generator)
+            let offset = Int.random(in: -43_200...50_400, using: &generator)
+            let expected = try db.scalar(
+                "SELECT CAST(strftime('%Y%m%d%H%M', ? / 1000 + ?, 'unixepoch') AS INTEGER)",
+                [.integer(milliseconds), .integer(Int64(offset))])
+            let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            #expect(expected == .integer(Diary.localTime(date, utcOffsetSeconds: offset)), "\(milliseconds) \(offset)")
+        }
     }
 }

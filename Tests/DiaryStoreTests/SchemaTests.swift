@@ -17,11 +17,12 @@ struct SchemaTests {
     }
 
     @Test(
-        "Given raw SQL, when a catch breaks a rule, then the database refuses it",
+        "Given raw SQL, when a catch breaks a rule, then the database refuses it (and the same row without the break is accepted)",
         arguments: [
+            ("notes", "'a valid note'"),
             ("weight_kg", "-1"), ("weight_kg", "1601"), ("length_cm", "0"), ("count", "0"), ("species_id", "NULL"),
             ("species_id", "'kraken'"), ("bait_id", "'dynamite'"), ("released", "2"), ("caught_at", "NULL"),
-            ("water_temp_c", "99"), ("utc_offset_s", "999999"), ("notes", "printf('%.*c', 4001, 'x')"),
+            ("water_temp_c", "99"), ("utc_offset_s", "999999"), ("notes", "printf('%.*c', 4001, 'x')"), ("local_time", "202601010000"),
         ])
     func catchRules(column: String, value: String) throws {
         let f = try DiaryFixture()
@@ -30,9 +31,14 @@ struct SchemaTests {
             "id": "'\(UUID().uuidString.lowercased())'", "trip_id": "'\(f.trip.id.uuidString.lowercased())'",
             "species_id": "'esox-lucius'", "caught_at": "\(SQLiteValue.milliseconds(f.clock.now))", "utc_offset_s": "0",
             "count": "1", "released": "0", "created_at": "0", "updated_at": "0",
+            "local_time": "\(Diary.localTime(f.clock.now, utcOffsetSeconds: 0))",
         ]
         columns[column] = value
         let sql = "INSERT INTO catches(\(columns.keys.joined(separator: ","))) VALUES (\(columns.values.joined(separator: ",")))"
+        if value == "'a valid note'" {
+            try db.execute(sql)
+            return
+        }
         let error = #expect(throws: SQLiteError.self) { try db.execute(sql) }
         #expect(error?.isConstraintViolation == true)
     }
@@ -136,5 +142,27 @@ struct SchemaTests {
             #expect(try diary.spot(spot.id).name == "After migration")
             #expect(try diary.integrityCheck() == "ok")
         }
+    }
+
+    @Test("Given a version-2 diary holding a catch, when it migrates to version 3, then the catch's local time is backfilled")
+    func localTimeBackfill() throws {
+        let f = try DiaryFixture()
+        let url = f.diary.fileURL.deletingLastPathComponent().appendingPathComponent("v2.sqlite")
+        let old = try Database(path: url.path)
+        let gate = try DirectoryWriteGate(database: old)
+        try DiarySchema.migrator.migrate(old, upTo: 2)
+        try DirectoryStore(database: old, gate: gate).install(
+            [.species: [try #require(try f.diary.directoryEntry(.species, id: "esox-lucius"))]], version: 1)
+        let spot = UUID().uuidString.lowercased(), trip = UUID().uuidString.lowercased(), item = UUID().uuidString.lowercased()
+        try old.executeScript(
+            """
+            INSERT INTO spots(id, name, latitude, longitude, created_at, updated_at) VALUES ('\(spot)', 'Old', 1, 2, 0, 0);
+            INSERT INTO trips(id, spot_id, start_at, utc_offset_s, created_at, updated_at) VALUES ('\(trip)', '\(spot)', 0, 0, 0, 0);
+            INSERT INTO catches(id, trip_id, species_id, caught_at, utc_offset_s, created_at, updated_at)
+            VALUES ('\(item)', '\(trip)', 'esox-lucius', 1780281000000, 10800, 0, 0);
+            """)
+        let diary = try Diary(profile: f.diary.profile, fileURL: url, sharedDirectoryURL: nil)
+        #expect(try diary.schemaVersion() == 3)
+        #expect(try Database(path: url.path).scalar("SELECT local_time FROM catches") == .integer(202_606_010_530))
     }
 }
