@@ -21,6 +21,9 @@ struct CompiledReport {
 /// field names resolve first in the entity of the first aggregate, then its parents, then its
 /// children.
 struct Compiler {
+    /// Counts joined catches, skipping the NULL rows of trips without any.
+    private static let catchCount = "count(c.id)"
+
     private var parameters: [SQLiteValue] = []
     private var joins: Set<DirectoryJoin> = []
     private var context: ReportEntity = .catch
@@ -83,7 +86,9 @@ struct Compiler {
         whereClauses += dimensions.filter { $0.entity < base }.map { "\($0.entity.alias).id IS NOT NULL" }
         for join in DirectoryJoin.allCases where joins.contains(join) { from += " " + join.sql }
 
-        let selected = dimensions.map(\.sql) + values.map(\.sql)
+        // When catches are the base rows none is NULL, and count(*) lets SQLite answer from an index.
+        let valueSQL = values.map { base == .catch ? $0.sql.replacingOccurrences(of: Self.catchCount, with: "count(*)") : $0.sql }
+        let selected = dimensions.map(\.sql) + valueSQL
         var sql = "SELECT \(selected.joined(separator: ", ")) \(from) WHERE \(Array(Set(whereClauses)).sorted().joined(separator: " AND "))"
         if !dimensions.isEmpty {
             sql += " GROUP BY " + dimensions.map { $0.groupSQL ?? $0.sql }.joined(separator: ", ")
@@ -94,7 +99,9 @@ struct Compiler {
         } else if let order = formula.order {
             sql += " ORDER BY \(firstValue) \(order == .ascending ? "ASC" : "DESC")"
         } else if !dimensions.isEmpty {
-            sql += " ORDER BY " + dimensions.map { "min(\($0.sortSQL ?? $0.sql))" }.joined(separator: ", ")
+            // Bare expressions: a dimension's label and sort key are the same for its whole group,
+            // and ordering by the grouping expression itself needs no extra sort.
+            sql += " ORDER BY " + dimensions.map { $0.sortSQL ?? $0.sql }.joined(separator: ", ")
         }
         let columns = dimensions.map(\.name) + formula.values.map(\.rendered)
         return CompiledReport(
@@ -267,7 +274,7 @@ struct Compiler {
             guard case .field(nil, let name, _) = argument, let entity = ReportEntity(word: name) else {
                 throw ReportError("count takes what to count: count(catch), count(trip) or count(spot)", at: argument.position)
             }
-            let sql = entity == .catch ? "count(c.id)" : "count(DISTINCT \(entity.alias).id)"
+            let sql = entity == .catch ? Self.catchCount : "count(DISTINCT \(entity.alias).id)"
             return Part(sql: sql, type: .number, entities: [entity], aggregates: [(function, entity)])
         }
         let inner = try expression(argument, insideAggregate: true)
