@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
         .target(name: "Almanac"),
         .target(name: "ReportOutput"),
+        .target(name: "Weather", dependencies: ["SQLiteDB", "Almanac", "Geomagnetism", "Diagnostics"]),
         .target(name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac"]),
         .target(
             name: "HobbyStoryCLI", dependencies: ["DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput"]),
@@ -45,6 +46,9 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
+        .testTarget(
+            name: "WeatherTests", dependencies: ["Weather", "SQLiteDB", "Almanac", "Diagnostics"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReportsTests", dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "TestSupport"]),

@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One GET request to a weather service (T14).
+public struct HTTPRequest: Sendable, Equatable {
+    public var url: URL
+    public var headers: [String: String]
+    /// The longest the request may take.
+    public var timeout: Duration
+
+    public init(url: URL, headers: [String: String] = [:], timeout: Duration) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+    }
+}
+
+/// A weather service's answer (T14): status and body.
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var body: Data
+
+    public init(status: Int, body: Data) {
+        self.status = status
+        self.body = body
+    }
+}
+
+/// Why a weather request (T14) got no HTTP answer.
+public enum TransportError: Error, Sendable, Equatable {
+    /// No answer within the request's timeout.
+    case timedOut
+    /// The calling task was cancelled.
+    case cancelled
+    /// Anything else: no network, name not found, connection refused or reset.
+    case failed(String)
+}
+
+/// Sends requests for the weather providers (T14): ``URLSessionTransport`` in the app, a
+/// local server or a fake in tests.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+}
+
+/// The live transport over `URLSession`. Each request's ``HTTPRequest/timeout`` becomes the
+/// `URLRequest` timeout; the providers' client also cuts every attempt at that timeout,
+/// whatever the transport does.
+public struct URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+
+    /// Uses an ephemeral session of its own (no cookies, no disk cache: the weather module
+    /// keeps its own cache).
+    public init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.session = URLSession(configuration: configuration)
+    }
+
+    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = "GET"
+        urlRequest.timeoutInterval = request.timeout.seconds
+        for (name, value) in request.headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        do {
+            let (data, response) = try await session.data(for: urlRequest)
+            guard let http = response as? HTTPURLResponse else {
+                throw TransportError.failed("the answer is not HTTP")
+            }
+            return HTTPResponse(status: http.statusCode, body: data)
+        } catch let error as TransportError {
+            throw error
+        } catch let error as URLError {
+            switch error.code {
+            case .timedOut: throw .timedOut
+            case .cancelled: throw .cancelled
+            default: throw .failed(error.localizedDescription)
+            }
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .failed(String(describing: error))
+        }
+    }
+}
