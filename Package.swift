@@ -29,25 +29,33 @@ let package = Package(
             dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics"],
             resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
+        .target(name: "Geodesy"),
+        .target(name: "Gazetteer", dependencies: ["Geodesy", "FishingModel"], resources: [.copy("Resources/gazetteer.bin")]),
         .target(name: "Almanac"),
         .target(name: "ReportOutput"),
-        .target(name: "Weather", dependencies: ["SQLiteDB", "Almanac", "Geomagnetism", "Diagnostics"]),
+        .target(name: "Weather", dependencies: ["SQLiteDB", "Geodesy", "Almanac", "Geomagnetism", "Diagnostics"]),
         .target(name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac"]),
         .target(
-            name: "HobbyStoryCLI", dependencies: ["DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput"]),
+            name: "HobbyStoryCLI",
+            dependencies: [
+                "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
+                "Almanac", "Geomagnetism",
+            ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
         .executableTarget(name: "diary-crash-writer", dependencies: ["DiaryStore", "FishingModel"]),
         .executableTarget(
             name: "hobbystory-bench",
-            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac"]),
+            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy"]),
         .testTarget(
-            name: "WeatherTests", dependencies: ["Weather", "SQLiteDB", "Almanac", "Diagnostics"],
+            name: "WeatherTests", dependencies: ["Weather", "Geodesy", "SQLiteDB", "Almanac", "Diagnostics"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"], resources: [.copy("Fixtures")]),
         .testTarget(

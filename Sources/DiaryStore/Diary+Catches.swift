@@ -33,6 +33,7 @@ extension Diary {
     }
 
     /// Changes a live catch through `change`; validation as for ``addCatch(_:)``.
+    @discardableResult
     public func updateCatch(_ id: UUID, _ change: (inout CatchDraft) -> Void) throws -> Catch {
         try database.transaction {
             let old = try catchRecord(id)

@@ -23,6 +23,7 @@ extension Diary {
     }
 
     /// Changes a live spot through `change`; validation as for ``addSpot(_:)``.
+    @discardableResult
     public func updateSpot(_ id: UUID, _ change: (inout SpotDraft) -> Void) throws -> Spot {
         try database.transaction {
             let old = try liveSpot(id)

@@ -114,6 +114,11 @@ extension Diary {
                 try database.execute("DELETE FROM \(type.table) WHERE deleted_at IS NOT NULL")
                 removed += database.changes
             }
+            try database.execute(
+                """
+                DELETE FROM conditions WHERE (entity_type = 'catch' AND entity_id NOT IN (SELECT id FROM catches))
+                OR (entity_type = 'trip' AND entity_id NOT IN (SELECT id FROM trips))
+                """)
             try database.execute("DELETE FROM trash")
             log.notice("Trash emptied", ["objects": String(removed)])
             return removed

@@ -25,6 +25,7 @@ extension Diary {
     }
 
     /// Changes a live trip through `change`. Its catches must still fall between start and end.
+    @discardableResult
     public func updateTrip(_ id: UUID, _ change: (inout TripDraft) -> Void) throws -> Trip {
         try database.transaction {
             let old = try liveTrip(id)

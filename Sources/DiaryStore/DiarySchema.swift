@@ -12,7 +12,31 @@ enum DiarySchema {
         Migration(version: 1, name: "diary", sql: DirectorySchema.createTables + diaryTables),
         Migration(version: 2, name: "spot places", sql: spotPlaces),
         Migration(version: 3, name: "catch local time", sql: catchLocalTime),
+        Migration(version: 4, name: "conditions", sql: conditions),
     ])
+
+    /// The weather and sky at a trip's start or a catch's time (T14): the figures reports read,
+    /// and the weather module's whole snapshot as JSON. `complete` is 0 while online fields are
+    /// still missing, which queues the record for filling when the network returns.
+    private static let conditions = """
+        CREATE TABLE conditions (
+            entity_type        TEXT NOT NULL CHECK (entity_type IN ('trip', 'catch')),
+            entity_id          TEXT NOT NULL CHECK (length(entity_id) = 36),
+            temperature_c      REAL CHECK (temperature_c IS NULL OR temperature_c BETWEEN -90 AND 60),
+            pressure_hpa       REAL CHECK (pressure_hpa IS NULL OR pressure_hpa BETWEEN 850 AND 1090),
+            pressure_change_3h REAL CHECK (pressure_change_3h IS NULL OR pressure_change_3h BETWEEN -60 AND 60),
+            pressure_tendency  TEXT CHECK (pressure_tendency IS NULL OR pressure_tendency IN ('rising', 'steady', 'falling')),
+            wind_speed_ms      REAL CHECK (wind_speed_ms IS NULL OR wind_speed_ms BETWEEN 0 AND 120),
+            wind_direction_deg REAL CHECK (wind_direction_deg IS NULL OR (wind_direction_deg >= 0 AND wind_direction_deg <= 360)),
+            humidity_percent   REAL CHECK (humidity_percent IS NULL OR humidity_percent BETWEEN 0 AND 100),
+            kp                 REAL CHECK (kp IS NULL OR kp BETWEEN 0 AND 9),
+            complete           INTEGER NOT NULL CHECK (complete IN (0, 1)),
+            snapshot_json      TEXT NOT NULL CHECK (json_valid(snapshot_json)),
+            fetched_at         INTEGER NOT NULL,
+            PRIMARY KEY (entity_type, entity_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX conditions_incomplete ON conditions(fetched_at) WHERE complete = 0;
+        """
 
     /// The SQL for a catch's local wall-clock time as yyyymmddhhmm.
     static let localTimeSQL = "CAST(strftime('%Y%m%d%H%M', caught_at / 1000 + utc_offset_s, 'unixepoch') AS INTEGER)"

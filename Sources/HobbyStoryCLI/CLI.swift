@@ -95,7 +95,7 @@ public struct HobbyStoryCLI: Sendable {
 
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
-            + directoryCommands + diagnosticsCommands + reportCommands).map { ($0.name, $0) })
+            + directoryCommands + diagnosticsCommands + reportCommands + placeCommands).map { ($0.name, $0) })
 
     static let help = """
         hobbystory — the fishing diary from the command line (The Hobby Story — Fishing)

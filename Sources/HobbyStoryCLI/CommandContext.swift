@@ -33,7 +33,7 @@ final class CommandContext {
 
     func storage() throws -> DeviceStorage {
         if let openedStorage { return openedStorage }
-        let storage = try DeviceStorage(root: dataFolder, now: cli.now)
+        let storage = try DeviceStorage(root: dataFolder, placeLabeler: BundledGazetteerLabeler(), now: cli.now)
         Diagnostics.install(try FileLogSink(folder: storage.root.appendingPathComponent("logs")))
         openedStorage = storage
         return storage

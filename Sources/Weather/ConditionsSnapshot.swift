@@ -1,5 +1,6 @@
 import Almanac
 import Foundation
+import Geodesy
 
 /// Where one field of a ``ConditionsSnapshot`` came from (T14 provenance).
 public enum FieldSource: Codable, Sendable, Hashable, CustomStringConvertible {

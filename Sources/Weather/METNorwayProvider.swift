@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 /// Weather by coordinates from MET Norway's Locationforecast 2.0 "compact" product (T14, the
 /// failover when Open-Meteo fails): `/weatherapi/locationforecast/2.0/compact?lat=&lon=`.

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 /// Weather by coordinates from Open-Meteo (T14, the first provider): the forecast API
 /// (`/v1/forecast`, current conditions plus an hourly series reaching ``WeatherConfiguration/pastDays``

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import SQLiteDB
 
 /// The device cache of fetched conditions (T14: "no refetch within the hour", offline answers

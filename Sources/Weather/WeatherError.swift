@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 /// Why conditions, or one provider's part of them, could not be obtained (T14). Every case
 /// reads as a sentence fit for the snapshot's warnings, a log line or a diagnostics bundle.

@@ -1,25 +1,10 @@
 import Foundation
+import Geodesy
 
-/// A point on the Earth in WGS 84 degrees (north and east positive) at which T14 conditions are
-/// looked up: the spot of a catch or a trip.
-public struct Coordinate: Codable, Sendable, Hashable, CustomStringConvertible {
-    /// Latitude in degrees, −90…90.
-    public var latitude: Double
-    /// Longitude in degrees, −180…180.
-    public var longitude: Double
-
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-
+extension Coordinate {
     /// Whether both values are finite and inside their ranges.
-    public var isValid: Bool {
+    var isValid: Bool {
         latitude.isFinite && longitude.isFinite && (-90...90).contains(latitude) && (-180...180).contains(longitude)
-    }
-
-    public var description: String {
-        String(format: "%.4f, %.4f", latitude, longitude)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 /// One instant of weather from a provider, already in the snapshot's units (°C, hPa, m/s,
 /// degrees, %, mm) — the raw material of T14's weather fields.

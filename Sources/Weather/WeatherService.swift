@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Geodesy
 
 /// The single entry point for T14: the conditions at a place and time, from the internet by
 /// coordinates, by the place's metadata when that fails, from the device cache when offline,

@@ -10,12 +10,12 @@ import Testing
 @Suite("Crash safety")
 struct CrashSafetyTests {
     @Test("Given a writer killed with SIGKILL 50 times, when the diary reopens, then it is sound and lost nothing acknowledged")
-    func killedWriter() throws {
+    func killedWriter() async throws {
         let f = try DiaryFixture(profile: "Crash")
         var generator = SystemRandomNumberGenerator()
         var acknowledged: [String: [UUID]] = [:]
         for trial in 0..<50 {
-            let lines = try runAndKill(f, after: .milliseconds(Int.random(in: 30...250, using: &generator)))
+            let lines = try await runAndKill(f, after: .milliseconds(Int.random(in: 30...250, using: &generator)))
             for line in lines {
                 let parts = line.split(separator: " ")
                 guard parts.count == 5, parts[0] == "ack" else { continue }
@@ -37,7 +37,7 @@ struct CrashSafetyTests {
     }
 
     /// Starts the writer, kills it after `delay`, and returns the lines it printed.
-    private func runAndKill(_ f: DiaryFixture, after delay: Duration) throws -> [String] {
+    private func runAndKill(_ f: DiaryFixture, after delay: Duration) async throws -> [String] {
         let process = Process()
         process.executableURL = builtProduct("diary-crash-writer")
         process.arguments = [f.folder.path, "Crash", f.trip.id.uuidString]
@@ -50,7 +50,7 @@ struct CrashSafetyTests {
             collected.withLock { $0.append(chunk) }
         }
         try process.run()
-        Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
+        try await Task.sleep(for: delay)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         output.fileHandleForReading.readabilityHandler = nil

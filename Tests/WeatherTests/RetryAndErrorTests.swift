@@ -74,17 +74,19 @@ struct RetryAndErrorTests {
         #expect(await transport.requests.count == 3)
     }
 
-    @Test("Given a server that never answers, when fetched with a 50 ms timeout, then each attempt is cut at the timeout")
+    /// A broken timeout would hang here; the time limit turns that into a failure (no wall-clock assertions:
+    /// the machine may be busy).
+    @Test(
+        "Given a server that never answers, when fetched with a 50 ms timeout, then each attempt is cut at the timeout",
+        .timeLimit(.minutes(1)))
     func hangingServerHitsTimeout() async throws {
         let transport = FakeTransport { _, _ in .hang }
         let recorder = SleepRecorder()
         let configuration = WeatherConfiguration(timeout: .milliseconds(50), retry: RetryPolicy(maxAttempts: 2))
-        let started = ContinuousClock.now
         let error = await #expect(throws: WeatherError.self) {
             try await provider(transport, recorder, configuration: configuration)
                 .series(at: Fixture.oslo, around: Fixture.now, now: Fixture.now)
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
         if case .timedOut(_, _, let attempts) = error {
             #expect(attempts == 2)
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Testing
 import Weather
 

@@ -1,0 +1,114 @@
+import Foundation
+import SQLiteDB
+
+/// The weather and sky recorded with a trip or a catch (T14), as the diary keeps it: the figures
+/// reports use, and the weather module's whole snapshot document, which the store does not read.
+public struct StoredConditions: Sendable, Equatable {
+    public var temperatureC: Double?
+    public var pressureHpa: Double?
+    public var pressureChange3h: Double?
+    public var pressureTendency: String?
+    public var windSpeedMs: Double?
+    public var windDirectionDeg: Double?
+    public var humidityPercent: Double?
+    public var kp: Double?
+    /// False while online fields are missing: the record waits for the network.
+    public var complete: Bool
+    public var snapshotJSON: String
+    public var fetchedAt: Date
+
+    public init(
+        temperatureC: Double?, pressureHpa: Double?, pressureChange3h: Double?, pressureTendency: String?,
+        windSpeedMs: Double?, windDirectionDeg: Double?, humidityPercent: Double?, kp: Double?, complete: Bool,
+        snapshotJSON: String, fetchedAt: Date
+    ) {
+        self.temperatureC = temperatureC
+        self.pressureHpa = pressureHpa
+        self.pressureChange3h = pressureChange3h
+        self.pressureTendency = pressureTendency
+        self.windSpeedMs = windSpeedMs
+        self.windDirectionDeg = windDirectionDeg
+        self.humidityPercent = humidityPercent
+        self.kp = kp
+        self.complete = complete
+        self.snapshotJSON = snapshotJSON
+        self.fetchedAt = fetchedAt
+    }
+}
+
+/// A trip or catch whose conditions are missing or incomplete, with where and when to ask.
+public struct ConditionsRequest: Sendable, Equatable {
+    public var entityType: EntityType
+    public var entityId: UUID
+    public var time: Date
+    public var latitude: Double
+    public var longitude: Double
+}
+
+/// Conditions: stored beside trips and catches, and the queue of those still to fill (T14).
+extension Diary {
+    private static let conditionsColumns = """
+        temperature_c, pressure_hpa, pressure_change_3h, pressure_tendency, wind_speed_ms, wind_direction_deg,
+        humidity_percent, kp, complete, snapshot_json, fetched_at
+        """
+
+    /// Saves (or replaces) the conditions of a live trip or catch; the object is queued for sync.
+    public func saveConditions(_ conditions: StoredConditions, for type: EntityType, id: UUID) throws {
+        guard type != .spot else { throw StoreError.refused("conditions belong to trips and catches, not spots") }
+        try database.transaction {
+            switch type {
+            case .trip: _ = try liveTrip(id)
+            case .catch:
+                if try catchRecord(id).deletedAt != nil { throw StoreError.refused("catch \(SQLiteValue.lowercaseText(id)) is in the Trash") }
+            case .spot: break
+            }
+            let c = conditions
+            try database.execute(
+                "INSERT OR REPLACE INTO conditions(entity_type, entity_id, \(Self.conditionsColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    .text(type.rawValue), SQLiteValue(id), SQLiteValue(c.temperatureC), SQLiteValue(c.pressureHpa),
+                    SQLiteValue(c.pressureChange3h), SQLiteValue(c.pressureTendency), SQLiteValue(c.windSpeedMs),
+                    SQLiteValue(c.windDirectionDeg), SQLiteValue(c.humidityPercent), SQLiteValue(c.kp), SQLiteValue(c.complete),
+                    .text(c.snapshotJSON), SQLiteValue(c.fetchedAt),
+                ])
+            try recordChange(type, id, .upsert, at: currentTime())
+        }
+    }
+
+    /// The conditions recorded with a trip or catch, if any.
+    public func conditions(for type: EntityType, id: UUID) throws -> StoredConditions? {
+        try database.queryFirst(
+            "SELECT \(Self.conditionsColumns) FROM conditions WHERE entity_type = ? AND entity_id = ?",
+            [.text(type.rawValue), SQLiteValue(id)]
+        ).map { row in
+            StoredConditions(
+                temperatureC: try row.optionalDouble(0), pressureHpa: try row.optionalDouble(1),
+                pressureChange3h: try row.optionalDouble(2), pressureTendency: try row.optionalText(3),
+                windSpeedMs: try row.optionalDouble(4), windDirectionDeg: try row.optionalDouble(5),
+                humidityPercent: try row.optionalDouble(6), kp: try row.optionalDouble(7), complete: try row.bool(8),
+                snapshotJSON: try row.text(9), fetchedAt: try row.date(10))
+        }
+    }
+
+    /// Live trips and catches without conditions or with incomplete ones, oldest first: the queue
+    /// filled when the network returns.
+    public func conditionsToFill(limit: Int = 100) throws -> [ConditionsRequest] {
+        let sql = """
+            SELECT 'catch', c.id, c.caught_at, s.latitude, s.longitude FROM catches c
+            JOIN trips t ON t.id = c.trip_id JOIN spots s ON s.id = t.spot_id
+            LEFT JOIN conditions k ON k.entity_type = 'catch' AND k.entity_id = c.id
+            WHERE c.deleted_at IS NULL AND (k.complete IS NULL OR k.complete = 0)
+            UNION ALL
+            SELECT 'trip', t.id, t.start_at, s.latitude, s.longitude FROM trips t
+            JOIN spots s ON s.id = t.spot_id
+            LEFT JOIN conditions k ON k.entity_type = 'trip' AND k.entity_id = t.id
+            WHERE t.deleted_at IS NULL AND (k.complete IS NULL OR k.complete = 0)
+            ORDER BY 3 LIMIT ?
+            """
+        return try database.query(sql, [.integer(Int64(limit))]) { row in
+            ConditionsRequest(
+                entityType: EntityType(rawValue: try row.text(0)) ?? .catch, entityId: try row.uuid(1),
+                time: try row.date(2), latitude: try row.double(3), longitude: try row.double(4))
+        }
+    }
+}
