@@ -255,3 +255,77 @@ struct ReportCLITests {
         #expect(try cli.run("report", "run").status == 2)
     }
 }
+
+@Suite("hobbystory place, distance, almanac, magnetic")
+struct PlaceCLITests {
+    @Test("Given a point, when its place is asked offline, then the documented keys describe it")
+    func place() throws {
+        let cli = try CLIRunner()
+        let object = try cli.run("place", "--lat", "56.77", "--lon", "37.22", "--json").object()
+        #expect(Set(object.keys) == [
+            "latitude", "longitude", "settlement", "region", "country", "countryCode", "distanceKm", "bearingFromSettlement",
+            "description",
+        ])
+        #expect(object["settlement"] as? String == "Dubna")
+        #expect(object["countryCode"] as? String == "RU")
+        #expect(try cli.run("place", "--lat", "91", "--lon", "0").status == 1)
+        #expect(try cli.run("place", "--lat", "abc", "--lon", "0").stderr.contains("lat"))
+    }
+
+    @Test("Given a name, when settlements are searched, then the most populous match comes first with the documented keys")
+    func search() throws {
+        let cli = try CLIRunner()
+        let found = try cli.run("places", "search", "Dubna", "--country", "RU", "--limit", "5", "--json").array()
+        #expect(found.count == 2)
+        #expect(found.first.map { Set($0.keys) } == ["name", "region", "country", "countryCode", "latitude", "longitude", "population"])
+        #expect(found.first?["region"] as? String == "Moscow Oblast")
+        #expect(try cli.run("places", "search", "").status == 1)
+    }
+
+    @Test("Given two points in DMS and decimals, when the distance is asked, then it matches geographiclib")
+    func distance() throws {
+        let cli = try CLIRunner()
+        let object = try cli.run("distance", "--from", "55°45′21″N 37°37′03″E", "--to", "59.9343,30.3351", "--json").object()
+        #expect(abs((object["meters"] as? Double ?? 0) - 634_607.145) < 0.01, "geographiclib: 634607.145 m")
+        #expect(abs((object["initialBearing"] as? Double ?? 0) - 320.139_097) < 1e-5)
+        #expect(try cli.run("distance", "--from", "55°61′N 37°E", "--to", "0,0").status == 1)
+    }
+
+    @Test("Given a day and a time zone, when the almanac is asked, then sun, moon and solunar keys are there, nulls included")
+    func almanac() throws {
+        let cli = try CLIRunner()
+        let object = try cli.run("almanac", "--lat", "56.77", "--lon", "37.22", "--date", "2026-06-01", "--tz", "Europe/Moscow", "--json").object()
+        let sun = try #require(object["sun"] as? [String: Any])
+        #expect(Set(sun.keys) == ["rise", "set", "noon", "civilDawn", "civilDusk"])
+        #expect((sun["rise"] as? String)?.hasSuffix("Z") == true)
+        let moon = try #require(object["moon"] as? [String: Any])
+        #expect(Set(moon.keys) == ["rise", "set", "upperTransit", "lowerTransit", "illumination", "ageDays", "phase", "nextNew", "nextFull"])
+        #expect((object["solunar"] as? [String: Any])?["rating"] is Int)
+        let polar = try cli.run("almanac", "--lat", "78", "--lon", "15", "--date", "2026-06-21", "--json").object()
+        #expect((polar["sun"] as? [String: Any])?["rise"] is NSNull)
+        #expect(try cli.run("almanac", "--lat", "1", "--lon", "1", "--date", "2026-02-30").status == 1)
+        #expect(try cli.run("almanac", "--lat", "1", "--lon", "1", "--date", "2026-02-03", "--tz", "Mars/Base").status == 1)
+    }
+
+    @Test("Given a point and date, when the magnetic field is asked, then WMM2025 answers with the documented keys and warns outside 2025–2030")
+    func magnetic() throws {
+        let cli = try CLIRunner()
+        let object = try cli.run("magnetic", "--lat", "56.77", "--lon", "37.22", "--date", "2026-06-01", "--json").object()
+        #expect(object["model"] as? String == "WMM2025")
+        #expect(object["warning"] is NSNull)
+        for key in ["declination", "inclination", "totalIntensity", "horizontalIntensity", "north", "east", "down"] {
+            #expect(object[key] is Double, "\(key)")
+        }
+        let late = try cli.run("magnetic", "--lat", "0", "--lon", "0", "--date", "2031-03-01", "--json").object()
+        #expect((late["warning"] as? String)?.contains("outside") == true)
+    }
+
+    @Test("Given a new spot, when saved through the CLI, then its place is filled offline")
+    func spotPlace() throws {
+        let cli = try CLIRunner()
+        try cli.run("profile", "add", "Anna")
+        let spot = try cli.run("spot", "add", "--name", "Volga", "--lat", "56.77", "--lon", "37.22", "--json").object()
+        #expect(spot["settlement"] as? String == "Dubna")
+        #expect(spot["place"] as? String == "3.9 km NE of Dubna, Moscow Oblast, Russian Federation")
+    }
+}
