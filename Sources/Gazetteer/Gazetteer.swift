@@ -25,7 +25,9 @@ public final class Gazetteer: Sendable, PlaceLabeling {
     public static let nearbyLimitKm = 50.0
 
     private let file: GazetteerFile
-    private let vectors: [SIMD3<Double>]
+    /// The k-d tree nodes in file order: the unit vector in x, y, z and the split axis in w, so one
+    /// node is one 32-byte load.
+    private let nodes: [SIMD4<Double>]
 
     /// The gazetteer shipped with the app, loaded once.
     public static func bundled() throws(GazetteerError) -> Gazetteer {
@@ -50,7 +52,10 @@ public final class Gazetteer: Sendable, PlaceLabeling {
     public init(contentsOf url: URL) throws(GazetteerError) {
         guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else { throw .missingResource }
         file = try GazetteerFile(data)
-        vectors = file.records.map { Self.unitVector(Double($0.latitudeE5) / 1e5, Double($0.longitudeE5) / 1e5) }
+        nodes = file.records.map { record in
+            let v = Self.unitVector(Double(record.latitudeE5) / 1e5, Double(record.longitudeE5) / 1e5)
+            return SIMD4(v.x, v.y, v.z, Double(record.axis))
+        }
     }
 
     /// How many settlements the gazetteer holds.
@@ -71,28 +76,79 @@ public final class Gazetteer: Sendable, PlaceLabeling {
 
     /// The index of the settlement nearest to a valid point (great-circle distance on the sphere).
     public func nearestIndex(latitude: Double, longitude: Double) -> Int {
-        let query = Self.unitVector(latitude, longitude)
-        var best = (index: -1, squaredChord: Double.infinity)
-        search(query, 0, vectors.count, &best)
-        return best.index
+        let v = Self.unitVector(latitude, longitude)
+        let q = (v.x, v.y, v.z)
+        return nodes.withUnsafeBufferPointer { nodes in
+            withUnsafeTemporaryAllocation(of: PendingCell.self, capacity: 128) { stack in
+                Self.nearest(nodes, q, stack)
+            }
+        }
     }
 
-    private func search(_ q: SIMD3<Double>, _ lo: Int, _ hi: Int, _ best: inout (index: Int, squaredChord: Double)) {
-        guard lo < hi else { return }
-        let mid = (lo + hi) / 2
-        let p = vectors[mid]
-        let d = q - p
-        let squared = (d * d).sum()
-        if squared < best.squaredChord { best = (mid, squared) }
-        let axis = Int(file.records[mid].axis)
-        let delta = q[axis] - p[axis]
-        if delta < 0 {
-            search(q, lo, mid, &best)
-            if delta * delta < best.squaredChord { search(q, mid + 1, hi, &best) }
-        } else {
-            search(q, mid + 1, hi, &best)
-            if delta * delta < best.squaredChord { search(q, lo, mid, &best) }
+    /// A subtree still to search: its index range, the query's distance to its cell along each
+    /// axis, and their squared sum.
+    private struct PendingCell {
+        var lo: Int
+        var hi: Int
+        var offsets: (Double, Double, Double)
+        var cellDistance: Double
+    }
+
+    /// Nearest-neighbour search with incremental cell distances (Arya and Mount): a subtree is
+    /// skipped when its whole cell is farther than the best settlement so far, which halves the
+    /// node visits of comparing with the splitting plane alone. Depth-first with an explicit stack.
+    private static func nearest(
+        _ nodes: UnsafeBufferPointer<SIMD4<Double>>, _ q: (Double, Double, Double), _ stack: UnsafeMutableBufferPointer<PendingCell>
+    ) -> Int {
+        var bestIndex = -1
+        var bestDistance = Double.infinity
+        var top = 0
+        stack[0] = PendingCell(lo: 0, hi: nodes.count, offsets: (0, 0, 0), cellDistance: 0)
+        top = 1
+        while top > 0 {
+            top -= 1
+            var cell = stack[top]
+            guard cell.cellDistance < bestDistance else { continue }
+            while cell.lo < cell.hi {
+                let mid = (cell.lo + cell.hi) &>> 1
+                let node = nodes[mid]
+                let dx = q.0 - node.x, dy = q.1 - node.y, dz = q.2 - node.z
+                let squared = dx * dx + dy * dy + dz * dz
+                if squared < bestDistance {
+                    bestDistance = squared
+                    bestIndex = mid
+                }
+                var far = cell
+                let delta: Double
+                switch node.w {
+                case 0:
+                    delta = dx
+                    far.cellDistance += delta * delta - cell.offsets.0 * cell.offsets.0
+                    far.offsets.0 = delta
+                case 1:
+                    delta = dy
+                    far.cellDistance += delta * delta - cell.offsets.1 * cell.offsets.1
+                    far.offsets.1 = delta
+                default:
+                    delta = dz
+                    far.cellDistance += delta * delta - cell.offsets.2 * cell.offsets.2
+                    far.offsets.2 = delta
+                }
+                if delta < 0 {
+                    far.lo = mid + 1
+                    cell.hi = mid
+                } else {
+                    far.hi = mid
+                    cell.lo = mid + 1
+                }
+                if far.cellDistance < bestDistance && far.lo < far.hi {
+                    precondition(top < stack.count, "k-d tree deeper than its search stack")
+                    stack[top] = far
+                    top += 1
+                }
+            }
         }
+        return bestIndex
     }
 
     /// The place at a point: nearest settlement, ellipsoidal distance and bearing from it, and a
