@@ -33,13 +33,14 @@ let package = Package(
         .target(name: "Gazetteer", dependencies: ["Geodesy", "FishingModel"], resources: [.copy("Resources/gazetteer.bin")]),
         .target(name: "Almanac"),
         .target(name: "ReportOutput"),
+        .target(name: "DiaryWeather", dependencies: ["DiaryStore", "Weather", "Gazetteer", "Geodesy"]),
         .target(name: "Weather", dependencies: ["SQLiteDB", "Geodesy", "Almanac", "Geomagnetism", "Diagnostics"]),
         .target(name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac"]),
         .target(
             name: "HobbyStoryCLI",
             dependencies: [
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
-                "Almanac", "Geomagnetism",
+                "Almanac", "Geomagnetism", "Weather", "DiaryWeather",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),

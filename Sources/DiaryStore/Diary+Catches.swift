@@ -46,6 +46,9 @@ extension Diary {
             let item = draft.record(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard CatchDraft(item) != CatchDraft(old) else { return old }
             try updateRecord(Self.catchSQL, Self.values(item), id: id, at: item.updatedAt)
+            if item.caughtAt != old.caughtAt || item.tripId != old.tripId {
+                try forgetConditions(of: .catch, where: "id = ?", [SQLiteValue(id)])
+            }
             return item
         }
     }

@@ -90,6 +90,27 @@ extension Diary {
         }
     }
 
+    /// Drops the conditions of records whose place or time changed, which queues them again.
+    func forgetConditions(of type: EntityType, where condition: String, _ arguments: [SQLiteValue]) throws {
+        try database.execute(
+            "DELETE FROM conditions WHERE entity_type = ? AND entity_id IN (SELECT id FROM \(type.table) WHERE \(condition))",
+            [.text(type.rawValue)] + arguments)
+    }
+
+    /// Where and when to ask for the conditions of one trip (its start) or catch (its time).
+    public func conditionsRequest(for type: EntityType, id: UUID) throws -> ConditionsRequest {
+        let (time, tripId): (Date, UUID)
+        switch type {
+        case .catch:
+            let item = try catchRecord(id)
+            (time, tripId) = (item.caughtAt, item.tripId)
+        case .trip: (time, tripId) = (try trip(id).startAt, id)
+        case .spot: throw StoreError.refused("conditions belong to trips and catches, not spots")
+        }
+        let spot = try spot(try trip(tripId).spotId)
+        return ConditionsRequest(entityType: type, entityId: id, time: time, latitude: spot.latitude, longitude: spot.longitude)
+    }
+
     /// Live trips and catches without conditions or with incomplete ones, oldest first: the queue
     /// filled when the network returns.
     public func conditionsToFill(limit: Int = 100) throws -> [ConditionsRequest] {

@@ -35,6 +35,10 @@ extension Diary {
             spot.place = moved || old.place == nil ? placeLabeler?.label(latitude: spot.latitude, longitude: spot.longitude) : old.place
             guard SpotDraft(spot) != SpotDraft(old) || spot.place != old.place else { return old }
             try updateRecord(Self.spotSQL, Self.values(spot), id: id, at: spot.updatedAt)
+            if moved {
+                try forgetConditions(of: .trip, where: "spot_id = ?", [SQLiteValue(id)])
+                try forgetConditions(of: .catch, where: "trip_id IN (SELECT id FROM trips WHERE spot_id = ?)", [SQLiteValue(id)])
+            }
             return spot
         }
     }

@@ -38,6 +38,12 @@ extension Diary {
             let trip = draft.trip(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard TripDraft(trip) != TripDraft(old) else { return old }
             try updateRecord(Self.tripSQL, Self.values(trip), id: id, at: trip.updatedAt)
+            if trip.startAt != old.startAt || trip.spotId != old.spotId {
+                try forgetConditions(of: .trip, where: "id = ?", [SQLiteValue(id)])
+            }
+            if trip.spotId != old.spotId {
+                try forgetConditions(of: .catch, where: "trip_id = ?", [SQLiteValue(id)])
+            }
             return trip
         }
     }

@@ -95,7 +95,7 @@ public struct HobbyStoryCLI: Sendable {
 
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
-            + directoryCommands + diagnosticsCommands + reportCommands + placeCommands).map { ($0.name, $0) })
+            + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands).map { ($0.name, $0) })
 
     static let help = """
         hobbystory — the fishing diary from the command line (The Hobby Story — Fishing)
@@ -122,6 +122,8 @@ public struct HobbyStoryCLI: Sendable {
           distance --from LAT,LON --to LAT,LON              (decimal degrees or DMS; WGS84 geodesic)
           almanac --lat LAT --lon LON --date YYYY-MM-DD [--tz IANA]   (sun, moon, solunar)
           magnetic --lat LAT --lon LON [--alt-km KM] --date YYYY-MM-DD  (WMM2025)
+          weather --lat LAT --lon LON | --city NAME [--region R] [--country CC]  [--at ISO8601]
+          weather refresh [--limit N]                       (fill conditions saved while offline)
 
         Ids may be shortened to a unique prefix of at least 4 characters.
         Exit codes: 0 ok, 1 invalid attributes (nothing saved), 2 usage, 3 not found, 4 refused, 5 failure.

@@ -64,6 +64,7 @@ extension HobbyStoryCLI {
             let diary = try c.diary()
             try c.throwIfInvalid("trip", try diary.issues(for: draft))
             let trip = try diary.addTrip(draft)
+            try c.recordConditions(.trip, trip.id)
             c.output(c.json(trip), text: "Saved trip \(c.text(trip))")
         },
         Command(name: "trip edit", operands: ["ID"], spec: tripOptions) { c in
@@ -85,6 +86,7 @@ extension HobbyStoryCLI {
             let catches = try diary.catches(tripId: trip.id)
             guard case .object(var object) = c.json(trip) else { return }
             object["catches"] = .array(catches.map(c.json))
+            object["conditions"] = c.conditionsJSON(.trip, trip.id)
             let lines = [c.text(trip)] + (trip.notes.map { [$0] } ?? []) + ["\(catches.count) catch(es):"] + catches.map { "  " + c.text($0) }
             c.output(.object(object), text: lines.joined(separator: "\n"))
         },
@@ -122,6 +124,7 @@ extension HobbyStoryCLI {
             let diary = try c.diary()
             try c.throwIfInvalid("catch", try diary.issues(for: draft))
             let item = try diary.addCatch(draft)
+            try c.recordConditions(.catch, item.id)
             c.output(c.json(item), text: "Saved catch \(c.text(item))")
         },
         Command(name: "catch edit", operands: ["ID"], spec: catchOptions) { c in
@@ -141,7 +144,9 @@ extension HobbyStoryCLI {
         },
         Command(name: "catch show", operands: ["ID"]) { c in
             let item = try c.diary().catchRecord(try c.id(c.operands[0], .catch))
-            c.output(c.json(item), text: c.text(item) + (item.notes.map { "\n\($0)" } ?? ""))
+            guard case .object(var object) = c.json(item) else { return }
+            object["conditions"] = c.conditionsJSON(.catch, item.id)
+            c.output(.object(object), text: c.text(item) + (item.notes.map { "\n\($0)" } ?? ""))
         },
     ]
 

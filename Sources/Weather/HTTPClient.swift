@@ -20,8 +20,8 @@ struct HTTPClient: Sendable {
         self.sleep = sleep
     }
 
-    func get(_ url: URL, provider: String) async throws(WeatherError) -> HTTPResponse {
-        let request = HTTPRequest(
+    func get(_ url: URL, provider: String) async throws(WeatherError) -> TransportResponse {
+        let request = TransportRequest(
             url: url, headers: ["User-Agent": userAgent, "Accept": "application/json"], timeout: timeout)
         var lastStatus: Int?
         for attempt in 1...retry.maxAttempts {
@@ -50,9 +50,9 @@ struct HTTPClient: Sendable {
 
     /// The transport's answer, or `.timedOut` once the request's timeout has passed, whatever
     /// the transport does meanwhile.
-    private func sendWithDeadline(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    private func sendWithDeadline(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         let transport = self.transport
-        let outcome = await withTaskGroup(of: Result<HTTPResponse, TransportError>?.self) { group in
+        let outcome = await withTaskGroup(of: Result<TransportResponse, TransportError>?.self) { group in
             group.addTask {
                 do throws(TransportError) {
                     return .success(try await transport.send(request))
@@ -68,7 +68,7 @@ struct HTTPClient: Sendable {
                     return nil
                 }
             }
-            var first: Result<HTTPResponse, TransportError> = .failure(.cancelled)
+            var first: Result<TransportResponse, TransportError> = .failure(.cancelled)
             for await result in group {
                 if let result {
                     first = result

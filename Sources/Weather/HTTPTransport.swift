@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// One GET request to a weather service (T14).
-public struct HTTPRequest: Sendable, Equatable {
+public struct TransportRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [String: String]
     /// The longest the request may take.
@@ -19,7 +19,7 @@ public struct HTTPRequest: Sendable, Equatable {
 }
 
 /// A weather service's answer (T14): status and body.
-public struct HTTPResponse: Sendable, Equatable {
+public struct TransportResponse: Sendable, Equatable {
     public var status: Int
     public var body: Data
 
@@ -42,10 +42,10 @@ public enum TransportError: Error, Sendable, Equatable {
 /// Sends requests for the weather providers (T14): ``URLSessionTransport`` in the app, a
 /// local server or a fake in tests.
 public protocol HTTPTransport: Sendable {
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
 }
 
-/// The live transport over `URLSession`. Each request's ``HTTPRequest/timeout`` becomes the
+/// The live transport over `URLSession`. Each request's ``TransportRequest/timeout`` becomes the
 /// `URLRequest` timeout; the providers' client also cuts every attempt at that timeout,
 /// whatever the transport does.
 public struct URLSessionTransport: HTTPTransport {
@@ -59,7 +59,7 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = URLSession(configuration: configuration)
     }
 
-    public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "GET"
         urlRequest.timeoutInterval = request.timeout.seconds
@@ -71,7 +71,7 @@ public struct URLSessionTransport: HTTPTransport {
             guard let http = response as? HTTPURLResponse else {
                 throw TransportError.failed("the answer is not HTTP")
             }
-            return HTTPResponse(status: http.statusCode, body: data)
+            return TransportResponse(status: http.statusCode, body: data)
         } catch let error as TransportError {
             throw error
         } catch let error as URLError {

@@ -98,7 +98,7 @@ public struct OpenMeteoProvider: WeatherProvider {
 
     /// Reads a forecast or archive answer: 200 with the documented body, or a 4xx whose
     /// `{"error":true,"reason":…}` becomes ``WeatherError/rejected(provider:reason:)``.
-    static func parse(_ response: HTTPResponse, provider: String) throws(WeatherError) -> WeatherSeries {
+    static func parse(_ response: TransportResponse, provider: String) throws(WeatherError) -> WeatherSeries {
         if let failure = try? JSONDecoder().decode(ErrorBody.self, from: response.body), failure.error {
             throw .rejected(provider: provider, reason: failure.reason)
         }

@@ -24,10 +24,11 @@ defer { try? FileManager.default.removeItem(at: folder) }
 
 print("hobbystory-bench — release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, SQLite \(String(cString: sqlite3_libversion()))")
 print("")
-var big: Setup?
-if sections.contains("diary") { big = try benchmarkDiary(bulkCount: bulkCount, bigCount: bigCount) }
+// Places first: its resident-memory figure is only meaningful before other sections allocate.
 if sections.contains("places") { try benchmarkPlaces() }
 if sections.contains("almanac") { try benchmarkAlmanac() }
+var big: Setup?
+if sections.contains("diary") { big = try benchmarkDiary(bulkCount: bulkCount, bigCount: bigCount) }
 if sections.contains("reports") {
     let diary = try big ?? bigDiary(bigCount).0
     try benchmarkReports(big: diary, catches: bigCount)

@@ -147,3 +147,65 @@ struct OutboxTests {
         #expect(try again.replicaId() == f.diary.replicaId())
     }
 }
+
+@Suite("Conditions stored with trips and catches (T14)")
+struct ConditionsStoreTests {
+    func sample(complete: Bool) -> StoredConditions {
+        StoredConditions(
+            temperatureC: 14.5, pressureHpa: 1012, pressureChange3h: -1.2, pressureTendency: "falling", windSpeedMs: 3,
+            windDirectionDeg: 200, humidityPercent: 70, kp: 2.3, complete: complete, snapshotJSON: "{\"a\":1}",
+            fetchedAt: Date(timeIntervalSince1970: 1_780_000_000))
+    }
+
+    @Test("Given a catch, when conditions are saved, then they read back, the catch is queued for sync and leaves the fill queue")
+    func saveAndQueue() throws {
+        let f = try DiaryFixture()
+        let item = try f.diary.addCatch(f.catchDraft())
+        #expect(try f.diary.conditionsToFill().map(\.entityId).contains(item.id))
+        try f.diary.saveConditions(sample(complete: true), for: .catch, id: item.id)
+        #expect(try f.diary.conditions(for: .catch, id: item.id) == sample(complete: true))
+        #expect(try !f.diary.conditionsToFill().map(\.entityId).contains(item.id))
+        try f.diary.saveConditions(sample(complete: false), for: .catch, id: item.id)
+        #expect(try f.diary.conditionsToFill().map(\.entityId).contains(item.id))
+        let request = try f.diary.conditionsRequest(for: .catch, id: item.id)
+        #expect(request.latitude == f.spot.latitude && request.time == item.caughtAt)
+    }
+
+    @Test("Given stored conditions, when the catch's time or the spot's place changes, then they are dropped and queued again")
+    func invalidation() throws {
+        let f = try DiaryFixture()
+        let item = try f.diary.addCatch(f.catchDraft())
+        try f.diary.saveConditions(sample(complete: true), for: .catch, id: item.id)
+        try f.diary.saveConditions(sample(complete: true), for: .trip, id: f.trip.id)
+        try f.diary.updateCatch(item.id) { $0.notes = "same time" }
+        #expect(try f.diary.conditions(for: .catch, id: item.id) != nil)
+        try f.diary.updateCatch(item.id) { $0.caughtAt = item.caughtAt.addingTimeInterval(-60) }
+        #expect(try f.diary.conditions(for: .catch, id: item.id) == nil)
+        try f.diary.saveConditions(sample(complete: true), for: .catch, id: item.id)
+        try f.diary.updateSpot(f.spot.id) { $0.latitude = 50 }
+        #expect(try f.diary.conditions(for: .catch, id: item.id) == nil)
+        #expect(try f.diary.conditions(for: .trip, id: f.trip.id) == nil)
+    }
+
+    @Test("Given bad figures or a spot, when conditions are saved, then the schema or the store refuses")
+    func refusals() throws {
+        let f = try DiaryFixture()
+        var bad = sample(complete: true)
+        bad.pressureHpa = 5000
+        #expect(throws: SQLiteError.self) { try f.diary.saveConditions(bad, for: .trip, id: f.trip.id) }
+        bad = sample(complete: true)
+        bad.snapshotJSON = "{not json"
+        #expect(throws: SQLiteError.self) { try f.diary.saveConditions(bad, for: .trip, id: f.trip.id) }
+        #expect(throws: StoreError.self) { try f.diary.saveConditions(sample(complete: true), for: .spot, id: f.spot.id) }
+    }
+
+    @Test("Given a trashed catch with conditions, when the Trash is emptied, then its conditions go too")
+    func purge() throws {
+        let f = try DiaryFixture()
+        let item = try f.diary.addCatch(f.catchDraft())
+        try f.diary.saveConditions(sample(complete: true), for: .catch, id: item.id)
+        try f.diary.moveToTrash(.catch, item.id)
+        try f.diary.emptyTrash()
+        #expect(try f.diary.conditions(for: .catch, id: item.id) == nil)
+    }
+}

@@ -8,6 +8,8 @@ import Testing
 /// Runs the real `hobbystory` binary in a temporary data folder, as a person or a script would.
 struct CLIRunner {
     let folder: URL
+    /// Extra environment, e.g. weather origins pointing at a local fixture server.
+    var environment: [String: String] = [:]
 
     init() throws { folder = try temporaryFolder("cli") }
 
@@ -26,7 +28,7 @@ struct CLIRunner {
         let process = Process()
         process.executableURL = builtProduct("hobbystory")
         process.arguments = ["--data", folder.path] + arguments
-        process.environment = ["HOME": folder.path, "TZ": "UTC"]
+        process.environment = ["HOME": folder.path, "TZ": "UTC", "HOBBYSTORY_OFFLINE": "1"].merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
         let stdin = Pipe()
@@ -327,5 +329,44 @@ struct PlaceCLITests {
         let spot = try cli.run("spot", "add", "--name", "Volga", "--lat", "56.77", "--lon", "37.22", "--json").object()
         #expect(spot["settlement"] as? String == "Dubna")
         #expect(spot["place"] as? String == "3.9 km NE of Dubna, Moscow Oblast, Russian Federation")
+    }
+}
+
+@Suite("hobbystory weather, offline")
+struct WeatherOfflineCLITests {
+    @Test("Given no network, when the weather is asked, then offline fields come with warnings and the rest is null")
+    func offlineWeather() throws {
+        let cli = try CLIRunner()
+        let result = try cli.run("weather", "--lat", "56.77", "--lon", "37.22", "--at", "2026-06-01T06:00:00+03:00", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try result.object()
+        #expect(object["temperatureC"] is NSNull)
+        #expect(object["moonPhase"] is String)
+        #expect(object["magneticDeclination"] is Double)
+        #expect(((object["source"] as? [String: Any])?["moonPhase"] as? String) == "computed")
+        #expect((object["warnings"] as? [String])?.isEmpty == false)
+        for key in [
+            "temperatureC", "pressureHpa", "pressureTrendHpaPer3h", "pressureTendency", "windSpeedMs", "windDirectionDeg",
+            "windCompass", "humidityPercent", "kp", "magneticDeclination", "magneticTotalIntensityNt", "moonPhase",
+            "moonIllumination", "sunrise", "sunset", "observedAt", "source",
+        ] {
+            #expect(object.keys.contains(key), "\(key)")
+        }
+        #expect(try cli.run("weather", "--city", "Nowhereville-on-Zzz").status == 3)
+    }
+
+    @Test("Given no network, when a catch is saved, then it is saved at once with offline conditions and stays queued")
+    func catchOffline() throws {
+        let cli = try CLIRunner()
+        let (_, tripId) = try cli.prepareTrip()
+        let added = try cli.run("catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T06:00:00+03:00", "--json")
+        #expect(added.status == 0)
+        let shown = try cli.run("catch", "show", try added.object()["id"] as! String, "--json").object()
+        let conditions = try #require(shown["conditions"] as? [String: Any])
+        #expect(conditions["moonPhase"] is String)
+        #expect(conditions["temperatureC"] is NSNull)
+        let refresh = try cli.run("weather", "refresh", "--json").object()
+        #expect(refresh["filled"] as? Int == 0)
+        #expect(refresh["pending"] as? Int == 2, "the trip and the catch wait for the network")
     }
 }

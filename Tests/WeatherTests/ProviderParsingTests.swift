@@ -88,7 +88,7 @@ struct ProviderParsingTests {
     @Test("Given archive hours not yet published (null), when the last hour is asked, then the nearest published hour is used and the nulls are nil")
     func openMeteoArchiveNulls() throws {
         let series = try OpenMeteoProvider.parse(
-            HTTPResponse(status: 200, body: try Fixture.data("open-meteo-archive.json")), provider: "Open-Meteo")
+            TransportResponse(status: 200, body: try Fixture.data("open-meteo-archive.json")), provider: "Open-Meteo")
         let last = try #require(series.points.last)
         #expect(last.temperature == nil && last.pressure == nil && last.weatherCode == nil)
         let observation = try #require(series.observation(at: Fixture.utc(2025, 6, 10, 23)))
@@ -194,10 +194,10 @@ struct MalformedAndUnitTests {
         let met = try Fixture.data("met-norway-compact.json")
         let kp = try Fixture.data("swpc-kp-objects.json")
         #expect(throws: WeatherError.self) {
-            try OpenMeteoProvider.parse(HTTPResponse(status: 200, body: forecast.prefix(forecast.count / 2)), provider: "Open-Meteo")
+            try OpenMeteoProvider.parse(TransportResponse(status: 200, body: forecast.prefix(forecast.count / 2)), provider: "Open-Meteo")
         }
         do {
-            _ = try OpenMeteoProvider.parse(HTTPResponse(status: 200, body: forecast.prefix(1000)), provider: "Open-Meteo")
+            _ = try OpenMeteoProvider.parse(TransportResponse(status: 200, body: forecast.prefix(1000)), provider: "Open-Meteo")
             Issue.record("a truncated body was accepted")
         } catch {
             guard case .malformedResponse(let provider, let detail) = error else {
@@ -216,7 +216,7 @@ struct MalformedAndUnitTests {
     @Test("Given an HTML page with status 200, when parsed as Open-Meteo, then it is malformed")
     func htmlBody() {
         #expect(throws: WeatherError.self) {
-            try OpenMeteoProvider.parse(HTTPResponse(status: 200, body: Data("<html>maintenance</html>".utf8)), provider: "Open-Meteo")
+            try OpenMeteoProvider.parse(TransportResponse(status: 200, body: Data("<html>maintenance</html>".utf8)), provider: "Open-Meteo")
         }
     }
 
@@ -228,7 +228,7 @@ struct MalformedAndUnitTests {
         json["hourly"] = hourly
         let body = try JSONSerialization.data(withJSONObject: json)
         #expect(throws: WeatherError.malformedResponse(provider: "Open-Meteo", detail: "hourly.temperature_2m has 71 values for 72 times")) {
-            try OpenMeteoProvider.parse(HTTPResponse(status: 200, body: body), provider: "Open-Meteo")
+            try OpenMeteoProvider.parse(TransportResponse(status: 200, body: body), provider: "Open-Meteo")
         }
     }
 
@@ -237,7 +237,7 @@ struct MalformedAndUnitTests {
         let text = try Fixture.text("open-meteo-forecast.json")
             .replacingOccurrences(of: "\"wind_speed_10m\":\"m/s\"", with: "\"wind_speed_10m\":\"km/h\"")
             .replacingOccurrences(of: "\"wind_gusts_10m\":\"m/s\"", with: "\"wind_gusts_10m\":\"km/h\"")
-        let series = try OpenMeteoProvider.parse(HTTPResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
+        let series = try OpenMeteoProvider.parse(TransportResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
         #expect(isClose(series.current?.windSpeed, 4.4 / 3.6))
         #expect(isClose(series.current?.windGust, 8.9 / 3.6))
         #expect(isClose(series.points.first { $0.time == Fixture.utc(2025, 11, 28, 12) }?.windSpeed, 1.0))
@@ -248,7 +248,7 @@ struct MalformedAndUnitTests {
         let text = try Fixture.text("open-meteo-forecast.json")
             .replacingOccurrences(of: "\"pressure_msl\":\"hPa\"", with: "\"pressure_msl\":\"Pa\"")
             .replacingOccurrences(of: "\"pressure_msl\":1011.5", with: "\"pressure_msl\":101150")
-        let series = try OpenMeteoProvider.parse(HTTPResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
+        let series = try OpenMeteoProvider.parse(TransportResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
         #expect(isClose(series.current?.pressure, 1011.5))
         #expect(isClose(series.points.first?.pressure, 10.15))
     }
@@ -259,14 +259,14 @@ struct MalformedAndUnitTests {
             .replacingOccurrences(of: "\"temperature_2m\":\"°C\"", with: "\"temperature_2m\":\"°Ré\"")
         let error = WeatherError.unsupportedUnit(provider: "Open-Meteo", variable: "temperature_2m", unit: "°Ré")
         #expect(throws: error) {
-            try OpenMeteoProvider.parse(HTTPResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
+            try OpenMeteoProvider.parse(TransportResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
         }
         #expect(error.description.contains("°Ré"))
 
         let iso = try Fixture.text("open-meteo-archive.json")
             .replacingOccurrences(of: "\"time\":\"unixtime\"", with: "\"time\":\"iso8601\"")
         #expect(throws: WeatherError.unsupportedUnit(provider: "Open-Meteo", variable: "hourly.time", unit: "iso8601")) {
-            try OpenMeteoProvider.parse(HTTPResponse(status: 200, body: Data(iso.utf8)), provider: "Open-Meteo")
+            try OpenMeteoProvider.parse(TransportResponse(status: 200, body: Data(iso.utf8)), provider: "Open-Meteo")
         }
 
         let met = try Fixture.text("met-norway-compact.json")

@@ -37,10 +37,10 @@ enum Reply: Sendable {
 /// network.
 final class FakeTransport: HTTPTransport {
     private let log = RequestLog()
-    private let handler: @Sendable (HTTPRequest, Int) -> Reply
+    private let handler: @Sendable (TransportRequest, Int) -> Reply
 
     /// `handler` gets the request and how many earlier requests went to the same path.
-    init(_ handler: @escaping @Sendable (HTTPRequest, Int) -> Reply) {
+    init(_ handler: @escaping @Sendable (TransportRequest, Int) -> Reply) {
         self.handler = handler
     }
 
@@ -65,13 +65,13 @@ final class FakeTransport: HTTPTransport {
         ])
     }
 
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         let earlier = await log.record(request)
         switch handler(request, earlier) {
         case .ok(let data):
-            return HTTPResponse(status: 200, body: data)
+            return TransportResponse(status: 200, body: data)
         case .status(let status, let data):
-            return HTTPResponse(status: status, body: data)
+            return TransportResponse(status: status, body: data)
         case .fail(let error):
             throw error
         case .hang:
@@ -84,7 +84,7 @@ final class FakeTransport: HTTPTransport {
         }
     }
 
-    var requests: [HTTPRequest] {
+    var requests: [TransportRequest] {
         get async { await log.requests }
     }
 
@@ -98,9 +98,9 @@ final class FakeTransport: HTTPTransport {
 }
 
 actor RequestLog {
-    private(set) var requests: [HTTPRequest] = []
+    private(set) var requests: [TransportRequest] = []
 
-    func record(_ request: HTTPRequest) -> Int {
+    func record(_ request: TransportRequest) -> Int {
         let earlier = requests.filter { $0.url.path == request.url.path }.count
         requests.append(request)
         return earlier
@@ -151,7 +151,7 @@ struct TableResolver: PlaceResolver {
     }
 }
 
-extension HTTPRequest {
+extension TransportRequest {
     func query(_ name: String) -> String? {
         URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == name }?.value
     }
