@@ -43,7 +43,7 @@ extension HobbyStoryCLI {
 
     /// A result as aligned text columns.
     static func textTable(_ table: ReportTable) -> String {
-        let cells = [table.columns] + table.rows.map { $0.map(\.displayText) }
+        let cells = [table.columns] + table.rows.map { $0.map(\.label) }
         guard table.rows.count > 0 else { return table.columns.joined(separator: "  ") + "\n(no rows)" }
         let widths = table.columns.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
         return cells.map { row in
@@ -69,17 +69,6 @@ private struct ReportJSON: Encodable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
-}
-
-extension ReportValue {
-    var displayText: String {
-        switch self {
-        case .text(let v): v
-        case .integer(let v): String(v)
-        case .number(let v): v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(format: "%.3g", v)
-        case .null: "—"
-        }
     }
 }
 

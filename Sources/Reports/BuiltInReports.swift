@@ -19,6 +19,9 @@ public enum BuiltInReports {
             BuiltInReport(slug: "catches-by-bait", title: "Catches by bait", formula: "count(catch) by bait order desc", chart: .bar, valueLabel: "catches"),
             BuiltInReport(slug: "catches-by-method", title: "Catches by method", formula: "count(catch) by method order desc", chart: .bar, valueLabel: "catches"),
             BuiltInReport(slug: "catches-by-hour", title: "Catches by hour of day", formula: "count(catch) by hour", chart: .bar, valueLabel: "catches"),
+            BuiltInReport(
+                slug: "catches-by-pressure-tendency", title: "Catches by pressure tendency",
+                formula: "count(catch) by pressure_tendency", chart: .bar, valueLabel: "catches"),
             BuiltInReport(slug: "catches-by-moon-phase", title: "Catches by moon phase", formula: "count(catch) by moon_phase", chart: .bar, valueLabel: "catches"),
             BuiltInReport(
                 slug: "personal-bests", title: "Personal bests per species",

@@ -25,7 +25,7 @@ struct Compiler {
     private static let catchCount = "count(c.id)"
 
     private var parameters: [SQLiteValue] = []
-    private var joins: Set<DirectoryJoin> = []
+    private var joins: Set<LookupJoin> = []
     private var context: ReportEntity = .catch
 
     /// One compiled expression with what it touches.
@@ -58,7 +58,7 @@ struct Compiler {
 
         let aggregated = values.flatMap { $0.aggregates.map(\.entity) }
         let base = aggregated.max()!
-        let referenced = values.flatMap(\.entities) + dimensions.map(\.entity) + conjuncts.flatMap(\.entities)
+        let referenced = values.flatMap(\.entities) + dimensions.flatMap { [$0.entity] + $0.requires } + conjuncts.flatMap(\.entities)
         let finest = min(referenced.min() ?? base, base)
         for value in values {
             for aggregate in value.aggregates where aggregate.entity > finest && ["sum", "avg"].contains(aggregate.function) {
@@ -84,7 +84,7 @@ struct Compiler {
         let pushedDown = Set(ReportEntity.allCases.filter { $0 < base })
         whereClauses += conjuncts.filter { !($0.entities.count == 1 && pushedDown.contains($0.entities.first!)) }.map { "(\($0.sql))" }
         whereClauses += dimensions.filter { $0.entity < base }.map { "\($0.entity.alias).id IS NOT NULL" }
-        for join in DirectoryJoin.allCases where joins.contains(join) { from += " " + join.sql }
+        for join in LookupJoin.allCases where joins.contains(join) { from += " " + join.sql }
 
         // When catches are the base rows none is NULL, and count(*) lets SQLite answer from an index.
         let valueSQL = values.map { base == .catch ? $0.sql.replacingOccurrences(of: Self.catchCount, with: "count(*)") : $0.sql }
@@ -187,7 +187,7 @@ struct Compiler {
             let field = try resolve(entity, name, at: position)
             joins.formUnion(field.joins)
             return Part(
-                sql: field.sql, type: field.type, entities: [field.entity],
+                sql: field.sql, type: field.type, entities: Set([field.entity] + field.requires),
                 fieldOutsideAggregate: insideAggregate ? nil : position, unit: field.unit)
         case .call(let function, let argument, let position):
             return try aggregate(function, argument, at: position, insideAggregate: insideAggregate)
@@ -327,7 +327,6 @@ struct Compiler {
                 "unknown field `\(name)`" + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"),
                 at: position)
         }
-        if let reason = field.unavailable { throw ReportError("`\(name)` \(reason)", at: position) }
         return field
     }
 }

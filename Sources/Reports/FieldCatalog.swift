@@ -45,9 +45,9 @@ enum ValueType: String, Sendable {
     case number, text, boolean
 }
 
-/// Directory tables a field reads its names from.
-enum DirectoryJoin: String, CaseIterable, Sendable {
-    case species, bait, method, waterBodyType
+/// Tables a field reads beyond its record: directory names, and a catch's recorded conditions.
+enum LookupJoin: String, CaseIterable, Sendable {
+    case species, bait, method, waterBodyType, conditions
 
     var sql: String {
         switch self {
@@ -55,6 +55,7 @@ enum DirectoryJoin: String, CaseIterable, Sendable {
         case .bait: "LEFT JOIN baits b ON b.id = c.bait_id"
         case .method: "LEFT JOIN methods m ON m.id = c.method_id"
         case .waterBodyType: "LEFT JOIN water_body_types w ON w.id = s.water_body_type_id"
+        case .conditions: "LEFT JOIN conditions k ON k.entity_type = 'catch' AND k.entity_id = c.id"
         }
     }
 }
@@ -70,12 +71,12 @@ struct FieldDefinition: Sendable {
     var groupSQL: String?
     /// The natural order of a dimension (months, weekdays, moon phases), else by its label.
     var sortSQL: String?
-    var joins: [DirectoryJoin] = []
+    var joins: [LookupJoin] = []
+    /// Other records the SQL reads (the solunar period needs the spot's position).
+    var requires: [ReportEntity] = []
     var unit: String?
     /// Display names for integer codes, from 1 (months, weekdays).
     var labels: [String]?
-    /// Set for fields the diary cannot answer yet, with the reason.
-    var unavailable: String?
 }
 
 /// Every field of the report language, by entity (docs/reports.md lists them for anglers).
@@ -117,8 +118,27 @@ enum FieldCatalog {
         return FieldDefinition(name: field.name, entity: .catch, type: .number, sql: sql, labels: field.labels)
     }
 
-    private static let weatherReason =
-        "comes from the weather snapshot of a catch, which this diary does not record yet"
+    /// The weather recorded with each catch (T14); catches without it are left out of aggregates.
+    private static let conditionsFields: [FieldDefinition] = [
+        FieldDefinition(name: "temperature", entity: .catch, type: .number, sql: "k.temperature_c", joins: [.conditions], unit: "°C"),
+        FieldDefinition(name: "pressure", entity: .catch, type: .number, sql: "k.pressure_hpa", joins: [.conditions], unit: "hPa"),
+        FieldDefinition(
+            name: "pressure_trend", entity: .catch, type: .number, sql: "k.pressure_change_3h", joins: [.conditions],
+            unit: "hPa/3h"),
+        FieldDefinition(
+            name: "pressure_tendency", entity: .catch, type: .text, sql: "k.pressure_tendency",
+            sortSQL: "CASE k.pressure_tendency WHEN 'falling' THEN 1 WHEN 'steady' THEN 2 WHEN 'rising' THEN 3 END",
+            joins: [.conditions]),
+        FieldDefinition(name: "wind", entity: .catch, type: .number, sql: "k.wind_speed_ms", joins: [.conditions], unit: "m/s"),
+        FieldDefinition(name: "wind_speed", entity: .catch, type: .number, sql: "k.wind_speed_ms", joins: [.conditions], unit: "m/s"),
+        FieldDefinition(
+            name: "wind_direction", entity: .catch, type: .number, sql: "k.wind_direction_deg", joins: [.conditions], unit: "°"),
+        FieldDefinition(name: "humidity", entity: .catch, type: .number, sql: "k.humidity_percent", joins: [.conditions], unit: "%"),
+        FieldDefinition(name: "kp", entity: .catch, type: .number, sql: "k.kp", joins: [.conditions]),
+        FieldDefinition(
+            name: "solunar", entity: .catch, type: .text, sql: "solunar_period(c.caught_at, s.latitude, s.longitude)",
+            requires: [.spot]),
+    ]
 
     private static let catchFields: [FieldDefinition] =
         [
@@ -143,8 +163,7 @@ enum FieldCatalog {
                 sortSQL: "moon_phase_index(c.caught_at)"),
             FieldDefinition(name: "moon_illumination", entity: .catch, type: .number, sql: "moon_illumination(c.caught_at)"),
         ] + catchDateParts
-        + ["temperature", "pressure", "pressure_trend", "pressure_tendency", "wind", "wind_speed", "wind_direction", "humidity", "kp", "solunar"]
-        .map { FieldDefinition(name: $0, entity: .catch, type: .number, sql: "NULL", unavailable: weatherReason) }
+        + conditionsFields
 
     private static let tripFields: [FieldDefinition] =
         [

@@ -87,6 +87,39 @@ public final class ReportEngine {
         try database.createFunction("moon_illumination", argumentCount: 1) { args in
             cache.moon(args[0]).map { .real($0.illumination) } ?? .null
         }
+        let solunar = SolunarCache()
+        try database.createFunction("solunar_period", argumentCount: 3) { args in
+            solunar.period(args[0], args[1], args[2]).map { .text($0) } ?? .null
+        }
+    }
+}
+
+/// Which solunar period a catch fell in — "major", "minor" or "none" — from the almanac's
+/// tables for the catch's UTC day and its neighbours at the spot, cached per day and 0.1° cell.
+private final class SolunarCache {
+    private var days: [String: [SolunarPeriod]] = [:]
+
+    func period(_ time: SQLiteValue, _ latitude: SQLiteValue, _ longitude: SQLiteValue) -> String? {
+        guard let milliseconds = time.int64Value, let lat = latitude.doubleValue, let lon = longitude.doubleValue else { return nil }
+        let instant = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        let day = Int((Double(milliseconds) / 86_400_000).rounded(.down))
+        let majors = (-1...1).flatMap { periods(day + $0, lat, lon, major: true) }
+        if majors.contains(where: { $0.start <= instant && instant <= $0.end }) { return "major" }
+        let minors = (-1...1).flatMap { periods(day + $0, lat, lon, major: false) }
+        return minors.contains(where: { $0.start <= instant && instant <= $0.end }) ? "minor" : "none"
+    }
+
+    private func periods(_ day: Int, _ latitude: Double, _ longitude: Double, major: Bool) -> [SolunarPeriod] {
+        let key = "\(day) \((latitude * 10).rounded()) \((longitude * 10).rounded()) \(major)"
+        if let known = days[key] { return known }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
+        let almanac = try? Almanac.day(
+            latitude: latitude, longitude: longitude, year: date.year!, month: date.month!, day: date.day!)
+        let found = (major ? almanac?.solunar.major : almanac?.solunar.minor) ?? []
+        days[key] = found
+        return found
     }
 }
 

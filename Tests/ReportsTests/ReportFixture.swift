@@ -9,7 +9,8 @@ import TestSupport
 ///                     T2 2026-06-10: pike 3.5 kg 80 cm 06:30, pike 1.0 kg 45 cm 07:30 (released), perch 0.2 kg 18 cm 08:00
 ///     River B (river): T3 2026-07-01 with no catch; T4 2026-08-15: zander 1.5 kg 55 cm 20:00
 ///
-/// All times are local at +03:00.
+/// All times are local at +03:00. Conditions: the three pikes and the 2025 perch were caught with
+/// the pressure falling 2.0, 1.5, 0.5 (steady) hPa/3h and rising 1.2; the zander has none.
 struct ReportFixture {
     let diary: Diary
     let catches: [Catch]
@@ -42,5 +43,13 @@ struct ReportFixture {
             fish(t2, "perca-fluviatilis", 0.2, 18, "2026-06-10T08:00", "earthworm", "float"),
             fish(t4, "sander-lucioperca", 1.5, 55, "2026-08-15T20:00", "shad", "jigging"),
         ])
+        for (index, change, tendency) in [(0, -2.0, "falling"), (2, -1.5, "falling"), (3, -0.5, "steady"), (1, 1.2, "rising"), (4, -3.0, "falling")] {
+            try diary.saveConditions(
+                StoredConditions(
+                    temperatureC: 15, pressureHpa: 1010 + change, pressureChange3h: change, pressureTendency: tendency,
+                    windSpeedMs: 3, windDirectionDeg: 180, humidityPercent: 60, kp: 2, complete: true, snapshotJSON: "{}",
+                    fetchedAt: Date(timeIntervalSince1970: 1_790_000_000)),
+                for: .catch, id: catches[index].id)
+        }
     }
 }

@@ -106,6 +106,21 @@ struct ReportTests {
         #expect(BuiltInReports.all(currentYear: 2026).map(\.slug).count == Set(BuiltInReports.all(currentYear: 2026).map(\.slug)).count)
     }
 
+    @Test("Given recorded conditions, when grouped or filtered by them, then catches without conditions drop out of filters")
+    func conditions() throws {
+        #expect(try rows("count(catch) by pressure_tendency") == [
+            [.null, .integer(1)], [.text("falling"), .integer(3)], [.text("steady"), .integer(1)], [.text("rising"), .integer(1)],
+        ])
+        let heavy = try rows("avg(catch.weight_kg) by moon_phase where pressure_trend < -1")
+        #expect(heavy.reduce(0) { $0 + ($1[1].double ?? 0) } > 0)
+        #expect(try rows("count(catch) where pressure_trend < -1") == [[.integer(3)]])
+        #expect(try rows("avg(catch.weight_kg) where pressure_trend < -1").first?.first?.double.map { abs($0 - (2.0 + 3.5 + 0.2) / 3) < 1e-9 } == true)
+        let solunar = try rows("count(catch) by solunar")
+        #expect(solunar.reduce(0) { $0 + ($1[1].double ?? 0) } == 6)
+        #expect(solunar.allSatisfy { ["major", "minor", "none"].contains($0[0].label) })
+        #expect(try engine.run(BuiltInReports.named("catches-by-pressure-tendency", currentYear: 2026)!).table.rows.count == 4)
+    }
+
     @Test("Given a trashed catch, when reported, then it is left out")
     func trashLeftOut() throws {
         try fixture.diary.moveToTrash(.catch, fixture.catches[0].id)
@@ -168,7 +183,7 @@ struct ReportErrorTests {
             ("count(catch) where year", "needs a condition"), ("count(catch) where count(catch) > 1", "aggregates belong before"),
             ("count(fish)", "count takes what to count"), ("sum(sum(catch.weight_kg))", "can't be nested"),
             ("count(catch) where species = 'pike", "not closed"), ("count(catch) top 0", "whole number"),
-            ("count(catch) by species, month, year", "at most two"), ("avg(pressure_trend)", "weather snapshot"),
+            ("count(catch) by species, month, year", "at most two"), ("avg(pressure_tendency)", "needs a number"),
             ("sum(trip.duration_h) by species", "can't be combined"), ("count(catch) + weight_kg", "outside an aggregate"),
             ("count(catch) ; drop table catches", "unexpected character"), ("count(catch) by 3", "followed by a field"),
             ("count(catch) where щука = 1", "Latin letters"), ("trip.bogus", "trip has no field"),
