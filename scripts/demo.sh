@@ -7,6 +7,7 @@ scripts/install-deps.sh
 swift build --product hobbystory
 bin="$(swift build --show-bin-path)/hobbystory"
 export HOBBYSTORY_HOME="$(mktemp -d)"
+export HOBBYSTORY_OFFLINE="${HOBBYSTORY_OFFLINE:-1}"   # the demo runs anywhere; unset it to fetch weather
 trap 'rm -rf "$HOBBYSTORY_HOME"' EXIT
 hs() { echo "\$ hobbystory $*"; "$bin" "$@"; echo; }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
@@ -21,6 +22,10 @@ hs catch add --trip "$trip" --species "Окунь речной" --time 2026-06-0
 hs catch add --trip "$trip" --species kraken --weight-kg -3 || echo "(refused as expected: exit $?)"
 echo
 hs trip show "$trip"
+hs report run catches-by-species
+hs report run --formula "avg(catch.weight_kg) by species"
+hs place --lat 56.8412 --lon 35.9030
+hs almanac --lat 56.8412 --lon 35.9030 --date 2026-06-01 --tz Europe/Moscow
 hs delete trip "$trip" --yes
 hs trash list
 hs trash restore "$trip"

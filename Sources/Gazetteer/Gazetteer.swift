@@ -21,6 +21,10 @@ public struct Settlement: Codable, Sendable, Equatable {
 /// The distance and bearing reported for the nearest settlement are ellipsoidal (WGS84 geodesic).
 /// Immutable after loading; share one instance.
 public final class Gazetteer: Sendable, PlaceLabeling {
+    /// The credit the data's licence requires, for the README and the app's About screen.
+    public static let attribution =
+        "Place names: GeoNames (geonames.org), cities with at least 1000 inhabitants, licensed CC BY 4.0"
+
     /// Beyond this, a point is described as far from any settlement.
     public static let nearbyLimitKm = 50.0
 

@@ -10,6 +10,10 @@ import Foundation
 /// coefficients, Schmidt semi-normalised associated Legendre functions, the field in the
 /// spherical frame, rotation back to the ellipsoidal frame, and the derived elements.
 public struct WorldMagneticModel: Sendable {
+    /// The credit for the model, for the README and the app's About screen.
+    public static let attribution =
+        "Magnetic field: World Magnetic Model WMM2025, NOAA NCEI and the British Geological Survey (public domain)"
+
     /// The model's name without punctuation, e.g. "WMM2025" for a file headed "WMM-2025".
     public var name: String
     /// The epoch of the main-field coefficients, as a decimal year (2025.0 for WMM2025).

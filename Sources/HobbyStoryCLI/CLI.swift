@@ -115,7 +115,7 @@ public struct HobbyStoryCLI: Sendable {
           delete spot|trip|catch ID [--yes]      (moves it to the Trash)
           trash list | trash restore ID | trash empty [--yes]
           directory list species|baits|methods|water-body-types [--search TEXT] [--include-retired]
-          diagnostics export --to FILE
+          diagnostics export --to FILE | about        (version and data credits)
           report list | report run NAME|--formula "F" [--svg FILE] [--csv FILE]   (see docs/reports.md)
           place --lat LAT --lon LON                         (offline: settlement, region, country)
           places search TEXT [--country CC] [--region R] [--limit N]

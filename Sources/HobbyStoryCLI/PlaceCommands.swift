@@ -4,6 +4,7 @@ import Foundation
 import Gazetteer
 import Geodesy
 import Geomagnetism
+import Weather
 
 /// Labels spots with the bundled gazetteer, loaded on first use (T10).
 struct BundledGazetteerLabeler: PlaceLabeling {
@@ -16,6 +17,12 @@ extension HobbyStoryCLI {
     /// `place`, `places search`, `distance`, `almanac`, `magnetic`: offline place, sky and field
     /// information for any point (T9, T10, T14). None of them needs a profile.
     static let placeCommands: [Command] = [
+        Command(name: "about") { c in
+            let credits = [Gazetteer.attribution, WorldMagneticModel.attribution] + WeatherService.dataAttributions
+            c.output(
+                .object(["version": .string(version), "attributions": .array(credits.map { .string($0) })]),
+                text: (["The Hobby Story — Fishing, hobbystory \(version)", ""] + credits).joined(separator: "\n"))
+        },
         Command(name: "place", spec: OptionSpec(values: ["lat", "lon"])) { c in
             let point = try c.coordinate()
             let place: PlaceLabel

@@ -15,6 +15,9 @@ import Geodesy
 /// has not arrived by then is left `nil` with a warning, and
 /// ``completing(_:at:budget:)`` fills it later.
 public struct WeatherService: Sendable {
+    /// The credits the providers' terms require, for the app's About screen.
+    public static let dataAttributions = [OpenMeteoProvider.attribution, METNorwayProvider.attribution, SWPCKpProvider.attribution]
+
     private let providers: [any WeatherProvider]
     private let kpProvider: any KpIndexProvider
     private let cache: WeatherCache?
