@@ -30,7 +30,8 @@ let package = Package(
             resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
         .target(name: "Geodesy"),
-        .target(name: "Gazetteer", dependencies: ["Geodesy", "FishingModel"], resources: [.copy("Resources/gazetteer.bin")]),
+        .target(
+            name: "Gazetteer", dependencies: ["Geodesy", "FishingModel"], resources: [.copy("Resources/gazetteer.bin")]),
         .target(name: "Almanac"),
         .target(name: "ReportOutput"),
         .target(name: "DiaryWeather", dependencies: ["DiaryStore", "Weather", "Gazetteer", "Geodesy"]),
@@ -60,7 +61,8 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "TestSupport"]),
+            name: "ReportsTests",
+            dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "TestSupport"]),
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),

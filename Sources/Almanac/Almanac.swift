@@ -101,12 +101,15 @@ public enum Almanac {
         let upperTimes = search.angleZeros(values: hourAngles, upper)
         let lowerTimes = search.angleZeros(values: hourAngles.map { signedDegrees($0 + 180) }, lower)
 
-        let moonNoon = ephemeris.moon(at: noon), sunNoon = ephemeris.sun(at: noon)
+        let moonNoon = ephemeris.moon(at: noon)
+        let sunNoon = ephemeris.sun(at: noon)
         let elongation = Lunation.elongation(moon: moonNoon, sun: sunNoon, orientation: ephemeris.orientation)
         let lastNew = Lunation.previous(0, onOrBefore: noon, elongationThen: elongation)
-        let nextNew = lastNew >= ephemeris.start ? lastNew : Lunation.instant(of: 0, near: lastNew + Lunation.synodicMonth)
-        let nextFull = Lunation.next(180, onOrAfter: ephemeris.start,
-                                     elongationThen: elongation - (noon - ephemeris.start) * Lunation.meanRate)
+        let nextNew =
+            lastNew >= ephemeris.start ? lastNew : Lunation.instant(of: 0, near: lastNew + Lunation.synodicMonth)
+        let nextFull = Lunation.next(
+            180, onOrAfter: ephemeris.start,
+            elongationThen: elongation - (noon - ephemeris.start) * Lunation.meanRate)
         return MoonDay(
             rise: first(limb, increasing: true, before: ephemeris.end),
             set: first(limb, increasing: false, before: ephemeris.end),
@@ -144,12 +147,14 @@ struct LocalDay {
     init(year: Int, month: Int, day: Int, timeZone: TimeZone) {
         let midnight = Self.daysFromCivil(year: year, month: month, day: day)
         // Zone offsets lie within −12 h…+14 h, so these instants fall before and after the day.
-        let before = Self.offset(timeZone, at: midnight - 0.6), after = Self.offset(timeZone, at: midnight + 1.6)
+        let before = Self.offset(timeZone, at: midnight - 0.6)
+        let after = Self.offset(timeZone, at: midnight + 1.6)
         if before == after {
             (start, noon, end) = (midnight - before, midnight + 0.5 - before, midnight + 1 - before)
             return
         }
-        noon = Self.instant(wall: midnight + 0.5, timeZone) ?? midnight + 0.5 - Self.offset(timeZone, at: midnight + 0.5)
+        noon =
+            Self.instant(wall: midnight + 0.5, timeZone) ?? midnight + 0.5 - Self.offset(timeZone, at: midnight + 0.5)
         start = Self.instant(wall: midnight, timeZone) ?? Self.startOfDay(containing: noon, timeZone)
         end = Self.instant(wall: midnight + 1, timeZone) ?? Self.startOfDay(containing: noon + 1, timeZone)
     }

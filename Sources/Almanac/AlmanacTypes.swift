@@ -31,7 +31,8 @@ public struct SunDay: Codable, Sendable, Equatable {
     /// Civil dusk: the centre setting through −6°.
     public var civilDusk: Date?
 
-    public init(rise: Date? = nil, set: Date? = nil, noon: Date? = nil, civilDawn: Date? = nil, civilDusk: Date? = nil) {
+    public init(rise: Date? = nil, set: Date? = nil, noon: Date? = nil, civilDawn: Date? = nil, civilDusk: Date? = nil)
+    {
         (self.rise, self.set, self.noon, self.civilDawn, self.civilDusk) = (rise, set, noon, civilDawn, civilDusk)
     }
 }

@@ -23,7 +23,10 @@ struct DayEphemeris {
         self.end = end
         orientation = EarthOrientation(centuriesTT: AstronomicalTime.centuriesTT(ut: (start + end) / 2))
         let count = Self.nodeCount
-        var nodes: [Double] = [], weights: [Double] = [], sun: [Vector3] = [], moon: [Vector3] = []
+        var nodes: [Double] = []
+        var weights: [Double] = []
+        var sun: [Vector3] = []
+        var moon: [Vector3] = []
         for j in 0..<count {
             let angle = Double(2 * j + 1) * Double.pi / Double(2 * count)
             let time = (start + end) / 2 + (end - start) / 2 * cos(angle)
@@ -36,7 +39,8 @@ struct DayEphemeris {
         (self.nodes, self.weights, sunNodes, moonNodes) = (nodes, weights, sun, moon)
         observer = Observer(latitude: latitude, longitude: longitude)
         let equationOfEquinoxes = orientation.nutationLongitude * cos(orientation.obliquity)
-        siderealAtStart = AstronomicalTime.meanSiderealDegrees(ut: start) * degree + equationOfEquinoxes
+        siderealAtStart =
+            AstronomicalTime.meanSiderealDegrees(ut: start) * degree + equationOfEquinoxes
             + longitude * degree
     }
 
@@ -65,7 +69,8 @@ struct DayEphemeris {
     func moonLimbAltitude(at time: Double) -> Double {
         let sidereal = localSidereal(at: time)
         let topocentric = observer.topocentric(moon(at: time), cos: cos(sidereal), sin: sin(sidereal))
-        return (asin(topocentric.sineAltitude) + asin(LunarCoordinates.radiusInEarthRadii / topocentric.distance)) / degree
+        return (asin(topocentric.sineAltitude) + asin(LunarCoordinates.radiusInEarthRadii / topocentric.distance))
+            / degree
     }
 
     /// Geocentric hour angle in degrees, −180..<180, of a body with this vector.
@@ -74,7 +79,10 @@ struct DayEphemeris {
     }
 
     private func interpolate(_ values: [Vector3], at time: Double) -> Vector3 {
-        var sx = 0.0, sy = 0.0, sz = 0.0, sw = 0.0
+        var sx = 0.0
+        var sy = 0.0
+        var sz = 0.0
+        var sw = 0.0
         for j in 0..<nodes.count {
             let difference = time - nodes[j]
             if difference == 0 { return values[j] }
@@ -113,8 +121,9 @@ struct Observer {
     /// Distance from the observer and sine of the altitude, given the local sidereal time's
     /// cosine and sine.
     func topocentric(_ geocentric: Vector3, cos c: Double, sin s: Double) -> (distance: Double, sineAltitude: Double) {
-        let topocentric = Vector3(x: geocentric.x - rhoCosPhi * c, y: geocentric.y - rhoCosPhi * s,
-                                  z: geocentric.z - rhoSinPhi)
+        let topocentric = Vector3(
+            x: geocentric.x - rhoCosPhi * c, y: geocentric.y - rhoCosPhi * s,
+            z: geocentric.z - rhoSinPhi)
         let up = topocentric.x * cosLatitude * c + topocentric.y * cosLatitude * s + topocentric.z * sinLatitude
         let distance = topocentric.length
         return (distance, up / distance)

@@ -43,8 +43,13 @@ struct EventSearch {
                     let step = times[index + 1] - times[index]
                     let time = times[index + 1] + x * step
                     let extra = (time, evaluate(time))
-                    if x < 0 { points.append(extra); points.append((times[index + 1], y1)) }
-                    else { points.append((times[index + 1], y1)); points.append(extra) }
+                    if x < 0 {
+                        points.append(extra)
+                        points.append((times[index + 1], y1))
+                    } else {
+                        points.append((times[index + 1], y1))
+                        points.append(extra)
+                    }
                     index += 2
                     continue
                 }

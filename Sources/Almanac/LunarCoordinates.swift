@@ -37,12 +37,17 @@ enum LunarCoordinates {
         private var harmonics: [(cos: Double, sin: Double)]
 
         init(centuriesTT t: Double) {
-            let t2 = t * t, t3 = t2 * t, t4 = t3 * t
-            meanLongitude = (218.3164477 + 481267.88123421 * t - 0.0015786 * t2 + t3 / 538_841 - t4 / 65_194_000) * degree
-            let elongation = (297.8501921 + 445267.1114034 * t - 0.0018819 * t2 + t3 / 545_868 - t4 / 113_065_000) * degree
+            let t2 = t * t
+            let t3 = t2 * t
+            let t4 = t3 * t
+            meanLongitude =
+                (218.3164477 + 481267.88123421 * t - 0.0015786 * t2 + t3 / 538_841 - t4 / 65_194_000) * degree
+            let elongation =
+                (297.8501921 + 445267.1114034 * t - 0.0018819 * t2 + t3 / 545_868 - t4 / 113_065_000) * degree
             let sunAnomaly = (357.5291092 + 35999.0502909 * t - 0.0001536 * t2 + t3 / 24_490_000) * degree
             moonAnomaly = (134.9633964 + 477198.8675055 * t + 0.0087414 * t2 + t3 / 69_699 - t4 / 14_712_000) * degree
-            latitudeArgument = (93.2720950 + 483202.0175233 * t - 0.0036539 * t2 - t3 / 3_526_000 + t4 / 863_310_000) * degree
+            latitudeArgument =
+                (93.2720950 + 483202.0175233 * t - 0.0036539 * t2 - t3 / 3_526_000 + t4 / 863_310_000) * degree
             eccentricity = 1 - 0.002516 * t - 0.0000074 * t2
             a1 = (119.75 + 131.849 * t) * degree
             a2 = (53.09 + 479264.290 * t) * degree
@@ -52,8 +57,10 @@ enum LunarCoordinates {
                 let base = (cos: cos(angle), sin: sin(angle))
                 for k in 1...4 {
                     let previous = harmonics[row * 9 + k + 3]
-                    let next = (cos: previous.cos * base.cos - previous.sin * base.sin,
-                                sin: previous.sin * base.cos + previous.cos * base.sin)
+                    let next = (
+                        cos: previous.cos * base.cos - previous.sin * base.sin,
+                        sin: previous.sin * base.cos + previous.cos * base.sin
+                    )
                     harmonics[row * 9 + k + 4] = next
                     harmonics[row * 9 - k + 4] = (next.cos, -next.sin)
                 }
@@ -62,23 +69,30 @@ enum LunarCoordinates {
 
         /// cos and sin of the term's argument, times E or E² for terms in M.
         func evaluate(_ term: Term) -> (cos: Double, sin: Double) {
-            let d = harmonics[term.d + 4], m = harmonics[9 + term.m + 4]
-            let mp = harmonics[18 + term.mp + 4], f = harmonics[27 + term.f + 4]
-            let c1 = d.cos * m.cos - d.sin * m.sin, s1 = d.sin * m.cos + d.cos * m.sin
-            let c2 = mp.cos * f.cos - mp.sin * f.sin, s2 = mp.sin * f.cos + mp.cos * f.sin
+            let d = harmonics[term.d + 4]
+            let m = harmonics[9 + term.m + 4]
+            let mp = harmonics[18 + term.mp + 4]
+            let f = harmonics[27 + term.f + 4]
+            let c1 = d.cos * m.cos - d.sin * m.sin
+            let s1 = d.sin * m.cos + d.cos * m.sin
+            let c2 = mp.cos * f.cos - mp.sin * f.sin
+            let s2 = mp.sin * f.cos + mp.cos * f.sin
             let e = term.m == 0 ? 1 : term.m == 1 || term.m == -1 ? eccentricity : eccentricity * eccentricity
             return (e * (c1 * c2 - s1 * s2), e * (s1 * c2 + c1 * s2))
         }
     }
 
     /// Rates of D, M, M′, F in radians per Julian century.
-    private static let argumentRates = [445267.1114034, 35999.0502909, 477198.8675055, 483202.0175233].map { $0 * degree }
+    private static let argumentRates = [445267.1114034, 35999.0502909, 477198.8675055, 483202.0175233].map {
+        $0 * degree
+    }
 
     /// Geocentric ecliptic longitude (radians, mean equinox of date, no nutation) and its rate
     /// in radians per Julian century.
     static func longitude(centuriesTT t: Double) -> (value: Double, rate: Double) {
         let a = Arguments(centuriesTT: t)
-        var sum = 0.0, rate = 0.0
+        var sum = 0.0
+        var rate = 0.0
         let r = argumentRates
         for term in longitudeDistanceTerms {
             let value = a.evaluate(term)
@@ -86,17 +100,22 @@ enum LunarCoordinates {
             let speed = Double(term.d) * r[0] + Double(term.m) * r[1] + Double(term.mp) * r[2] + Double(term.f) * r[3]
             rate += term.sine * value.cos * speed
         }
-        rate += 3958 * cos(a.a1) * 131.849 * degree
+        rate +=
+            3958 * cos(a.a1) * 131.849 * degree
             + 1962 * cos(a.meanLongitude - a.latitudeArgument) * -1934.1361849 * degree
             + 318 * cos(a.a2) * 479264.290 * degree
-        return (a.meanLongitude + longitudeAdditions(a, sum) * 1e-6 * degree,
-                (481267.88123421 + rate * 1e-6) * degree)
+        return (
+            a.meanLongitude + longitudeAdditions(a, sum) * 1e-6 * degree,
+            (481267.88123421 + rate * 1e-6) * degree
+        )
     }
 
     /// Geocentric ecliptic longitude and latitude (radians, no nutation) and distance (km).
     static func position(centuriesTT t: Double) -> (longitude: Double, latitude: Double, distance: Double) {
         let a = Arguments(centuriesTT: t)
-        var sumL = 0.0, sumR = 0.0, sumB = 0.0
+        var sumL = 0.0
+        var sumR = 0.0
+        var sumB = 0.0
         for term in longitudeDistanceTerms {
             let value = a.evaluate(term)
             sumL += term.sine * value.sin
@@ -105,12 +124,15 @@ enum LunarCoordinates {
         for term in latitudeTerms {
             sumB += term.sine * a.evaluate(term).sin
         }
-        sumB += -2235 * sin(a.meanLongitude) + 382 * sin(a.a3) + 175 * sin(a.a1 - a.latitudeArgument)
+        sumB +=
+            -2235 * sin(a.meanLongitude) + 382 * sin(a.a3) + 175 * sin(a.a1 - a.latitudeArgument)
             + 175 * sin(a.a1 + a.latitudeArgument) + 127 * sin(a.meanLongitude - a.moonAnomaly)
             - 115 * sin(a.meanLongitude + a.moonAnomaly)
-        return (a.meanLongitude + longitudeAdditions(a, sumL) * 1e-6 * degree,
-                sumB * 1e-6 * degree,
-                385_000.56 + sumR / 1000)
+        return (
+            a.meanLongitude + longitudeAdditions(a, sumL) * 1e-6 * degree,
+            sumB * 1e-6 * degree,
+            385_000.56 + sumR / 1000
+        )
     }
 
     private static func longitudeAdditions(_ a: Arguments, _ sum: Double) -> Double {
@@ -127,8 +149,8 @@ enum LunarCoordinates {
 
     /// Meeus table 47.A: D, M, M′, F, Σl (1e−6°), Σr (1e−3 km).
     static let longitudeDistanceTerms: [Term] = [
-        Term(0, 0, 1, 0, 6288774, -20905355), Term(2, 0, -1, 0, 1274027, -3699111),
-        Term(2, 0, 0, 0, 658314, -2955968), Term(0, 0, 2, 0, 213618, -569925),
+        Term(0, 0, 1, 0, 6_288_774, -20_905_355), Term(2, 0, -1, 0, 1_274_027, -3_699_111),
+        Term(2, 0, 0, 0, 658314, -2_955_968), Term(0, 0, 2, 0, 213618, -569925),
         Term(0, 1, 0, 0, -185116, 48888), Term(0, 0, 0, 2, -114332, -3149),
         Term(2, 0, -2, 0, 58793, 246158), Term(2, -1, -1, 0, 57066, -152138),
         Term(2, 0, 1, 0, 53322, -170733), Term(2, -1, 0, 0, 45758, -204586),
@@ -161,7 +183,7 @@ enum LunarCoordinates {
 
     /// Meeus table 47.B: D, M, M′, F, Σb (1e−6°).
     static let latitudeTerms: [Term] = [
-        Term(0, 0, 0, 1, 5128122), Term(0, 0, 1, 1, 280602), Term(0, 0, 1, -1, 277693),
+        Term(0, 0, 0, 1, 5_128_122), Term(0, 0, 1, 1, 280602), Term(0, 0, 1, -1, 277693),
         Term(2, 0, 0, -1, 173237), Term(2, 0, -1, 1, 55413), Term(2, 0, -1, -1, 46271),
         Term(2, 0, 0, 1, 32573), Term(0, 0, 2, 1, 17198), Term(2, 0, 1, -1, 9266),
         Term(0, 0, 2, -1, 8822), Term(2, -1, 0, -1, 8216), Term(2, 0, -2, -1, 4324),

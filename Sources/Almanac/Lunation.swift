@@ -57,7 +57,8 @@ enum Lunation {
     /// Illuminated fraction of the Moon's disk seen from the Earth's centre (Meeus ch. 48) from
     /// geocentric vectors of the Moon and the Sun.
     static func illumination(moon: Vector3, sun: Vector3) -> Double {
-        let moonDistance = moon.length, sunDistance = sun.length
+        let moonDistance = moon.length
+        let sunDistance = sun.length
         let cosElongation = moon.dot(sun) / (moonDistance * sunDistance)
         let sinElongation = (max(0, 1 - cosElongation * cosElongation)).squareRoot()
         let phaseAngle = atan2(sunDistance * sinElongation, moonDistance - sunDistance * cosElongation)
@@ -73,8 +74,10 @@ enum Lunation {
     static func vectors(ut: Double) -> (moon: Vector3, sun: Vector3, orientation: EarthOrientation) {
         let t = AstronomicalTime.centuriesTT(ut: ut)
         let orientation = EarthOrientation(centuriesTT: t)
-        return (LunarCoordinates.apparentVector(centuriesTT: t, orientation: orientation),
-                SolarCoordinates.apparentVector(centuriesTT: t, orientation: orientation),
-                orientation)
+        return (
+            LunarCoordinates.apparentVector(centuriesTT: t, orientation: orientation),
+            SolarCoordinates.apparentVector(centuriesTT: t, orientation: orientation),
+            orientation
+        )
     }
 }

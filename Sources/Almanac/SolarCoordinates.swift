@@ -11,7 +11,8 @@ enum SolarCoordinates {
         let meanLongitude = 280.46646 + t * (36000.76983 + t * 0.0003032)
         let anomaly = (357.52911 + t * (35999.05029 - t * 0.0001537)) * degree
         let eccentricity = 0.016708634 - t * (0.000042037 + t * 0.0000001267)
-        let center = (1.914602 - t * (0.004817 + t * 0.000014)) * sin(anomaly)
+        let center =
+            (1.914602 - t * (0.004817 + t * 0.000014)) * sin(anomaly)
             + (0.019993 - t * 0.000101) * sin(2 * anomaly)
             + 0.000289 * sin(3 * anomaly)
         let trueAnomaly = anomaly + center * degree

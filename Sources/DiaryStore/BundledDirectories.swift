@@ -1,5 +1,5 @@
-import Foundation
 import FishingModel
+import Foundation
 
 /// The directory data shipped inside the package (`Resources/directories/*.json`), with its version.
 ///

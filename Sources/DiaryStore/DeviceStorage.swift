@@ -1,8 +1,8 @@
 import Diagnostics
-import Foundation
 import FishingModel
-import SecureHashing
+import Foundation
 import SQLiteDB
+import SecureHashing
 
 /// Everything the diary keeps on one device, under one folder (T2, T15):
 ///
@@ -33,7 +33,8 @@ public final class DeviceStorage {
         self.root = root
         self.now = now
         self.placeLabeler = placeLabeler
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("profiles"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("profiles"), withIntermediateDirectories: true)
         registry = try Database(path: root.appendingPathComponent("device.sqlite").path)
         try Self.migrator.migrate(registry)
         try installBundledDirectories()
@@ -48,16 +49,21 @@ public final class DeviceStorage {
         var issues = draft.issues()
         let name = draft.displayName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if issues.isEmpty, try activeProfileRow(named: name) != nil {
-            issues.append(ValidationIssue(field: "displayName", value: name, message: "is already used by another profile on this device"))
+            issues.append(
+                ValidationIssue(
+                    field: "displayName", value: name, message: "is already used by another profile on this device"))
         }
         if !issues.isEmpty { throw ValidationError(entity: "profile", issues: issues) }
         let pinHash = try draft.pin.map(PasswordHash.make)
-        let profile = Profile(id: UUID(), displayName: name, hasPin: pinHash != nil, units: draft.units, createdAt: Diary.rounded(now()))
+        let profile = Profile(
+            id: UUID(), displayName: name, hasPin: pinHash != nil, units: draft.units, createdAt: Diary.rounded(now()))
         try registry.transaction {
             try registry.execute(
                 "INSERT INTO profiles(id, display_name, name_key, pin_hash, units, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [SQLiteValue(profile.id), .text(name), .text(Self.nameKey(name)), SQLiteValue(pinHash),
-                 .text(profile.units.rawValue), SQLiteValue(profile.createdAt)])
+                [
+                    SQLiteValue(profile.id), .text(name), .text(Self.nameKey(name)), SQLiteValue(pinHash),
+                    .text(profile.units.rawValue), SQLiteValue(profile.createdAt),
+                ])
         }
         _ = try openDiary(profile)
         log.info("profile added", ["profile": profile.id.uuidString.lowercased()])
@@ -67,12 +73,15 @@ public final class DeviceStorage {
     /// Active profiles, by name; with `includeRemoved`, also those still recoverable.
     public func profiles(includeRemoved: Bool = false) throws -> [Profile] {
         let filter = includeRemoved ? "" : "WHERE removed_at IS NULL"
-        return try registry.query("SELECT \(Self.profileColumns) FROM profiles \(filter) ORDER BY name_key, created_at", as: Self.profile)
+        return try registry.query(
+            "SELECT \(Self.profileColumns) FROM profiles \(filter) ORDER BY name_key, created_at", as: Self.profile)
     }
 
     /// The active profile with this name (case-insensitive).
     public func profile(named name: String) throws -> Profile {
-        guard let row = try activeProfileRow(named: name) else { throw StoreError.notFound(entity: "profile", id: name) }
+        guard let row = try activeProfileRow(named: name) else {
+            throw StoreError.notFound(entity: "profile", id: name)
+        }
         return try Self.profile(row)
     }
 
@@ -91,7 +100,9 @@ public final class DeviceStorage {
             throw StoreError.refused("type the profile's name, \(profile.displayName), exactly to confirm removing it")
         }
         try registry.transaction {
-            try registry.execute("UPDATE profiles SET removed_at = ? WHERE id = ?", [SQLiteValue(Diary.rounded(now())), SQLiteValue(profile.id)])
+            try registry.execute(
+                "UPDATE profiles SET removed_at = ? WHERE id = ?",
+                [SQLiteValue(Diary.rounded(now())), SQLiteValue(profile.id)])
         }
         log.notice("profile removed", ["profile": profile.id.uuidString.lowercased()])
     }
@@ -99,9 +110,10 @@ public final class DeviceStorage {
     /// Brings back the most recently removed profile with this name, if no active one took its name.
     @discardableResult
     public func restoreProfile(named name: String) throws -> Profile {
-        guard let row = try registry.queryFirst(
-            "SELECT \(Self.profileColumns) FROM profiles WHERE name_key = ? AND removed_at IS NOT NULL ORDER BY removed_at DESC",
-            [.text(Self.nameKey(name))])
+        guard
+            let row = try registry.queryFirst(
+                "SELECT \(Self.profileColumns) FROM profiles WHERE name_key = ? AND removed_at IS NOT NULL ORDER BY removed_at DESC",
+                [.text(Self.nameKey(name))])
         else { throw StoreError.notFound(entity: "removed profile", id: name) }
         if try activeProfileRow(named: name) != nil {
             throw StoreError.refused("another active profile is named \(name); rename or remove it first")
@@ -140,24 +152,28 @@ public final class DeviceStorage {
     }
 
     private func checkPin(_ profile: Profile, _ pin: String?) throws {
-        guard let row = try registry.queryFirst(
-            "SELECT pin_hash, failed_pins, locked_until FROM profiles WHERE id = ?", [SQLiteValue(profile.id)]),
+        guard
+            let row = try registry.queryFirst(
+                "SELECT pin_hash, failed_pins, locked_until FROM profiles WHERE id = ?", [SQLiteValue(profile.id)]),
             let hash = try row.optionalText(0)
         else { return }
         let current = now()
         if let lockedUntil = try row.optionalDate(2), lockedUntil > current {
-            throw StoreError.pinLocked(profile: profile.displayName, seconds: Int(lockedUntil.timeIntervalSince(current).rounded(.up)))
+            throw StoreError.pinLocked(
+                profile: profile.displayName, seconds: Int(lockedUntil.timeIntervalSince(current).rounded(.up)))
         }
         guard let pin else { throw StoreError.pinRequired(profile: profile.displayName) }
         if PasswordHash.verify(pin, against: hash) {
             try registry.transaction {
-                try registry.execute("UPDATE profiles SET failed_pins = 0, locked_until = NULL WHERE id = ?", [SQLiteValue(profile.id)])
+                try registry.execute(
+                    "UPDATE profiles SET failed_pins = 0, locked_until = NULL WHERE id = ?", [SQLiteValue(profile.id)])
             }
             return
         }
         let failures = Int(try row.int64(1)) + 1
         let excess = failures - Self.pinAttemptsBeforeLock
-        let lock: Date? = excess >= 0 ? current.addingTimeInterval(Double(Self.pinLockBaseSeconds << min(excess, 10))) : nil
+        let lock: Date? =
+            excess >= 0 ? current.addingTimeInterval(Double(Self.pinLockBaseSeconds << min(excess, 10))) : nil
         try registry.transaction {
             try registry.execute(
                 "UPDATE profiles SET failed_pins = ?, locked_until = ? WHERE id = ?",
@@ -185,7 +201,9 @@ public final class DeviceStorage {
             [SQLiteValue(horizon)], as: Self.profile)
         for profile in expired {
             try? FileManager.default.removeItem(at: folder(of: profile))
-            try registry.transaction { try registry.execute("DELETE FROM profiles WHERE id = ?", [SQLiteValue(profile.id)]) }
+            try registry.transaction {
+                try registry.execute("DELETE FROM profiles WHERE id = ?", [SQLiteValue(profile.id)])
+            }
             log.notice("removed profile purged after retention", ["profile": profile.id.uuidString.lowercased()])
         }
     }
@@ -206,7 +224,8 @@ public final class DeviceStorage {
     static func profile(_ row: Row) throws -> Profile {
         Profile(
             id: try row.uuid(0), displayName: try row.text(1), hasPin: try row.bool(2),
-            units: Units(rawValue: try row.text(3)) ?? .metric, createdAt: try row.date(4), removedAt: try row.optionalDate(5))
+            units: Units(rawValue: try row.text(3)) ?? .metric, createdAt: try row.date(4),
+            removedAt: try row.optionalDate(5))
     }
 
     static let migrator = Migrator([

@@ -1,5 +1,5 @@
-import Foundation
 import FishingModel
+import Foundation
 import SQLiteDB
 
 /// Catches: saving one or many, editing, and reading the latest (T19, T11).
@@ -37,7 +37,9 @@ extension Diary {
     public func updateCatch(_ id: UUID, _ change: (inout CatchDraft) -> Void) throws -> Catch {
         try database.transaction {
             let old = try catchRecord(id)
-            if old.deletedAt != nil { throw StoreError.refused("catch \(id.uuidString.lowercased()) is in the Trash; restore it first") }
+            if old.deletedAt != nil {
+                throw StoreError.refused("catch \(id.uuidString.lowercased()) is in the Trash; restore it first")
+            }
             let time = currentTime()
             var draft = CatchDraft(old)
             change(&draft)
@@ -79,7 +81,8 @@ extension Diary {
     public func issues(for draft: CatchDraft, editing old: Catch? = nil) throws -> [ValidationIssue] {
         var trips: [UUID: Trip?] = [:]
         let now = currentTime()
-        return try issues(for: draft.withDefaults(now: now).roundedToMilliseconds(), editing: old, now: now, trips: &trips)
+        return try issues(
+            for: draft.withDefaults(now: now).roundedToMilliseconds(), editing: old, now: now, trips: &trips)
     }
 
     private func throwIfInvalid(_ issues: [ValidationIssue]) throws {
@@ -96,7 +99,9 @@ extension Diary {
             (.baits, draft.baitId, "bait", previous?.baitId),
             (.methods, draft.methodId, "method", previous?.methodId),
         ] {
-            if let issue = try directoryIssue(kind, id?.trimmingCharacters(in: .whitespaces), field: field, previous: old) {
+            if let issue = try directoryIssue(
+                kind, id?.trimmingCharacters(in: .whitespaces), field: field, previous: old)
+            {
                 issues.append(issue)
             }
         }
@@ -107,13 +112,19 @@ extension Diary {
             let idText = tripId.uuidString.lowercased()
             if let trip = trips[tripId] ?? nil {
                 if trip.deletedAt != nil {
-                    issues.append(ValidationIssue(field: "tripId", value: idText, message: "the trip is in the Trash; restore it first"))
+                    issues.append(
+                        ValidationIssue(
+                            field: "tripId", value: idText, message: "the trip is in the Trash; restore it first"))
                 } else if let time = draft.caughtAt, time < trip.startAt || (trip.endAt.map { time > $0 } ?? false) {
-                    let window = DiaryTime.iso8601(trip.startAt, utcOffsetSeconds: trip.utcOffsetSeconds) + " – "
-                        + (trip.endAt.map { DiaryTime.iso8601($0, utcOffsetSeconds: trip.utcOffsetSeconds) } ?? "open end")
-                    issues.append(ValidationIssue(
-                        field: "time", value: DiaryTime.iso8601(time, utcOffsetSeconds: draft.utcOffsetSeconds ?? 0),
-                        message: "must fall within the trip (\(window))"))
+                    let window =
+                        DiaryTime.iso8601(trip.startAt, utcOffsetSeconds: trip.utcOffsetSeconds) + " – "
+                        + (trip.endAt.map { DiaryTime.iso8601($0, utcOffsetSeconds: trip.utcOffsetSeconds) }
+                            ?? "open end")
+                    issues.append(
+                        ValidationIssue(
+                            field: "time",
+                            value: DiaryTime.iso8601(time, utcOffsetSeconds: draft.utcOffsetSeconds ?? 0),
+                            message: "must fall within the trip (\(window))"))
                 }
             } else {
                 issues.append(ValidationIssue(field: "tripId", value: idText, message: "no such trip"))

@@ -59,7 +59,9 @@ extension Diary {
             switch type {
             case .trip: _ = try liveTrip(id)
             case .catch:
-                if try catchRecord(id).deletedAt != nil { throw StoreError.refused("catch \(SQLiteValue.lowercaseText(id)) is in the Trash") }
+                if try catchRecord(id).deletedAt != nil {
+                    throw StoreError.refused("catch \(SQLiteValue.lowercaseText(id)) is in the Trash")
+                }
             case .spot: break
             }
             let c = conditions
@@ -68,7 +70,8 @@ extension Diary {
                 [
                     .text(type.rawValue), SQLiteValue(id), SQLiteValue(c.temperatureC), SQLiteValue(c.pressureHpa),
                     SQLiteValue(c.pressureChange3h), SQLiteValue(c.pressureTendency), SQLiteValue(c.windSpeedMs),
-                    SQLiteValue(c.windDirectionDeg), SQLiteValue(c.humidityPercent), SQLiteValue(c.kp), SQLiteValue(c.complete),
+                    SQLiteValue(c.windDirectionDeg), SQLiteValue(c.humidityPercent), SQLiteValue(c.kp),
+                    SQLiteValue(c.complete),
                     .text(c.snapshotJSON), SQLiteValue(c.fetchedAt),
                 ])
             try recordChange(type, id, .upsert, at: currentTime())
@@ -108,7 +111,8 @@ extension Diary {
         case .spot: throw StoreError.refused("conditions belong to trips and catches, not spots")
         }
         let spot = try spot(try trip(tripId).spotId)
-        return ConditionsRequest(entityType: type, entityId: id, time: time, latitude: spot.latitude, longitude: spot.longitude)
+        return ConditionsRequest(
+            entityType: type, entityId: id, time: time, latitude: spot.latitude, longitude: spot.longitude)
     }
 
     /// Live trips and catches without conditions or with incomplete ones, oldest first: the queue

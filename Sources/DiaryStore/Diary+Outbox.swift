@@ -35,7 +35,9 @@ extension Diary {
     /// Marks changes as sent and awaiting the portal's answer.
     public func markInFlight(_ mutationIds: [Int64]) throws {
         try database.transaction {
-            for id in mutationIds { try database.execute("UPDATE outbox SET in_flight = 1 WHERE mutation_id = ?", [.integer(id)]) }
+            for id in mutationIds {
+                try database.execute("UPDATE outbox SET in_flight = 1 WHERE mutation_id = ?", [.integer(id)])
+            }
         }
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import FishingModel
+import Foundation
 import SQLiteDB
 
 /// Spots: saving, editing and reading the angler's places (UI4, T19).
@@ -32,12 +32,15 @@ extension Diary {
             try throwIfInvalid(try issues(for: draft, editing: old))
             var spot = draft.spot(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, currentTime()))
             let moved = spot.latitude != old.latitude || spot.longitude != old.longitude
-            spot.place = moved || old.place == nil ? placeLabeler?.label(latitude: spot.latitude, longitude: spot.longitude) : old.place
+            spot.place =
+                moved || old.place == nil
+                ? placeLabeler?.label(latitude: spot.latitude, longitude: spot.longitude) : old.place
             guard SpotDraft(spot) != SpotDraft(old) || spot.place != old.place else { return old }
             try updateRecord(Self.spotSQL, Self.values(spot), id: id, at: spot.updatedAt)
             if moved {
                 try forgetConditions(of: .trip, where: "spot_id = ?", [SQLiteValue(id)])
-                try forgetConditions(of: .catch, where: "trip_id IN (SELECT id FROM trips WHERE spot_id = ?)", [SQLiteValue(id)])
+                try forgetConditions(
+                    of: .catch, where: "trip_id IN (SELECT id FROM trips WHERE spot_id = ?)", [SQLiteValue(id)])
             }
             return spot
         }
@@ -79,9 +82,11 @@ extension Diary {
     private static func values(_ s: Spot) -> [SQLiteValue] {
         [
             SQLiteValue(s.id), .text(s.name), .real(s.latitude), .real(s.longitude), SQLiteValue(s.waterBodyName),
-            SQLiteValue(s.waterBodyTypeId), SQLiteValue(s.depthM), SQLiteValue(s.notes), SQLiteValue(s.place?.settlement),
+            SQLiteValue(s.waterBodyTypeId), SQLiteValue(s.depthM), SQLiteValue(s.notes),
+            SQLiteValue(s.place?.settlement),
             SQLiteValue(s.place?.region), SQLiteValue(s.place?.country), SQLiteValue(s.place?.countryCode),
-            SQLiteValue(s.place?.distanceKm), SQLiteValue(s.place?.bearingFromSettlement), SQLiteValue(s.place?.description),
+            SQLiteValue(s.place?.distanceKm), SQLiteValue(s.place?.bearingFromSettlement),
+            SQLiteValue(s.place?.description),
             SQLiteValue(s.createdAt), SQLiteValue(s.updatedAt),
         ]
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FishingModel
+import Foundation
 import SQLiteDB
 
 /// One object the angler deleted, waiting in the Trash with everything that went with it.
@@ -39,15 +39,21 @@ extension Diary {
                 affected = [(.catch, try liveChildren("catches", "trip_id", [id])), (.trip, [id])]
             case .catch:
                 let item = try catchRecord(id)
-                if item.deletedAt != nil { throw StoreError.refused("catch \(id.uuidString.lowercased()) is already in the Trash") }
+                if item.deletedAt != nil {
+                    throw StoreError.refused("catch \(id.uuidString.lowercased()) is already in the Trash")
+                }
                 label = try catchLabel(item)
                 affected = [(.catch, [id])]
             }
             let count = affected.reduce(0) { $0 + $1.1.count }
-            let entry = TrashEntry(id: id, batchId: batch, entityType: type, label: label, itemCount: count, deletedAt: time)
+            let entry = TrashEntry(
+                id: id, batchId: batch, entityType: type, label: label, itemCount: count, deletedAt: time)
             try database.execute(
                 "INSERT INTO trash(batch_id, entity_type, entity_id, label, item_count, deleted_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [SQLiteValue(batch), .text(type.rawValue), SQLiteValue(id), .text(label), .integer(Int64(count)), SQLiteValue(time)])
+                [
+                    SQLiteValue(batch), .text(type.rawValue), SQLiteValue(id), .text(label), .integer(Int64(count)),
+                    SQLiteValue(time),
+                ])
             for (childType, ids) in affected {
                 for childId in ids {
                     try database.execute(
@@ -58,7 +64,8 @@ extension Diary {
                     try recordChange(childType, childId, .delete, at: time)
                 }
             }
-            log.info("moved to Trash", ["type": type.rawValue, "id": id.uuidString.lowercased(), "items": String(count)])
+            log.info(
+                "moved to Trash", ["type": type.rawValue, "id": id.uuidString.lowercased(), "items": String(count)])
             return entry
         }
     }
@@ -69,7 +76,8 @@ extension Diary {
             "SELECT entity_id, batch_id, entity_type, label, item_count, deleted_at FROM trash ORDER BY deleted_at DESC, batch_id"
         ) { row in
             TrashEntry(
-                id: try row.uuid(0), batchId: try row.uuid(1), entityType: EntityType(rawValue: try row.text(2)) ?? .catch,
+                id: try row.uuid(0), batchId: try row.uuid(1),
+                entityType: EntityType(rawValue: try row.text(2)) ?? .catch,
                 label: try row.text(3), itemCount: Int(try row.int64(4)), deletedAt: try row.date(5))
         }
     }
@@ -88,7 +96,9 @@ extension Diary {
             }
             let time = currentTime()
             for type in [EntityType.spot, .trip, .catch] {
-                let ids = try database.query("SELECT id FROM \(type.table) WHERE trash_batch = ?", [SQLiteValue(entry.batchId)]) {
+                let ids = try database.query(
+                    "SELECT id FROM \(type.table) WHERE trash_batch = ?", [SQLiteValue(entry.batchId)]
+                ) {
                     try $0.uuid(0)
                 }
                 for childId in ids {
@@ -99,7 +109,8 @@ extension Diary {
                 }
             }
             try database.execute("DELETE FROM trash WHERE batch_id = ?", [SQLiteValue(entry.batchId)])
-            log.info("restored from Trash", ["type": entry.entityType.rawValue, "id": entry.id.uuidString.lowercased()])
+            log.info(
+                "restored from Trash", ["type": entry.entityType.rawValue, "id": entry.id.uuidString.lowercased()])
             return entry
         }
     }
@@ -140,7 +151,8 @@ extension Diary {
                 [SQLiteValue(id)])
             if let row {
                 return .refused(
-                    "\(type.rawValue) \(id.uuidString.lowercased()) went to the Trash with \(try row.text(0)) \(try row.text(1)); restore that")
+                    "\(type.rawValue) \(id.uuidString.lowercased()) went to the Trash with \(try row.text(0)) \(try row.text(1)); restore that"
+                )
             }
         }
         return .notFound(entity: "object in the Trash", id: id.uuidString.lowercased())

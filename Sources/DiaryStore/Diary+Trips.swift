@@ -1,5 +1,5 @@
-import Foundation
 import FishingModel
+import Foundation
 import SQLiteDB
 
 /// Trips (the client's "events"): saving, editing and reading outings (T11, T19).
@@ -63,7 +63,9 @@ extension Diary {
 
     func liveTrip(_ id: UUID) throws -> Trip {
         let trip = try trip(id)
-        if trip.deletedAt != nil { throw StoreError.refused("trip \(id.uuidString.lowercased()) is in the Trash; restore it first") }
+        if trip.deletedAt != nil {
+            throw StoreError.refused("trip \(id.uuidString.lowercased()) is in the Trash; restore it first")
+        }
         return trip
     }
 
@@ -76,24 +78,37 @@ extension Diary {
         var issues = draft.issues(now: now)
         if let spotId = draft.spotId {
             switch try spotState(spotId) {
-            case .missing: issues.append(ValidationIssue(field: "spotId", value: spotId.uuidString.lowercased(), message: "no such spot"))
-            case .trashed: issues.append(ValidationIssue(field: "spotId", value: spotId.uuidString.lowercased(), message: "the spot is in the Trash; restore it first"))
+            case .missing:
+                issues.append(
+                    ValidationIssue(field: "spotId", value: spotId.uuidString.lowercased(), message: "no such spot"))
+            case .trashed:
+                issues.append(
+                    ValidationIssue(
+                        field: "spotId", value: spotId.uuidString.lowercased(),
+                        message: "the spot is in the Trash; restore it first"))
             case .live: break
             }
         }
         if let tripId, let start = draft.startAt {
             let bounds = try database.queryFirst(
-                "SELECT min(caught_at), max(caught_at) FROM catches WHERE trip_id = ? AND deleted_at IS NULL", [SQLiteValue(tripId)])
+                "SELECT min(caught_at), max(caught_at) FROM catches WHERE trip_id = ? AND deleted_at IS NULL",
+                [SQLiteValue(tripId)])
             let offset = draft.utcOffsetSeconds ?? 0
             if let first = try bounds?.optionalDate(0), first < start {
-                issues.append(ValidationIssue(
-                    field: "start", value: DiaryTime.iso8601(start, utcOffsetSeconds: offset),
-                    message: "must not be after the trip's first catch (\(DiaryTime.iso8601(first, utcOffsetSeconds: offset)))"))
+                issues.append(
+                    ValidationIssue(
+                        field: "start", value: DiaryTime.iso8601(start, utcOffsetSeconds: offset),
+                        message:
+                            "must not be after the trip's first catch (\(DiaryTime.iso8601(first, utcOffsetSeconds: offset)))"
+                    ))
             }
             if let last = try bounds?.optionalDate(1), let end = draft.endAt, last > end {
-                issues.append(ValidationIssue(
-                    field: "end", value: DiaryTime.iso8601(end, utcOffsetSeconds: offset),
-                    message: "must not be before the trip's last catch (\(DiaryTime.iso8601(last, utcOffsetSeconds: offset)))"))
+                issues.append(
+                    ValidationIssue(
+                        field: "end", value: DiaryTime.iso8601(end, utcOffsetSeconds: offset),
+                        message:
+                            "must not be before the trip's last catch (\(DiaryTime.iso8601(last, utcOffsetSeconds: offset)))"
+                    ))
             }
         }
         return issues
@@ -102,7 +117,9 @@ extension Diary {
     enum ParentState { case live, trashed, missing }
 
     private func spotState(_ id: UUID) throws -> ParentState {
-        guard let row = try database.queryFirst("SELECT deleted_at FROM spots WHERE id = ?", [SQLiteValue(id)]) else { return .missing }
+        guard let row = try database.queryFirst("SELECT deleted_at FROM spots WHERE id = ?", [SQLiteValue(id)]) else {
+            return .missing
+        }
         return row[0].isNull ? .live : .trashed
     }
 
@@ -117,7 +134,8 @@ extension Diary {
     static func trip(_ row: Row) throws -> Trip {
         Trip(
             id: try row.uuid(0), spotId: try row.uuid(1), startAt: try row.date(2), endAt: try row.optionalDate(3),
-            utcOffsetSeconds: Int(try row.int64(4)), title: try row.optionalText(5), companions: try row.optionalText(6),
+            utcOffsetSeconds: Int(try row.int64(4)), title: try row.optionalText(5),
+            companions: try row.optionalText(6),
             notes: try row.optionalText(7), createdAt: try row.date(8), updatedAt: try row.date(9),
             deletedAt: try row.optionalDate(10))
     }

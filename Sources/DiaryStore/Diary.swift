@@ -1,6 +1,6 @@
-import Foundation
 import Diagnostics
 import FishingModel
+import Foundation
 import SQLiteDB
 
 /// One angler's diary: the profile's own SQLite database with its spots, trips, catches, Trash,
@@ -34,7 +34,9 @@ public final class Diary {
         database = try Database(path: fileURL.path)
         directory = DirectoryStore(database: database, gate: try DirectoryWriteGate(database: database))
         let applied = try DiarySchema.migrator.migrate(database)
-        if !applied.isEmpty { log.info("diary schema migrated", ["versions": applied.map(String.init).joined(separator: ",")]) }
+        if !applied.isEmpty {
+            log.info("diary schema migrated", ["versions": applied.map(String.init).joined(separator: ",")])
+        }
         if let sharedDirectoryURL { try directory.refresh(fromSharedAt: sharedDirectoryURL) }
         try database.transaction {
             try database.execute(
@@ -46,7 +48,9 @@ public final class Diary {
     /// The id this diary uses as its "device" when it syncs: one per profile database.
     public func replicaId() throws -> UUID {
         let text = try database.scalar("SELECT value FROM diary_meta WHERE key = 'replica_id'").stringValue
-        guard let text, let id = UUID(uuidString: text) else { throw StoreError.notFound(entity: "replica id", id: "-") }
+        guard let text, let id = UUID(uuidString: text) else {
+            throw StoreError.notFound(entity: "replica id", id: "-")
+        }
         return id
     }
 
@@ -87,13 +91,17 @@ public final class Diary {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if try directory.entry(kind, id: trimmed) != nil { return trimmed }
         let matches = try directory.entries(kind).filter { entry in
-            entry.searchableNames.contains { $0.compare(trimmed, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }
+            entry.searchableNames.contains {
+                $0.compare(trimmed, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
+            }
         }
         return matches.count == 1 ? matches[0].id : trimmed
     }
 
     /// An issue when `id` is not a live entry of `kind` (retired entries stay only on old records).
-    func directoryIssue(_ kind: DirectoryKind, _ id: String?, field: String, previous: String? = nil) throws -> ValidationIssue? {
+    func directoryIssue(_ kind: DirectoryKind, _ id: String?, field: String, previous: String? = nil) throws
+        -> ValidationIssue?
+    {
         guard let id, id != previous else { return nil }
         if liveDirectoryIds[kind] == nil {
             liveDirectoryIds[kind] = Set(try directory.entries(kind).map(\.id))
@@ -190,8 +198,10 @@ extension UUID {
             }
         }
         guard count == 16, high == nil else { return nil }
-        self.init(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        self.init(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

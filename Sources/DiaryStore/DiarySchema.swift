@@ -50,7 +50,8 @@ enum DiarySchema {
         UPDATE catches SET local_time = \(localTimeSQL);
         CREATE INDEX catches_by_month ON catches(local_time / 1000000 % 100) WHERE deleted_at IS NULL;
         CREATE INDEX catches_by_hour ON catches(local_time / 100 % 100) WHERE deleted_at IS NULL;
-        """ + ["INSERT", "UPDATE OF caught_at, utc_offset_s, local_time"].enumerated().map { i, event in
+        """
+        + ["INSERT", "UPDATE OF caught_at, utc_offset_s, local_time"].enumerated().map { i, event in
             """
 
             CREATE TRIGGER catches_local_time_\(i) BEFORE \(event) ON catches

@@ -56,7 +56,8 @@ enum DirectorySchema {
     }
 
     private static func readOnlyTriggers(table: String) -> String {
-        let refusal = "\(table) is read-only reference data owned by the portal (T5); it changes only through directory sync"
+        let refusal =
+            "\(table) is read-only reference data owned by the portal (T5); it changes only through directory sync"
         return """
 
             CREATE TRIGGER \(table)_read_only_insert BEFORE INSERT ON \(table)

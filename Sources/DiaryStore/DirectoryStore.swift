@@ -1,5 +1,5 @@
-import Foundation
 import FishingModel
+import Foundation
 import SQLiteDB
 
 /// Reads and (through the gate only) writes the directory tables of one connection (T5).
@@ -15,7 +15,8 @@ struct DirectoryStore {
 
     /// The directory version this database holds (0 when empty).
     func version(schema: String = "main") throws -> Int {
-        let value = try database.scalar("SELECT value FROM \(schema).directory_meta WHERE key = ?", [.text(Self.versionKey)])
+        let value = try database.scalar(
+            "SELECT value FROM \(schema).directory_meta WHERE key = ?", [.text(Self.versionKey)])
         return Int(value.stringValue ?? "0") ?? 0
     }
 
@@ -45,7 +46,8 @@ struct DirectoryStore {
     func refresh(fromSharedAt url: URL) throws {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         let shared = try Database(path: url.path, mode: .readOnly)
-        let sharedVersion = try DirectoryStore(database: shared, gate: try DirectoryWriteGate(database: shared)).version()
+        let sharedVersion = try DirectoryStore(database: shared, gate: try DirectoryWriteGate(database: shared))
+            .version()
         guard sharedVersion > (try version()) else { return }
         var entries: [DirectoryKind: [DirectoryEntry]] = [:]
         for kind in DirectoryKind.allCases {
@@ -65,7 +67,9 @@ struct DirectoryStore {
         guard let search = search?.trimmingCharacters(in: .whitespaces), !search.isEmpty else { return entries }
         return entries.filter { entry in
             entry.id == search.lowercased()
-                || entry.searchableNames.contains { $0.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+                || entry.searchableNames.contains {
+                    $0.range(of: search, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+                }
         }
     }
 
@@ -76,7 +80,8 @@ struct DirectoryStore {
             .map { try Self.decode(kind, $0) }
     }
 
-    private static func entries(_ kind: DirectoryKind, in db: Database, includeRetired: Bool) throws -> [DirectoryEntry] {
+    private static func entries(_ kind: DirectoryKind, in db: Database, includeRetired: Bool) throws -> [DirectoryEntry]
+    {
         let columns = DirectorySchema.columns(kind).joined(separator: ", ")
         let filter = includeRetired ? "" : "WHERE retired = 0"
         return try db.query("SELECT \(columns) FROM \(kind.table) \(filter) ORDER BY name_en COLLATE NOCASE, id") {

@@ -20,7 +20,8 @@ struct RecordSQL: Sendable {
         let written = columns.dropLast()
         select = "SELECT \(columns.joined(separator: ", ")) FROM \(type.table)"
         selectById = select + " WHERE id = ?"
-        insert = "INSERT INTO \(type.table) (\(written.joined(separator: ", "))) VALUES (\(written.map { _ in "?" }.joined(separator: ", ")))"
+        insert =
+            "INSERT INTO \(type.table) (\(written.joined(separator: ", "))) VALUES (\(written.map { _ in "?" }.joined(separator: ", ")))"
         let assignments = written.enumerated().filter { !["id", "created_at"].contains($0.element) }
             .map { "\($0.element) = ?\($0.offset + 1)" }
         update = "UPDATE \(type.table) SET \(assignments.joined(separator: ", ")) WHERE id = ?1"

@@ -43,7 +43,8 @@ extension StoredConditions {
         encoder.dateEncodingStrategy = .iso8601
         let json = (try? encoder.encode(snapshot)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         self.init(
-            temperatureC: snapshot.temperature, pressureHpa: snapshot.pressure, pressureChange3h: snapshot.pressureChange3h,
+            temperatureC: snapshot.temperature, pressureHpa: snapshot.pressure,
+            pressureChange3h: snapshot.pressureChange3h,
             pressureTendency: snapshot.pressureTendency?.rawValue, windSpeedMs: snapshot.windSpeed,
             windDirectionDeg: snapshot.windDirection, humidityPercent: snapshot.humidity, kp: snapshot.kp,
             complete: snapshot.missingFields.isEmpty, snapshotJSON: json, fetchedAt: Date())
@@ -64,8 +65,10 @@ public struct GazetteerResolver: PlaceResolver {
 
     public func coordinate(for place: PlaceMetadata) async throws -> Coordinate? {
         guard let name = place.city ?? place.region else { return nil }
-        return try Gazetteer.bundled().search(name, country: place.country, region: place.city == nil ? nil : place.region, limit: 1)
-            .first.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        return try Gazetteer.bundled().search(
+            name, country: place.country, region: place.city == nil ? nil : place.region, limit: 1
+        )
+        .first.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
     }
 }
 

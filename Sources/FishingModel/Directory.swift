@@ -68,5 +68,8 @@ public struct DirectoryEntry: Codable, Sendable, Equatable, Identifiable {
 
 /// The categories a bait belongs to.
 public enum BaitCategory: String, Codable, Sendable, CaseIterable {
-    case natural, plant, prepared, hardLure = "hard-lure", softLure = "soft-lure", fly, other
+    case natural, plant, prepared
+    case hardLure = "hard-lure"
+    case softLure = "soft-lure"
+    case fly, other
 }

@@ -44,7 +44,9 @@ public struct ProfileDraft: Sendable, Equatable {
         var c = IssueCollector()
         c.requireName("displayName", displayName, maxLength: Limits.profileNameLength, what: "the angler's name")
         if let pin, !(pin.allSatisfy { $0.isASCII && $0.isNumber } && Limits.pinDigits.contains(pin.count)) {
-            c.add("pin", String(repeating: "•", count: pin.count), "must be \(Limits.pinDigits.lowerBound) to \(Limits.pinDigits.upperBound) digits")
+            c.add(
+                "pin", String(repeating: "•", count: pin.count),
+                "must be \(Limits.pinDigits.lowerBound) to \(Limits.pinDigits.upperBound) digits")
         }
         return c.issues
     }

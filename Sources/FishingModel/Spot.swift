@@ -96,7 +96,7 @@ extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
 }
 
-extension Optional<String> {
+extension String? {
     /// The text without surrounding blanks, or nil when nothing is left.
     var trimmedOrNil: String? {
         guard let text = self?.trimmed, !text.isEmpty else { return nil }

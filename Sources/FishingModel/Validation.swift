@@ -68,13 +68,17 @@ public struct IssueCollector: Sendable {
     public mutating func checkText(_ field: String, _ value: String?, maxLength: Int, multiline: Bool) {
         guard let value else { return }
         if value.count > maxLength {
-            add(field, String(value.prefix(40)) + "…", "is \(value.count) characters long; at most \(maxLength) are allowed")
+            add(
+                field, String(value.prefix(40)) + "…",
+                "is \(value.count) characters long; at most \(maxLength) are allowed")
         }
         let forbidden = value.unicodeScalars.contains {
             CharacterSet.controlCharacters.contains($0) && !(multiline && ($0 == "\n" || $0 == "\t"))
         }
         if forbidden {
-            add(field, value, multiline ? "contains control characters" : "must be a single line without control characters")
+            add(
+                field, value,
+                multiline ? "contains control characters" : "must be a single line without control characters")
         }
     }
 

@@ -71,7 +71,8 @@ public final class Gazetteer: Sendable, PlaceLabeling {
         let region = file.regions[Int(r.region)]
         let country = file.countries[Int(r.country)]
         return Settlement(
-            name: String(decoding: file.names[Int(r.nameOffset)..<Int(r.nameOffset) + Int(r.nameLength)], as: UTF8.self),
+            name: String(
+                decoding: file.names[Int(r.nameOffset)..<Int(r.nameOffset) + Int(r.nameLength)], as: UTF8.self),
             region: region.isEmpty ? nil : region, country: country.name, countryCode: country.code,
             latitude: Double(r.latitudeE5) / 1e5, longitude: Double(r.longitudeE5) / 1e5, population: Int(r.population))
     }
@@ -102,7 +103,8 @@ public final class Gazetteer: Sendable, PlaceLabeling {
     /// skipped when its whole cell is farther than the best settlement so far, which halves the
     /// node visits of comparing with the splitting plane alone. Depth-first with an explicit stack.
     private static func nearest(
-        _ nodes: UnsafeBufferPointer<SIMD4<Double>>, _ q: (Double, Double, Double), _ stack: UnsafeMutableBufferPointer<PendingCell>
+        _ nodes: UnsafeBufferPointer<SIMD4<Double>>, _ q: (Double, Double, Double),
+        _ stack: UnsafeMutableBufferPointer<PendingCell>
     ) -> Int {
         var bestIndex = -1
         var bestDistance = Double.infinity
@@ -116,7 +118,9 @@ public final class Gazetteer: Sendable, PlaceLabeling {
             while cell.lo < cell.hi {
                 let mid = (cell.lo + cell.hi) &>> 1
                 let node = nodes[mid]
-                let dx = q.0 - node.x, dy = q.1 - node.y, dz = q.2 - node.z
+                let dx = q.0 - node.x
+                let dy = q.1 - node.y
+                let dz = q.2 - node.z
                 let squared = dx * dx + dy * dy + dz * dz
                 if squared < bestDistance {
                     bestDistance = squared
@@ -193,7 +197,8 @@ public final class Gazetteer: Sendable, PlaceLabeling {
 
     /// Settlements whose name starts with `text` (ignoring case and diacritics), optionally within a
     /// country (ISO code or name) and region, the most populous first.
-    public func search(_ text: String, country: String? = nil, region: String? = nil, limit: Int = 10) throws(GazetteerError)
+    public func search(_ text: String, country: String? = nil, region: String? = nil, limit: Int = 10)
+        throws(GazetteerError)
         -> [Settlement]
     {
         let key = Array(NameFolding.fold(text.trimmingCharacters(in: .whitespacesAndNewlines)).utf8)

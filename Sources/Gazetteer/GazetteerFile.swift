@@ -44,22 +44,36 @@ struct GazetteerFile {
     init(_ data: Data) throws(GazetteerError) {
         let bytes = [UInt8](data)
         var reader = ByteReader(bytes: bytes)
-        guard bytes.count >= 36, Array(bytes[0..<4]) == Array("HSGZ".utf8) else { throw .malformedFile("not a gazetteer file") }
+        guard bytes.count >= 36, Array(bytes[0..<4]) == Array("HSGZ".utf8) else {
+            throw .malformedFile("not a gazetteer file")
+        }
         reader.position = 4
         let header = (0..<8).map { _ in reader.u32() }
         guard header[0] == 1 else { throw .malformedFile("format version \(header[0]) is not 1") }
-        let count = Int(header[1]), regionCount = Int(header[2]), countryCount = Int(header[3])
-        let namesBytes = Int(header[4]), foldedBytes = Int(header[5]), regionBytes = Int(header[6]), countryBytes = Int(header[7])
-        let expected = 36 + count * (Self.recordSize + 4) + regionCount * 8 + regionBytes + countryCount * 8 + countryBytes
+        let count = Int(header[1])
+        let regionCount = Int(header[2])
+        let countryCount = Int(header[3])
+        let namesBytes = Int(header[4])
+        let foldedBytes = Int(header[5])
+        let regionBytes = Int(header[6])
+        let countryBytes = Int(header[7])
+        let expected =
+            36 + count * (Self.recordSize + 4) + regionCount * 8 + regionBytes + countryCount * 8 + countryBytes
             + namesBytes + foldedBytes
         guard bytes.count == expected else { throw .malformedFile("size \(bytes.count) bytes, expected \(expected)") }
 
         records = (0..<count).map { _ in
-            let latitude = Int32(bitPattern: reader.u32()), longitude = Int32(bitPattern: reader.u32())
-            let population = reader.u32(), nameOffset = reader.u32(), nameLength = reader.u16()
-            let region = reader.u16(), country = reader.u16(), axis = reader.u8()
+            let latitude = Int32(bitPattern: reader.u32())
+            let longitude = Int32(bitPattern: reader.u32())
+            let population = reader.u32()
+            let nameOffset = reader.u32()
+            let nameLength = reader.u16()
+            let region = reader.u16()
+            let country = reader.u16()
+            let axis = reader.u8()
             reader.position += 1
-            let foldedOffset = reader.u32(), foldedLength = reader.u16()
+            let foldedOffset = reader.u32()
+            let foldedLength = reader.u16()
             reader.position += 2
             return Record(
                 latitudeE5: latitude, longitudeE5: longitude, population: population, nameOffset: nameOffset,
@@ -85,12 +99,15 @@ struct GazetteerFile {
         folded = reader.take(foldedBytes)
 
         for r in records {
-            guard Int(r.nameOffset) + Int(r.nameLength) <= names.count, Int(r.foldedOffset) + Int(r.foldedLength) <= folded.count,
+            guard Int(r.nameOffset) + Int(r.nameLength) <= names.count,
+                Int(r.foldedOffset) + Int(r.foldedLength) <= folded.count,
                 Int(r.region) < regions.count, Int(r.country) < countries.count, r.axis < 3,
                 abs(r.latitudeE5) <= 9_000_000, abs(r.longitudeE5) <= 18_000_000
             else { throw .malformedFile("a settlement record points outside the file") }
         }
-        guard searchOrder.allSatisfy({ Int($0) < count }) else { throw .malformedFile("the search index points outside the file") }
+        guard searchOrder.allSatisfy({ Int($0) < count }) else {
+            throw .malformedFile("the search index points outside the file")
+        }
     }
 }
 

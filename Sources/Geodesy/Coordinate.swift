@@ -96,7 +96,8 @@ extension Coordinate {
             for _ in 0..<decimals { scale *= 10 }
             let units = Int64((abs(value) * 60 * Double(scale)).rounded())
             let minutes = units % (60 * scale)
-            body = "\(units / (60 * scale))°\(padded(minutes / scale, width: 2)).\(padded(minutes % scale, width: decimals))′"
+            body =
+                "\(units / (60 * scale))°\(padded(minutes / scale, width: 2)).\(padded(minutes % scale, width: decimals))′"
             hemisphere = value < 0 && units != 0 ? negative : positive
         } else {
             let seconds = Int64((abs(value) * 3600).rounded())

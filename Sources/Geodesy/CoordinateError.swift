@@ -31,28 +31,28 @@ public enum CoordinateError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case let .outOfRange(axis, value):
+        case .outOfRange(let axis, let value):
             let limit = axis == .latitude ? "90" : "180"
             return "\(axis.rawValue) \(Self.text(value)) is out of range; allowed -\(limit) to \(limit)"
-        case let .notFinite(axis):
+        case .notFinite(let axis):
             return "\(axis.rawValue) is not a finite number; a number of degrees is needed"
         case .empty:
             return "no coordinate given; expected a latitude and a longitude, such as 55.7558, 37.6173"
-        case let .unexpectedText(text):
+        case .unexpectedText(let text):
             return "unexpected “\(text)”; allowed are numbers, the marks ° ′ ″ (or d m s ' \"), "
                 + "the letters N, S, E, W and a comma"
-        case let .onlyOneValue(text):
+        case .onlyOneValue(let text):
             return "“\(text)” gives only one value; expected a latitude and a longitude, such as 55.7558, 37.6173"
-        case let .cannotSplit(text):
+        case .cannotSplit(let text):
             return "cannot tell where the latitude ends in “\(text)”; put a comma between latitude and longitude"
-        case let .sameAxisTwice(axis):
+        case .sameAxisTwice(let axis):
             let letters = axis == .latitude ? "N or S" : "E or W"
             return "both values are \(axis.rawValue)s (\(letters)); expected one latitude (N/S) and one longitude (E/W)"
-        case let .minutesOutOfRange(value):
+        case .minutesOutOfRange(let value):
             return "minutes \(Self.text(value)) are out of range; allowed 0 to less than 60"
-        case let .secondsOutOfRange(value):
+        case .secondsOutOfRange(let value):
             return "seconds \(Self.text(value)) are out of range; allowed 0 to less than 60"
-        case let .malformed(text, reason):
+        case .malformed(let text, let reason):
             return "“\(text)” is malformed: \(reason)"
         }
     }

@@ -26,7 +26,7 @@ enum CoordinateParser {
         let latitude: Double
         let longitude: Double
         switch (a.axis, b.axis) {
-        case let (axisA?, axisB?) where axisA == axisB:
+        case (let axisA?, let axisB?) where axisA == axisB:
             throw .sameAxisTwice(axisA)
         case (.longitude?, _), (_, .latitude?):
             (latitude, longitude) = (b.degrees, a.degrees)
@@ -118,7 +118,9 @@ enum CoordinateParser {
 
     // MARK: - Latitude and longitude parts
 
-    private static func split(_ tokens: [Token], in text: String) throws(CoordinateError) -> (ArraySlice<Token>, ArraySlice<Token>) {
+    private static func split(_ tokens: [Token], in text: String) throws(CoordinateError) -> (
+        ArraySlice<Token>, ArraySlice<Token>
+    ) {
         let all = tokens[...]
         let separators = tokens.indices.filter { tokens[$0].kind == .separator }
         if separators.count > 1 { throw .cannotSplit(text) }
@@ -171,11 +173,11 @@ enum CoordinateParser {
         let partText = source(of: part, in: text)
         var body = part
         var letter: Character?
-        if case let .hemisphere(h)? = body.first?.kind {
+        if case .hemisphere(let h)? = body.first?.kind {
             letter = h
             body = body.dropFirst()
         }
-        if case let .hemisphere(h)? = body.last?.kind {
+        if case .hemisphere(let h)? = body.last?.kind {
             if letter != nil {
                 throw .malformed(partText, reason: "it has two hemisphere letters")
             }
@@ -186,11 +188,11 @@ enum CoordinateParser {
         var previousWasNumber = false
         for token in body {
             switch token.kind {
-            case let .number(number):
+            case .number(let number):
                 components.append((number, text[token.range], nil))
                 previousWasNumber = true
                 continue
-            case let .mark(mark):
+            case .mark(let mark):
                 guard previousWasNumber else {
                     throw .malformed(partText, reason: "a mark °, ′ or ″ must follow a number")
                 }
@@ -208,7 +210,8 @@ enum CoordinateParser {
         }
         for (position, component) in components.enumerated() {
             if let mark = component.mark, mark.rawValue != position {
-                throw .malformed(partText, reason: "degrees, minutes and seconds must come in that order, none left out")
+                throw .malformed(
+                    partText, reason: "degrees, minutes and seconds must come in that order, none left out")
             }
             if position > 0, let first = component.literal.first, isSign(first) {
                 throw .malformed(partText, reason: "only the degrees may have a sign")

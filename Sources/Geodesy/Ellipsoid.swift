@@ -133,7 +133,8 @@ struct Ellipsoid: Sendable {
         let k2 = 4 * eps / ((1 - eps) * (1 - eps))
         let w1 = (1 + k2 * sigma1.sin * sigma1.sin).squareRoot()
         let w2 = (1 + k2 * sigma2.sin * sigma2.sin).squareRoot()
-        let m12 = w2 * sigma1.cos * sigma2.sin - w1 * sigma1.sin * sigma2.cos
+        let m12 =
+            w2 * sigma1.cos * sigma2.sin - w1 * sigma1.sin * sigma2.cos
             - sigma1.cos * sigma2.cos * j12
         return (polarRadius * i1, polarRadius * m12)
     }
@@ -154,7 +155,8 @@ struct Ellipsoid: Sendable {
         let a1 = 1 + GeodesicSeries.a1Minus1(eps)
         let tau12 = distance / (polarRadius * a1)
         let tau2 = sigma1.radians + b11 + tau12
-        let reverted = tau12 + b11
+        let reverted =
+            tau12 + b11
             + GeodesicSeries.sineSum(GeodesicSeries.c1Reverted(eps), sin: sin(tau2), cos: cos(tau2))
         // The reverted series is exact only to O(ε⁶); one Newton step on I1(σ2) − I1(σ1) = s/b
         // removes what is left of its truncation error.
@@ -168,7 +170,8 @@ struct Ellipsoid: Sendable {
         let omega12 = atan2(
             sinAlpha0 * sigma2.sin * sigma1.cos - sigma2.cos * sinAlpha0 * sigma1.sin,
             sigma2.cos * sigma1.cos + sinAlpha0 * sinAlpha0 * sigma2.sin * sigma1.sin)
-        let lambda12 = omega12
+        let lambda12 =
+            omega12
             - longitudeCorrection(sinAlpha0: sinAlpha0, eps: eps, sigma12: sigma12, from: sigma1, to: sigma2)
         return DirectSolution(
             latitude: AngleMath.atan2Degrees(beta2.sin, (1 - flattening) * beta2.cos),
@@ -248,9 +251,9 @@ struct Ellipsoid: Sendable {
                 alpha1: east, alpha2: east)
         }
         switch start(beta1: beta1, beta2: beta2, target: target, lambda12: lambda12 + correction) {
-        case let .solved(solution):
+        case .solved(let solution):
             return solution
-        case let .azimuth(alpha1):
+        case .azimuth(let alpha1):
             return newton(from: alpha1, beta1: beta1, beta2: beta2, target: target)
         }
     }
@@ -298,7 +301,8 @@ struct Ellipsoid: Sendable {
         let cosAlpha0 = hypot(a1.cos, a1.sin * beta1.sin)
         // cos α2 cos β2 = √(cos²α1 cos²β1 + cos²β2 − cos²β1), the difference written to avoid
         // cancellation.
-        let cos2Difference = beta1.cos < -beta1.sin
+        let cos2Difference =
+            beta1.cos < -beta1.sin
             ? (beta2.cos - beta1.cos) * (beta2.cos + beta1.cos)
             : (beta1.sin - beta2.sin) * (beta1.sin + beta2.sin)
         let cosAlpha2Beta2 = (a1.cos * a1.cos * beta1.cos * beta1.cos + cos2Difference).squareRoot()
@@ -314,7 +318,8 @@ struct Ellipsoid: Sendable {
         let omegaMinusTarget = atan2(
             sinOmega12 * target.cos - cosOmega12 * target.sin, cosOmega12 * target.cos + sinOmega12 * target.sin)
         let eps = epsilon(cosAlpha0: cosAlpha0)
-        let lambdaError = omegaMinusTarget
+        let lambdaError =
+            omegaMinusTarget
             - longitudeCorrection(sinAlpha0: sinAlpha0, eps: eps, sigma12: sigma12, from: sigma1, to: sigma2)
         let slope: Double
         if a2.cos > 0 {
@@ -333,7 +338,9 @@ struct Ellipsoid: Sendable {
     /// iteration converges from any start, nearly antipodal points included. α1 is carried as
     /// its sine and cosine: near 90° on the equator λ12 is so sensitive to α1 that the angle in
     /// radians could not be resolved finely enough.
-    private func newton(from start: Direction, beta1: Direction, beta2: Direction, target: Direction) -> CanonicalSolution {
+    private func newton(from start: Direction, beta1: Direction, beta2: Direction, target: Direction)
+        -> CanonicalSolution
+    {
         var alpha1 = start.sin >= 0 ? start : Direction(degrees: 90)
         var below = Direction(degrees: 0)
         var above = Direction(degrees: 180)
@@ -405,7 +412,8 @@ struct Ellipsoid: Sendable {
         // Spherical azimuth and arc, arranged to avoid cancellation.
         let sinSquared = omega12.sin * omega12.sin
         let sinAlpha1 = beta2.cos * omega12.sin
-        let cosAlpha1 = omega12.cos >= 0
+        let cosAlpha1 =
+            omega12.cos >= 0
             ? sinBeta12 + beta2.cos * beta1.sin * sinSquared / (1 + omega12.cos)
             : sinBetaSum - beta2.cos * beta1.sin * sinSquared / (1 - omega12.cos)
         let sinSigma12 = hypot(sinAlpha1, cosAlpha1)
@@ -415,9 +423,10 @@ struct Ellipsoid: Sendable {
             let alpha2 = Direction(
                 sin: beta1.cos * omega12.sin,
                 cos: sinBeta12 - beta1.cos * beta2.sin * sinSquared / (1 + omega12.cos))
-            return .solved(CanonicalSolution(
-                distance: equatorialRadius * w * sigma12, reducedLength: equatorialRadius * w * sin(sigma12),
-                alpha1: Direction(sin: sinAlpha1, cos: cosAlpha1), alpha2: alpha2))
+            return .solved(
+                CanonicalSolution(
+                    distance: equatorialRadius * w * sigma12, reducedLength: equatorialRadius * w * sin(sigma12),
+                    alpha1: Direction(sin: sinAlpha1, cos: cosAlpha1), alpha2: alpha2))
         }
         let antipodalScale = flattening * Double.pi * beta1.cos * beta1.cos
         if cosSigma12 < 0 && sinSigma12 < 6 * antipodalScale {
@@ -435,7 +444,8 @@ struct Ellipsoid: Sendable {
     /// tangent to an astroid; the one through point 2 gives α1.
     private func astroidAzimuth(beta1: Direction, sinBetaSum: Double, target: Direction) -> Direction {
         let cosAlpha0 = abs(beta1.sin)
-        let lambdaScale = flattening * beta1.cos * Double.pi
+        let lambdaScale =
+            flattening * beta1.cos * Double.pi
             * GeodesicSeries.polynomial(a3, at: epsilon(cosAlpha0: cosAlpha0))
         let x = atan2(-target.sin, -target.cos) / lambdaScale
         let y = sinBetaSum / (lambdaScale * beta1.cos)

@@ -21,7 +21,10 @@ enum GeodesicSeries {
     /// C1_l for l = 1…6.
     static func c1(_ eps: Double) -> [Double] {
         let e2 = eps * eps
-        let e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
+        let e3 = e2 * eps
+        let e4 = e2 * e2
+        let e5 = e4 * eps
+        let e6 = e3 * e3
         return [
             eps * (-1.0 / 2 + e2 * (3.0 / 16 - e2 / 32)),
             e2 * (-1.0 / 16 + e2 * (1.0 / 32 - e2 * 9 / 2048)),
@@ -35,7 +38,10 @@ enum GeodesicSeries {
     /// C′1_l for l = 1…6, the coefficients of the reverted series.
     static func c1Reverted(_ eps: Double) -> [Double] {
         let e2 = eps * eps
-        let e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
+        let e3 = e2 * eps
+        let e4 = e2 * e2
+        let e5 = e4 * eps
+        let e6 = e3 * e3
         return [
             eps * (1.0 / 2 + e2 * (-9.0 / 32 + e2 * 205 / 1536)),
             e2 * (5.0 / 16 + e2 * (-37.0 / 96 + e2 * 1335 / 4096)),
@@ -56,7 +62,10 @@ enum GeodesicSeries {
     /// C2_l for l = 1…6.
     static func c2(_ eps: Double) -> [Double] {
         let e2 = eps * eps
-        let e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
+        let e3 = e2 * eps
+        let e4 = e2 * e2
+        let e5 = e4 * eps
+        let e6 = e3 * e3
         return [
             eps * (1.0 / 2 + e2 * (1.0 / 16 + e2 / 32)),
             e2 * (3.0 / 16 + e2 * (1.0 / 32 + e2 * 35 / 2048)),
@@ -82,8 +91,14 @@ enum GeodesicSeries {
     /// For l = 1…5, the coefficients of ε⁰…ε⁵ in C3_l for third flattening `n`.
     static func c3Polynomials(n: Double) -> [[Double]] {
         [
-            [0, 1.0 / 4 - n / 4, 1.0 / 8 - n * n / 8, 3.0 / 64 + n * (3.0 / 64 - n / 64), 5.0 / 128 + n / 64, 3.0 / 128],
-            [0, 0, 1.0 / 16 + n * (-3.0 / 32 + n / 32), 3.0 / 64 + n * (-1.0 / 32 - n * 3 / 64), 3.0 / 128 + n / 128, 5.0 / 256],
+            [
+                0, 1.0 / 4 - n / 4, 1.0 / 8 - n * n / 8, 3.0 / 64 + n * (3.0 / 64 - n / 64), 5.0 / 128 + n / 64,
+                3.0 / 128,
+            ],
+            [
+                0, 0, 1.0 / 16 + n * (-3.0 / 32 + n / 32), 3.0 / 64 + n * (-1.0 / 32 - n * 3 / 64), 3.0 / 128 + n / 128,
+                5.0 / 256,
+            ],
             [0, 0, 0, 5.0 / 192 + n * (-3.0 / 64 + n * 5 / 192), 3.0 / 128 - n * 5 / 192, 7.0 / 512],
             [0, 0, 0, 0, 7.0 / 512 - n * 7 / 256, 7.0 / 512],
             [0, 0, 0, 0, 0, 21.0 / 2560],

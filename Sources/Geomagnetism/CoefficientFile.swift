@@ -40,7 +40,10 @@ struct CoefficientFile: Sendable {
         }
         guard header.fields.count == 3, let epoch = Double(header.fields[0]), epoch.isFinite else {
             throw .malformedCoefficients(
-                line: header.number, reason: "expected a header \"epoch model-name release-date\", found \"\(header.fields.joined(separator: " "))\"")
+                line: header.number,
+                reason:
+                    "expected a header \"epoch model-name release-date\", found \"\(header.fields.joined(separator: " "))\""
+            )
         }
 
         var rows: [(n: Int, m: Int, values: [Double])] = []
@@ -49,7 +52,8 @@ struct CoefficientFile: Sendable {
             if line.fields.count == 1, line.fields[0].allSatisfy({ $0 == "9" }) { break }
             let row = try Self.coefficientRow(line.fields, line: line.number)
             guard seen.insert(GaussCoefficients.index(row.n, row.m)).inserted else {
-                throw .malformedCoefficients(line: line.number, reason: "coefficient n=\(row.n) m=\(row.m) appears twice")
+                throw .malformedCoefficients(
+                    line: line.number, reason: "coefficient n=\(row.n) m=\(row.m) appears twice")
             }
             rows.append(row)
         }
@@ -58,7 +62,8 @@ struct CoefficientFile: Sendable {
         }
         for n in 1...maxDegree {
             for m in 0...n where !seen.contains(GaussCoefficients.index(n, m)) {
-                throw .malformedCoefficients(line: nil, reason: "coefficient n=\(n) m=\(m) is missing (degree \(maxDegree) needs every order)")
+                throw .malformedCoefficients(
+                    line: nil, reason: "coefficient n=\(n) m=\(m) is missing (degree \(maxDegree) needs every order)")
             }
         }
 
@@ -76,15 +81,20 @@ struct CoefficientFile: Sendable {
         self.coefficients = coefficients
     }
 
-    private static func coefficientRow(_ fields: [Substring], line: Int) throws(GeomagnetismError) -> (n: Int, m: Int, values: [Double]) {
+    private static func coefficientRow(_ fields: [Substring], line: Int) throws(GeomagnetismError) -> (
+        n: Int, m: Int, values: [Double]
+    ) {
         guard fields.count == 6 else {
-            throw .malformedCoefficients(line: line, reason: "expected 6 fields \"n m g h gdot hdot\", found \(fields.count)")
+            throw .malformedCoefficients(
+                line: line, reason: "expected 6 fields \"n m g h gdot hdot\", found \(fields.count)")
         }
         guard let n = Int(fields[0]), let m = Int(fields[1]) else {
-            throw .malformedCoefficients(line: line, reason: "degree and order must be integers, found \"\(fields[0])\" and \"\(fields[1])\"")
+            throw .malformedCoefficients(
+                line: line, reason: "degree and order must be integers, found \"\(fields[0])\" and \"\(fields[1])\"")
         }
         guard (1...degreeLimit).contains(n), (0...n).contains(m) else {
-            throw .malformedCoefficients(line: line, reason: "n=\(n) m=\(m) is not a valid degree 1…\(degreeLimit) and order 0…n")
+            throw .malformedCoefficients(
+                line: line, reason: "n=\(n) m=\(m) is not a valid degree 1…\(degreeLimit) and order 0…n")
         }
         var values: [Double] = []
         for field in fields[2...] {

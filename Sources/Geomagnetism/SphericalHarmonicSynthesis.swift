@@ -121,7 +121,8 @@ struct SphericalHarmonicSynthesis {
 
     init(position: SphericalPosition, maxDegree: Int) {
         self.maxDegree = maxDegree
-        legendre = LegendreTable(maxDegree: maxDegree, sinLatitude: position.sinLatitude, cosLatitude: position.cosLatitude)
+        legendre = LegendreTable(
+            maxDegree: maxDegree, sinLatitude: position.sinLatitude, cosLatitude: position.cosLatitude)
         let ratio = Self.referenceRadius / position.radius
         radiusPowers = (0...maxDegree).map { n in pow(ratio, Double(n + 2)) }
         cosML = (0...maxDegree).map { m in cos(Double(m) * position.longitude) }
@@ -129,9 +130,13 @@ struct SphericalHarmonicSynthesis {
     }
 
     func field(g: [Double], h: [Double]) -> FieldVector {
-        var x = 0.0, y = 0.0, z = 0.0
+        var x = 0.0
+        var y = 0.0
+        var z = 0.0
         for n in 1...maxDegree {
-            var sumX = 0.0, sumY = 0.0, sumZ = 0.0
+            var sumX = 0.0
+            var sumY = 0.0
+            var sumZ = 0.0
             for m in 0...n {
                 let k = GaussCoefficients.index(n, m)
                 let cosTerm = g[k] * cosML[m] + h[k] * sinML[m]

@@ -62,7 +62,9 @@ public struct WorldMagneticModel: Sendable {
     /// Throws ``GeomagnetismError/notFinite(_:)`` or ``GeomagnetismError/outOfRange(_:value:)``
     /// for inputs outside ``GeomagnetismError/Input/allowedRange``. A date outside
     /// ``validity`` is computed and the result carries a ``MagneticField/warning``.
-    public func field(latitude: Double, longitude: Double, altitudeKm: Double = 0, decimalYear: Double) throws(GeomagnetismError) -> MagneticField {
+    public func field(latitude: Double, longitude: Double, altitudeKm: Double = 0, decimalYear: Double)
+        throws(GeomagnetismError) -> MagneticField
+    {
         try Self.check(.latitude, latitude)
         try Self.check(.longitude, longitude)
         try Self.check(.altitude, altitudeKm)
@@ -106,8 +108,11 @@ public struct WorldMagneticModel: Sendable {
 
     /// The magnetic field at a place at an instant; the instant becomes a decimal year with
     /// ``decimalYear(of:)``.
-    public func field(latitude: Double, longitude: Double, altitudeKm: Double = 0, date: Date) throws(GeomagnetismError) -> MagneticField {
-        try field(latitude: latitude, longitude: longitude, altitudeKm: altitudeKm, decimalYear: Self.decimalYear(of: date))
+    public func field(latitude: Double, longitude: Double, altitudeKm: Double = 0, date: Date) throws(GeomagnetismError)
+        -> MagneticField
+    {
+        try field(
+            latitude: latitude, longitude: longitude, altitudeKm: altitudeKm, decimalYear: Self.decimalYear(of: date))
     }
 
     /// Grid variation as the WMM report defines it: GV = D − λ north of 55°N, GV = D + λ south

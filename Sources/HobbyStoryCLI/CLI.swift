@@ -34,7 +34,9 @@ public struct HobbyStoryCLI: Sendable {
             return ExitCode.validation.rawValue
         } catch let error as ValidationError {
             console.writeError(error.description)
-            log.notice("validation refused", ["command": words.joined(separator: " "), "fields": error.fields.joined(separator: ",")])
+            log.notice(
+                "validation refused",
+                ["command": words.joined(separator: " "), "fields": error.fields.joined(separator: ",")])
             return ExitCode.validation.rawValue
         } catch let error as StoreError {
             console.writeError("error: \(error.description)")
@@ -95,7 +97,9 @@ public struct HobbyStoryCLI: Sendable {
 
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
-            + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands).map { ($0.name, $0) })
+            + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands).map {
+                ($0.name, $0)
+            })
 
     static let help = """
         hobbystory — the fishing diary from the command line (The Hobby Story — Fishing)
@@ -138,4 +142,3 @@ struct Command: Sendable {
     var spec = OptionSpec()
     let run: @Sendable (CommandContext) throws -> Void
 }
-

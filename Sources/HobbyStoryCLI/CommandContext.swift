@@ -49,10 +49,14 @@ final class CommandContext {
         } else {
             let profiles = try storage.profiles()
             switch profiles.count {
-            case 0: throw StoreError.notFound(entity: "profile", id: "(none yet: create one with `hobbystory profile add NAME`)")
+            case 0:
+                throw StoreError.notFound(
+                    entity: "profile", id: "(none yet: create one with `hobbystory profile add NAME`)")
             case 1: name = profiles[0].displayName
             default:
-                throw UsageError("this device has several profiles (\(profiles.map(\.displayName).joined(separator: ", "))); choose one with --profile NAME")
+                throw UsageError(
+                    "this device has several profiles (\(profiles.map(\.displayName).joined(separator: ", "))); choose one with --profile NAME"
+                )
             }
         }
         let diary = try storage.openDiary(named: name, pin: arguments.value("pin") ?? cli.environment["HOBBYSTORY_PIN"])
@@ -105,8 +109,10 @@ final class CommandContext {
     func time(_ option: String, field: String) -> (date: Date, utcOffsetSeconds: Int)? {
         guard let text = arguments.value(option) else { return nil }
         guard let parsed = DiaryTime.parse(text, defaultOffsetSeconds: DiaryTime.deviceOffset(at: cli.now())) else {
-            parseIssues.append(ValidationIssue(
-                field: field, value: text, message: "is not a date-time; use ISO 8601 such as 2026-06-01T05:30:00+03:00"))
+            parseIssues.append(
+                ValidationIssue(
+                    field: field, value: text,
+                    message: "is not a date-time; use ISO 8601 such as 2026-06-01T05:30:00+03:00"))
             return nil
         }
         return parsed
@@ -120,7 +126,8 @@ final class CommandContext {
         let requested = Set(arguments.all("clear"))
         let unknown = requested.subtracting(allowed)
         if !unknown.isEmpty {
-            throw UsageError("--clear accepts \(allowed.joined(separator: ", ")); not \(unknown.sorted().joined(separator: ", "))")
+            throw UsageError(
+                "--clear accepts \(allowed.joined(separator: ", ")); not \(unknown.sorted().joined(separator: ", "))")
         }
         return requested
     }

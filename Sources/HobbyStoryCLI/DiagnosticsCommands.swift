@@ -20,9 +20,13 @@ extension HobbyStoryCLI {
             let url = URL(fileURLWithPath: path)
             try bundle.jsonData().write(to: url, options: .atomic)
             c.output(
-                .object(["file": .string(url.path), "records": .integer(Int64(bundle.recentLog.count)),
-                         "errors": .integer(Int64(bundle.capturedErrors.count))]),
-                text: "Wrote diagnostics to \(url.path): \(bundle.recentLog.count) log records, \(bundle.capturedErrors.count) captured errors, integrity \(bundle.databaseIntegrity ?? "not checked (no profile)")")
+                .object([
+                    "file": .string(url.path), "records": .integer(Int64(bundle.recentLog.count)),
+                    "errors": .integer(Int64(bundle.capturedErrors.count)),
+                ]),
+                text:
+                    "Wrote diagnostics to \(url.path): \(bundle.recentLog.count) log records, \(bundle.capturedErrors.count) captured errors, integrity \(bundle.databaseIntegrity ?? "not checked (no profile)")"
+            )
         }
     ]
 }

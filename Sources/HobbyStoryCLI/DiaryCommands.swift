@@ -87,7 +87,9 @@ extension HobbyStoryCLI {
             guard case .object(var object) = c.json(trip) else { return }
             object["catches"] = .array(catches.map(c.json))
             object["conditions"] = c.conditionsJSON(.trip, trip.id)
-            let lines = [c.text(trip)] + (trip.notes.map { [$0] } ?? []) + ["\(catches.count) catch(es):"] + catches.map { "  " + c.text($0) }
+            let lines =
+                [c.text(trip)] + (trip.notes.map { [$0] } ?? []) + ["\(catches.count) catch(es):"]
+                + catches.map { "  " + c.text($0) }
             c.output(.object(object), text: lines.joined(separator: "\n"))
         },
     ]
@@ -140,7 +142,9 @@ extension HobbyStoryCLI {
             let tripId = try c.text("trip").map { try c.id($0, .trip) }
             let limit = c.integer("limit", field: "limit")
             try c.throwIfInvalid("listing", [])
-            c.outputList(try c.diary().catches(tripId: tripId, limit: limit), empty: "No catches yet.", json: c.json, text: c.text)
+            c.outputList(
+                try c.diary().catches(tripId: tripId, limit: limit), empty: "No catches yet.", json: c.json,
+                text: c.text)
         },
         Command(name: "catch show", operands: ["ID"]) { c in
             let item = try c.diary().catchRecord(try c.id(c.operands[0], .catch))
@@ -188,7 +192,8 @@ extension CommandContext {
         do {
             return try id(text, type)
         } catch {
-            parseIssues.append(ValidationIssue(field: field, value: text, message: "no such \(type.rawValue) (\(error))"))
+            parseIssues.append(
+                ValidationIssue(field: field, value: text, message: "no such \(type.rawValue) (\(error))"))
             return nil
         }
     }

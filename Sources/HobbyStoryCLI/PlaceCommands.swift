@@ -39,12 +39,15 @@ extension HobbyStoryCLI {
                     "description": .string(place.description),
                 ]), text: place.description)
         },
-        Command(name: "places search", operands: ["TEXT"], spec: OptionSpec(values: ["country", "region", "limit"])) { c in
+        Command(name: "places search", operands: ["TEXT"], spec: OptionSpec(values: ["country", "region", "limit"])) {
+            c in
             let limit = c.integer("limit", field: "limit") ?? 10
             try c.throwIfInvalid("search", [])
             let found: [Settlement]
-            do { found = try Gazetteer.bundled().search(c.operands[0], country: c.text("country"), region: c.text("region"), limit: limit) }
-            catch { throw InvalidInput(description: "\(error)") }
+            do {
+                found = try Gazetteer.bundled().search(
+                    c.operands[0], country: c.text("country"), region: c.text("region"), limit: limit)
+            } catch { throw InvalidInput(description: "\(error)") }
             c.outputList(
                 found, empty: "No settlement matches.",
                 json: { s in
@@ -67,7 +70,9 @@ extension HobbyStoryCLI {
                     "meters": .number((line.meters * 1000).rounded() / 1000),
                     "initialBearing": .number(line.initialBearing), "finalBearing": .number(line.finalBearing),
                 ]),
-                text: String(format: "%.3f km, initial bearing %.2f°, final bearing %.2f°", line.meters / 1000, line.initialBearing, line.finalBearing))
+                text: String(
+                    format: "%.3f km, initial bearing %.2f°, final bearing %.2f°", line.meters / 1000,
+                    line.initialBearing, line.finalBearing))
         },
         Command(name: "almanac", spec: OptionSpec(values: ["lat", "lon", "date", "tz"])) { c in
             let point = try c.coordinate()
@@ -76,13 +81,15 @@ extension HobbyStoryCLI {
             let almanac: AlmanacDay
             do {
                 almanac = try Almanac.day(
-                    latitude: point.latitude, longitude: point.longitude, year: year, month: month, day: day, timeZone: timeZone)
+                    latitude: point.latitude, longitude: point.longitude, year: year, month: month, day: day,
+                    timeZone: timeZone)
             } catch { throw InvalidInput(description: "\(error)") }
             let utc: (Date?) -> JSONValue = { JSONValue($0.map { DiaryTime.iso8601($0, utcOffsetSeconds: 0) }) }
             let periods: ([SolunarPeriod]) -> JSONValue = { list in
                 .array(list.map { .object(["start": utc($0.start), "end": utc($0.end), "center": utc($0.center)]) })
             }
-            let s = almanac.sun, m = almanac.moon
+            let s = almanac.sun
+            let m = almanac.moon
             let json = JSONValue.object([
                 "sun": .object([
                     "rise": utc(s.rise), "set": utc(s.set), "noon": utc(s.noon), "civilDawn": utc(s.civilDawn),
@@ -90,7 +97,8 @@ extension HobbyStoryCLI {
                 ]),
                 "moon": .object([
                     "rise": utc(m.rise), "set": utc(m.set), "upperTransit": utc(m.upperTransit),
-                    "lowerTransit": utc(m.lowerTransit), "illumination": .number((m.illumination * 1000).rounded() / 1000),
+                    "lowerTransit": utc(m.lowerTransit),
+                    "illumination": .number((m.illumination * 1000).rounded() / 1000),
                     "ageDays": .number((m.ageDays * 100).rounded() / 100), "phase": .string(m.phase.rawValue),
                     "nextNew": utc(m.nextNew), "nextFull": utc(m.nextFull),
                 ]),
@@ -100,7 +108,9 @@ extension HobbyStoryCLI {
                 ]),
             ])
             let local: (Date?) -> String = { date in
-                date.map { DiaryTime.iso8601($0, utcOffsetSeconds: timeZone.secondsFromGMT(for: $0)).dropFirst(11).prefix(5) }.map(String.init) ?? "—"
+                date.map {
+                    DiaryTime.iso8601($0, utcOffsetSeconds: timeZone.secondsFromGMT(for: $0)).dropFirst(11).prefix(5)
+                }.map(String.init) ?? "—"
             }
             let text = """
                 Sun   rise \(local(s.rise))  set \(local(s.set))  noon \(local(s.noon))  civil dawn \(local(s.civilDawn))  dusk \(local(s.civilDusk))
@@ -127,12 +137,15 @@ extension HobbyStoryCLI {
             c.output(
                 .object([
                     "declination": round(field.declination, 100), "inclination": round(field.inclination, 100),
-                    "totalIntensity": round(field.totalIntensity, 10), "horizontalIntensity": round(field.horizontalIntensity, 10),
+                    "totalIntensity": round(field.totalIntensity, 10),
+                    "horizontalIntensity": round(field.horizontalIntensity, 10),
                     "north": round(field.north, 10), "east": round(field.east, 10), "down": round(field.down, 10),
                     "gridVariation": field.gridVariation.map { round($0, 100) } ?? .null,
                     "model": .string(field.model), "warning": JSONValue(field.warning),
                 ]),
-                text: String(format: "declination %.2f°, inclination %.2f°, total intensity %.0f nT (%@)", field.declination, field.inclination, field.totalIntensity, field.model)
+                text: String(
+                    format: "declination %.2f°, inclination %.2f°, total intensity %.0f nT (%@)", field.declination,
+                    field.inclination, field.totalIntensity, field.model)
                     + (field.warning.map { "\nwarning: \($0)" } ?? ""))
         },
     ]
@@ -153,7 +166,9 @@ extension CommandContext {
     /// A point written in decimal degrees, DMS or degrees and decimal minutes.
     func parsedCoordinate(_ option: String) throws -> Coordinate {
         guard let text = text(option) else { throw UsageError("give --\(option) as LAT,LON (decimal degrees or DMS)") }
-        do { return try Coordinate.parse(text) } catch { throw InvalidInput(description: "--\(option): \(error.description)") }
+        do { return try Coordinate.parse(text) } catch {
+            throw InvalidInput(description: "--\(option): \(error.description)")
+        }
     }
 
     /// `--date YYYY-MM-DD`.
@@ -162,7 +177,9 @@ extension CommandContext {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
             DateComponents(calendar: Calendar(identifier: .gregorian), year: year, month: month, day: day).isValidDate
-        else { throw InvalidInput(description: "date \"\(text)\" is not a calendar day; use YYYY-MM-DD, e.g. 2026-06-01") }
+        else {
+            throw InvalidInput(description: "date \"\(text)\" is not a calendar day; use YYYY-MM-DD, e.g. 2026-06-01")
+        }
         return (year, month, day)
     }
 
@@ -170,7 +187,9 @@ extension CommandContext {
     func timeZone() throws -> TimeZone {
         guard let name = text("tz") else { return TimeZone(identifier: "UTC")! }
         guard let zone = TimeZone(identifier: name) else {
-            throw InvalidInput(description: "time zone \"\(name)\" is unknown; use an IANA name such as Europe/Moscow or America/Chicago")
+            throw InvalidInput(
+                description:
+                    "time zone \"\(name)\" is unknown; use an IANA name such as Europe/Moscow or America/Chicago")
         }
         return zone
     }

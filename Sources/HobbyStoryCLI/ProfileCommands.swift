@@ -8,10 +8,14 @@ extension HobbyStoryCLI {
             let unitsText = c.text("units") ?? Units.metric.rawValue
             guard let units = Units(rawValue: unitsText) else {
                 throw ValidationError(
-                    entity: "profile", issues: [ValidationIssue(field: "units", value: unitsText, message: "must be metric or imperial")])
+                    entity: "profile",
+                    issues: [ValidationIssue(field: "units", value: unitsText, message: "must be metric or imperial")])
             }
-            let profile = try c.storage().addProfile(ProfileDraft(displayName: c.operands[0], pin: c.text("pin"), units: units))
-            c.output(c.json(profile), text: "Added profile \(profile.displayName)\(profile.hasPin ? " (PIN protected)" : "")")
+            let profile = try c.storage().addProfile(
+                ProfileDraft(displayName: c.operands[0], pin: c.text("pin"), units: units))
+            c.output(
+                c.json(profile), text: "Added profile \(profile.displayName)\(profile.hasPin ? " (PIN protected)" : "")"
+            )
         },
         Command(name: "profile list") { c in
             c.outputList(
@@ -24,13 +28,16 @@ extension HobbyStoryCLI {
             var confirmation = c.text("confirm")
             if confirmation == nil && c.console.isInteractive {
                 c.console.write(
-                    "Removing profile \(profile.displayName) hides all its trips and catches; they stay recoverable for \(Profile.retentionDays) days. Type the profile name to confirm: ")
+                    "Removing profile \(profile.displayName) hides all its trips and catches; they stay recoverable for \(Profile.retentionDays) days. Type the profile name to confirm: "
+                )
                 confirmation = c.console.readLine()?.trimmingCharacters(in: .whitespaces)
             }
             try storage.removeProfile(named: profile.displayName, confirmation: confirmation)
             c.output(
                 c.json(profile),
-                text: "Removed profile \(profile.displayName); `hobbystory profile restore \(profile.displayName)` brings it back within \(Profile.retentionDays) days.")
+                text:
+                    "Removed profile \(profile.displayName); `hobbystory profile restore \(profile.displayName)` brings it back within \(Profile.retentionDays) days."
+            )
         },
         Command(name: "profile restore", operands: ["NAME"]) { c in
             let profile = try c.storage().restoreProfile(named: c.operands[0])

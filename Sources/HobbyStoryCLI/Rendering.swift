@@ -78,14 +78,16 @@ extension CommandContext {
             "weightKg": JSONValue(item.weightKg), "lengthCm": JSONValue(item.lengthCm),
             "bait": JSONValue(name(.baits, item.baitId)), "baitId": JSONValue(item.baitId),
             "method": JSONValue(name(.methods, item.methodId)), "methodId": JSONValue(item.methodId),
-            "depthM": JSONValue(item.depthM), "waterTempC": JSONValue(item.waterTempC), "released": .bool(item.released),
+            "depthM": JSONValue(item.depthM), "waterTempC": JSONValue(item.waterTempC),
+            "released": .bool(item.released),
             "notes": JSONValue(item.notes), "createdAt": JSONValue(isoUTC(item.createdAt)),
             "updatedAt": JSONValue(isoUTC(item.updatedAt)), "deletedAt": JSONValue(isoUTC(item.deletedAt)),
         ])
     }
 
     func text(_ item: Catch) -> String {
-        var line = "\(shortId(item.id))  \(iso(item.caughtAt, item.utcOffsetSeconds)!)  \(name(.species, item.speciesId)!)"
+        var line =
+            "\(shortId(item.id))  \(iso(item.caughtAt, item.utcOffsetSeconds)!)  \(name(.species, item.speciesId)!)"
         if item.count > 1 { line += " ×\(item.count)" }
         if let w = item.weightKg { line += "  \(number(w)) kg" }
         if let l = item.lengthCm { line += "  \(number(l)) cm" }
@@ -104,7 +106,8 @@ extension CommandContext {
 
     func text(_ entry: TrashEntry) -> String {
         let extra = entry.itemCount > 1 ? " (+\(entry.itemCount - 1) with it)" : ""
-        return "\(entry.id.uuidString.lowercased())  \(entry.entityType.rawValue)  \(entry.label)\(extra)  deleted \(isoUTC(entry.deletedAt)!)"
+        return
+            "\(entry.id.uuidString.lowercased())  \(entry.entityType.rawValue)  \(entry.label)\(extra)  deleted \(isoUTC(entry.deletedAt)!)"
     }
 
     func json(_ entry: DirectoryEntry) -> JSONValue {

@@ -10,10 +10,13 @@ extension HobbyStoryCLI {
             let reports = BuiltInReports.all(currentYear: c.currentYear)
             c.outputList(
                 reports, empty: "",
-                json: { .object(["slug": .string($0.slug), "title": .string($0.title), "formula": .string($0.formula)]) },
+                json: {
+                    .object(["slug": .string($0.slug), "title": .string($0.title), "formula": .string($0.formula)])
+                },
                 text: { "\($0.slug.padding(toLength: 24, withPad: " ", startingAt: 0)) \($0.title)  —  \($0.formula)" })
         },
-        Command(name: "report run", optionalOperands: ["NAME"], spec: OptionSpec(values: ["formula", "svg", "csv"])) { c in
+        Command(name: "report run", optionalOperands: ["NAME"], spec: OptionSpec(values: ["formula", "svg", "csv"])) {
+            c in
             let engine = try ReportEngine(databaseURL: try c.diary().fileURL)
             let result: ReportResult
             switch (c.operands.first, c.text("formula")) {
@@ -47,8 +50,10 @@ extension HobbyStoryCLI {
         guard table.rows.count > 0 else { return table.columns.joined(separator: "  ") + "\n(no rows)" }
         let widths = table.columns.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
         return cells.map { row in
-            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
+            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(
+                separator: "  "
+            )
+            .trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n")
     }
 }

@@ -14,7 +14,9 @@ extension HobbyStoryCLI {
             switch type {
             case .spot:
                 let trips = try diary.trips(spotId: id)
-                what = "spot \(try diary.spot(id).name)" + (trips.isEmpty ? "" : " with its \(trips.count) trip(s) and their catches")
+                what =
+                    "spot \(try diary.spot(id).name)"
+                    + (trips.isEmpty ? "" : " with its \(trips.count) trip(s) and their catches")
             case .trip:
                 let catches = try diary.catches(tripId: id)
                 what = "trip \(c.shortId(id))" + (catches.isEmpty ? "" : " with its \(catches.count) catch(es)")
@@ -22,7 +24,11 @@ extension HobbyStoryCLI {
             }
             try c.confirm("Move \(what) to the Trash?")
             let entry = try diary.moveToTrash(type, id)
-            c.output(c.json(entry), text: "Moved to the Trash: \(c.text(entry))\nUndo with `hobbystory trash restore \(entry.id.uuidString.lowercased())`")
+            c.output(
+                c.json(entry),
+                text:
+                    "Moved to the Trash: \(c.text(entry))\nUndo with `hobbystory trash restore \(entry.id.uuidString.lowercased())`"
+            )
         },
         Command(name: "trash list") { c in
             c.outputList(try c.diary().trashEntries(), empty: "The Trash is empty.", json: c.json, text: c.text)
@@ -33,13 +39,21 @@ extension HobbyStoryCLI {
             let matches = try diary.trashEntries().filter {
                 $0.id.uuidString.lowercased().hasPrefix(text) || $0.batchId.uuidString.lowercased().hasPrefix(text)
             }
-            guard matches.count <= 1 else { throw StoreError.ambiguousId(entity: "Trash entry", prefix: text, matches: matches.count) }
+            guard matches.count <= 1 else {
+                throw StoreError.ambiguousId(entity: "Trash entry", prefix: text, matches: matches.count)
+            }
             // An id that is not a Trash entry may belong to an object deleted with its parent:
             // restore(_:) then says which entry to restore instead.
-            guard let id = matches.first?.id ?? EntityType.allCases.lazy.compactMap({ try? diary.resolveId(text, $0) }).first
+            guard
+                let id = matches.first?.id
+                    ?? EntityType.allCases.lazy.compactMap({ try? diary.resolveId(text, $0) }).first
             else { throw StoreError.notFound(entity: "object in the Trash", id: text) }
             let entry = try diary.restore(id)
-            c.output(c.json(entry), text: "Restored \(entry.entityType.rawValue) \(entry.label)\(entry.itemCount > 1 ? " and \(entry.itemCount - 1) object(s) with it" : "")")
+            c.output(
+                c.json(entry),
+                text:
+                    "Restored \(entry.entityType.rawValue) \(entry.label)\(entry.itemCount > 1 ? " and \(entry.itemCount - 1) object(s) with it" : "")"
+            )
         },
         Command(name: "trash empty", spec: OptionSpec(flags: ["yes"])) { c in
             let diary = try c.diary()
@@ -57,10 +71,13 @@ extension HobbyStoryCLI {
 
     /// `directory list KIND [--search TEXT]` (T5: read-only reference data).
     static let directoryCommands: [Command] = [
-        Command(name: "directory list", operands: ["KIND"], spec: OptionSpec(values: ["search"], flags: ["include-retired"])) { c in
+        Command(
+            name: "directory list", operands: ["KIND"], spec: OptionSpec(values: ["search"], flags: ["include-retired"])
+        ) { c in
             guard let kind = DirectoryKind(rawValue: c.operands[0]) else {
                 throw UsageError(
-                    "directory list takes \(DirectoryKind.allCases.map(\.rawValue).joined(separator: ", ")), not \(c.operands[0])")
+                    "directory list takes \(DirectoryKind.allCases.map(\.rawValue).joined(separator: ", ")), not \(c.operands[0])"
+                )
             }
             let entries = try c.storage().directoryEntries(
                 kind, search: c.text("search"), includeRetired: c.arguments.flag("include-retired"))

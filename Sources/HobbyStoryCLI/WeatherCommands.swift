@@ -30,11 +30,13 @@ extension HobbyStoryCLI {
         },
         Command(name: "weather refresh", spec: OptionSpec(values: ["limit"])) { c in
             let diary = try c.diary()
-            let filled = try c.fillConditions(diary, limit: c.integer("limit", field: "limit") ?? 100, budget: .seconds(10))
+            let filled = try c.fillConditions(
+                diary, limit: c.integer("limit", field: "limit") ?? 100, budget: .seconds(10))
             let pending = try diary.conditionsToFill(limit: 100_000).count
             c.output(
                 .object(["filled": .integer(Int64(filled)), "pending": .integer(Int64(pending))]),
-                text: "Filled the conditions of \(filled) trip(s) and catch(es); \(pending) still wait for the network.")
+                text: "Filled the conditions of \(filled) trip(s) and catch(es); \(pending) still wait for the network."
+            )
         },
     ]
 
@@ -43,20 +45,26 @@ extension HobbyStoryCLI {
         let utc: (Date?) -> JSONValue = { JSONValue($0.map { DiaryTime.iso8601($0, utcOffsetSeconds: 0) }) }
         return .object([
             "temperatureC": JSONValue(s.temperature), "pressureHpa": JSONValue(s.pressure),
-            "pressureTrendHpaPer3h": JSONValue(s.pressureChange3h), "pressureTendency": JSONValue(s.pressureTendency?.rawValue),
+            "pressureTrendHpaPer3h": JSONValue(s.pressureChange3h),
+            "pressureTendency": JSONValue(s.pressureTendency?.rawValue),
             "windSpeedMs": JSONValue(s.windSpeed), "windDirectionDeg": JSONValue(s.windDirection),
-            "windCompass": JSONValue(s.windCompass?.rawValue), "humidityPercent": JSONValue(s.humidity), "kp": JSONValue(s.kp),
+            "windCompass": JSONValue(s.windCompass?.rawValue), "humidityPercent": JSONValue(s.humidity),
+            "kp": JSONValue(s.kp),
             "magneticDeclination": JSONValue(s.magneticDeclination),
-            "magneticTotalIntensityNt": JSONValue(s.magneticTotalIntensity), "moonPhase": JSONValue(s.moonPhase?.rawValue),
+            "magneticTotalIntensityNt": JSONValue(s.magneticTotalIntensity),
+            "moonPhase": JSONValue(s.moonPhase?.rawValue),
             "moonIllumination": JSONValue(s.moonIllumination), "sunrise": utc(s.sunrise), "sunset": utc(s.sunset),
             "observedAt": utc(s.weatherTime ?? s.time),
-            "source": .object(Dictionary(uniqueKeysWithValues: s.sources.map { ($0.key, JSONValue.string($0.value.description)) })),
+            "source": .object(
+                Dictionary(uniqueKeysWithValues: s.sources.map { ($0.key, JSONValue.string($0.value.description)) })),
             "warnings": .array(s.warnings.map { .string($0) }),
         ])
     }
 
     static func weatherText(_ s: ConditionsSnapshot) -> String {
-        let number: (Double?, String) -> String = { value, unit in value.map { String(format: "%.1f %@", $0, unit) } ?? "—" }
+        let number: (Double?, String) -> String = { value, unit in
+            value.map { String(format: "%.1f %@", $0, unit) } ?? "—"
+        }
         var lines = [
             "temperature \(number(s.temperature, "°C")), pressure \(number(s.pressure, "hPa")) \(s.pressureTendency?.rawValue ?? ""), wind \(number(s.windSpeed, "m/s")) \(s.windCompass?.rawValue ?? ""), humidity \(number(s.humidity, "%")), Kp \(s.kp.map { String(format: "%.1f", $0) } ?? "—")",
             "moon \(s.moonPhase?.rawValue ?? "—"), declination \(number(s.magneticDeclination, "°"))",
@@ -73,8 +81,11 @@ extension CommandContext {
         let storage = try storage()
         let configuration = try WeatherConfiguration.fromEnvironment(cli.environment)
         let cache = try WeatherCache(path: storage.root.appendingPathComponent("weather.sqlite").path)
-        let transport: any HTTPTransport = cli.environment["HOBBYSTORY_OFFLINE"] == "1" ? OfflineTransport() : URLSessionTransport()
-        return WeatherService(configuration: configuration, cache: cache, transport: transport, resolver: GazetteerResolver(), clock: cli.now)
+        let transport: any HTTPTransport =
+            cli.environment["HOBBYSTORY_OFFLINE"] == "1" ? OfflineTransport() : URLSessionTransport()
+        return WeatherService(
+            configuration: configuration, cache: cache, transport: transport, resolver: GazetteerResolver(),
+            clock: cli.now)
     }
 
     /// Records the conditions of a newly saved trip or catch, after it is committed; a short

@@ -108,7 +108,8 @@ public struct ChartSpec: Codable, Sendable, Equatable {
                 repeating: [Double?](repeating: nil, count: categories.count), count: named.labels.count)
             var seen = Set<[Int]>()
             for (index, row) in table.rows.enumerated() {
-                let name = named.position[index], category = keyed.position[index]
+                let name = named.position[index]
+                let category = keyed.position[index]
                 guard seen.insert([name, category]).inserted else { continue }
                 grid[name][category] = cell(row, 2).quantity
             }

@@ -47,11 +47,14 @@ extension ChartCanvas {
                 let end = start + share * 2 * .pi
                 markup.path(
                     className: "wedge " + colour,
-                    [.move(centre.x, centre.y),
-                     .lineTo(centre.x + radius * cos(start), centre.y + radius * sin(start)),
-                     .arc(radius: radius, largeArc: share > 0.5,
-                          x: centre.x + radius * cos(end), y: centre.y + radius * sin(end)),
-                     .close],
+                    [
+                        .move(centre.x, centre.y),
+                        .lineTo(centre.x + radius * cos(start), centre.y + radius * sin(start)),
+                        .arc(
+                            radius: radius, largeArc: share > 0.5,
+                            x: centre.x + radius * cos(end), y: centre.y + radius * sin(end)),
+                        .close,
+                    ],
                     tooltip: tip)
             }
             start += share * 2 * .pi
@@ -93,7 +96,8 @@ extension ChartCanvas {
             return (x: centre.x + distance * cos(middle), y: centre.y + distance * sin(middle) + size / 3)
         }
         var placed: [Int] = []
-        for index in shares.indices.sorted(by: { shares[$0] > shares[$1] }) where shares[index] >= Self.minLabelledShare {
+        for index in shares.indices.sorted(by: { shares[$0] > shares[$1] }) where shares[index] >= Self.minLabelledShare
+        {
             let halfWidth = TextMetrics.width(texts[index], size: size, bold: true) / 2 + 2
             let clear = placed.allSatisfy { other in
                 let otherHalf = TextMetrics.width(texts[other], size: size, bold: true) / 2 + 2

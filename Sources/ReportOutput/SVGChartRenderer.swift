@@ -97,7 +97,8 @@ struct ChartCanvas {
 
     /// The finished document.
     var document: String {
-        let w = NumberText.coordinate(width), h = NumberText.coordinate(height)
+        let w = NumberText.coordinate(width)
+        let h = NumberText.coordinate(height)
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)">

@@ -23,7 +23,8 @@ struct SVGMarkup {
     mutating func rect(
         className: String, x: Double, y: Double, width: Double, height: Double, tooltip: String? = nil
     ) {
-        let attributes = "class=\"\(className)\" x=\"\(number(x))\" y=\"\(number(y))\" "
+        let attributes =
+            "class=\"\(className)\" x=\"\(number(x))\" y=\"\(number(y))\" "
             + "width=\"\(number(max(width, 0)))\" height=\"\(number(max(height, 0)))\""
         element("rect", attributes, tooltip: tooltip)
     }

@@ -23,7 +23,8 @@ struct ValueScale: Equatable {
         let lower = (low / step).rounded(.down) * step
         let upper = (high / step).rounded(.up) * step
         if step.isFinite, step > 0, lower.isFinite, upper.isFinite, upper > lower,
-           (upper - lower) / step <= 50 {
+            (upper - lower) / step <= 50
+        {
             self.lower = lower
             self.upper = upper
             self.step = step
@@ -54,11 +55,15 @@ struct ValueScale: Equatable {
     func label(_ tick: Double) -> String {
         let largest = max(abs(lower), abs(upper))
         let (divisor, suffix): (Double, String) =
-            largest >= 1e12 ? (1, "")
-            : largest >= 1e9 ? (1e9, "G")
-            : largest >= 1e6 ? (1e6, "M")
-            : largest >= 1e4 ? (1e3, "k")
-            : (1, "")
+            largest >= 1e12
+            ? (1, "")
+            : largest >= 1e9
+                ? (1e9, "G")
+                : largest >= 1e6
+                    ? (1e6, "M")
+                    : largest >= 1e4
+                        ? (1e3, "k")
+                        : (1, "")
         let scaledStep = step / divisor
         let decimals = max(0, Int(-floor(log10(scaledStep) + 1e-9)))
         guard largest < 1e12, decimals <= 6, let text = NumberText.fixed(tick / divisor, decimals: decimals) else {

@@ -46,22 +46,31 @@ struct Compiler {
     private mutating func compile(_ formula: Formula) throws(ReportError) -> CompiledReport {
         context = try Self.firstAggregateEntity(formula.values) ?? .catch
         let values = try formula.values.map { (v: Expression) throws(ReportError) -> Part in try value(v) }
-        let dimensions = try formula.groups.map { (g: Expression) throws(ReportError) -> FieldDefinition in try dimension(g) }
-        let conjuncts = try (formula.filter.map(Self.conjuncts) ?? []).map { (c: Expression) throws(ReportError) -> Part in
+        let dimensions = try formula.groups.map { (g: Expression) throws(ReportError) -> FieldDefinition in
+            try dimension(g)
+        }
+        let conjuncts = try (formula.filter.map(Self.conjuncts) ?? []).map {
+            (c: Expression) throws(ReportError) -> Part in
             let part = try expression(c, insideAggregate: false)
-            guard part.aggregates.isEmpty else { throw ReportError("`where` filters records; aggregates belong before `by`", at: c.position) }
+            guard part.aggregates.isEmpty else {
+                throw ReportError("`where` filters records; aggregates belong before `by`", at: c.position)
+            }
             guard part.type == .boolean else {
-                throw ReportError("`where` needs a condition such as year = 2026, not a \(part.type.rawValue)", at: c.position)
+                throw ReportError(
+                    "`where` needs a condition such as year = 2026, not a \(part.type.rawValue)", at: c.position)
             }
             return part
         }
 
         let aggregated = values.flatMap { $0.aggregates.map(\.entity) }
         let base = aggregated.max()!
-        let referenced = values.flatMap(\.entities) + dimensions.flatMap { [$0.entity] + $0.requires } + conjuncts.flatMap(\.entities)
+        let referenced =
+            values.flatMap(\.entities) + dimensions.flatMap { [$0.entity] + $0.requires }
+            + conjuncts.flatMap(\.entities)
         let finest = min(referenced.min() ?? base, base)
         for value in values {
-            for aggregate in value.aggregates where aggregate.entity > finest && ["sum", "avg"].contains(aggregate.function) {
+            for aggregate in value.aggregates
+            where aggregate.entity > finest && ["sum", "avg"].contains(aggregate.function) {
                 throw ReportError(
                     "\(aggregate.function) over \(aggregate.entity.name) fields can't be combined with \(finest.name) fields: each \(aggregate.entity.name) would count once per \(finest.name); report it on its own"
                 )
@@ -78,18 +87,24 @@ struct Compiler {
         for child in ReportEntity.allCases.reversed() where child < base && child >= finest {
             let parent = ReportEntity(rawValue: child.rawValue + 1)!
             let own = conjuncts.filter { $0.entities == [child] }.map(\.sql)
-            from += " LEFT JOIN \(child.table) \(child.alias) ON \(child.alias).\(parent.name)_id = \(parent.alias).id AND \(child.alias).deleted_at IS NULL"
+            from +=
+                " LEFT JOIN \(child.table) \(child.alias) ON \(child.alias).\(parent.name)_id = \(parent.alias).id AND \(child.alias).deleted_at IS NULL"
                 + own.map { " AND (\($0))" }.joined()
         }
         let pushedDown = Set(ReportEntity.allCases.filter { $0 < base })
-        whereClauses += conjuncts.filter { !($0.entities.count == 1 && pushedDown.contains($0.entities.first!)) }.map { "(\($0.sql))" }
+        whereClauses += conjuncts.filter { !($0.entities.count == 1 && pushedDown.contains($0.entities.first!)) }.map {
+            "(\($0.sql))"
+        }
         whereClauses += dimensions.filter { $0.entity < base }.map { "\($0.entity.alias).id IS NOT NULL" }
         for join in LookupJoin.allCases where joins.contains(join) { from += " " + join.sql }
 
         // When catches are the base rows none is NULL, and count(*) lets SQLite answer from an index.
-        let valueSQL = values.map { base == .catch ? $0.sql.replacingOccurrences(of: Self.catchCount, with: "count(*)") : $0.sql }
+        let valueSQL = values.map {
+            base == .catch ? $0.sql.replacingOccurrences(of: Self.catchCount, with: "count(*)") : $0.sql
+        }
         let selected = dimensions.map(\.sql) + valueSQL
-        var sql = "SELECT \(selected.joined(separator: ", ")) \(from) WHERE \(Array(Set(whereClauses)).sorted().joined(separator: " AND "))"
+        var sql =
+            "SELECT \(selected.joined(separator: ", ")) \(from) WHERE \(Array(Set(whereClauses)).sorted().joined(separator: " AND "))"
         if !dimensions.isEmpty {
             sql += " GROUP BY " + dimensions.map { $0.groupSQL ?? $0.sql }.joined(separator: ", ")
         }
@@ -115,10 +130,12 @@ struct Compiler {
         let part = try self.expression(expression, insideAggregate: false)
         guard !part.aggregates.isEmpty else {
             throw ReportError(
-                "the value must aggregate records, such as count(catch) or sum(catch.weight_kg)", at: expression.position)
+                "the value must aggregate records, such as count(catch) or sum(catch.weight_kg)",
+                at: expression.position)
         }
         if let position = part.fieldOutsideAggregate {
-            throw ReportError("a field outside an aggregate has many values per group; wrap it, e.g. avg(…)", at: position)
+            throw ReportError(
+                "a field outside an aggregate has many values per group; wrap it, e.g. avg(…)", at: position)
         }
         guard part.type == .number else {
             throw ReportError("the value must be a number, not a \(part.type.rawValue)", at: expression.position)
@@ -151,7 +168,9 @@ struct Compiler {
     private static func firstAggregateEntity(_ expression: Expression) throws(ReportError) -> ReportEntity? {
         switch expression {
         case .call(let function, let argument, _):
-            if function == "count", case .field(nil, let name, _) = argument, let entity = ReportEntity(word: name) { return entity }
+            if function == "count", case .field(nil, let name, _) = argument, let entity = ReportEntity(word: name) {
+                return entity
+            }
             return try fieldEntities(argument).min()
         case .unary(_, let inner, _): return try firstAggregateEntity(inner)
         case .binary(_, let left, let right, _):
@@ -179,7 +198,8 @@ struct Compiler {
 
     private mutating func expression(_ expression: Expression, insideAggregate: Bool) throws(ReportError) -> Part {
         switch expression {
-        case .number(let v, _): return Part(sql: bind(v == v.rounded() && abs(v) < 1e15 ? .integer(Int64(v)) : .real(v)), type: .number)
+        case .number(let v, _):
+            return Part(sql: bind(v == v.rounded() && abs(v) < 1e15 ? .integer(Int64(v)) : .real(v)), type: .number)
         case .text(let v, _): return Part(sql: bind(.text(v)), type: .text)
         case .boolean(let v, _): return Part(sql: v ? "1" : "0", type: .boolean)
         case .null: return Part(sql: "NULL", type: .number)
@@ -194,10 +214,14 @@ struct Compiler {
         case .unary(let op, let inner, let position):
             var part = try self.expression(inner, insideAggregate: insideAggregate)
             if op == "not" {
-                guard part.type == .boolean else { throw ReportError("`not` needs a condition, not a \(part.type.rawValue)", at: position) }
+                guard part.type == .boolean else {
+                    throw ReportError("`not` needs a condition, not a \(part.type.rawValue)", at: position)
+                }
                 part.sql = "NOT (\(part.sql))"
             } else {
-                guard part.type == .number else { throw ReportError("`-` needs a number, not a \(part.type.rawValue)", at: position) }
+                guard part.type == .number else {
+                    throw ReportError("`-` needs a number, not a \(part.type.rawValue)", at: position)
+                }
                 part.sql = "-(\(part.sql))"
             }
             return part
@@ -210,7 +234,8 @@ struct Compiler {
             for item in items {
                 let p = try self.expression(item, insideAggregate: insideAggregate)
                 guard p.type == s.type || p.sql == "NULL" else {
-                    throw ReportError("`in` compares \(s.type.rawValue)s, but this is a \(p.type.rawValue)", at: item.position)
+                    throw ReportError(
+                        "`in` compares \(s.type.rawValue)s, but this is a \(p.type.rawValue)", at: item.position)
                 }
                 merged = Self.merge(merged, p)
                 list.append(p.sql)
@@ -227,7 +252,9 @@ struct Compiler {
         }
     }
 
-    private mutating func binary(_ op: String, _ left: Expression, _ right: Expression, at position: Int, insideAggregate: Bool)
+    private mutating func binary(
+        _ op: String, _ left: Expression, _ right: Expression, at position: Int, insideAggregate: Bool
+    )
         throws(ReportError) -> Part
     {
         let l = try expression(left, insideAggregate: insideAggregate)
@@ -236,19 +263,24 @@ struct Compiler {
         switch op {
         case "and", "or":
             guard l.type == .boolean, r.type == .boolean else {
-                throw ReportError("`\(op)` joins conditions, not \(l.type == .boolean ? r.type.rawValue : l.type.rawValue)s", at: position)
+                throw ReportError(
+                    "`\(op)` joins conditions, not \(l.type == .boolean ? r.type.rawValue : l.type.rawValue)s",
+                    at: position)
             }
             part.sql = "(\(l.sql)) \(op.uppercased()) (\(r.sql))"
             part.type = .boolean
         case "+", "-", "*", "/":
             guard l.type == .number, r.type == .number else {
-                throw ReportError("`\(op)` needs numbers on both sides, not \(l.type == .number ? r.type.rawValue : l.type.rawValue)", at: position)
+                throw ReportError(
+                    "`\(op)` needs numbers on both sides, not \(l.type == .number ? r.type.rawValue : l.type.rawValue)",
+                    at: position)
             }
             part.sql = op == "/" ? "((\(l.sql)) * 1.0 / (\(r.sql)))" : "((\(l.sql)) \(op) (\(r.sql)))"
             part.type = .number
             part.unit = op == "+" || op == "-" ? (l.unit == r.unit ? l.unit : nil) : nil
         default:
-            let comparable = l.type == r.type || l.sql == "NULL" || r.sql == "NULL" || (l.type != .text && r.type != .text)
+            let comparable =
+                l.type == r.type || l.sql == "NULL" || r.sql == "NULL" || (l.type != .text && r.type != .text)
             guard comparable else {
                 throw ReportError("can't compare a \(l.type.rawValue) with a \(r.type.rawValue)", at: position)
             }
@@ -267,12 +299,14 @@ struct Compiler {
         guard known.contains(function) else {
             let close = known.filter { FieldCatalog.editDistance($0, function) <= 2 }
             throw ReportError(
-                "unknown function `\(function)`; use count, sum, avg, min or max" + (close.first.map { " (did you mean `\($0)`?)" } ?? ""),
+                "unknown function `\(function)`; use count, sum, avg, min or max"
+                    + (close.first.map { " (did you mean `\($0)`?)" } ?? ""),
                 at: position)
         }
         if function == "count" {
             guard case .field(nil, let name, _) = argument, let entity = ReportEntity(word: name) else {
-                throw ReportError("count takes what to count: count(catch), count(trip) or count(spot)", at: argument.position)
+                throw ReportError(
+                    "count takes what to count: count(catch), count(trip) or count(spot)", at: argument.position)
             }
             let sql = entity == .catch ? Self.catchCount : "count(DISTINCT \(entity.alias).id)"
             return Part(sql: sql, type: .number, entities: [entity], aggregates: [(function, entity)])
@@ -303,7 +337,8 @@ struct Compiler {
 
     // MARK: Names
 
-    private func resolve(_ entityWord: String?, _ name: String, at position: Int) throws(ReportError) -> FieldDefinition {
+    private func resolve(_ entityWord: String?, _ name: String, at position: Int) throws(ReportError) -> FieldDefinition
+    {
         let field: FieldDefinition?
         if let entityWord {
             guard let entity = ReportEntity(word: entityWord) else {
@@ -314,17 +349,24 @@ struct Compiler {
                 let own = FieldCatalog.fields(of: entity).map(\.name)
                 let close = own.filter { FieldCatalog.editDistance($0, name) <= 2 }.prefix(2)
                 throw ReportError(
-                    "\(entity.name) has no field `\(name)`" + (close.isEmpty ? "; its fields: \(own.joined(separator: ", "))" : "; did you mean \(close.map { "`\($0)`" }.joined(separator: " or "))?"),
+                    "\(entity.name) has no field `\(name)`"
+                        + (close.isEmpty
+                            ? "; its fields: \(own.joined(separator: ", "))"
+                            : "; did you mean \(close.map { "`\($0)`" }.joined(separator: " or "))?"),
                     at: position)
             }
         } else {
-            let order = ReportEntity.allCases.filter { $0 >= context } + ReportEntity.allCases.filter { $0 < context }.reversed()
+            let order =
+                ReportEntity.allCases.filter { $0 >= context }
+                + ReportEntity.allCases.filter { $0 < context }.reversed()
             field = order.lazy.compactMap { FieldCatalog.field(name, of: $0) }.first
         }
         guard let field else {
             let suggestions = FieldCatalog.suggestions(for: name)
             throw ReportError(
-                "unknown field `\(name)`" + (suggestions.isEmpty ? "" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"),
+                "unknown field `\(name)`"
+                    + (suggestions.isEmpty
+                        ? "" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"),
                 at: position)
         }
         return field

@@ -1,7 +1,9 @@
 /// The three kinds of diary record a report can aggregate, finest first: a catch belongs to a
 /// trip, a trip to a spot.
 enum ReportEntity: Int, Comparable, CaseIterable, Sendable {
-    case `catch` = 0, trip = 1, spot = 2
+    case `catch` = 0
+    case trip = 1
+    case spot = 2
 
     static func < (a: ReportEntity, b: ReportEntity) -> Bool { a.rawValue < b.rawValue }
 
@@ -106,22 +108,26 @@ enum FieldCatalog {
 
     /// A catch's year, month and hour come from its stored local yyyymmddhhmm (month and hour
     /// are indexed), its weekday from the calendar.
-    private static let catchDateParts: [FieldDefinition] = dateParts(.catch, "(c.caught_at / 1000 + c.utc_offset_s)").map { field in
-        let sql: String? =
-            switch field.name {
-            case "year": "(c.local_time / 100000000)"
-            case "month": "(c.local_time / 1000000 % 100)"
-            case "hour": "(c.local_time / 100 % 100)"
-            default: nil
-            }
-        guard let sql else { return field }
-        return FieldDefinition(name: field.name, entity: .catch, type: .number, sql: sql, labels: field.labels)
-    }
+    private static let catchDateParts: [FieldDefinition] = dateParts(.catch, "(c.caught_at / 1000 + c.utc_offset_s)")
+        .map { field in
+            let sql: String? =
+                switch field.name {
+                case "year": "(c.local_time / 100000000)"
+                case "month": "(c.local_time / 1000000 % 100)"
+                case "hour": "(c.local_time / 100 % 100)"
+                default: nil
+                }
+            guard let sql else { return field }
+            return FieldDefinition(name: field.name, entity: .catch, type: .number, sql: sql, labels: field.labels)
+        }
 
     /// The weather recorded with each catch (T14); catches without it are left out of aggregates.
     private static let conditionsFields: [FieldDefinition] = [
-        FieldDefinition(name: "temperature", entity: .catch, type: .number, sql: "k.temperature_c", joins: [.conditions], unit: "°C"),
-        FieldDefinition(name: "pressure", entity: .catch, type: .number, sql: "k.pressure_hpa", joins: [.conditions], unit: "hPa"),
+        FieldDefinition(
+            name: "temperature", entity: .catch, type: .number, sql: "k.temperature_c", joins: [.conditions], unit: "°C"
+        ),
+        FieldDefinition(
+            name: "pressure", entity: .catch, type: .number, sql: "k.pressure_hpa", joins: [.conditions], unit: "hPa"),
         FieldDefinition(
             name: "pressure_trend", entity: .catch, type: .number, sql: "k.pressure_change_3h", joins: [.conditions],
             unit: "hPa/3h"),
@@ -129,11 +135,16 @@ enum FieldCatalog {
             name: "pressure_tendency", entity: .catch, type: .text, sql: "k.pressure_tendency",
             sortSQL: "CASE k.pressure_tendency WHEN 'falling' THEN 1 WHEN 'steady' THEN 2 WHEN 'rising' THEN 3 END",
             joins: [.conditions]),
-        FieldDefinition(name: "wind", entity: .catch, type: .number, sql: "k.wind_speed_ms", joins: [.conditions], unit: "m/s"),
-        FieldDefinition(name: "wind_speed", entity: .catch, type: .number, sql: "k.wind_speed_ms", joins: [.conditions], unit: "m/s"),
         FieldDefinition(
-            name: "wind_direction", entity: .catch, type: .number, sql: "k.wind_direction_deg", joins: [.conditions], unit: "°"),
-        FieldDefinition(name: "humidity", entity: .catch, type: .number, sql: "k.humidity_percent", joins: [.conditions], unit: "%"),
+            name: "wind", entity: .catch, type: .number, sql: "k.wind_speed_ms", joins: [.conditions], unit: "m/s"),
+        FieldDefinition(
+            name: "wind_speed", entity: .catch, type: .number, sql: "k.wind_speed_ms", joins: [.conditions], unit: "m/s"
+        ),
+        FieldDefinition(
+            name: "wind_direction", entity: .catch, type: .number, sql: "k.wind_direction_deg", joins: [.conditions],
+            unit: "°"),
+        FieldDefinition(
+            name: "humidity", entity: .catch, type: .number, sql: "k.humidity_percent", joins: [.conditions], unit: "%"),
         FieldDefinition(name: "kp", entity: .catch, type: .number, sql: "k.kp", joins: [.conditions]),
         FieldDefinition(
             name: "solunar", entity: .catch, type: .text, sql: "solunar_period(c.caught_at, s.latitude, s.longitude)",
@@ -149,19 +160,27 @@ enum FieldCatalog {
             FieldDefinition(name: "water_temp_c", entity: .catch, type: .number, sql: "c.water_temp_c", unit: "°C"),
             FieldDefinition(name: "released", entity: .catch, type: .boolean, sql: "c.released"),
             FieldDefinition(name: "notes", entity: .catch, type: .text, sql: "c.notes"),
-            FieldDefinition(name: "species", entity: .catch, type: .text, sql: "sp.name_en", groupSQL: "c.species_id", joins: [.species]),
+            FieldDefinition(
+                name: "species", entity: .catch, type: .text, sql: "sp.name_en", groupSQL: "c.species_id",
+                joins: [.species]),
             FieldDefinition(name: "species_id", entity: .catch, type: .text, sql: "c.species_id"),
-            FieldDefinition(name: "latin", entity: .catch, type: .text, sql: "sp.latin", groupSQL: "c.species_id", joins: [.species]),
+            FieldDefinition(
+                name: "latin", entity: .catch, type: .text, sql: "sp.latin", groupSQL: "c.species_id", joins: [.species]
+            ),
             FieldDefinition(name: "family", entity: .catch, type: .text, sql: "sp.family", joins: [.species]),
-            FieldDefinition(name: "bait", entity: .catch, type: .text, sql: "b.name_en", groupSQL: "c.bait_id", joins: [.bait]),
+            FieldDefinition(
+                name: "bait", entity: .catch, type: .text, sql: "b.name_en", groupSQL: "c.bait_id", joins: [.bait]),
             FieldDefinition(name: "bait_id", entity: .catch, type: .text, sql: "c.bait_id"),
             FieldDefinition(name: "bait_category", entity: .catch, type: .text, sql: "b.category", joins: [.bait]),
-            FieldDefinition(name: "method", entity: .catch, type: .text, sql: "m.name_en", groupSQL: "c.method_id", joins: [.method]),
+            FieldDefinition(
+                name: "method", entity: .catch, type: .text, sql: "m.name_en", groupSQL: "c.method_id", joins: [.method]
+            ),
             FieldDefinition(name: "method_id", entity: .catch, type: .text, sql: "c.method_id"),
             FieldDefinition(
                 name: "moon_phase", entity: .catch, type: .text, sql: "moon_phase(c.caught_at)",
                 sortSQL: "moon_phase_index(c.caught_at)"),
-            FieldDefinition(name: "moon_illumination", entity: .catch, type: .number, sql: "moon_illumination(c.caught_at)"),
+            FieldDefinition(
+                name: "moon_illumination", entity: .catch, type: .number, sql: "moon_illumination(c.caught_at)"),
         ] + catchDateParts
         + conditionsFields
 
@@ -173,7 +192,8 @@ enum FieldCatalog {
                 groupSQL: "t.id", sortSQL: "t.start_at"),
             FieldDefinition(name: "title", entity: .trip, type: .text, sql: "t.title"),
             FieldDefinition(
-                name: "duration_h", entity: .trip, type: .number, sql: "((t.end_at - t.start_at) / 3600000.0)", unit: "h"),
+                name: "duration_h", entity: .trip, type: .number, sql: "((t.end_at - t.start_at) / 3600000.0)",
+                unit: "h"),
             FieldDefinition(
                 name: "catch_count", entity: .trip, type: .number,
                 sql: "(SELECT count(*) FROM catches x WHERE x.trip_id = t.id AND x.deleted_at IS NULL)"),
@@ -207,7 +227,8 @@ enum FieldCatalog {
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -35,17 +35,24 @@ enum Lexer {
                 i += 1
             } else if c.isLetter || c == "_" {
                 let start = i
-                while i < characters.count, characters[i].isLetter || characters[i].isNumber || characters[i] == "_" { i += 1 }
+                while i < characters.count, characters[i].isLetter || characters[i].isNumber || characters[i] == "_" {
+                    i += 1
+                }
                 let word = String(characters[start..<i])
                 guard word.allSatisfy({ $0.isASCII }) else {
-                    throw ReportError("`\(word)` is not a field, function or keyword; names use Latin letters, digits and _", at: start)
+                    throw ReportError(
+                        "`\(word)` is not a field, function or keyword; names use Latin letters, digits and _",
+                        at: start)
                 }
                 let lower = word.lowercased()
-                tokens.append(Token(kind: keywords.contains(lower) ? .keyword(lower) : .identifier(lower), position: start))
+                tokens.append(
+                    Token(kind: keywords.contains(lower) ? .keyword(lower) : .identifier(lower), position: start))
             } else if c.isASCII && c.isNumber {
                 let start = i
                 while i < characters.count, characters[i].isASCII && characters[i].isNumber { i += 1 }
-                if i + 1 < characters.count, characters[i] == ".", characters[i + 1].isASCII && characters[i + 1].isNumber {
+                if i + 1 < characters.count, characters[i] == ".",
+                    characters[i + 1].isASCII && characters[i + 1].isNumber
+                {
                     i += 1
                     while i < characters.count, characters[i].isASCII && characters[i].isNumber { i += 1 }
                 }
@@ -58,7 +65,9 @@ enum Lexer {
                 var text = ""
                 i += 1
                 while true {
-                    guard i < characters.count else { throw ReportError("this text is not closed with \(c)", at: start) }
+                    guard i < characters.count else {
+                        throw ReportError("this text is not closed with \(c)", at: start)
+                    }
                     if characters[i] == c {
                         if i + 1 < characters.count, characters[i + 1] == c {
                             text.append(c)

@@ -31,7 +31,8 @@ public final class ReportEngine {
     }
 
     /// Runs a formula such as `count(catch) by species where year = 2026`.
-    public func run(formula: String, title: String? = nil, chart kind: ChartKind? = nil, valueLabel: String? = nil) throws
+    public func run(formula: String, title: String? = nil, chart kind: ChartKind? = nil, valueLabel: String? = nil)
+        throws
         -> ReportResult
     {
         let compiled = try Compiler.compile(try Parser.parse(formula))
@@ -50,7 +51,9 @@ public final class ReportEngine {
         if let labels = compiled.dimensions.first?.labels {
             display.rows = table.rows.map { row in
                 var row = row
-                if case .integer(let code) = row[0], code >= 1, code <= labels.count { row[0] = .text(labels[Int(code) - 1]) }
+                if case .integer(let code) = row[0], code >= 1, code <= labels.count {
+                    row[0] = .text(labels[Int(code) - 1])
+                }
                 return row
             }
         }
@@ -100,7 +103,9 @@ private final class SolunarCache {
     private var days: [String: [SolunarPeriod]] = [:]
 
     func period(_ time: SQLiteValue, _ latitude: SQLiteValue, _ longitude: SQLiteValue) -> String? {
-        guard let milliseconds = time.int64Value, let lat = latitude.doubleValue, let lon = longitude.doubleValue else { return nil }
+        guard let milliseconds = time.int64Value, let lat = latitude.doubleValue, let lon = longitude.doubleValue else {
+            return nil
+        }
         let instant = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
         let day = Int((Double(milliseconds) / 86_400_000).rounded(.down))
         let majors = (-1...1).flatMap { periods(day + $0, lat, lon, major: true) }
@@ -114,7 +119,8 @@ private final class SolunarCache {
         if let known = days[key] { return known }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let date = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
+        let date = calendar.dateComponents(
+            [.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
         let almanac = try? Almanac.day(
             latitude: latitude, longitude: longitude, year: date.year!, month: date.month!, day: date.day!)
         let found = (major ? almanac?.solunar.major : almanac?.solunar.minor) ?? []

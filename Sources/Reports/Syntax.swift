@@ -26,7 +26,8 @@ indirect enum Expression: Equatable {
 
     var position: Int {
         switch self {
-        case .number(_, let p), .text(_, let p), .boolean(_, let p), .null(let p), .field(_, _, let p), .call(_, _, let p),
+        case .number(_, let p), .text(_, let p), .boolean(_, let p), .null(let p), .field(_, _, let p),
+            .call(_, _, let p),
             .unary(_, _, let p), .binary(_, _, _, let p), .inList(_, _, _, let p), .isNull(_, _, let p):
             p
         }
@@ -65,7 +66,9 @@ struct Parser {
     private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
 
     private mutating func expectSymbol(_ symbol: String, _ what: String) throws(ReportError) {
-        guard isSymbol(symbol) else { throw ReportError("expected `\(symbol)` \(what), found \(describe(current))", at: current.position) }
+        guard isSymbol(symbol) else {
+            throw ReportError("expected `\(symbol)` \(what), found \(describe(current))", at: current.position)
+        }
         _ = advance()
     }
 
@@ -93,7 +96,11 @@ struct Parser {
         }
         if isKeyword("order") {
             _ = advance()
-            if isKeyword("asc") { result.order = .ascending } else if isKeyword("desc") { result.order = .descending } else {
+            if isKeyword("asc") {
+                result.order = .ascending
+            } else if isKeyword("desc") {
+                result.order = .descending
+            } else {
                 throw ReportError("`order` is followed by asc or desc", at: current.position)
             }
             _ = advance()
@@ -107,7 +114,9 @@ struct Parser {
             result.top = Int(n)
         }
         guard current.kind == .end else {
-            throw ReportError("unexpected \(describe(current)); the formula continues only with by, where, order or top", at: current.position)
+            throw ReportError(
+                "unexpected \(describe(current)); the formula continues only with by, where, order or top",
+                at: current.position)
         }
         return result
     }
@@ -115,7 +124,9 @@ struct Parser {
     private mutating func groupField() throws(ReportError) -> Expression {
         let token = current
         guard case .identifier = token.kind else {
-            throw ReportError("`by` is followed by a field such as species, month or spot, found \(describe(token))", at: token.position)
+            throw ReportError(
+                "`by` is followed by a field such as species, month or spot, found \(describe(token))",
+                at: token.position)
         }
         let expression = try primary()
         guard case .field = expression else {
@@ -127,11 +138,15 @@ struct Parser {
     private mutating func nested<T>(_ body: (inout Parser) throws(ReportError) -> T) throws(ReportError) -> T {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { throw ReportError("the formula nests too deeply", at: current.position) }
+        guard depth <= Self.maximumDepth else {
+            throw ReportError("the formula nests too deeply", at: current.position)
+        }
         return try body(&self)
     }
 
-    mutating func expression() throws(ReportError) -> Expression { try nested { (p: inout Parser) throws(ReportError) in try p.or() } }
+    mutating func expression() throws(ReportError) -> Expression {
+        try nested { (p: inout Parser) throws(ReportError) in try p.or() }
+    }
 
     private mutating func or() throws(ReportError) -> Expression {
         var left = try and()
@@ -169,7 +184,9 @@ struct Parser {
         if isKeyword("not") {
             negated = true
             _ = advance()
-            guard isKeyword("in") else { throw ReportError("`not` here must be followed by `in`", at: current.position) }
+            guard isKeyword("in") else {
+                throw ReportError("`not` here must be followed by `in`", at: current.position)
+            }
         }
         if isKeyword("in") {
             let at = advance().position
@@ -189,7 +206,9 @@ struct Parser {
                 isNot = true
                 _ = advance()
             }
-            guard isKeyword("null") else { throw ReportError("`is` must be followed by null or not null", at: current.position) }
+            guard isKeyword("null") else {
+                throw ReportError("`is` must be followed by null or not null", at: current.position)
+            }
             _ = advance()
             return .isNull(left, negated: isNot, at: at)
         }
@@ -251,7 +270,8 @@ struct Parser {
             try expectSymbol(")", "to close the parenthesis")
             return inner
         default:
-            throw ReportError("expected a number, a field, an aggregate or `(`, found \(describe(token))", at: token.position)
+            throw ReportError(
+                "expected a number, a field, an aggregate or `(`, found \(describe(token))", at: token.position)
         }
     }
 

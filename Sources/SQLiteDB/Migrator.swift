@@ -50,11 +50,13 @@ public struct Migrator: Sendable {
         guard current <= latestVersion else {
             throw SQLiteError(
                 code: 0,
-                message: "the database is at schema version \(current), newer than this app knows (\(latestVersion)); update the app",
+                message:
+                    "the database is at schema version \(current), newer than this app knows (\(latestVersion)); update the app",
                 sql: nil)
         }
         var applied: [Int] = []
-        for migration in migrations where migration.version > current && migration.version <= (target ?? latestVersion) {
+        for migration in migrations where migration.version > current && migration.version <= (target ?? latestVersion)
+        {
             try db.transaction {
                 try migration.apply(db)
                 try db.execute(

@@ -40,7 +40,9 @@ final class Statement {
             case .real(let v): rc = sqlite3_bind_double(handle, index, v)
             case .text(let v): rc = sqlite3_bind_text(handle, index, v, -1, sqliteTransient)
             case .blob(let v):
-                rc = v.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient) }
+                rc = v.withUnsafeBytes {
+                    sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient)
+                }
             case .null: rc = sqlite3_bind_null(handle, index)
             }
             guard rc == SQLITE_OK else { throw database.error(rc, sql: sql) }

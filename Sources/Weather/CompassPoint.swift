@@ -6,8 +6,22 @@ import Foundation
 /// Each point covers 22.5° centred on its bearing; a bearing exactly between two points goes
 /// to the clockwise one (11.25° is NNE).
 public enum CompassPoint: String, Codable, Sendable, CaseIterable {
-    case n = "N", nne = "NNE", ne = "NE", ene = "ENE", e = "E", ese = "ESE", se = "SE", sse = "SSE"
-    case s = "S", ssw = "SSW", sw = "SW", wsw = "WSW", w = "W", wnw = "WNW", nw = "NW", nnw = "NNW"
+    case n = "N"
+    case nne = "NNE"
+    case ne = "NE"
+    case ene = "ENE"
+    case e = "E"
+    case ese = "ESE"
+    case se = "SE"
+    case sse = "SSE"
+    case s = "S"
+    case ssw = "SSW"
+    case sw = "SW"
+    case wsw = "WSW"
+    case w = "W"
+    case wnw = "WNW"
+    case nw = "NW"
+    case nnw = "NNW"
 
     /// The point for a bearing in degrees (any finite value; reduced to 0..<360).
     public init(degrees: Double) {

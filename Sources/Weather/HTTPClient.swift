@@ -12,7 +12,10 @@ struct HTTPClient: Sendable {
     let sleep: @Sendable (Duration) async throws -> Void
     let logger = Logger(category: "weather")
 
-    init(configuration: WeatherConfiguration, transport: any HTTPTransport, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+    init(
+        configuration: WeatherConfiguration, transport: any HTTPTransport,
+        sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) {
         self.transport = transport
         self.userAgent = configuration.userAgent
         self.timeout = configuration.timeout
@@ -38,7 +41,8 @@ struct HTTPClient: Sendable {
                 switch error {
                 case .timedOut: lastStatus = nil
                 case .cancelled: throw .cancelled
-                case .failed(let detail): throw .unreachable(provider: provider, url: url.absoluteString, detail: detail)
+                case .failed(let detail):
+                    throw .unreachable(provider: provider, url: url.absoluteString, detail: detail)
                 }
             }
         }

@@ -94,7 +94,10 @@ public struct SWPCKpProvider: KpIndexProvider {
 
     /// A JSON value in a Kp row.
     private enum Scalar: Decodable {
-        case string(String), number(Double), bool(Bool), null
+        case string(String)
+        case number(Double)
+        case bool(Bool)
+        case null
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
@@ -157,9 +160,12 @@ public struct SWPCKpProvider: KpIndexProvider {
                 guard let columns = header else {
                     let names = values.map { $0.text?.lowercased() }
                     guard names.contains("time_tag"), names.contains("kp") else {
-                        throw .malformedResponse(provider: provider, detail: "the first row does not name time_tag and Kp")
+                        throw .malformedResponse(
+                            provider: provider, detail: "the first row does not name time_tag and Kp")
                     }
-                    header = Dictionary(names.enumerated().compactMap { item in item.element.map { ($0, item.offset) } }) { a, _ in a }
+                    header = Dictionary(
+                        names.enumerated().compactMap { item in item.element.map { ($0, item.offset) } }
+                    ) { a, _ in a }
                     continue
                 }
                 fields = columns.compactMapValues { $0 < values.count ? values[$0] : nil }

@@ -30,7 +30,9 @@ public struct METNorwayProvider: WeatherProvider {
         self.client = HTTPClient(configuration: configuration, transport: transport, sleep: sleep)
     }
 
-    public func series(at coordinate: Coordinate, around time: Date, now: Date) async throws(WeatherError) -> WeatherSeries {
+    public func series(at coordinate: Coordinate, around time: Date, now: Date) async throws(WeatherError)
+        -> WeatherSeries
+    {
         let response = try await client.get(requestURL(at: coordinate), provider: name)
         guard response.status == 200 else {
             throw .httpStatus(provider: name, status: response.status, detail: snippet(response.body))

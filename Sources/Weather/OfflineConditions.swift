@@ -5,7 +5,8 @@ import Geomagnetism
 /// The fields computed on the device, always available offline (T14): moon phase and
 /// illumination, sunrise and sunset (Almanac), magnetic declination and total intensity (WMM).
 enum OfflineConditions {
-    static let magneticModel: Result<WorldMagneticModel, GeomagnetismError> = Result(catching: { () throws(GeomagnetismError) -> WorldMagneticModel in
+    static let magneticModel: Result<WorldMagneticModel, GeomagnetismError> = Result(catching: {
+        () throws(GeomagnetismError) -> WorldMagneticModel in
         try WorldMagneticModel.wmm2025()
     })
 
@@ -36,7 +37,8 @@ enum OfflineConditions {
             if sun.rise != nil { snapshot.sources[ConditionsField.sunrise.rawValue] = .computed }
             if sun.set != nil { snapshot.sources[ConditionsField.sunset.rawValue] = .computed }
             if sun.rise == nil || sun.set == nil {
-                snapshot.warnings.append("the Sun does not both rise and set at this place on that day (polar day or night)")
+                snapshot.warnings.append(
+                    "the Sun does not both rise and set at this place on that day (polar day or night)")
             }
         } catch {
             snapshot.warnings.append("sunrise and sunset could not be computed: \(error)")

@@ -32,7 +32,9 @@ public struct OpenMeteoProvider: WeatherProvider {
         self.client = HTTPClient(configuration: configuration, transport: transport, sleep: sleep)
     }
 
-    public func series(at coordinate: Coordinate, around time: Date, now: Date) async throws(WeatherError) -> WeatherSeries {
+    public func series(at coordinate: Coordinate, around time: Date, now: Date) async throws(WeatherError)
+        -> WeatherSeries
+    {
         let url = requestURL(at: coordinate, around: time, now: now)
         let response = try await client.get(url, provider: name)
         return try Self.parse(response, provider: name)

@@ -110,7 +110,8 @@ public actor WeatherCache {
                         VALUES (?, ?, ?, ?, ?)
                         """,
                         [
-                            .integer(Int64(key.latitudeTenths)), .integer(Int64(key.longitudeTenths)), .integer(key.hour),
+                            .integer(Int64(key.latitudeTenths)), .integer(Int64(key.longitudeTenths)),
+                            .integer(key.hour),
                             SQLiteValue(fetchedAt), .text(String(decoding: try encoder.encode(entry), as: UTF8.self)),
                         ])
                 }

@@ -16,7 +16,9 @@ import Geodesy
 /// ``completing(_:at:budget:)`` fills it later.
 public struct WeatherService: Sendable {
     /// The credits the providers' terms require, for the app's About screen.
-    public static let dataAttributions = [OpenMeteoProvider.attribution, METNorwayProvider.attribution, SWPCKpProvider.attribution]
+    public static let dataAttributions = [
+        OpenMeteoProvider.attribution, METNorwayProvider.attribution, SWPCKpProvider.attribution,
+    ]
 
     private let providers: [any WeatherProvider]
     private let kpProvider: any KpIndexProvider
@@ -55,7 +57,8 @@ public struct WeatherService: Sendable {
     /// offline fields are filled, the rest are `nil` and ``ConditionsSnapshot/warnings`` says
     /// why. Fails only when the place has no usable coordinates and its metadata cannot be
     /// resolved (nothing at all can be computed).
-    public func conditions(at place: WeatherPlace, time: Date, budget: Duration = .seconds(3)) async -> ConditionsResult {
+    public func conditions(at place: WeatherPlace, time: Date, budget: Duration = .seconds(3)) async -> ConditionsResult
+    {
         let now = clock()
         let base: Coordinate
         if let coordinate = place.coordinate {
@@ -92,7 +95,8 @@ public struct WeatherService: Sendable {
 
         if online.budgetExpired {
             snapshot.warnings.append(
-                "the weather services did not answer within \(String(format: "%.1f", budget.seconds)) s; ask again later to fill the missing fields")
+                "the weather services did not answer within \(String(format: "%.1f", budget.seconds)) s; ask again later to fill the missing fields"
+            )
         }
         await applyWeather(online, hit: hit, key: key, now: now, to: &snapshot)
         await applyKp(online, hit: hit, key: key, now: now, to: &snapshot)
@@ -101,7 +105,9 @@ public struct WeatherService: Sendable {
 
     /// `snapshot` with its missing fields filled from a new request for the same place and
     /// time (values it already has are kept).
-    public func completing(_ snapshot: ConditionsSnapshot, at place: WeatherPlace, budget: Duration = .seconds(3)) async -> ConditionsResult {
+    public func completing(_ snapshot: ConditionsSnapshot, at place: WeatherPlace, budget: Duration = .seconds(3)) async
+        -> ConditionsResult
+    {
         await conditions(at: place, time: snapshot.time, budget: budget).map { snapshot.filling(from: $0) }
     }
 
@@ -189,7 +195,8 @@ public struct WeatherService: Sendable {
             let cell = WeatherCache.Key(resolved, time: time)
             let original = WeatherCache.Key(base, time: time)
             if cell != original,
-                let fetch = await tryProviders(at: resolved, route: .placeMetadata, time: time, now: now, failures: &failures)
+                let fetch = await tryProviders(
+                    at: resolved, route: .placeMetadata, time: time, now: now, failures: &failures)
             {
                 return .weather(fetch, failures)
             }
@@ -242,7 +249,8 @@ public struct WeatherService: Sendable {
                 return .failure(.placeNotResolved(metadata, reason: nil))
             }
             guard coordinate.isValid else {
-                return .failure(.placeNotResolved(metadata, reason: "the resolver answered invalid coordinates \(coordinate)"))
+                return .failure(
+                    .placeNotResolved(metadata, reason: "the resolver answered invalid coordinates \(coordinate)"))
             }
             return .success(coordinate)
         } catch {
@@ -253,18 +261,22 @@ public struct WeatherService: Sendable {
     // MARK: Merging
 
     private func applyWeather(
-        _ online: Online, hit: WeatherCache.Hit?, key: WeatherCache.Key, now: Date, to snapshot: inout ConditionsSnapshot
+        _ online: Online, hit: WeatherCache.Hit?, key: WeatherCache.Key, now: Date,
+        to snapshot: inout ConditionsSnapshot
     ) async {
         let failures = online.weatherFailures.filter { $0 != .cancelled }
         if let fetch = online.weather {
             let observation = fetch.observation
             let series = fetch.series
-            Self.apply(observation.point, change: observation.pressureChange3h, source: .provider(series.provider), to: &snapshot)
+            Self.apply(
+                observation.point, change: observation.pressureChange3h, source: .provider(series.provider),
+                to: &snapshot)
             snapshot.route = fetch.route
             snapshot.weatherCoordinate = fetch.coordinate
             snapshot.attributions.append(series.attribution)
             if fetch.route == .placeMetadata, fetch.coordinate != snapshot.coordinate {
-                snapshot.warnings.append("the weather is that of the place named in its details, at \(fetch.coordinate)")
+                snapshot.warnings.append(
+                    "the weather is that of the place named in its details, at \(fetch.coordinate)")
             }
             if observation.distance > WeatherSeries.closeDistance {
                 snapshot.warnings.append(
@@ -278,7 +290,9 @@ public struct WeatherService: Sendable {
         } else if let hit {
             let age = now.timeIntervalSince(hit.fetchedAt)
             let entry = hit.entry
-            Self.apply(entry.point, change: entry.pressureChange3h, source: .cache(age: age, origin: entry.provider), to: &snapshot)
+            Self.apply(
+                entry.point, change: entry.pressureChange3h, source: .cache(age: age, origin: entry.provider),
+                to: &snapshot)
             snapshot.route = .cache
             snapshot.weatherCoordinate = snapshot.coordinate
             snapshot.attributions.append(entry.attribution)
@@ -294,7 +308,8 @@ public struct WeatherService: Sendable {
     }
 
     private func applyKp(
-        _ online: Online, hit: WeatherCache.Hit?, key: WeatherCache.Key, now: Date, to snapshot: inout ConditionsSnapshot
+        _ online: Online, hit: WeatherCache.Hit?, key: WeatherCache.Key, now: Date,
+        to snapshot: inout ConditionsSnapshot
     ) async {
         let time = snapshot.time
         if let reading = online.kp?.reading(at: time) {
@@ -302,7 +317,8 @@ public struct WeatherService: Sendable {
             snapshot.sources[ConditionsField.kp.rawValue] = .provider(kpProvider.name)
             snapshot.attributions.append(SWPCKpProvider.attribution)
             if reading.status != .observed {
-                snapshot.warnings.append("Kp is \(reading.status == .predicted ? "a forecast" : "an estimate") for that time")
+                snapshot.warnings.append(
+                    "Kp is \(reading.status == .predicted ? "a forecast" : "an estimate") for that time")
             }
             if online.weather == nil, var hit {
                 hit.entry.kp = reading
@@ -321,7 +337,9 @@ public struct WeatherService: Sendable {
         }
     }
 
-    private static func apply(_ point: WeatherPoint, change: Double?, source: FieldSource, to snapshot: inout ConditionsSnapshot) {
+    private static func apply(
+        _ point: WeatherPoint, change: Double?, source: FieldSource, to snapshot: inout ConditionsSnapshot
+    ) {
         snapshot.weatherTime = point.time
         let values: [(ConditionsField, Double?)] = [
             (.temperature, point.temperature), (.pressure, point.pressure), (.surfacePressure, point.surfacePressure),
@@ -357,14 +375,20 @@ public struct WeatherService: Sendable {
                 kp: reading, kpProvider: reading == nil ? nil : kpProvider.name)
         }
         var entries = series.points.filter { !$0.isEmpty }.map { point in
-            (key: WeatherCache.Key(fetch.coordinate, time: point.time),
-             entry: entry(point, change: PressureTrend.change3h(samples, at: point.time), at: point.time))
+            (
+                key: WeatherCache.Key(fetch.coordinate, time: point.time),
+                entry: entry(point, change: PressureTrend.change3h(samples, at: point.time), at: point.time)
+            )
         }
         let requestedKey = WeatherCache.Key(fetch.coordinate, time: fetch.observation.requestedTime)
         entries.removeAll { $0.key == requestedKey }
         entries.append(
-            (key: requestedKey,
-             entry: entry(fetch.observation.point, change: fetch.observation.pressureChange3h, at: fetch.observation.requestedTime)))
+            (
+                key: requestedKey,
+                entry: entry(
+                    fetch.observation.point, change: fetch.observation.pressureChange3h,
+                    at: fetch.observation.requestedTime)
+            ))
         await storeEntries(entries, fetchedAt: now)
     }
 

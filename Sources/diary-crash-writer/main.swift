@@ -19,7 +19,8 @@ do {
     while true {
         batch += 1
         let drafts = (0..<3).map { i in
-            CatchDraft(tripId: tripId, speciesId: "perca-fluviatilis", weightKg: Double(i + 1) / 10, notes: "batch \(batch)")
+            CatchDraft(
+                tripId: tripId, speciesId: "perca-fluviatilis", weightKg: Double(i + 1) / 10, notes: "batch \(batch)")
         }
         let saved = try diary.addCatches(drafts)
         let line = "ack \(batch) " + saved.map { $0.id.uuidString.lowercased() }.joined(separator: " ") + "\n"

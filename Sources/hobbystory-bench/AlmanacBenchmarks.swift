@@ -27,13 +27,17 @@ func benchmarkAlmanac() throws {
         let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00Z
         var previous = lowPrecisionSolarAltitude(start, berlin.latitude, berlin.longitude) > -0.833
         for minute in 1..<(365 * 1440) {
-            let up = lowPrecisionSolarAltitude(start.addingTimeInterval(Double(minute) * 60), berlin.latitude, berlin.longitude) > -0.833
+            let up =
+                lowPrecisionSolarAltitude(
+                    start.addingTimeInterval(Double(minute) * 60), berlin.latitude, berlin.longitude) > -0.833
             if up != previous { crossings += 1 }
             previous = up
         }
     }
     print("a year of daily almanac + solunar for Berlin (\(days) days), median of 5")
-    print("  almanac: \(ms(almanac))   brute-force minute scan of sunrise/sunset only: \(ms(bruteForce)) (\(crossings) crossings)   (target < 20 ms)")
+    print(
+        "  almanac: \(ms(almanac))   brute-force minute scan of sunrise/sunset only: \(ms(bruteForce)) (\(crossings) crossings)   (target < 20 ms)"
+    )
     print("")
 }
 

@@ -33,7 +33,8 @@ func drafts(_ count: Int, trips: [Trip], offset: Int) -> [CatchDraft] {
         let n = i + offset
         return CatchDraft(
             tripId: trips[n % trips.count].id, speciesId: species[n % species.count],
-            caughtAt: base.addingTimeInterval(Double(n) * 20), utcOffsetSeconds: 10_800, weightKg: Double(n % 50) / 10 + 0.1,
+            caughtAt: base.addingTimeInterval(Double(n) * 20), utcOffsetSeconds: 10_800,
+            weightKg: Double(n % 50) / 10 + 0.1,
             lengthCm: Double(n % 90) + 5, released: n % 3 == 0)
     }
 }
@@ -46,7 +47,8 @@ func rawInsert(path: String, _ items: [Catch]) throws {
     defer { sqlite3_close(db) }
     sqlite3_exec(db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA cache_size = -32000", nil, nil, nil)
     // The directory triggers call this function; a raw connection has it answer "closed" like the store.
-    sqlite3_create_function(db, "directory_writes_allowed", 0, SQLITE_UTF8, nil, { ctx, _, _ in sqlite3_result_int(ctx, 0) }, nil, nil)
+    sqlite3_create_function(
+        db, "directory_writes_allowed", 0, SQLITE_UTF8, nil, { ctx, _, _ in sqlite3_result_int(ctx, 0) }, nil, nil)
     var statement: OpaquePointer?
     sqlite3_prepare_v2(
         db,
@@ -99,12 +101,18 @@ func rawLatest(_ db: OpaquePointer?, tripId: String?) -> Int {
     func integer(_ i: Int32) -> Int64? {
         sqlite3_column_type(statement, i) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, i)
     }
-    var rows: [(String?, String?, String?, Int64?, Int64?, Int64?, Double?, Double?, String?, String?, Double?, Double?, Int64?, String?, Int64?, Int64?, Int64?)] = []
+    var rows:
+        [(
+            String?, String?, String?, Int64?, Int64?, Int64?, Double?, Double?, String?, String?, Double?, Double?,
+            Int64?, String?, Int64?, Int64?, Int64?
+        )] = []
     while sqlite3_step(statement) == SQLITE_ROW {
-        rows.append((
-            text(0), text(1), text(2), integer(3), integer(4), integer(5), real(6), real(7), text(8), text(9), real(10),
-            real(11), integer(12), text(13), integer(14), integer(15), integer(16)
-        ))
+        rows.append(
+            (
+                text(0), text(1), text(2), integer(3), integer(4), integer(5), real(6), real(7), text(8), text(9),
+                real(10),
+                real(11), integer(12), text(13), integer(14), integer(15), integer(16)
+            ))
     }
     return rows.count
 }
@@ -121,7 +129,9 @@ func benchmarkDiary(bulkCount: Int, bigCount: Int) throws -> Setup {
         storeTimes.append(try time { _ = try store.diary.addCatches(batch) })
         let raw = try Setup("raw\(round)", tripCount: 100)
         let now = Date()
-        let records = drafts(bulkCount, trips: raw.trips, offset: 0).map { $0.record(id: UUID(), createdAt: now, updatedAt: now) }
+        let records = drafts(bulkCount, trips: raw.trips, offset: 0).map {
+            $0.record(id: UUID(), createdAt: now, updatedAt: now)
+        }
         rawTimes.append(try time { try rawInsert(path: raw.diary.fileURL.path, records) })
     }
     let storeRate = Double(bulkCount) / median(storeTimes)
@@ -138,20 +148,25 @@ func benchmarkDiary(bulkCount: Int, bigCount: Int) throws -> Setup {
     var rawDB: OpaquePointer?
     sqlite3_open_v2(big.diary.fileURL.path, &rawDB, SQLITE_OPEN_READONLY, nil)
     let trip = big.trips[big.trips.count / 2]
-    for (label, tripId) in [("of the profile", nil), ("of one trip (\(bigCount / big.trips.count) catches)", Optional(trip.id))] {
+    for (label, tripId) in [
+        ("of the profile", nil), ("of one trip (\(bigCount / big.trips.count) catches)", Optional(trip.id)),
+    ] {
         var storeSamples: [Double] = []
         var rawSamples: [Double] = []
         for _ in 0..<300 {
-            storeSamples.append(try time {
-                let latest = try big.diary.catches(tripId: tripId, limit: 50)
-                precondition(latest.count == 50)
-            })
+            storeSamples.append(
+                try time {
+                    let latest = try big.diary.catches(tripId: tripId, limit: 50)
+                    precondition(latest.count == 50)
+                })
             rawSamples.append(time { precondition(rawLatest(rawDB, tripId: tripId?.uuidString.lowercased()) == 50) })
         }
         let s = median(storeSamples)
         let r = median(rawSamples)
         print("latest 50 catches \(label), median of 300")
-        print("  store: \(ms(s))   raw indexed query: \(ms(r))   store/raw: \(String(format: "%.2f", s / r))×   (target < 5 ms, ≤ 1.5×)")
+        print(
+            "  store: \(ms(s))   raw indexed query: \(ms(r))   store/raw: \(String(format: "%.2f", s / r))×   (target < 5 ms, ≤ 1.5×)"
+        )
     }
     sqlite3_close(rawDB)
     print("")
@@ -160,20 +175,26 @@ func benchmarkDiary(bulkCount: Int, bigCount: Int) throws -> Setup {
     var openSamples: [Double] = []
     var rawOpenSamples: [Double] = []
     for _ in 0..<30 {
-        openSamples.append(try time {
-            let diary = try Diary(profile: big.diary.profile, fileURL: big.diary.fileURL, sharedDirectoryURL: big.storage.sharedDirectoryURL)
-            let version = try diary.schemaVersion()
-            precondition(version >= 1)
-        })
-        rawOpenSamples.append(time {
-            var db: OpaquePointer?
-            sqlite3_open(big.diary.fileURL.path, &db)
-            sqlite3_exec(db, "PRAGMA foreign_keys = ON; SELECT max(version) FROM schema_migrations", nil, nil, nil)
-            sqlite3_close(db)
-        })
+        openSamples.append(
+            try time {
+                let diary = try Diary(
+                    profile: big.diary.profile, fileURL: big.diary.fileURL,
+                    sharedDirectoryURL: big.storage.sharedDirectoryURL)
+                let version = try diary.schemaVersion()
+                precondition(version >= 1)
+            })
+        rawOpenSamples.append(
+            time {
+                var db: OpaquePointer?
+                sqlite3_open(big.diary.fileURL.path, &db)
+                sqlite3_exec(db, "PRAGMA foreign_keys = ON; SELECT max(version) FROM schema_migrations", nil, nil, nil)
+                sqlite3_close(db)
+            })
     }
     print("opening a diary holding \(bigCount) catches, median of 30")
-    print("  store (migration check, directory check): \(ms(median(openSamples)))   raw sqlite3_open + one query: \(ms(median(rawOpenSamples)))   (target < 50 ms)")
+    print(
+        "  store (migration check, directory check): \(ms(median(openSamples)))   raw sqlite3_open + one query: \(ms(median(rawOpenSamples)))   (target < 50 ms)"
+    )
     print("")
     return big
 }

@@ -12,7 +12,10 @@ func benchmarkPlaces() throws {
     let read = try medianTime(10) { _ = try Data(contentsOf: url) }
     print("gazetteer of \(gazetteer.count) settlements: load, median of 10")
     print("  load: \(ms(load))   read the file's bytes only: \(ms(read))   (target < 150 ms)")
-    print(String(format: "  resident memory added by one loaded gazetteer: %.1f MB   (target < 40 MB)", Double(memory) / 1_048_576))
+    print(
+        String(
+            format: "  resident memory added by one loaded gazetteer: %.1f MB   (target < 40 MB)",
+            Double(memory) / 1_048_576))
 
     var generator = SplitMix64(seed: 7)
     let points = (0..<1_000_000).map { _ in
@@ -23,25 +26,32 @@ func benchmarkPlaces() throws {
     let sample = points.prefix(200)
     var mismatches = 0
     let brute = time {
-        for p in sample where bruteForceNearest(gazetteer, p.0, p.1) != gazetteer.nearestIndex(latitude: p.0, longitude: p.1) {
+        for p in sample
+        where bruteForceNearest(gazetteer, p.0, p.1) != gazetteer.nearestIndex(latitude: p.0, longitude: p.1) {
             mismatches += 1
         }
     }
     let rate = Double(points.count) / lookups
     let bruteRate = Double(sample.count) / brute
     print("nearest settlement for 1M random points, one core")
-    print(String(format: "  k-d tree: %.0f lookups/s   brute-force scan: %.0f lookups/s   speed-up %.0f×   (target ≥ 500k/s)", rate, bruteRate, rate / bruteRate))
+    print(
+        String(
+            format:
+                "  k-d tree: %.0f lookups/s   brute-force scan: %.0f lookups/s   speed-up %.0f×   (target ≥ 500k/s)",
+            rate, bruteRate, rate / bruteRate))
     print("  brute-force check on \(sample.count) points: \(mismatches) mismatches (checksum \(checksum % 1000))")
     print("")
 }
 
 private func bruteForceNearest(_ gazetteer: Gazetteer, _ latitude: Double, _ longitude: Double) -> Int {
-    let phi = latitude * .pi / 180, lambda = longitude * .pi / 180
+    let phi = latitude * .pi / 180
+    let lambda = longitude * .pi / 180
     let q = SIMD3(cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))
     var best = (index: -1, distance: Double.infinity)
     for i in 0..<gazetteer.count {
         let s = gazetteer.settlement(at: i)
-        let sp = s.latitude * .pi / 180, sl = s.longitude * .pi / 180
+        let sp = s.latitude * .pi / 180
+        let sl = s.longitude * .pi / 180
         let d = SIMD3(cos(sp) * cos(sl), cos(sp) * sin(sl), sin(sp)) - q
         let squared = (d * d).sum()
         if squared < best.distance { best = (i, squared) }

@@ -31,6 +31,8 @@ func benchmarkReports(big: Setup, catches: Int) throws {
     }
     precondition(months == rawMonths, "the report and the hand-written SQL disagree")
     print("report `count(catch) by month` over \(catches) catches, median of 5")
-    print("  report engine: \(ms(report))   hand-written SQL: \(ms(raw))   engine/SQL: \(String(format: "%.2f", report / raw))×   (target ≤ 1.5×, < 300 ms)")
+    print(
+        "  report engine: \(ms(report))   hand-written SQL: \(ms(raw))   engine/SQL: \(String(format: "%.2f", report / raw))×   (target ≤ 1.5×, < 300 ms)"
+    )
     print("")
 }

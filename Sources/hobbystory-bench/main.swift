@@ -22,7 +22,9 @@ let sections = Set((option("--only") ?? "diary,places,almanac,reports").split(se
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
-print("hobbystory-bench — release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, SQLite \(String(cString: sqlite3_libversion()))")
+print(
+    "hobbystory-bench — release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, SQLite \(String(cString: sqlite3_libversion()))"
+)
 print("")
 // Places first: its resident-memory figure is only meaningful before other sections allocate.
 if sections.contains("places") { try benchmarkPlaces() }

@@ -19,7 +19,8 @@ struct FixtureDocument: Decodable {
     let phases: [PhaseInstant]
 
     static func load() throws -> FixtureDocument {
-        guard let url = Bundle.module.url(forResource: "almanac", withExtension: "json", subdirectory: "Fixtures") else {
+        guard let url = Bundle.module.url(forResource: "almanac", withExtension: "json", subdirectory: "Fixtures")
+        else {
             throw CocoaError(.fileNoSuchFile)
         }
         let decoder = JSONDecoder()
@@ -70,8 +71,9 @@ struct FixtureCase: Decodable {
 
     func compute(_ settings: SolunarSettings = .standard) throws -> AlmanacDay {
         guard let zone else { throw CocoaError(.coderInvalidValue) }
-        return try Almanac.day(latitude: latitude, longitude: longitude, year: year, month: month, day: day,
-                               timeZone: zone, solunar: settings)
+        return try Almanac.day(
+            latitude: latitude, longitude: longitude, year: year, month: month, day: day,
+            timeZone: zone, solunar: settings)
     }
 }
 
@@ -90,9 +92,9 @@ func eventsAgree(_ computed: Date?, _ expected: Date?, in fixture: FixtureCase) 
     switch (computed, expected) {
     case (nil, nil):
         return true
-    case let (computed?, expected?):
+    case (let computed?, let expected?):
         return abs(computed.timeIntervalSince(expected)) <= Tolerance.eventSeconds
-    case let (computed?, nil), let (nil, computed?):
+    case (let computed?, nil), (nil, let computed?):
         let bounds = [fixture.expected.dayStart, fixture.expected.dayEnd]
         return bounds.contains { abs($0.timeIntervalSince(computed)) <= Tolerance.eventSeconds }
     }

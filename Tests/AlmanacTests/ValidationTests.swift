@@ -9,7 +9,9 @@ struct ValidationTests {
         #expect(throws: AlmanacError.invalidLatitude(91)) {
             try Almanac.day(latitude: 91, longitude: 0, year: 2024, month: 1, day: 1)
         }
-        #expect(AlmanacError.invalidLatitude(91).description == "latitude 91.0 is not in the allowed range -90...90 degrees")
+        #expect(
+            AlmanacError.invalidLatitude(91).description == "latitude 91.0 is not in the allowed range -90...90 degrees"
+        )
     }
 
     @Test("Given longitude 200, when a day is asked for, then it is rejected naming the value and the allowed range")
@@ -25,7 +27,11 @@ struct ValidationTests {
         let nanLatitude = #expect(throws: AlmanacError.self) {
             try Almanac.day(latitude: .nan, longitude: 0, year: 2024, month: 1, day: 1)
         }
-        if case .invalidLatitude(let value)? = nanLatitude { #expect(value.isNaN) } else { Issue.record("\(String(describing: nanLatitude))") }
+        if case .invalidLatitude(let value)? = nanLatitude {
+            #expect(value.isNaN)
+        } else {
+            Issue.record("\(String(describing: nanLatitude))")
+        }
         #expect(throws: AlmanacError.invalidLongitude(.infinity)) {
             try Almanac.day(latitude: 0, longitude: .infinity, year: 2024, month: 1, day: 1)
         }
@@ -62,19 +68,25 @@ struct ValidationTests {
         _ = try Almanac.day(latitude: 0, longitude: 0, year: 2100, month: 12, day: 31)
     }
 
-    @Test("Given a zero, negative, over-long or NaN period length, when a day is asked for, then the setting is rejected by name")
+    @Test(
+        "Given a zero, negative, over-long or NaN period length, when a day is asked for, then the setting is rejected by name"
+    )
     func periodLengths() {
         #expect(throws: AlmanacError.invalidPeriodLength(name: "majorHours", hours: 0)) {
-            try Almanac.day(latitude: 0, longitude: 0, year: 2024, month: 1, day: 1, solunar: SolunarSettings(majorHours: 0))
+            try Almanac.day(
+                latitude: 0, longitude: 0, year: 2024, month: 1, day: 1, solunar: SolunarSettings(majorHours: 0))
         }
         #expect(throws: AlmanacError.invalidPeriodLength(name: "minorHours", hours: -1)) {
-            try Almanac.day(latitude: 0, longitude: 0, year: 2024, month: 1, day: 1, solunar: SolunarSettings(minorHours: -1))
+            try Almanac.day(
+                latitude: 0, longitude: 0, year: 2024, month: 1, day: 1, solunar: SolunarSettings(minorHours: -1))
         }
         #expect(throws: AlmanacError.invalidPeriodLength(name: "majorHours", hours: 13)) {
-            try Almanac.day(latitude: 0, longitude: 0, year: 2024, month: 1, day: 1, solunar: SolunarSettings(majorHours: 13))
+            try Almanac.day(
+                latitude: 0, longitude: 0, year: 2024, month: 1, day: 1, solunar: SolunarSettings(majorHours: 13))
         }
         #expect(throws: AlmanacError.self) {
-            try Almanac.day(latitude: 0, longitude: 0, year: 2024, month: 1, day: 1, solunar: SolunarSettings(minorHours: .nan))
+            try Almanac.day(
+                latitude: 0, longitude: 0, year: 2024, month: 1, day: 1, solunar: SolunarSettings(minorHours: .nan))
         }
     }
 

@@ -10,7 +10,8 @@ struct DiagnosticsTests {
     func fileSinkRoundTrip() throws {
         let sink = try FileLogSink(folder: folder)
         sink.write(LogRecord(time: Date(), level: .info, category: "store", message: "saved", metadata: ["id": "1"]))
-        sink.capture(CapturedError(time: Date(), category: "cli", type: "X", message: "boom", context: ["command": "trip add"]))
+        sink.capture(
+            CapturedError(time: Date(), category: "cli", type: "X", message: "boom", context: ["command": "trip add"]))
         #expect(sink.recentRecords().map(\.message) == ["saved"])
         #expect(sink.recentRecords().first?.metadata == ["id": "1"])
         #expect(sink.recentErrors().first?.context["command"] == "trip add")
@@ -22,7 +23,9 @@ struct DiagnosticsTests {
         for i in 0..<500 { sink.write(LogRecord(time: Date(), level: .debug, category: "t", message: "record \(i)")) }
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         let total = try files.reduce(0) {
-            $0 + (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($1).path)[.size] as! Int)
+            $0
+                + (try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($1).path)[.size]
+                    as! Int)
         }
         #expect(total <= 4_000)
         #expect(sink.recentRecords().last?.message == "record 499")

@@ -9,7 +9,9 @@ import Testing
 /// every write it acknowledged, and no half-saved batch.
 @Suite("Crash safety")
 struct CrashSafetyTests {
-    @Test("Given a writer killed with SIGKILL 50 times, when the diary reopens, then it is sound and lost nothing acknowledged")
+    @Test(
+        "Given a writer killed with SIGKILL 50 times, when the diary reopens, then it is sound and lost nothing acknowledged"
+    )
     func killedWriter() async throws {
         let f = try DiaryFixture(profile: "Crash")
         var generator = SystemRandomNumberGenerator()

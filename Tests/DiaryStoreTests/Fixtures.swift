@@ -18,7 +18,8 @@ struct DiaryFixture {
         storage = try DeviceStorage(root: folder, now: clock.function)
         try storage.addProfile(ProfileDraft(displayName: profile, pin: pin))
         diary = try storage.openDiary(named: profile, pin: pin)
-        spot = try diary.addSpot(SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9, waterBodyTypeId: "river"))
+        spot = try diary.addSpot(
+            SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9, waterBodyTypeId: "river"))
         trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: clock.now.addingTimeInterval(-7200)))
     }
 

@@ -1,7 +1,8 @@
-@testable import DiaryStore
 import Foundation
 import SQLiteDB
 import Testing
+
+@testable import DiaryStore
 
 @Suite("Stored id parsing")
 struct IdParsingTests {
@@ -14,10 +15,13 @@ struct IdParsingTests {
         }
     }
 
-    @Test("Given malformed ids, when parsed, then nil", arguments: [
-        "", "not-a-uuid", "3f2a9c1b-0000-0000-0000-00000000000", "3f2a9c1b-0000-0000-0000-0000000000000",
-        "3f2a9c1b00000-000-0000-000000000000", "3f2a9c1g-0000-0000-0000-000000000000", "3f2a9c1b-0000-0000-0000-00000000000é",
-    ])
+    @Test(
+        "Given malformed ids, when parsed, then nil",
+        arguments: [
+            "", "not-a-uuid", "3f2a9c1b-0000-0000-0000-00000000000", "3f2a9c1b-0000-0000-0000-0000000000000",
+            "3f2a9c1b00000-000-0000-000000000000", "3f2a9c1g-0000-0000-0000-000000000000",
+            "3f2a9c1b-0000-0000-0000-00000000000é",
+        ])
     func malformed(_ text: String) {
         #expect(UUID(storedText: text) == nil)
     }

@@ -22,12 +22,16 @@ struct ProfileTests {
     @Test("Given a profile name, when another profile uses it in any case, then it is refused")
     func uniqueNames() throws {
         let f = try DiaryFixture(profile: "Anna")
-        let error = #expect(throws: ValidationError.self) { try f.storage.addProfile(ProfileDraft(displayName: " anna ")) }
+        let error = #expect(throws: ValidationError.self) {
+            try f.storage.addProfile(ProfileDraft(displayName: " anna "))
+        }
         #expect(error?.fields == ["displayName"])
         #expect(try f.storage.profiles().count == 1)
     }
 
-    @Test("Given a PIN-protected profile, when opened without, with a wrong or with the right PIN, then only the right one opens")
+    @Test(
+        "Given a PIN-protected profile, when opened without, with a wrong or with the right PIN, then only the right one opens"
+    )
     func pin() throws {
         let f = try DiaryFixture(profile: "Anna", pin: "4821")
         #expect(try f.storage.profile(named: "Anna").hasPin)
@@ -36,11 +40,15 @@ struct ProfileTests {
         #expect(try f.storage.openDiary(named: "Anna", pin: "4821").spots().count == 1)
     }
 
-    @Test("Given repeated wrong PINs, when the limit is passed, then the profile locks for a while, even for the right PIN")
+    @Test(
+        "Given repeated wrong PINs, when the limit is passed, then the profile locks for a while, even for the right PIN"
+    )
     func pinLockout() throws {
         let f = try DiaryFixture(profile: "Anna", pin: "4821")
         for _ in 0..<5 { _ = try? f.storage.openDiary(named: "Anna", pin: "1111") }
-        #expect(throws: StoreError.pinLocked(profile: "Anna", seconds: 30)) { try f.storage.openDiary(named: "Anna", pin: "4821") }
+        #expect(throws: StoreError.pinLocked(profile: "Anna", seconds: 30)) {
+            try f.storage.openDiary(named: "Anna", pin: "4821")
+        }
         f.clock.advance(by: 31)
         #expect(try f.storage.openDiary(named: "Anna", pin: "4821").profile.displayName == "Anna")
     }

@@ -1,9 +1,10 @@
 import CSQLite
-@testable import DiaryStore
 import FishingModel
 import Foundation
 import SQLiteDB
 import Testing
+
+@testable import DiaryStore
 
 /// The schema holds the rules a second time: raw SQL that bypasses Swift is refused too.
 @Suite("Schema enforcement through raw SQL (T5, T19, UI5)")
@@ -22,7 +23,8 @@ struct SchemaTests {
             ("notes", "'a valid note'"),
             ("weight_kg", "-1"), ("weight_kg", "1601"), ("length_cm", "0"), ("count", "0"), ("species_id", "NULL"),
             ("species_id", "'kraken'"), ("bait_id", "'dynamite'"), ("released", "2"), ("caught_at", "NULL"),
-            ("water_temp_c", "99"), ("utc_offset_s", "999999"), ("notes", "printf('%.*c', 4001, 'x')"), ("local_time", "202601010000"),
+            ("water_temp_c", "99"), ("utc_offset_s", "999999"), ("notes", "printf('%.*c', 4001, 'x')"),
+            ("local_time", "202601010000"),
         ])
     func catchRules(column: String, value: String) throws {
         let f = try DiaryFixture()
@@ -34,7 +36,8 @@ struct SchemaTests {
             "local_time": "\(Diary.localTime(f.clock.now, utcOffsetSeconds: 0))",
         ]
         columns[column] = value
-        let sql = "INSERT INTO catches(\(columns.keys.joined(separator: ","))) VALUES (\(columns.values.joined(separator: ",")))"
+        let sql =
+            "INSERT INTO catches(\(columns.keys.joined(separator: ","))) VALUES (\(columns.values.joined(separator: ",")))"
         if value == "'a valid note'" {
             try db.execute(sql)
             return
@@ -50,7 +53,8 @@ struct SchemaTests {
         for (name, lat) in [("NULL", "10"), ("'  '", "10"), ("'Ok'", "90.5")] {
             #expect(throws: SQLiteError.self) {
                 try db.execute(
-                    "INSERT INTO spots(id, name, latitude, longitude, created_at, updated_at) VALUES ('\(UUID().uuidString.lowercased())', \(name), \(lat), 0, 0, 0)")
+                    "INSERT INTO spots(id, name, latitude, longitude, created_at, updated_at) VALUES ('\(UUID().uuidString.lowercased())', \(name), \(lat), 0, 0, 0)"
+                )
             }
         }
     }
@@ -71,7 +75,8 @@ struct SchemaTests {
         for sql in [
             "INSERT INTO species(id, latin, name_en, name_ru, family, water) VALUES ('x', 'X x', 'X', 'Х', 'Xidae', 'fresh')",
             "UPDATE species SET name_en = 'Renamed' WHERE id = 'esox-lucius'",
-            "UPDATE baits SET retired = 1", "INSERT INTO methods(id, name_en, name_ru, description) VALUES ('x','x','x','x')",
+            "UPDATE baits SET retired = 1",
+            "INSERT INTO methods(id, name_en, name_ru, description) VALUES ('x','x','x','x')",
             "UPDATE water_body_types SET name_ru = 'x'", "UPDATE directory_meta SET value = '99'",
         ] {
             let error = #expect(throws: SQLiteError.self, "\(sql)") { try db.execute(sql) }
@@ -93,7 +98,9 @@ struct SchemaTests {
         #expect(try f.storage.directoryEntries(.species, search: "esox-lucius").first?.nameEn == "Northern pike")
     }
 
-    @Test("Given a newer directory version on the update path, when a diary opens, then its replica follows and old references stay valid")
+    @Test(
+        "Given a newer directory version on the update path, when a diary opens, then its replica follows and old references stay valid"
+    )
     func directoryUpdatePath() throws {
         let f = try DiaryFixture()
         let item = try f.diary.addCatch(f.catchDraft("esox-lucius"))
@@ -115,14 +122,17 @@ struct SchemaTests {
         let f = try DiaryFixture()
         let item = try f.diary.addCatch(f.catchDraft())
         let db = try raw(f)
-        let error = #expect(throws: SQLiteError.self) { try db.execute("DELETE FROM catches WHERE id = ?", [SQLiteValue(item.id)]) }
+        let error = #expect(throws: SQLiteError.self) {
+            try db.execute("DELETE FROM catches WHERE id = ?", [SQLiteValue(item.id)])
+        }
         #expect(error?.message.contains("Trash") == true)
         #expect(throws: SQLiteError.self) {
             try db.execute("UPDATE trips SET deleted_at = 1, trash_batch = NULL WHERE id = ?", [SQLiteValue(f.trip.id)])
         }
         try f.diary.moveToTrash(.trip, f.trip.id)
         let revive = #expect(throws: SQLiteError.self) {
-            try db.execute("UPDATE catches SET deleted_at = NULL, trash_batch = NULL WHERE id = ?", [SQLiteValue(item.id)])
+            try db.execute(
+                "UPDATE catches SET deleted_at = NULL, trash_batch = NULL WHERE id = ?", [SQLiteValue(item.id)])
         }
         #expect(revive?.message.contains("tripId: the trip is in the Trash") == true)
     }
@@ -135,7 +145,8 @@ struct SchemaTests {
             let old = try Database(path: url.path)
             _ = try DirectoryWriteGate(database: old)
             try DiarySchema.migrator.migrate(old, upTo: start)
-            let diary = try Diary(profile: f.diary.profile, fileURL: url, sharedDirectoryURL: f.storage.sharedDirectoryURL)
+            let diary = try Diary(
+                profile: f.diary.profile, fileURL: url, sharedDirectoryURL: f.storage.sharedDirectoryURL)
             #expect(try diary.schemaVersion() == DiarySchema.migrator.latestVersion)
             #expect(try diary.directoryVersion() >= 1)
             let spot = try diary.addSpot(SpotDraft(name: "After migration", latitude: 1, longitude: 2))
@@ -144,7 +155,9 @@ struct SchemaTests {
         }
     }
 
-    @Test("Given a version-2 diary holding a catch, when it migrates to version 3, then the catch's local time is backfilled")
+    @Test(
+        "Given a version-2 diary holding a catch, when it migrates to version 3, then the catch's local time is backfilled"
+    )
     func localTimeBackfill() throws {
         let f = try DiaryFixture()
         let url = f.diary.fileURL.deletingLastPathComponent().appendingPathComponent("v2.sqlite")
@@ -153,7 +166,9 @@ struct SchemaTests {
         try DiarySchema.migrator.migrate(old, upTo: 2)
         try DirectoryStore(database: old, gate: gate).install(
             [.species: [try #require(try f.diary.directoryEntry(.species, id: "esox-lucius"))]], version: 1)
-        let spot = UUID().uuidString.lowercased(), trip = UUID().uuidString.lowercased(), item = UUID().uuidString.lowercased()
+        let spot = UUID().uuidString.lowercased()
+        let trip = UUID().uuidString.lowercased()
+        let item = UUID().uuidString.lowercased()
         try old.executeScript(
             """
             INSERT INTO spots(id, name, latitude, longitude, created_at, updated_at) VALUES ('\(spot)', 'Old', 1, 2, 0, 0);

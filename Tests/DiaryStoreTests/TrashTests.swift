@@ -35,7 +35,9 @@ struct TrashTests {
         #expect(try f.diary.catches().count == 1)
     }
 
-    @Test("Given a catch deleted on its own before its trip, when the trip is restored, then the catch stays in the Trash")
+    @Test(
+        "Given a catch deleted on its own before its trip, when the trip is restored, then the catch stays in the Trash"
+    )
     func separateDeletesStaySeparate() throws {
         let f = try DiaryFixture()
         let lone = try f.diary.addCatch(f.catchDraft())
@@ -108,7 +110,9 @@ struct OutboxTests {
         #expect(changes.map(\.mutationId) == changes.map(\.mutationId).sorted())
     }
 
-    @Test("Given a change in flight, when the object changes again and the old send is acknowledged, then the new change stays")
+    @Test(
+        "Given a change in flight, when the object changes again and the old send is acknowledged, then the new change stays"
+    )
     func twoPhaseSend() throws {
         let f = try DiaryFixture()
         let sent = try f.diary.pendingChanges()
@@ -157,7 +161,9 @@ struct ConditionsStoreTests {
             fetchedAt: Date(timeIntervalSince1970: 1_780_000_000))
     }
 
-    @Test("Given a catch, when conditions are saved, then they read back, the catch is queued for sync and leaves the fill queue")
+    @Test(
+        "Given a catch, when conditions are saved, then they read back, the catch is queued for sync and leaves the fill queue"
+    )
     func saveAndQueue() throws {
         let f = try DiaryFixture()
         let item = try f.diary.addCatch(f.catchDraft())
@@ -171,7 +177,9 @@ struct ConditionsStoreTests {
         #expect(request.latitude == f.spot.latitude && request.time == item.caughtAt)
     }
 
-    @Test("Given stored conditions, when the catch's time or the spot's place changes, then they are dropped and queued again")
+    @Test(
+        "Given stored conditions, when the catch's time or the spot's place changes, then they are dropped and queued again"
+    )
     func invalidation() throws {
         let f = try DiaryFixture()
         let item = try f.diary.addCatch(f.catchDraft())
@@ -196,7 +204,9 @@ struct ConditionsStoreTests {
         bad = sample(complete: true)
         bad.snapshotJSON = "{not json"
         #expect(throws: SQLiteError.self) { try f.diary.saveConditions(bad, for: .trip, id: f.trip.id) }
-        #expect(throws: StoreError.self) { try f.diary.saveConditions(sample(complete: true), for: .spot, id: f.spot.id) }
+        #expect(throws: StoreError.self) {
+            try f.diary.saveConditions(sample(complete: true), for: .spot, id: f.spot.id)
+        }
     }
 
     @Test("Given a trashed catch with conditions, when the Trash is emptied, then its conditions go too")

@@ -13,7 +13,8 @@ struct ValidationTests {
 
     @Test("Given bad spot values, when validated, then each names its field, value and the allowed range")
     func spotBounds() {
-        let draft = SpotDraft(name: "  ", latitude: 91, longitude: -180.5, depthM: -1, notes: String(repeating: "x", count: 4001))
+        let draft = SpotDraft(
+            name: "  ", latitude: 91, longitude: -180.5, depthM: -1, notes: String(repeating: "x", count: 4001))
         let issues = draft.issues()
         #expect(issues.map(\.field) == ["name", "lat", "lon", "depthM", "notes"])
         #expect(issues[1].value == "91")
@@ -26,12 +27,14 @@ struct ValidationTests {
     @Test("Given a trip, when its end is before its start or dates are absurd, then those fields are reported")
     func tripRules() {
         let start = now.addingTimeInterval(-3600)
-        let trip = TripDraft(spotId: UUID(), startAt: start, endAt: start.addingTimeInterval(-60)).withDefaults(now: now)
+        let trip = TripDraft(spotId: UUID(), startAt: start, endAt: start.addingTimeInterval(-60)).withDefaults(
+            now: now)
         #expect(trip.issues(now: now).map(\.field) == ["end"])
         #expect(TripDraft().withDefaults(now: now).issues(now: now).map(\.field) == ["spotId"])
         let ancient = TripDraft(spotId: UUID(), startAt: Date(timeIntervalSince1970: -3e9)).withDefaults(now: now)
         #expect(ancient.issues(now: now).map(\.field) == ["start"])
-        let long = TripDraft(spotId: UUID(), utcOffsetSeconds: 99_999, title: String(repeating: "t", count: 201), companions: "x")
+        let long = TripDraft(
+            spotId: UUID(), utcOffsetSeconds: 99_999, title: String(repeating: "t", count: 201), companions: "x")
         #expect(long.withDefaults(now: now).issues(now: now).map(\.field) == ["utcOffsetSeconds", "title"])
     }
 
@@ -55,9 +58,12 @@ struct ValidationTests {
     @Test("Given plausible extremes, when validated, then they are accepted")
     func catchExtremesAccepted() {
         let draft = CatchDraft(
-            tripId: UUID(), speciesId: "huso-huso", count: 10_000, weightKg: 1_600, lengthCm: 0.1, depthM: 0, waterTempC: -2)
+            tripId: UUID(), speciesId: "huso-huso", count: 10_000, weightKg: 1_600, lengthCm: 0.1, depthM: 0,
+            waterTempC: -2)
         #expect(draft.withDefaults(now: now).issues(now: now).isEmpty)
-        #expect(CatchDraft(tripId: UUID(), speciesId: "x", weightKg: -0.001).withDefaults(now: now).issues(now: now).map(\.value) == ["-0.001"])
+        #expect(
+            CatchDraft(tripId: UUID(), speciesId: "x", weightKg: -0.001).withDefaults(now: now).issues(now: now).map(
+                \.value) == ["-0.001"])
     }
 
     @Test("Given a catch without time or count, when defaults apply, then time is now, count 1, kept")
@@ -79,7 +85,8 @@ struct ValidationTests {
 
     @Test("Given a validation error, when described, then each issue is on its own line with field and value")
     func errorDescription() {
-        let error = ValidationError(entity: "catch", issues: [ValidationIssue(field: "weightKg", value: "-3", message: "must be more")])
+        let error = ValidationError(
+            entity: "catch", issues: [ValidationIssue(field: "weightKg", value: "-3", message: "must be more")])
         #expect(error.description == "The catch was not saved:\n  - weightKg = \"-3\": must be more")
     }
 }
@@ -91,22 +98,31 @@ struct DiaryTimeTests {
         let parsed = try #require(DiaryTime.parse("2026-06-01T05:30:00+03:00", defaultOffsetSeconds: 0))
         #expect(parsed.utcOffsetSeconds == 10_800)
         #expect(parsed.date.timeIntervalSince1970 == 1_780_281_000)
-        #expect(DiaryTime.iso8601(parsed.date, utcOffsetSeconds: parsed.utcOffsetSeconds) == "2026-06-01T05:30:00+03:00")
+        #expect(
+            DiaryTime.iso8601(parsed.date, utcOffsetSeconds: parsed.utcOffsetSeconds) == "2026-06-01T05:30:00+03:00")
     }
 
     @Test("Given other accepted forms, when parsed, then they give the right instant")
     func forms() throws {
-        #expect(DiaryTime.parse("2026-06-01T02:30:00Z", defaultOffsetSeconds: 3600)?.date.timeIntervalSince1970 == 1_780_281_000)
-        #expect(DiaryTime.parse("2026-06-01 05:30", defaultOffsetSeconds: 10_800)?.date.timeIntervalSince1970 == 1_780_281_000)
-        #expect(DiaryTime.parse("2026-06-01T02:30:00.250Z", defaultOffsetSeconds: 0)?.date.timeIntervalSince1970 == 1_780_281_000.25)
+        #expect(
+            DiaryTime.parse("2026-06-01T02:30:00Z", defaultOffsetSeconds: 3600)?.date.timeIntervalSince1970
+                == 1_780_281_000)
+        #expect(
+            DiaryTime.parse("2026-06-01 05:30", defaultOffsetSeconds: 10_800)?.date.timeIntervalSince1970
+                == 1_780_281_000)
+        #expect(
+            DiaryTime.parse("2026-06-01T02:30:00.250Z", defaultOffsetSeconds: 0)?.date.timeIntervalSince1970
+                == 1_780_281_000.25)
         #expect(DiaryTime.parse("2026-06-01", defaultOffsetSeconds: 0)?.date.timeIntervalSince1970 == 1_780_272_000)
         #expect(DiaryTime.parse("2026-06-01T05:30:00-0230", defaultOffsetSeconds: 0)?.utcOffsetSeconds == -9_000)
     }
 
-    @Test("Given malformed dates, when parsed, then nil is returned", arguments: [
-        "", "yesterday", "2026-13-01", "2026-02-30T10:00:00Z", "2026-06-01T25:00:00Z", "2026-06-01T05:30:00+15:00",
-        "2026-06-01T05:30:00+03:00 trailing", "2026-6-1",
-    ])
+    @Test(
+        "Given malformed dates, when parsed, then nil is returned",
+        arguments: [
+            "", "yesterday", "2026-13-01", "2026-02-30T10:00:00Z", "2026-06-01T25:00:00Z", "2026-06-01T05:30:00+15:00",
+            "2026-06-01T05:30:00+03:00 trailing", "2026-6-1",
+        ])
     func malformed(_ text: String) {
         #expect(DiaryTime.parse(text, defaultOffsetSeconds: 0) == nil)
     }

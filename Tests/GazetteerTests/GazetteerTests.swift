@@ -1,7 +1,8 @@
 import Foundation
-@testable import Gazetteer
 import Geodesy
 import Testing
+
+@testable import Gazetteer
 
 @Suite("Offline gazetteer (T9, T10)")
 struct GazetteerTests {
@@ -34,16 +35,20 @@ struct GazetteerTests {
             let latitude = Double.random(in: -90...90, using: &generator)
             let longitude = Double.random(in: -180...180, using: &generator)
             #expect(
-                gazetteer.nearestIndex(latitude: latitude, longitude: longitude) == bruteForceNearest(latitude, longitude),
+                gazetteer.nearestIndex(latitude: latitude, longitude: longitude)
+                    == bruteForceNearest(latitude, longitude),
                 "at \(latitude), \(longitude)")
         }
     }
 
     @Test(
         "Given points at the antimeridian and the poles, when looked up, then the answer is the true nearest",
-        arguments: [(-16.5, 179.99), (-16.5, -179.99), (65.7, -168.9), (64.5, 179.9), (89.9, 0), (-89.9, 45), (78.2, 15.6)])
+        arguments: [
+            (-16.5, 179.99), (-16.5, -179.99), (65.7, -168.9), (64.5, 179.9), (89.9, 0), (-89.9, 45), (78.2, 15.6),
+        ])
     func hardPlaces(latitude: Double, longitude: Double) {
-        #expect(gazetteer.nearestIndex(latitude: latitude, longitude: longitude) == bruteForceNearest(latitude, longitude))
+        #expect(
+            gazetteer.nearestIndex(latitude: latitude, longitude: longitude) == bruteForceNearest(latitude, longitude))
     }
 
     @Test("Given a point near Dubna, when described, then distance, direction, region and country are named")
@@ -56,13 +61,17 @@ struct GazetteerTests {
         #expect(abs(place.distanceKm - 3.8733) < 0.0001, "geographiclib: 3.8733 km")
         #expect(abs(place.bearingFromSettlement - 31.949) < 0.001, "geographiclib: 31.949°")
         #expect(place.description == "3.9 km NE of Dubna, Moscow Oblast, Russian Federation")
-        let check = Geodesic.inverse(from: Coordinate(latitude: 56.74049, longitude: 37.18648), to: Coordinate(latitude: 56.77, longitude: 37.22))
+        let check = Geodesic.inverse(
+            from: Coordinate(latitude: 56.74049, longitude: 37.18648), to: Coordinate(latitude: 56.77, longitude: 37.22)
+        )
         #expect(abs(place.distanceKm - check.meters / 1000) < 1e-9)
     }
 
     @Test("Given a point in a settlement, when described, then the description is just its name")
     func describesInside() throws {
-        #expect(try gazetteer.place(latitude: 56.7405, longitude: 37.1865).description == "Dubna, Moscow Oblast, Russian Federation")
+        #expect(
+            try gazetteer.place(latitude: 56.7405, longitude: 37.1865).description
+                == "Dubna, Moscow Oblast, Russian Federation")
     }
 
     @Test("Given the middle of the Pacific, when described, then it says no settlement is near and names the nearest")
@@ -72,7 +81,9 @@ struct GazetteerTests {
         #expect(place.description.hasPrefix("no settlement within 50 km; nearest: "))
     }
 
-    @Test("Given invalid points, when described, then a clear error names the value", arguments: [(91.0, 0.0), (0.0, 181.0), (Double.nan, 0.0), (0.0, Double.infinity)])
+    @Test(
+        "Given invalid points, when described, then a clear error names the value",
+        arguments: [(91.0, 0.0), (0.0, 181.0), (Double.nan, 0.0), (0.0, Double.infinity)])
     func invalidPoints(latitude: Double, longitude: Double) {
         #expect(throws: GazetteerError.self) { try gazetteer.place(latitude: latitude, longitude: longitude) }
         #expect(gazetteer.label(latitude: latitude, longitude: longitude) == nil)

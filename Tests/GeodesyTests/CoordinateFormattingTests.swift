@@ -10,7 +10,9 @@ struct CoordinateFormattingTests {
     func styles() {
         #expect(moscow.formatted(.dms) == "55°45′21″N 37°37′03″E")
         #expect(moscow.formatted(.decimal) == "55.75583, 37.61750")
-        #expect(Coordinate(latitude: 55 + 45.35 / 60, longitude: 37 + 37.05 / 60).formatted(.ddm) == "55°45.350′N 37°37.050′E")
+        #expect(
+            Coordinate(latitude: 55 + 45.35 / 60, longitude: 37 + 37.05 / 60).formatted(.ddm)
+                == "55°45.350′N 37°37.050′E")
         let rio = Coordinate(latitude: -22.908333, longitude: -43.196389)
         #expect(rio.formatted(.decimal) == "-22.90833, -43.19639")
         #expect(rio.formatted(.dms) == "22°54′30″S 43°11′47″W")
@@ -27,7 +29,9 @@ struct CoordinateFormattingTests {
         #expect(Coordinate(latitude: 10.999999, longitude: -0.000004).formatted(.decimal) == "11.00000, 0.00000")
     }
 
-    @Test("Given a value that rounds to zero from below, when written, then it has no minus sign and takes the positive hemisphere")
+    @Test(
+        "Given a value that rounds to zero from below, when written, then it has no minus sign and takes the positive hemisphere"
+    )
     func noNegativeZero() {
         let nearlyNull = Coordinate(latitude: -0.000001, longitude: -0.0000001)
         #expect(nearlyNull.formatted(.decimal) == "0.00000, 0.00000")
@@ -37,7 +41,10 @@ struct CoordinateFormattingTests {
 
     @Test("Given a coordinate written in any style, when read back, then it is within that style's rounding")
     func roundTrip() throws {
-        let points = [moscow, Coordinate(latitude: -33.8568, longitude: 151.2153), Coordinate(latitude: 0.0001, longitude: -179.9999)]
+        let points = [
+            moscow, Coordinate(latitude: -33.8568, longitude: 151.2153),
+            Coordinate(latitude: 0.0001, longitude: -179.9999),
+        ]
         for point in points {
             for (style, step) in [(CoordinateStyle.decimal, 1e-5), (.dms, 1 / 3600.0), (.ddm, 0.001 / 60)] {
                 let back = try Coordinate.parse(point.formatted(style))
@@ -47,7 +54,8 @@ struct CoordinateFormattingTests {
         }
     }
 
-    @Test("Given a coordinate that is not valid, when written, then formatting shows the raw value rather than trapping")
+    @Test(
+        "Given a coordinate that is not valid, when written, then formatting shows the raw value rather than trapping")
     func invalidValues() {
         #expect(Coordinate(latitude: .nan, longitude: 0).formatted(.decimal) == "nan, 0.00000")
         #expect(Coordinate(latitude: 1e300, longitude: .infinity).formatted(.dms) == "1e+300 inf")

@@ -39,7 +39,9 @@ struct CoordinateParsingTests {
         ("-0 30, 0 15", -0.5, 0.25),
     ]
 
-    @Test("Given a coordinate in one of the accepted formats, when parsed, then latitude and longitude come out right", arguments: accepted)
+    @Test(
+        "Given a coordinate in one of the accepted formats, when parsed, then latitude and longitude come out right",
+        arguments: accepted)
     func parsesAcceptedFormats(text: String, latitude: Double, longitude: Double) throws {
         let coordinate = try Coordinate.parse(text)
         #expect(abs(coordinate.latitude - latitude) <= 1e-12)
@@ -65,10 +67,16 @@ struct CoordinateParsingTests {
         ("1 2 3", .cannotSplit("1 2 3")),
         ("55.1.2, 3", .unexpectedText("55.1.2")),
         ("55 # 37", .unexpectedText("#")),
-        ("55.5°30′N 37°E", .malformed("55.5°30′N", reason: "only the last of degrees, minutes and seconds may have decimals")),
+        (
+            "55.5°30′N 37°E",
+            .malformed("55.5°30′N", reason: "only the last of degrees, minutes and seconds may have decimals")
+        ),
         ("-55°N 37°E", .malformed("-55°N", reason: "use a minus sign or a hemisphere letter, not both")),
         ("55°-30′, 37", .malformed("55°-30′", reason: "only the degrees may have a sign")),
-        ("55′N 37°E", .malformed("55′N", reason: "degrees, minutes and seconds must come in that order, none left out")),
+        (
+            "55′N 37°E",
+            .malformed("55′N", reason: "degrees, minutes and seconds must come in that order, none left out")
+        ),
         ("1 2 3 4, 5", .malformed("1 2 3 4", reason: "it has more numbers than degrees, minutes and seconds")),
         ("°55, 37", .malformed("°55", reason: "a mark °, ′ or ″ must follow a number")),
     ]
@@ -80,9 +88,14 @@ struct CoordinateParsingTests {
 
     @Test("Given a refused value, when its message is read, then it names the value and what is allowed")
     func readableMessages() {
-        #expect(CoordinateError.outOfRange(.latitude, 91).description == "latitude 91 is out of range; allowed -90 to 90")
-        #expect(CoordinateError.outOfRange(.longitude, 180.5).description == "longitude 180.5 is out of range; allowed -180 to 180")
-        #expect(CoordinateError.minutesOutOfRange(61).description == "minutes 61 are out of range; allowed 0 to less than 60")
+        #expect(
+            CoordinateError.outOfRange(.latitude, 91).description == "latitude 91 is out of range; allowed -90 to 90")
+        #expect(
+            CoordinateError.outOfRange(.longitude, 180.5).description
+                == "longitude 180.5 is out of range; allowed -180 to 180")
+        #expect(
+            CoordinateError.minutesOutOfRange(61).description
+                == "minutes 61 are out of range; allowed 0 to less than 60")
         #expect(CoordinateError.notFinite(.latitude).description.contains("latitude is not a finite number"))
         #expect(CoordinateError.unexpectedText("NaN").description.contains("“NaN”"))
         #expect(CoordinateError.onlyOneValue("55.7558").description.contains("“55.7558” gives only one value"))
@@ -90,17 +103,27 @@ struct CoordinateParsingTests {
         #expect(CoordinateError.empty.description.contains("no coordinate given"))
     }
 
-    @Test("Given values from a device or a form, when validated, then ranges are enforced and longitudes beyond ±180 are refused, not wrapped")
+    @Test(
+        "Given values from a device or a form, when validated, then ranges are enforced and longitudes beyond ±180 are refused, not wrapped"
+    )
     func validatingInitializer() throws {
         #expect(try Coordinate(validatingLatitude: -90, longitude: 180) == Coordinate(latitude: -90, longitude: 180))
         #expect(try Coordinate(validatingLatitude: 90, longitude: -180) == Coordinate(latitude: 90, longitude: -180))
         #expect(throws: CoordinateError.outOfRange(.latitude, 90.000001)) {
             try Coordinate(validatingLatitude: 90.000001, longitude: 0)
         }
-        #expect(throws: CoordinateError.outOfRange(.longitude, 190)) { try Coordinate(validatingLatitude: 0, longitude: 190) }
-        #expect(throws: CoordinateError.outOfRange(.longitude, -540)) { try Coordinate(validatingLatitude: 0, longitude: -540) }
+        #expect(throws: CoordinateError.outOfRange(.longitude, 190)) {
+            try Coordinate(validatingLatitude: 0, longitude: 190)
+        }
+        #expect(throws: CoordinateError.outOfRange(.longitude, -540)) {
+            try Coordinate(validatingLatitude: 0, longitude: -540)
+        }
         #expect(throws: CoordinateError.notFinite(.latitude)) { try Coordinate(validatingLatitude: .nan, longitude: 0) }
-        #expect(throws: CoordinateError.notFinite(.longitude)) { try Coordinate(validatingLatitude: 0, longitude: -.infinity) }
-        #expect(throws: CoordinateError.notFinite(.latitude)) { try Coordinate.parse("1\(String(repeating: "0", count: 400)), 0") }
+        #expect(throws: CoordinateError.notFinite(.longitude)) {
+            try Coordinate(validatingLatitude: 0, longitude: -.infinity)
+        }
+        #expect(throws: CoordinateError.notFinite(.latitude)) {
+            try Coordinate.parse("1\(String(repeating: "0", count: 400)), 0")
+        }
     }
 }

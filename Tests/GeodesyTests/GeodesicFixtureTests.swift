@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geodesy
 
 @Suite("Geodesics against geographiclib's golden fixtures (T9 distance between points)")
@@ -18,7 +19,8 @@ struct GeodesicFixtureTests {
         #expect(fixtures.inverse.map(\.kind).contains("nearly antipodal"))
     }
 
-    @Test("Given every inverse fixture, when solved, then the distance agrees within 10 nm and the bearings within 1e-8°")
+    @Test(
+        "Given every inverse fixture, when solved, then the distance agrees within 10 nm and the bearings within 1e-8°")
     func inverseMatchesGeographiclib() {
         for group in fixtures.inverse {
             var worstLength = 0.0
@@ -39,17 +41,20 @@ struct GeodesicFixtureTests {
     @Test("Given every inverse fixture, when solved, then the reduced length m12 agrees within 10 nm")
     func reducedLengthMatchesGeographiclib() {
         for group in fixtures.inverse {
-            let worst = group.cases.map(InverseCase.init).map { c in
-                let result = Ellipsoid.wgs84.inverse(
-                    latitude1: c.start.latitude, longitude1: c.start.longitude,
-                    latitude2: c.end.latitude, longitude2: c.end.longitude)
-                return abs(result.reducedLength - c.reducedLength) / lengthTolerance(c.meters)
-            }.max() ?? 0
+            let worst =
+                group.cases.map(InverseCase.init).map { c in
+                    let result = Ellipsoid.wgs84.inverse(
+                        latitude1: c.start.latitude, longitude1: c.start.longitude,
+                        latitude2: c.end.latitude, longitude2: c.end.longitude)
+                    return abs(result.reducedLength - c.reducedLength) / lengthTolerance(c.meters)
+                }.max() ?? 0
             #expect(worst <= 1, "\(group.kind): worst m12 error is \(worst) of the tolerance")
         }
     }
 
-    @Test("Given every direct fixture, when solved, then the destination agrees within 10 nm and the bearing within 1e-8°")
+    @Test(
+        "Given every direct fixture, when solved, then the destination agrees within 10 nm and the bearing within 1e-8°"
+    )
     func directMatchesGeographiclib() {
         for group in fixtures.direct {
             for c in group.cases.map(DirectCase.init) {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Geodesy
 
 /// The golden cases in Fixtures/geodesic.json, made by tools/make_geodesy_fixtures.py with
@@ -27,7 +28,8 @@ struct GeodesicFixtures: Decodable {
     var flattened: Flattened
 
     static func load() throws -> GeodesicFixtures {
-        guard let url = Bundle.module.url(forResource: "geodesic", withExtension: "json", subdirectory: "Fixtures") else {
+        guard let url = Bundle.module.url(forResource: "geodesic", withExtension: "json", subdirectory: "Fixtures")
+        else {
             throw CocoaError(.fileNoSuchFile)
         }
         return try JSONDecoder().decode(GeodesicFixtures.self, from: Data(contentsOf: url))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 @Suite("Geodesic properties: round trips, symmetry, antipodes, tracks (T9, T10)")
@@ -22,7 +23,8 @@ struct GeodesicPropertyTests {
             for end in Self.points {
                 let inverse = Geodesic.inverse(from: start, to: end)
                 guard inverse.meters > 0 else { continue }
-                let direct = Geodesic.direct(from: start, initialBearing: inverse.initialBearing, meters: inverse.meters)
+                let direct = Geodesic.direct(
+                    from: start, initialBearing: inverse.initialBearing, meters: inverse.meters)
                 #expect(Geodesic.inverse(from: direct.destination, to: end).meters <= 2e-8, "\(start) → \(end)")
                 if abs(end.latitude) < 90 {
                     #expect(angleGap(direct.finalBearing, inverse.finalBearing) <= 1e-8, "\(start) → \(end)")
@@ -31,7 +33,9 @@ struct GeodesicPropertyTests {
         }
     }
 
-    @Test("Given two points, when the path is taken backwards, then the distance is the same and the bearings are reversed")
+    @Test(
+        "Given two points, when the path is taken backwards, then the distance is the same and the bearings are reversed"
+    )
     func reversedPath() {
         for start in Self.points {
             for end in Self.points {
@@ -47,7 +51,9 @@ struct GeodesicPropertyTests {
         }
     }
 
-    @Test("Given a pair of points, when mirrored north–south or east–west, then the distance does not change and the bearings mirror")
+    @Test(
+        "Given a pair of points, when mirrored north–south or east–west, then the distance does not change and the bearings mirror"
+    )
     func mirroredPath() {
         for start in Self.points where abs(start.latitude) < 90 {
             for end in Self.points where abs(end.latitude) < 90 && end != start {
@@ -66,7 +72,9 @@ struct GeodesicPropertyTests {
         }
     }
 
-    @Test("Given two points on the equator half the world apart, when measured, then the path runs over a pole, half a meridian long")
+    @Test(
+        "Given two points on the equator half the world apart, when measured, then the path runs over a pole, half a meridian long"
+    )
     func equatorialAntipodes() {
         let halfMeridian = 20_003_931.458_625_45
         for longitude in [-180.0, -97.5, 0, 12.25, 179.5] {
@@ -76,33 +84,43 @@ struct GeodesicPropertyTests {
             #expect(abs(result.meters - halfMeridian) <= 1e-8)
             #expect(result.initialBearing == 0 && result.finalBearing == 180)
         }
-        let alongEquator = Geodesic.inverse(from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 0, longitude: 179))
+        let alongEquator = Geodesic.inverse(
+            from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 0, longitude: 179))
         #expect(abs(alongEquator.meters - Ellipsoid.wgs84.equatorialRadius * 179 * AngleMath.radiansPerDegree) <= 1e-8)
         #expect(alongEquator.initialBearing == 90 && alongEquator.finalBearing == 90)
     }
 
-    @Test("Given points ever nearer to each other's antipode, when measured, then the iteration converges, the path closes and no path beats half a meridian")
+    @Test(
+        "Given points ever nearer to each other's antipode, when measured, then the iteration converges, the path closes and no path beats half a meridian"
+    )
     func nearlyAntipodalConvergence() {
         let halfMeridian = 20_003_931.458_625_45
         for latitude in [0.0, -1e-9, -0.001, -0.5, -15, -45, -75, -89.999] {
             for exponent in stride(from: -14.0, through: -0.5, by: 0.5) {
                 let offset = pow(10, exponent)
-                for (dLatitude, dLongitude) in [(offset, 0.0), (0, -offset), (-offset, offset), (offset / 3, offset * 7)] {
+                for (dLatitude, dLongitude) in [
+                    (offset, 0.0), (0, -offset), (-offset, offset), (offset / 3, offset * 7),
+                ] {
                     let start = Coordinate(latitude: latitude, longitude: 10)
                     let end = Coordinate(
                         latitude: max(-90, min(90, -latitude + dLatitude)), longitude: -170 + dLongitude)
                     let result = Geodesic.inverse(from: start, to: end)
                     #expect(result.meters <= halfMeridian + 1e-8 && result.meters > 19_700_000, "\(start) → \(end)")
-                    let arrival = Geodesic.direct(from: start, initialBearing: result.initialBearing, meters: result.meters)
+                    let arrival = Geodesic.direct(
+                        from: start, initialBearing: result.initialBearing, meters: result.meters)
                     #expect(Geodesic.inverse(from: arrival.destination, to: end).meters <= 2e-8, "\(start) → \(end)")
                 }
             }
         }
     }
 
-    @Test("Given a deliberately poor starting azimuth, when iterating, then the bracket and bisection still reach the solution")
+    @Test(
+        "Given a deliberately poor starting azimuth, when iterating, then the bracket and bisection still reach the solution"
+    )
     func bisectionRecoversFromPoorStart() {
-        let cases: [(Double, Double, Double)] = [(-30, 29.9, 179.8), (-0.5, 0.4, 179.7), (-60, 10, 120), (-1e-5, 0, 179.9)]
+        let cases: [(Double, Double, Double)] = [
+            (-30, 29.9, 179.8), (-0.5, 0.4, 179.7), (-60, 10, 120), (-1e-5, 0, 179.9),
+        ]
         for (latitude1, latitude2, lambda12) in cases {
             let expected = Ellipsoid.wgs84.inverse(
                 latitude1: latitude1, longitude1: 0, latitude2: latitude2, longitude2: lambda12)
@@ -115,7 +133,8 @@ struct GeodesicPropertyTests {
         }
     }
 
-    @Test("Given the astroid equation, when solved, then its root satisfies it for points inside and outside the astroid")
+    @Test(
+        "Given the astroid equation, when solved, then its root satisfies it for points inside and outside the astroid")
     func astroidRoot() {
         for x in [-3.0, -1.2, -1, -0.7, -0.1, -1e-9, 0] {
             for y in [-2.0, -0.9, -0.3, -1e-3, -1e-12] {
@@ -129,11 +148,15 @@ struct GeodesicPropertyTests {
     @Test("Given the same point twice, when measured, then the distance is 0 and both bearings are 0 by convention")
     func coincidentPoints() {
         for point in Self.points {
-            #expect(Geodesic.inverse(from: point, to: point) == GeodesicInverse(meters: 0, initialBearing: 0, finalBearing: 0))
+            #expect(
+                Geodesic.inverse(from: point, to: point)
+                    == GeodesicInverse(meters: 0, initialBearing: 0, finalBearing: 0))
         }
-        let pole = Geodesic.inverse(from: Coordinate(latitude: 90, longitude: 10), to: Coordinate(latitude: 90, longitude: -75))
+        let pole = Geodesic.inverse(
+            from: Coordinate(latitude: 90, longitude: 10), to: Coordinate(latitude: 90, longitude: -75))
         #expect(pole == GeodesicInverse(meters: 0, initialBearing: 0, finalBearing: 0))
-        let sameDirection = Geodesic.inverse(from: Coordinate(latitude: 40, longitude: -180), to: Coordinate(latitude: 40, longitude: 180))
+        let sameDirection = Geodesic.inverse(
+            from: Coordinate(latitude: 40, longitude: -180), to: Coordinate(latitude: 40, longitude: 180))
         #expect(sameDirection.meters == 0)
     }
 
@@ -154,7 +177,9 @@ struct GeodesicPropertyTests {
         #expect(Geodesic.length(of: Array(track.prefix(2))) == Geodesic.inverse(from: track[0], to: track[1]).meters)
     }
 
-    @Test("Given points laid along one geodesic, when the track through them is measured, then it is as long as the geodesic")
+    @Test(
+        "Given points laid along one geodesic, when the track through them is measured, then it is as long as the geodesic"
+    )
     func trackAlongOneGeodesic() {
         let start = Coordinate(latitude: 52.1, longitude: 104.3)
         let total = 3_456_789.0
@@ -164,10 +189,15 @@ struct GeodesicPropertyTests {
         #expect(abs(Geodesic.length(of: track) - total) <= 1e-7)
     }
 
-    @Test("Given a latitude outside -90…90 or a value that is not finite, when measured, then the answer is NaN rather than a wrong number")
+    @Test(
+        "Given a latitude outside -90…90 or a value that is not finite, when measured, then the answer is NaN rather than a wrong number"
+    )
     func invalidInput() {
         let good = Coordinate(latitude: 10, longitude: 20)
-        for bad in [Coordinate(latitude: 91, longitude: 0), Coordinate(latitude: .nan, longitude: 0), Coordinate(latitude: 0, longitude: .infinity)] {
+        for bad in [
+            Coordinate(latitude: 91, longitude: 0), Coordinate(latitude: .nan, longitude: 0),
+            Coordinate(latitude: 0, longitude: .infinity),
+        ] {
             #expect(Geodesic.inverse(from: good, to: bad).meters.isNaN)
             #expect(Geodesic.inverse(from: bad, to: good).initialBearing.isNaN)
             #expect(Geodesic.direct(from: bad, initialBearing: 0, meters: 1).destination.latitude.isNaN)
@@ -178,8 +208,10 @@ struct GeodesicPropertyTests {
 
     @Test("Given longitudes written beyond ±180, when measured, then they count modulo 360°")
     func longitudesModulo360() {
-        let a = Geodesic.inverse(from: Coordinate(latitude: 10, longitude: 370), to: Coordinate(latitude: -5, longitude: -350))
-        let b = Geodesic.inverse(from: Coordinate(latitude: 10, longitude: 10), to: Coordinate(latitude: -5, longitude: 10))
+        let a = Geodesic.inverse(
+            from: Coordinate(latitude: 10, longitude: 370), to: Coordinate(latitude: -5, longitude: -350))
+        let b = Geodesic.inverse(
+            from: Coordinate(latitude: 10, longitude: 10), to: Coordinate(latitude: -5, longitude: 10))
         #expect(abs(a.meters - b.meters) <= 1e-8 && angleGap(a.initialBearing, b.initialBearing) <= 1e-12)
     }
 }

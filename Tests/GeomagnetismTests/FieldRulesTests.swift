@@ -10,14 +10,21 @@ struct FieldRulesTests {
         model = try WorldMagneticModel.wmm2025()
     }
 
-    @Test("Given a date after the validity period, when the field is computed, then it is extrapolated and carries the warning")
+    @Test(
+        "Given a date after the validity period, when the field is computed, then it is extrapolated and carries the warning"
+    )
     func warningAfterValidity() throws {
         let field = try model.field(latitude: 56.84, longitude: 35.9, decimalYear: 2031.2054)
-        #expect(field.warning == "date 2031.2 is outside the WMM2025 validity period 2025.0–2030.0; values are extrapolated and degrade quickly")
+        #expect(
+            field.warning
+                == "date 2031.2 is outside the WMM2025 validity period 2025.0–2030.0; values are extrapolated and degrade quickly"
+        )
         #expect(field.totalIntensity > 40_000 && field.totalIntensity < 65_000)
     }
 
-    @Test("Given dates just outside the validity period, when the field is computed, then the warning shows enough decimals to be outside")
+    @Test(
+        "Given dates just outside the validity period, when the field is computed, then the warning shows enough decimals to be outside"
+    )
     func warningNearTheEdges() throws {
         let after = try model.field(latitude: 0, longitude: 0, decimalYear: 2030.0000412)
         #expect(after.warning?.hasPrefix("date 2030.00004 is outside") == true)
@@ -25,13 +32,17 @@ struct FieldRulesTests {
         #expect(before.warning?.hasPrefix("date 2024.96 is outside the WMM2025 validity period") == true)
     }
 
-    @Test("Given dates on and inside the validity period, when the field is computed, then there is no warning", arguments: [2025.0, 2027.3, 2030.0])
+    @Test(
+        "Given dates on and inside the validity period, when the field is computed, then there is no warning",
+        arguments: [2025.0, 2027.3, 2030.0])
     func noWarningInside(year: Double) throws {
         #expect(try model.field(latitude: -33.87, longitude: 151.21, decimalYear: year).warning == nil)
         #expect(model.validity == 2025.0...2030.0)
     }
 
-    @Test("Given latitudes beyond 55°, when the field is computed, then grid variation is D − λ in the north and D + λ in the south, within ±180°")
+    @Test(
+        "Given latitudes beyond 55°, when the field is computed, then grid variation is D − λ in the north and D + λ in the south, within ±180°"
+    )
     func gridVariationNearPoles() throws {
         let north = try model.field(latitude: 78.22, longitude: 15.65, decimalYear: 2026.5)
         #expect(try abs(#require(north.gridVariation) - (north.declination - 15.65)) < 1e-12)
@@ -46,12 +57,16 @@ struct FieldRulesTests {
         }
     }
 
-    @Test("Given latitudes within ±55°, when the field is computed, then grid variation is nil", arguments: [55.0, -55.0, 0, 45.2, -30])
+    @Test(
+        "Given latitudes within ±55°, when the field is computed, then grid variation is nil",
+        arguments: [55.0, -55.0, 0, 45.2, -30])
     func noGridVariationElsewhere(latitude: Double) throws {
         #expect(try model.field(latitude: latitude, longitude: 30, decimalYear: 2026).gridVariation == nil)
     }
 
-    @Test("Given inputs outside what the model accepts, when the field is computed, then a typed error names the input, the value and what is allowed")
+    @Test(
+        "Given inputs outside what the model accepts, when the field is computed, then a typed error names the input, the value and what is allowed"
+    )
     func badInput() {
         #expect(throws: GeomagnetismError.outOfRange(.latitude, value: 91)) {
             try model.field(latitude: 91, longitude: 0, decimalYear: 2026)
@@ -84,31 +99,41 @@ struct FieldRulesTests {
 
     @Test("Given an input error, when it is described, then the message names the value and the allowed range")
     func errorMessages() {
-        #expect(GeomagnetismError.outOfRange(.latitude, value: 91).description
-            == "latitude 91 is outside the allowed range: -90 to 90 degrees (geodetic, WGS 84, north positive)")
-        #expect(GeomagnetismError.outOfRange(.altitude, value: 850.5).description
-            == "altitude (km) 850.5 is outside the allowed range: -1 to 850 km above the WGS 84 ellipsoid")
-        #expect(GeomagnetismError.notFinite(.longitude).description
-            == "longitude is not a finite number; allowed: -180 to 180 degrees (east positive)")
-        #expect(GeomagnetismError.notFinite(.decimalYear).description
-            == "decimal year is not a finite number; allowed: a finite decimal year such as 2026.5")
+        #expect(
+            GeomagnetismError.outOfRange(.latitude, value: 91).description
+                == "latitude 91 is outside the allowed range: -90 to 90 degrees (geodetic, WGS 84, north positive)")
+        #expect(
+            GeomagnetismError.outOfRange(.altitude, value: 850.5).description
+                == "altitude (km) 850.5 is outside the allowed range: -1 to 850 km above the WGS 84 ellipsoid")
+        #expect(
+            GeomagnetismError.notFinite(.longitude).description
+                == "longitude is not a finite number; allowed: -180 to 180 degrees (east positive)")
+        #expect(
+            GeomagnetismError.notFinite(.decimalYear).description
+                == "decimal year is not a finite number; allowed: a finite decimal year such as 2026.5")
     }
 
     @Test("Given the edges of every allowed range, when the field is computed, then it succeeds")
     func edgesAccepted() throws {
         for (latitude, longitude, altitude) in [(90.0, 180.0, -1.0), (-90.0, -180.0, 850.0)] {
-            let field = try model.field(latitude: latitude, longitude: longitude, altitudeKm: altitude, decimalYear: 2025)
+            let field = try model.field(
+                latitude: latitude, longitude: longitude, altitudeKm: altitude, decimalYear: 2025)
             #expect(field.totalIntensity.isFinite && field.declination.isFinite)
         }
     }
 
-    @Test("Given a place and moment, when the rates are compared with central differences of the field a week apart, then they agree")
+    @Test(
+        "Given a place and moment, when the rates are compared with central differences of the field a week apart, then they agree"
+    )
     func ratesAreDerivatives() throws {
-        let year = 2027.2, step = 7.0 / 365
+        let year = 2027.2
+        let step = 7.0 / 365
         let field = try model.field(latitude: 61.5, longitude: -149.9, altitudeKm: 0.1, decimalYear: year)
         let later = try model.field(latitude: 61.5, longitude: -149.9, altitudeKm: 0.1, decimalYear: year + step)
         let earlier = try model.field(latitude: 61.5, longitude: -149.9, altitudeKm: 0.1, decimalYear: year - step)
-        func slope(_ value: KeyPath<MagneticField, Double>) -> Double { (later[keyPath: value] - earlier[keyPath: value]) / (2 * step) }
+        func slope(_ value: KeyPath<MagneticField, Double>) -> Double {
+            (later[keyPath: value] - earlier[keyPath: value]) / (2 * step)
+        }
         let rates = field.secularVariation
         #expect(abs(rates.north - slope(\.north)) < 1e-6)
         #expect(abs(rates.east - slope(\.east)) < 1e-6)

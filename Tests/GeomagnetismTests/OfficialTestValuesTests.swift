@@ -19,18 +19,54 @@ struct OfficialTestValue: Sendable, CustomTestStringConvertible {
 // Columns: date, height above the WGS 84 ellipsoid (km), geodetic latitude, longitude,
 // X, Y, Z, H, F, I, D, GV, Xdot, Ydot, Zdot, Hdot, Fdot, Idot, Ddot.
 let officialTestValues: [OfficialTestValue] = [
-    .init(year: 2025.0, altitudeKm: 0, latitude: 80, longitude: 0, x: 6521.6, y: 145.9, z: 54791.5, h: 6523.2, f: 55178.5, inclination: 83.21, declination: 1.28, gridVariation: 1.28, xDot: -8.3, yDot: 59.5, zDot: 31.1, hDot: -7.0, fDot: 30.1, inclinationDot: 0.01, declinationDot: 0.52),
-    .init(year: 2025.0, altitudeKm: 0, latitude: 0, longitude: 120, x: 39677.8, y: -109.6, z: -10580.2, h: 39677.9, f: 41064.3, inclination: -14.93, declination: -0.16, gridVariation: nil, xDot: 9.5, yDot: -23.1, zDot: 79.4, hDot: 9.6, fDot: -11.2, inclinationDot: 0.11, declinationDot: -0.03),
-    .init(year: 2025.0, altitudeKm: 0, latitude: -80, longitude: 240, x: 6117.5, y: 15751.9, z: -52022.5, h: 16898.1, f: 54698.2, inclination: -72.00, declination: 68.78, gridVariation: -51.22, xDot: 33.3, yDot: -8.6, zDot: 95.5, hDot: 4.0, fDot: -89.6, inclinationDot: 0.03, declinationDot: -0.12),
-    .init(year: 2025.0, altitudeKm: 100, latitude: 80, longitude: 0, x: 6216.0, y: 92.4, z: 52598.8, h: 6216.7, f: 52964.9, inclination: 83.26, declination: 0.85, gridVariation: 0.85, xDot: -7.7, yDot: 56.5, zDot: 28.7, hDot: -6.9, fDot: 27.6, inclinationDot: 0.01, declinationDot: 0.52),
-    .init(year: 2025.0, altitudeKm: 100, latitude: 0, longitude: 120, x: 37688.6, y: -96.2, z: -10152.1, h: 37688.7, f: 39032.1, inclination: -15.08, declination: -0.15, gridVariation: nil, xDot: 9.2, yDot: -21.0, zDot: 72.9, hDot: 9.2, fDot: -10.0, inclinationDot: 0.11, declinationDot: -0.03),
-    .init(year: 2025.0, altitudeKm: 100, latitude: -80, longitude: 240, x: 5907.6, y: 14780.3, z: -49540.7, h: 15917.1, f: 52035.0, inclination: -72.19, declination: 68.21, gridVariation: -51.79, xDot: 30.6, yDot: -8.0, zDot: 89.2, hDot: 3.9, fDot: -83.8, inclinationDot: 0.03, declinationDot: -0.11),
-    .init(year: 2027.5, altitudeKm: 0, latitude: 80, longitude: 0, x: 6500.8, y: 294.5, z: 54869.4, h: 6507.5, f: 55253.9, inclination: 83.24, declination: 2.59, gridVariation: 2.59, xDot: -8.3, yDot: 59.5, zDot: 31.1, hDot: -5.6, fDot: 30.3, inclinationDot: 0.01, declinationDot: 0.53),
-    .init(year: 2027.5, altitudeKm: 0, latitude: 0, longitude: 120, x: 39701.6, y: -167.4, z: -10381.8, h: 39702.0, f: 41036.9, inclination: -14.65, declination: -0.24, gridVariation: nil, xDot: 9.5, yDot: -23.1, zDot: 79.4, hDot: 9.6, fDot: -10.7, inclinationDot: 0.11, declinationDot: -0.03),
-    .init(year: 2027.5, altitudeKm: 0, latitude: -80, longitude: 240, x: 6200.7, y: 15730.3, z: -51783.7, h: 16908.3, f: 54474.2, inclination: -71.92, declination: 68.49, gridVariation: -51.51, xDot: 33.3, yDot: -8.6, zDot: 95.5, hDot: 4.2, fDot: -89.5, inclinationDot: 0.04, declinationDot: -0.12),
-    .init(year: 2027.5, altitudeKm: 100, latitude: 80, longitude: 0, x: 6196.7, y: 233.8, z: 52670.5, h: 6201.1, f: 53034.3, inclination: 83.29, declination: 2.16, gridVariation: 2.16, xDot: -7.7, yDot: 56.5, zDot: 28.7, hDot: -5.6, fDot: 27.8, inclinationDot: 0.01, declinationDot: 0.52),
-    .init(year: 2027.5, altitudeKm: 100, latitude: 0, longitude: 120, x: 37711.5, y: -148.7, z: -9969.8, h: 37711.8, f: 39007.4, inclination: -14.81, declination: -0.23, gridVariation: nil, xDot: 9.2, yDot: -21.0, zDot: 72.9, hDot: 9.3, fDot: -9.7, inclinationDot: 0.11, declinationDot: -0.03),
-    .init(year: 2027.5, altitudeKm: 100, latitude: -80, longitude: 240, x: 5984.0, y: 14760.1, z: -49317.7, h: 15927.0, f: 51825.7, inclination: -72.10, declination: 67.93, gridVariation: -52.07, xDot: 30.6, yDot: -8.0, zDot: 89.2, hDot: 4.0, fDot: -83.7, inclinationDot: 0.03, declinationDot: -0.11),
+    .init(
+        year: 2025.0, altitudeKm: 0, latitude: 80, longitude: 0, x: 6521.6, y: 145.9, z: 54791.5, h: 6523.2, f: 55178.5,
+        inclination: 83.21, declination: 1.28, gridVariation: 1.28, xDot: -8.3, yDot: 59.5, zDot: 31.1, hDot: -7.0,
+        fDot: 30.1, inclinationDot: 0.01, declinationDot: 0.52),
+    .init(
+        year: 2025.0, altitudeKm: 0, latitude: 0, longitude: 120, x: 39677.8, y: -109.6, z: -10580.2, h: 39677.9,
+        f: 41064.3, inclination: -14.93, declination: -0.16, gridVariation: nil, xDot: 9.5, yDot: -23.1, zDot: 79.4,
+        hDot: 9.6, fDot: -11.2, inclinationDot: 0.11, declinationDot: -0.03),
+    .init(
+        year: 2025.0, altitudeKm: 0, latitude: -80, longitude: 240, x: 6117.5, y: 15751.9, z: -52022.5, h: 16898.1,
+        f: 54698.2, inclination: -72.00, declination: 68.78, gridVariation: -51.22, xDot: 33.3, yDot: -8.6, zDot: 95.5,
+        hDot: 4.0, fDot: -89.6, inclinationDot: 0.03, declinationDot: -0.12),
+    .init(
+        year: 2025.0, altitudeKm: 100, latitude: 80, longitude: 0, x: 6216.0, y: 92.4, z: 52598.8, h: 6216.7,
+        f: 52964.9, inclination: 83.26, declination: 0.85, gridVariation: 0.85, xDot: -7.7, yDot: 56.5, zDot: 28.7,
+        hDot: -6.9, fDot: 27.6, inclinationDot: 0.01, declinationDot: 0.52),
+    .init(
+        year: 2025.0, altitudeKm: 100, latitude: 0, longitude: 120, x: 37688.6, y: -96.2, z: -10152.1, h: 37688.7,
+        f: 39032.1, inclination: -15.08, declination: -0.15, gridVariation: nil, xDot: 9.2, yDot: -21.0, zDot: 72.9,
+        hDot: 9.2, fDot: -10.0, inclinationDot: 0.11, declinationDot: -0.03),
+    .init(
+        year: 2025.0, altitudeKm: 100, latitude: -80, longitude: 240, x: 5907.6, y: 14780.3, z: -49540.7, h: 15917.1,
+        f: 52035.0, inclination: -72.19, declination: 68.21, gridVariation: -51.79, xDot: 30.6, yDot: -8.0, zDot: 89.2,
+        hDot: 3.9, fDot: -83.8, inclinationDot: 0.03, declinationDot: -0.11),
+    .init(
+        year: 2027.5, altitudeKm: 0, latitude: 80, longitude: 0, x: 6500.8, y: 294.5, z: 54869.4, h: 6507.5, f: 55253.9,
+        inclination: 83.24, declination: 2.59, gridVariation: 2.59, xDot: -8.3, yDot: 59.5, zDot: 31.1, hDot: -5.6,
+        fDot: 30.3, inclinationDot: 0.01, declinationDot: 0.53),
+    .init(
+        year: 2027.5, altitudeKm: 0, latitude: 0, longitude: 120, x: 39701.6, y: -167.4, z: -10381.8, h: 39702.0,
+        f: 41036.9, inclination: -14.65, declination: -0.24, gridVariation: nil, xDot: 9.5, yDot: -23.1, zDot: 79.4,
+        hDot: 9.6, fDot: -10.7, inclinationDot: 0.11, declinationDot: -0.03),
+    .init(
+        year: 2027.5, altitudeKm: 0, latitude: -80, longitude: 240, x: 6200.7, y: 15730.3, z: -51783.7, h: 16908.3,
+        f: 54474.2, inclination: -71.92, declination: 68.49, gridVariation: -51.51, xDot: 33.3, yDot: -8.6, zDot: 95.5,
+        hDot: 4.2, fDot: -89.5, inclinationDot: 0.04, declinationDot: -0.12),
+    .init(
+        year: 2027.5, altitudeKm: 100, latitude: 80, longitude: 0, x: 6196.7, y: 233.8, z: 52670.5, h: 6201.1,
+        f: 53034.3, inclination: 83.29, declination: 2.16, gridVariation: 2.16, xDot: -7.7, yDot: 56.5, zDot: 28.7,
+        hDot: -5.6, fDot: 27.8, inclinationDot: 0.01, declinationDot: 0.52),
+    .init(
+        year: 2027.5, altitudeKm: 100, latitude: 0, longitude: 120, x: 37711.5, y: -148.7, z: -9969.8, h: 37711.8,
+        f: 39007.4, inclination: -14.81, declination: -0.23, gridVariation: nil, xDot: 9.2, yDot: -21.0, zDot: 72.9,
+        hDot: 9.3, fDot: -9.7, inclinationDot: 0.11, declinationDot: -0.03),
+    .init(
+        year: 2027.5, altitudeKm: 100, latitude: -80, longitude: 240, x: 5984.0, y: 14760.1, z: -49317.7, h: 15927.0,
+        f: 51825.7, inclination: -72.10, declination: 67.93, gridVariation: -52.07, xDot: 30.6, yDot: -8.0, zDot: 89.2,
+        hDot: 4.0, fDot: -83.7, inclinationDot: 0.03, declinationDot: -0.11),
 ]
 
 /// `value` rounded to `decimals` places, as NOAA prints it.

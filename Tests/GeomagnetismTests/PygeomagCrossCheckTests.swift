@@ -3,7 +3,9 @@ import Testing
 
 @Suite("Cross-check against pygeomag (T14)")
 struct PygeomagCrossCheckTests {
-    @Test("Given 50 points across the globe, altitudes and 2025–2030 (both poles included), when the field is computed, then it agrees with pygeomag to 1e-4 nT and 1e-6 degrees")
+    @Test(
+        "Given 50 points across the globe, altitudes and 2025–2030 (both poles included), when the field is computed, then it agrees with pygeomag to 1e-4 nT and 1e-6 degrees"
+    )
     func agreesWithPygeomag() throws {
         let model = try WorldMagneticModel.wmm2025()
         #expect(pygeomagReferenceRows.count == 50)
@@ -24,7 +26,9 @@ struct PygeomagCrossCheckTests {
             case (nil, nil):
                 break
             default:
-                Issue.record("\(point): grid variation \(String(describing: field.gridVariation)), pygeomag \(String(describing: row[11]))")
+                Issue.record(
+                    "\(point): grid variation \(String(describing: field.gridVariation)), pygeomag \(String(describing: row[11]))"
+                )
             }
             #expect(field.warning == nil)
         }

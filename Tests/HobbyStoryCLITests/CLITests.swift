@@ -51,7 +51,8 @@ struct CLIRunner {
         try run("profile", "add", "Anna")
         let spot = try run("spot", "add", "--name", "Volga bend", "--lat", "56.84", "--lon", "35.9", "--json").object()
         let trip = try run(
-            "trip", "add", "--spot", spot["id"] as! String, "--title", "Dawn", "--start", "2026-06-01T04:30:00+03:00", "--json"
+            "trip", "add", "--spot", spot["id"] as! String, "--title", "Dawn", "--start", "2026-06-01T04:30:00+03:00",
+            "--json"
         ).object()
         return (spot["id"] as! String, trip["id"] as! String)
     }
@@ -59,13 +60,16 @@ struct CLIRunner {
 
 @Suite("hobbystory CLI end to end")
 struct CLITests {
-    @Test("Given a new data folder, when an angler logs a trip and two catches, then listings show them with the documented JSON keys")
+    @Test(
+        "Given a new data folder, when an angler logs a trip and two catches, then listings show them with the documented JSON keys"
+    )
     func happyPath() throws {
         let cli = try CLIRunner()
         let (spotId, tripId) = try cli.prepareTrip()
         let first = try cli.run(
             "catch", "add", "--trip", tripId, "--species", "Northern pike", "--time", "2026-06-01T06:10:00+03:00",
-            "--weight-kg", "2.4", "--length-cm", "68", "--bait", "spoon", "--method", "Спиннинг", "--released", "--json")
+            "--weight-kg", "2.4", "--length-cm", "68", "--bait", "spoon", "--method", "Спиннинг", "--released", "--json"
+        )
         #expect(first.status == 0, "\(first.stderr)")
         let object = try first.object()
         #expect(object["species"] as? String == "Northern pike")
@@ -78,7 +82,9 @@ struct CLITests {
         #expect(object["released"] as? Bool == true)
         #expect(object["methodId"] as? String == "spinning")
         #expect(object.keys.contains("notes") && object["notes"] is NSNull)
-        try cli.run("catch", "add", "--trip", String(tripId.prefix(8)), "--species", "perca-fluviatilis", "--time", "2026-06-01T07:00:00+03:00", "--count", "3")
+        try cli.run(
+            "catch", "add", "--trip", String(tripId.prefix(8)), "--species", "perca-fluviatilis", "--time",
+            "2026-06-01T07:00:00+03:00", "--count", "3")
         let list = try cli.run("catch", "list", "--json").array()
         #expect(list.map { $0["speciesId"] as? String } == ["perca-fluviatilis", "esox-lucius"])
         let trip = try cli.run("trip", "show", tripId, "--json").object()
@@ -102,7 +108,8 @@ struct CLITests {
         let spot = try cli.run("spot", "add", "--name", "", "--lat", "95", "--lon", "east")
         #expect(spot.status == 1)
         #expect(spot.stderr.contains("name:") && spot.stderr.contains("lat =") && spot.stderr.contains("lon ="))
-        let trip = try cli.run("trip", "add", "--spot", "nope", "--start", "2026-06-02T10:00:00Z", "--end", "2026-06-01T10:00:00Z")
+        let trip = try cli.run(
+            "trip", "add", "--spot", "nope", "--start", "2026-06-02T10:00:00Z", "--end", "2026-06-01T10:00:00Z")
         #expect(trip.status == 1)
         #expect(trip.stderr.contains("spotId =") && trip.stderr.contains("end ="))
     }
@@ -149,13 +156,19 @@ struct CLITests {
         let cli = try CLIRunner()
         let species = try cli.run("directory", "list", "species", "--json").array()
         #expect(species.count >= 120)
-        #expect(species.allSatisfy { ($0["latin"] as? String)?.isEmpty == false && ($0["nameRu"] as? String)?.isEmpty == false })
+        #expect(
+            species.allSatisfy {
+                ($0["latin"] as? String)?.isEmpty == false && ($0["nameRu"] as? String)?.isEmpty == false
+            })
         for search in ["pike", "ЩУКА", "esox"] {
             let found = try cli.run("directory", "list", "species", "--search", search, "--json").array()
             #expect(found.contains { $0["id"] as? String == "esox-lucius" }, "search \(search)")
         }
         #expect(try cli.run("directory", "list", "methods", "--json").array().count >= 8)
-        #expect(try cli.run("directory", "list", "water-body-types", "--search", "река", "--json").array().contains { $0["id"] as? String == "river" })
+        #expect(
+            try cli.run("directory", "list", "water-body-types", "--search", "река", "--json").array().contains {
+                $0["id"] as? String == "river"
+            })
         #expect(try cli.run("directory", "add", "species").status == 2)
         #expect(try cli.run("directory", "list", "fish").status == 2)
     }
@@ -173,7 +186,10 @@ struct CLITests {
     func editAndClear() throws {
         let cli = try CLIRunner()
         let (_, tripId) = try cli.prepareTrip()
-        let added = try cli.run("catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T05:00:00+03:00", "--weight-kg", "3", "--notes", "big one", "--json").object()
+        let added = try cli.run(
+            "catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T05:00:00+03:00",
+            "--weight-kg", "3", "--notes", "big one", "--json"
+        ).object()
         let id = added["id"] as! String
         let edited = try cli.run("catch", "edit", id, "--clear", "weight-kg", "--length-cm", "80", "--json").object()
         #expect(edited["weightKg"] is NSNull)
@@ -182,7 +198,9 @@ struct CLITests {
         #expect(try cli.run("catch", "edit", id, "--clear", "species").status == 2)
     }
 
-    @Test("Given activity and an error, when diagnostics are exported, then the bundle holds the log, the error and a sound database")
+    @Test(
+        "Given activity and an error, when diagnostics are exported, then the bundle holds the log, the error and a sound database"
+    )
     func diagnosticsExport() throws {
         let cli = try CLIRunner()
         _ = try cli.prepareTrip()
@@ -193,7 +211,10 @@ struct CLITests {
         #expect(bundle["appVersion"] as? String == HobbyStoryCLI.version)
         #expect(bundle["databaseIntegrity"] as? String == "ok")
         #expect(bundle["databaseSchemaVersion"] as? Int == Diary.currentSchemaVersion)
-        #expect(((bundle["recentLog"] as? [[String: Any]]) ?? []).contains { $0["message"] as? String == "validation refused" })
+        #expect(
+            ((bundle["recentLog"] as? [[String: Any]]) ?? []).contains {
+                $0["message"] as? String == "validation refused"
+            })
     }
 }
 
@@ -205,7 +226,8 @@ struct CLIInProcessTests {
         let output = Mutex<[String]>([])
         let answers = Mutex(["yes"])
         let console = Console(
-            write: { line in output.withLock { $0.append(line) } }, writeError: { line in output.withLock { $0.append(line) } },
+            write: { line in output.withLock { $0.append(line) } },
+            writeError: { line in output.withLock { $0.append(line) } },
             readLine: { answers.withLock { $0.isEmpty ? nil : $0.removeFirst() } }, isInteractive: true)
         let cli = HobbyStoryCLI(environment: ["HOBBYSTORY_HOME": folder.path], console: console)
         #expect(cli.run(["profile", "add", "Anna"]) == 0)
@@ -224,18 +246,25 @@ struct CLIInProcessTests {
 
 @Suite("hobbystory report")
 struct ReportCLITests {
-    @Test("Given a diary, when a built-in and a formula are run with --json, --svg and --csv, then all three outputs agree")
+    @Test(
+        "Given a diary, when a built-in and a formula are run with --json, --svg and --csv, then all three outputs agree"
+    )
     func runReports() throws {
         let cli = try CLIRunner()
         let (_, tripId) = try cli.prepareTrip()
-        try cli.run("catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T05:00:00+03:00", "--weight-kg", "2")
-        try cli.run("catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T06:00:00+03:00", "--weight-kg", "3")
+        try cli.run(
+            "catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T05:00:00+03:00",
+            "--weight-kg", "2")
+        try cli.run(
+            "catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T06:00:00+03:00",
+            "--weight-kg", "3")
         let list = try cli.run("report", "list", "--json").array()
         #expect(list.contains { $0["slug"] as? String == "catches-by-species" })
         let svg = cli.folder.appendingPathComponent("r.svg")
         let csv = cli.folder.appendingPathComponent("r.csv")
         let result = try cli.run(
-            "report", "run", "--formula", "avg(catch.weight_kg) by species", "--json", "--svg", svg.path, "--csv", csv.path)
+            "report", "run", "--formula", "avg(catch.weight_kg) by species", "--json", "--svg", svg.path, "--csv",
+            csv.path)
         #expect(result.status == 0, "\(result.stderr)")
         let object = try result.object()
         #expect(object["columns"] as? [String] == ["species", "avg(catch.weight_kg)"])
@@ -243,7 +272,10 @@ struct ReportCLITests {
         #expect((object["chart"] as? [String: Any])?["kind"] as? String == "bar")
         #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
         #expect(try String(contentsOf: csv, encoding: .utf8) == "species,avg(catch.weight_kg)\r\nNorthern pike,2.5\r\n")
-        #expect(try cli.run("report", "run", "catches-by-species", "--json").object()["rows"] as? [[AnyHashable]] == [["Northern pike", 2]])
+        #expect(
+            try cli.run("report", "run", "catches-by-species", "--json").object()["rows"] as? [[AnyHashable]] == [
+                ["Northern pike", 2]
+            ])
     }
 
     @Test("Given a bad formula or report name, when run, then exit 1 points at the problem and exit 3 names the report")
@@ -264,22 +296,29 @@ struct PlaceCLITests {
     func place() throws {
         let cli = try CLIRunner()
         let object = try cli.run("place", "--lat", "56.77", "--lon", "37.22", "--json").object()
-        #expect(Set(object.keys) == [
-            "latitude", "longitude", "settlement", "region", "country", "countryCode", "distanceKm", "bearingFromSettlement",
-            "description",
-        ])
+        #expect(
+            Set(object.keys) == [
+                "latitude", "longitude", "settlement", "region", "country", "countryCode", "distanceKm",
+                "bearingFromSettlement",
+                "description",
+            ])
         #expect(object["settlement"] as? String == "Dubna")
         #expect(object["countryCode"] as? String == "RU")
         #expect(try cli.run("place", "--lat", "91", "--lon", "0").status == 1)
         #expect(try cli.run("place", "--lat", "abc", "--lon", "0").stderr.contains("lat"))
     }
 
-    @Test("Given a name, when settlements are searched, then the most populous match comes first with the documented keys")
+    @Test(
+        "Given a name, when settlements are searched, then the most populous match comes first with the documented keys"
+    )
     func search() throws {
         let cli = try CLIRunner()
         let found = try cli.run("places", "search", "Dubna", "--country", "RU", "--limit", "5", "--json").array()
         #expect(found.count == 2)
-        #expect(found.first.map { Set($0.keys) } == ["name", "region", "country", "countryCode", "latitude", "longitude", "population"])
+        #expect(
+            found.first.map { Set($0.keys) } == [
+                "name", "region", "country", "countryCode", "latitude", "longitude", "population",
+            ])
         #expect(found.first?["region"] as? String == "Moscow Oblast")
         #expect(try cli.run("places", "search", "").status == 1)
     }
@@ -287,32 +326,45 @@ struct PlaceCLITests {
     @Test("Given two points in DMS and decimals, when the distance is asked, then it matches geographiclib")
     func distance() throws {
         let cli = try CLIRunner()
-        let object = try cli.run("distance", "--from", "55°45′21″N 37°37′03″E", "--to", "59.9343,30.3351", "--json").object()
+        let object = try cli.run("distance", "--from", "55°45′21″N 37°37′03″E", "--to", "59.9343,30.3351", "--json")
+            .object()
         #expect(abs((object["meters"] as? Double ?? 0) - 634_607.145) < 0.01, "geographiclib: 634607.145 m")
         #expect(abs((object["initialBearing"] as? Double ?? 0) - 320.139_097) < 1e-5)
         #expect(try cli.run("distance", "--from", "55°61′N 37°E", "--to", "0,0").status == 1)
     }
 
-    @Test("Given a day and a time zone, when the almanac is asked, then sun, moon and solunar keys are there, nulls included")
+    @Test(
+        "Given a day and a time zone, when the almanac is asked, then sun, moon and solunar keys are there, nulls included"
+    )
     func almanac() throws {
         let cli = try CLIRunner()
-        let object = try cli.run("almanac", "--lat", "56.77", "--lon", "37.22", "--date", "2026-06-01", "--tz", "Europe/Moscow", "--json").object()
+        let object = try cli.run(
+            "almanac", "--lat", "56.77", "--lon", "37.22", "--date", "2026-06-01", "--tz", "Europe/Moscow", "--json"
+        ).object()
         let sun = try #require(object["sun"] as? [String: Any])
         #expect(Set(sun.keys) == ["rise", "set", "noon", "civilDawn", "civilDusk"])
         #expect((sun["rise"] as? String)?.hasSuffix("Z") == true)
         let moon = try #require(object["moon"] as? [String: Any])
-        #expect(Set(moon.keys) == ["rise", "set", "upperTransit", "lowerTransit", "illumination", "ageDays", "phase", "nextNew", "nextFull"])
+        #expect(
+            Set(moon.keys) == [
+                "rise", "set", "upperTransit", "lowerTransit", "illumination", "ageDays", "phase", "nextNew",
+                "nextFull",
+            ])
         #expect((object["solunar"] as? [String: Any])?["rating"] is Int)
         let polar = try cli.run("almanac", "--lat", "78", "--lon", "15", "--date", "2026-06-21", "--json").object()
         #expect((polar["sun"] as? [String: Any])?["rise"] is NSNull)
         #expect(try cli.run("almanac", "--lat", "1", "--lon", "1", "--date", "2026-02-30").status == 1)
-        #expect(try cli.run("almanac", "--lat", "1", "--lon", "1", "--date", "2026-02-03", "--tz", "Mars/Base").status == 1)
+        #expect(
+            try cli.run("almanac", "--lat", "1", "--lon", "1", "--date", "2026-02-03", "--tz", "Mars/Base").status == 1)
     }
 
-    @Test("Given a point and date, when the magnetic field is asked, then WMM2025 answers with the documented keys and warns outside 2025–2030")
+    @Test(
+        "Given a point and date, when the magnetic field is asked, then WMM2025 answers with the documented keys and warns outside 2025–2030"
+    )
     func magnetic() throws {
         let cli = try CLIRunner()
-        let object = try cli.run("magnetic", "--lat", "56.77", "--lon", "37.22", "--date", "2026-06-01", "--json").object()
+        let object = try cli.run("magnetic", "--lat", "56.77", "--lon", "37.22", "--date", "2026-06-01", "--json")
+            .object()
         #expect(object["model"] as? String == "WMM2025")
         #expect(object["warning"] is NSNull)
         for key in ["declination", "inclination", "totalIntensity", "horizontalIntensity", "north", "east", "down"] {
@@ -337,7 +389,8 @@ struct WeatherOfflineCLITests {
     @Test("Given no network, when the weather is asked, then offline fields come with warnings and the rest is null")
     func offlineWeather() throws {
         let cli = try CLIRunner()
-        let result = try cli.run("weather", "--lat", "56.77", "--lon", "37.22", "--at", "2026-06-01T06:00:00+03:00", "--json")
+        let result = try cli.run(
+            "weather", "--lat", "56.77", "--lon", "37.22", "--at", "2026-06-01T06:00:00+03:00", "--json")
         #expect(result.status == 0, "\(result.stderr)")
         let object = try result.object()
         #expect(object["temperatureC"] is NSNull)
@@ -346,7 +399,8 @@ struct WeatherOfflineCLITests {
         #expect(((object["source"] as? [String: Any])?["moonPhase"] as? String) == "computed")
         #expect((object["warnings"] as? [String])?.isEmpty == false)
         for key in [
-            "temperatureC", "pressureHpa", "pressureTrendHpaPer3h", "pressureTendency", "windSpeedMs", "windDirectionDeg",
+            "temperatureC", "pressureHpa", "pressureTrendHpaPer3h", "pressureTendency", "windSpeedMs",
+            "windDirectionDeg",
             "windCompass", "humidityPercent", "kp", "magneticDeclination", "magneticTotalIntensityNt", "moonPhase",
             "moonIllumination", "sunrise", "sunset", "observedAt", "source",
         ] {
@@ -359,7 +413,9 @@ struct WeatherOfflineCLITests {
     func catchOffline() throws {
         let cli = try CLIRunner()
         let (_, tripId) = try cli.prepareTrip()
-        let added = try cli.run("catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T06:00:00+03:00", "--json")
+        let added = try cli.run(
+            "catch", "add", "--trip", tripId, "--species", "esox-lucius", "--time", "2026-06-01T06:00:00+03:00",
+            "--json")
         #expect(added.status == 0)
         let shown = try cli.run("catch", "show", try added.object()["id"] as! String, "--json").object()
         let conditions = try #require(shown["conditions"] as? [String: Any])

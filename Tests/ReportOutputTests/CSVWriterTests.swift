@@ -10,24 +10,37 @@ struct CSVWriterTests {
 
     @Test("Given a table, when written, then there is a header record and every record ends in CRLF")
     func headerAndLineEnds() {
-        let text = csv(["species", "catches", "weight"], [[.text("Pike"), .integer(3), .number(7.5)], [.text("Perch"), .integer(12), .number(2)]])
+        let text = csv(
+            ["species", "catches", "weight"],
+            [[.text("Pike"), .integer(3), .number(7.5)], [.text("Perch"), .integer(12), .number(2)]])
         #expect(text == "species,catches,weight\r\nPike,3,7.5\r\nPerch,12,2\r\n")
         #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
     }
 
     @Test("Given fields with commas, quotes, CR or LF, when written, then they are quoted with inner quotes doubled")
     func quoting() {
-        let text = csv(["note"], [[.text("a,b")], [.text(#"say "hi""#)], [.text("two\nlines")], [.text("cr\rhere")], [.text("plain text")]])
+        let text = csv(
+            ["note"],
+            [[.text("a,b")], [.text(#"say "hi""#)], [.text("two\nlines")], [.text("cr\rhere")], [.text("plain text")]])
         #expect(text == "note\r\n\"a,b\"\r\n\"say \"\"hi\"\"\"\r\n\"two\nlines\"\r\n\"cr\rhere\"\r\nplain text\r\n")
     }
 
-    @Test("Given numbers, when written, then they use a point, no grouping, no trailing .0 and no exponent for ordinary sizes")
+    @Test(
+        "Given numbers, when written, then they use a point, no grouping, no trailing .0 and no exponent for ordinary sizes"
+    )
     func numbers() {
-        let text = csv(["n"], [[.number(2.0)], [.number(-2.5)], [.number(1234567.25)], [.number(0.00001)], [.integer(-3)], [.integer(.max)]])
+        let text = csv(
+            ["n"],
+            [
+                [.number(2.0)], [.number(-2.5)], [.number(1234567.25)], [.number(0.00001)], [.integer(-3)],
+                [.integer(.max)],
+            ])
         #expect(text == "n\r\n2\r\n-2.5\r\n1234567.25\r\n0.00001\r\n-3\r\n9223372036854775807\r\n")
     }
 
-    @Test("Given null, empty text and non-finite numbers, when written, then null and non-finite are empty fields and empty text is two quotes")
+    @Test(
+        "Given null, empty text and non-finite numbers, when written, then null and non-finite are empty fields and empty text is two quotes"
+    )
     func nullsAndEmpties() {
         let text = csv(["a", "b", "c", "d"], [[.null, .text(""), .number(.nan), .number(.infinity)]])
         #expect(text == "a,b,c,d\r\n,\"\",,\r\n")
@@ -44,8 +57,9 @@ struct CSVWriterTests {
         #expect(csv(["species"], []) == "species\r\n")
     }
 
-    @Test("Given text that a spreadsheet would run as a formula, when written, then it gets a leading apostrophe",
-          arguments: [
+    @Test(
+        "Given text that a spreadsheet would run as a formula, when written, then it gets a leading apostrophe",
+        arguments: [
             ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""),
             ("+1+2", "'+1+2"),
             ("-2+3", "'-2+3"),
@@ -53,14 +67,16 @@ struct CSVWriterTests {
             ("\t=1", "'\t=1"),
             ("\r=1", "\"'\r=1\""),
             ("=1,2", "\"'=1,2\""),
-          ])
+        ])
     func formulaInjection(_ input: String, _ expected: String) {
         #expect(csv(["x"], [[.text(input)]]) == "x\r\n\(expected)\r\n")
     }
 
     @Test("Given harmless text and negative numbers, when written, then nothing is prefixed")
     func noFalseGuards() {
-        #expect(csv(["x"], [[.text("a=b")], [.text(" =1")], [.number(-2.5)], [.integer(-7)]]) == "x\r\na=b\r\n =1\r\n-2.5\r\n-7\r\n")
+        #expect(
+            csv(["x"], [[.text("a=b")], [.text(" =1")], [.number(-2.5)], [.integer(-7)]])
+                == "x\r\na=b\r\n =1\r\n-2.5\r\n-7\r\n")
     }
 
     @Test("Given a header name starting with =, when written, then the header is guarded too")

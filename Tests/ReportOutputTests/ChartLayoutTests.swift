@@ -1,11 +1,15 @@
 import Foundation
-@testable import ReportOutput
 import Testing
+
+@testable import ReportOutput
 
 @Suite("Chart layout: ticks, category labels and number text (T18)")
 struct ChartLayoutTests {
-    @Test("Given value sets, when scaled, then ticks are whole 1-2-5 steps from at most 0 up to at least the largest value",
-          arguments: [[3.0, 31], [0.2, 0.7], [-5, 5], [-4, 2], [12_000, 25_000], [0, 0], [7, 7], [-0.03, -0.01], [1e300, -1e300]])
+    @Test(
+        "Given value sets, when scaled, then ticks are whole 1-2-5 steps from at most 0 up to at least the largest value",
+        arguments: [
+            [3.0, 31], [0.2, 0.7], [-5, 5], [-4, 2], [12_000, 25_000], [0, 0], [7, 7], [-0.03, -0.01], [1e300, -1e300],
+        ])
     func niceTicks(_ values: [Double]) {
         let scale = ValueScale(values: values, targetTicks: 5)
         let ticks = scale.ticks
@@ -18,7 +22,9 @@ struct ChartLayoutTests {
         #expect([1.0, 2, 5].contains { abs($0 - mantissa) < 1e-9 }, "step \(scale.step)")
     }
 
-    @Test("Given scales, when their ticks are labelled, then labels have just the decimals the step needs and large ones are shortened")
+    @Test(
+        "Given scales, when their ticks are labelled, then labels have just the decimals the step needs and large ones are shortened"
+    )
     func tickLabels() {
         let small = ValueScale(values: [0.7], targetTicks: 4)
         #expect(small.ticks.map(small.label) == ["0", "0.2", "0.4", "0.6", "0.8"])
@@ -39,8 +45,10 @@ struct ChartLayoutTests {
 
     @Test("Given twelve month labels at phone width, when rendered, then they are rotated −45° and all shown")
     func rotatedLabels() throws {
-        let months = ["Jan 2024", "Feb 2024", "Mar 2024", "Apr 2024", "May 2024", "Jun 2024",
-                      "Jul 2024", "Aug 2024", "Sep 2024", "Oct 2024", "Nov 2024", "Dec 2024"]
+        let months = [
+            "Jan 2024", "Feb 2024", "Mar 2024", "Apr 2024", "May 2024", "Jun 2024",
+            "Jul 2024", "Aug 2024", "Sep 2024", "Oct 2024", "Nov 2024", "Dec 2024",
+        ]
         let spec = ChartSpec(
             kind: .bar, title: "Catches", categoryLabel: "month", valueLabel: "catches", unit: nil,
             categories: months, series: [ChartSeries(name: "n", values: months.map { _ in 2 })])
@@ -50,7 +58,9 @@ struct ChartLayoutTests {
         #expect(labels.allSatisfy { $0.attributes["transform"]?.hasPrefix("rotate(-45 ") == true })
     }
 
-    @Test("Given ninety daily labels, when rendered, then only every stride-th label from the first is shown, as documented")
+    @Test(
+        "Given ninety daily labels, when rendered, then only every stride-th label from the first is shown, as documented"
+    )
     func thinnedLabels() throws {
         let days = (1...90).map { "2024-05-\($0)" }
         let spec = ChartSpec(
@@ -65,15 +75,17 @@ struct ChartLayoutTests {
         #expect(indices.count == (days.count + stride - 1) / stride)
     }
 
-    @Test("Given many kinds of category sets, when laid out, then shown neighbours never overlap",
-          arguments: [4, 12, 31, 90, 365])
+    @Test(
+        "Given many kinds of category sets, when laid out, then shown neighbours never overlap",
+        arguments: [4, 12, 31, 90, 365])
     func labelsNeverOverlap(_ count: Int) {
         for text in ["7", "Jan", "2024-05-01", "Lake Baikal, north shore near Severobaikalsk"] {
             let categories = (0..<count).map { "\(text) \($0)" }
             for slot in [300.0 / Double(count), 1_000.0 / Double(count)] {
                 let axis = CategoryAxis(categories: categories, slotWidth: slot)
                 let distance = slot * Double(axis.stride)
-                let widest = axis.shownIndices.map { TextMetrics.width(axis.labels[$0], size: CategoryAxis.fontSize) }.max()!
+                let widest = axis.shownIndices.map { TextMetrics.width(axis.labels[$0], size: CategoryAxis.fontSize) }
+                    .max()!
                 switch axis.orientation {
                 case .horizontal: #expect(widest + CategoryAxis.horizontalGap <= distance + 1e-9)
                 case .rotated: #expect(distance * 0.5.squareRoot() >= CategoryAxis.rotatedSpacing - 1e-9)
@@ -83,7 +95,9 @@ struct ChartLayoutTests {
         }
     }
 
-    @Test("Given numbers, when written as plain text, then there is no trailing .0, no exponent for ordinary sizes and no nan")
+    @Test(
+        "Given numbers, when written as plain text, then there is no trailing .0, no exponent for ordinary sizes and no nan"
+    )
     func plainNumbers() {
         #expect(NumberText.plain(2) == "2")
         #expect(NumberText.plain(-2.5) == "-2.5")

@@ -5,10 +5,13 @@ import Testing
 @Suite("Chart specs made from report results (T18)")
 struct ChartSpecTests {
     func make(_ table: ReportTable, keyColumns: Int, unit: String? = nil) -> ChartSpec {
-        ChartSpec.make(from: table, kind: .bar, title: "Report", valueLabel: "catches", unit: unit, keyColumns: keyColumns)
+        ChartSpec.make(
+            from: table, kind: .bar, title: "Report", valueLabel: "catches", unit: unit, keyColumns: keyColumns)
     }
 
-    @Test("Given a single number, when made with no key column, then there is one category named after the value and one series")
+    @Test(
+        "Given a single number, when made with no key column, then there is one category named after the value and one series"
+    )
     func noKeyColumn() {
         let chart = make(ReportTable(columns: ["total"], rows: [[.number(12.5)]]), keyColumns: 0, unit: "kg")
         #expect(chart.categories == ["catches"])
@@ -37,17 +40,22 @@ struct ChartSpecTests {
         let chart = make(table, keyColumns: 1)
         #expect(chart.categoryLabel == "species")
         #expect(chart.categories == ["Pike", "Perch", "Roach"])
-        #expect(chart.series == [
-            ChartSeries(name: "catches", values: [3, 5, nil]),
-            ChartSeries(name: "avg weight", values: [2.5, nil, nil]),
-        ])
+        #expect(
+            chart.series == [
+                ChartSeries(name: "catches", values: [3, 5, nil]),
+                ChartSeries(name: "avg weight", values: [2.5, nil, nil]),
+            ])
     }
 
-    @Test("Given key cells that are numbers or null, when made, then labels drop a trailing .0 and null reads as a dash")
+    @Test(
+        "Given key cells that are numbers or null, when made, then labels drop a trailing .0 and null reads as a dash")
     func keyLabels() {
         let table = ReportTable(
             columns: ["key", "n"],
-            rows: [[.integer(2024), .integer(1)], [.number(2.5), .integer(2)], [.number(3.0), .integer(3)], [.null, .integer(4)]])
+            rows: [
+                [.integer(2024), .integer(1)], [.number(2.5), .integer(2)], [.number(3.0), .integer(3)],
+                [.null, .integer(4)],
+            ])
         #expect(make(table, keyColumns: 1).categories == ["2024", "2.5", "3", "—"])
     }
 
@@ -64,10 +72,11 @@ struct ChartSpecTests {
         let chart = make(table, keyColumns: 2)
         #expect(chart.categoryLabel == "month")
         #expect(chart.categories == ["Jan", "Feb", "Mar"])
-        #expect(chart.series == [
-            ChartSeries(name: "Pike", values: [3, 2, nil]),
-            ChartSeries(name: "Perch", values: [1, nil, 4]),
-        ])
+        #expect(
+            chart.series == [
+                ChartSeries(name: "Pike", values: [3, 2, nil]),
+                ChartSeries(name: "Perch", values: [1, nil, 4]),
+            ])
     }
 
     @Test("Given a key count outside 0…2 or beyond the columns, when made, then it is clamped")

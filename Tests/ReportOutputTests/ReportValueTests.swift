@@ -26,13 +26,16 @@ struct ReportValueTests {
     func integersAndNumbers() throws {
         let decoded = try decode(
             [ReportValue].self, "[7, -9223372036854775808, 9223372036854775807, 9223372036854775808, 1e20, 0.5, 2.0]")
-        #expect(decoded == [
-            .integer(7), .integer(.min), .integer(.max), .number(9_223_372_036_854_775_808), .number(1e20),
-            .number(0.5), .integer(2),
-        ])
+        #expect(
+            decoded == [
+                .integer(7), .integer(.min), .integer(.max), .number(9_223_372_036_854_775_808), .number(1e20),
+                .number(0.5), .integer(2),
+            ])
     }
 
-    @Test("Given JSON that is not a string, number or null, when decoded, then decoding fails", arguments: ["[true]", "[{}]", "[[1]]"])
+    @Test(
+        "Given JSON that is not a string, number or null, when decoded, then decoding fails",
+        arguments: ["[true]", "[{}]", "[[1]]"])
     func rejectsOtherJSON(_ text: String) {
         #expect(throws: DecodingError.self) { try decode([ReportValue].self, text) }
     }

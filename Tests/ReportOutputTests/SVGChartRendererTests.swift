@@ -1,6 +1,7 @@
 import Foundation
-@testable import ReportOutput
 import Testing
+
+@testable import ReportOutput
 
 @Suite("SVG charts (T18)")
 struct SVGChartRendererTests {
@@ -21,7 +22,9 @@ struct SVGChartRendererTests {
         return (svg, try SVGProbe(svg))
     }
 
-    @Test("Given any chart kind, when rendered, then the SVG is well-formed with its size, title and dark-mode style", arguments: ChartKind.allCases)
+    @Test(
+        "Given any chart kind, when rendered, then the SVG is well-formed with its size, title and dark-mode style",
+        arguments: ChartKind.allCases)
     func wellFormedDocument(_ kind: ChartKind) throws {
         let (svg, probe) = try render(chart(kind))
         let root = try #require(probe.elements("svg").first)
@@ -46,7 +49,8 @@ struct SVGChartRendererTests {
         #expect(sizes.allSatisfy { $0 >= 11 })
     }
 
-    @Test("Given a bar chart, when rendered, then it has axis titles with the unit, every category and one bar per value")
+    @Test(
+        "Given a bar chart, when rendered, then it has axis titles with the unit, every category and one bar per value")
     func barChart() throws {
         let (_, probe) = try render(chart(.bar))
         #expect(probe.texts("axis-title") == ["weight (kg)", "species"])
@@ -57,7 +61,9 @@ struct SVGChartRendererTests {
         #expect(probe.texts("value") == ["4.5", "1.25", "3", "0.5"])
     }
 
-    @Test("Given bars of known values, when rendered, then their heights are in proportion and they stand on the zero line")
+    @Test(
+        "Given bars of known values, when rendered, then their heights are in proportion and they stand on the zero line"
+    )
     func barGeometry() throws {
         let spec = chart(.bar, categories: ["a", "b"], series: [ChartSeries(name: "n", values: [10, 40])])
         let (_, probe) = try render(spec)
@@ -93,7 +99,8 @@ struct SVGChartRendererTests {
 
     @Test("Given negative values, when drawn as bars, then they hang below the zero line and the ticks run below 0")
     func negativeBars() throws {
-        let spec = chart(.bar, categories: ["a", "b", "c"], series: [ChartSeries(name: "change", values: [-4, 2, -1])])
+        let spec = chart(
+            .bar, categories: ["a", "b", "c"], series: [ChartSeries(name: "change", values: [-4, 2, -1])])
         let (_, probe) = try render(spec)
         let zero = try #require(probe.elements("line", className: "zero").first?.number("y1"))
         let bars = probe.elements("rect", className: "bar")
@@ -109,7 +116,9 @@ struct SVGChartRendererTests {
         #expect(abs(try #require(zeroTick.number("y")) - 4 - zero) < 0.02)
     }
 
-    @Test("Given a line chart with a gap, when rendered, then each series is one path broken at the gap, with a marker per value")
+    @Test(
+        "Given a line chart with a gap, when rendered, then each series is one path broken at the gap, with a marker per value"
+    )
     func lineChart() throws {
         let series = [
             ChartSeries(name: "avg", values: [1, 2, nil, 4, 5]),
@@ -140,7 +149,9 @@ struct SVGChartRendererTests {
         #expect(ticks.first! <= -6.5 && ticks.contains(0) && ticks.last! >= 3)
     }
 
-    @Test("Given a pie chart, when rendered, then its wedges sum to 360° in proportion to the values, with percentages and a legend")
+    @Test(
+        "Given a pie chart, when rendered, then its wedges sum to 360° in proportion to the values, with percentages and a legend"
+    )
     func pieChart() throws {
         let values: [Double?] = [40, 22, nil, 15, -3]
         let (_, probe) = try render(chart(.pie, series: [ChartSeries(name: "n", values: values)]))
@@ -156,17 +167,22 @@ struct SVGChartRendererTests {
         #expect(probe.texts("subtitle") == ["weight (kg)"])
     }
 
-    @Test("Given a pie of many thin wedges, when rendered, then no two percentage labels overlap and the largest is labelled")
+    @Test(
+        "Given a pie of many thin wedges, when rendered, then no two percentage labels overlap and the largest is labelled"
+    )
     func pieLabelsDoNotCollide() throws {
         let values: [Double?] = [50, 6, 6, 5, 6, 5, 6, 16]
         let categories = (1...8).map { "Spot \($0)" }
-        let (_, probe) = try render(chart(.pie, categories: categories, series: [ChartSeries(name: "n", values: values)]))
+        let (_, probe) = try render(
+            chart(.pie, categories: categories, series: [ChartSeries(name: "n", values: values)]))
         let labels = probe.elements("text", className: "pie-label")
         #expect(labels.first?.text == "50%")
         #expect(labels.count >= 3 && labels.count < 8)
         let boxes = try labels.map { label in
-            (x: try #require(label.number("x")), y: try #require(label.number("y")),
-             half: TextMetrics.width(label.text, size: 11, bold: true) / 2)
+            (
+                x: try #require(label.number("x")), y: try #require(label.number("y")),
+                half: TextMetrics.width(label.text, size: 11, bold: true) / 2
+            )
         }
         for (i, a) in boxes.enumerated() {
             for b in boxes[(i + 1)...] {
@@ -184,11 +200,14 @@ struct SVGChartRendererTests {
         #expect(probe.texts("pie-label") == ["100%"])
     }
 
-    @Test("Given a pie of twelve categories, when rendered, then the seven largest keep their wedges and the rest make up Other")
+    @Test(
+        "Given a pie of twelve categories, when rendered, then the seven largest keep their wedges and the rest make up Other"
+    )
     func pieOther() throws {
         let categories = (1...12).map { "Spot \($0)" }
         let values: [Double?] = [1, 12, 11, 2, 10, 9, 3, 8, 7, 4, 6, 5]
-        let (_, probe) = try render(chart(.pie, categories: categories, series: [ChartSeries(name: "n", values: values)]))
+        let (_, probe) = try render(
+            chart(.pie, categories: categories, series: [ChartSeries(name: "n", values: values)]))
         let wedges = probe.elements("path", className: "wedge")
         #expect(wedges.count == 8)
         let sweeps = try wedges.map { try sweepDegrees(try #require($0.attributes["d"])) }
@@ -201,28 +220,36 @@ struct SVGChartRendererTests {
 
     @Test("Given a table chart, when rendered, then it has a header, one row per category and the unit under the title")
     func tableChart() throws {
-        let series = [ChartSeries(name: "avg", values: [4.5, 1.25, nil, 3, 0.5]), ChartSeries(name: "max", values: [9, 2, 1, 6, 1])]
+        let series = [
+            ChartSeries(name: "avg", values: [4.5, 1.25, nil, 3, 0.5]),
+            ChartSeries(name: "max", values: [9, 2, 1, 6, 1]),
+        ]
         let (_, probe) = try render(chart(.table, series: series))
         #expect(probe.texts("head") == ["species", "avg", "max"])
-        #expect(probe.texts("cell") == [
-            "Pike", "4.5", "9", "Perch", "1.25", "2", "Roach", "—", "1", "Zander", "3", "6", "Bream", "0.5", "1",
-        ])
+        #expect(
+            probe.texts("cell") == [
+                "Pike", "4.5", "9", "Perch", "1.25", "2", "Roach", "—", "1", "Zander", "3", "6", "Bream", "0.5", "1",
+            ])
         #expect(probe.texts("subtitle") == ["weight (kg)"])
         #expect(probe.texts("note").isEmpty)
     }
 
-    @Test("Given a table longer than the canvas, when rendered, then the rows that fit are drawn and a note counts the rest")
+    @Test(
+        "Given a table longer than the canvas, when rendered, then the rows that fit are drawn and a note counts the rest"
+    )
     func longTable() throws {
         let categories = (1...30).map { "Day \($0)" }
-        let spec = chart(.table, categories: categories, series: [ChartSeries(name: "n", values: categories.map { _ in 1 })])
+        let spec = chart(
+            .table, categories: categories, series: [ChartSeries(name: "n", values: categories.map { _ in 1 })])
         let (_, probe) = try render(spec)
         let shown = probe.texts("cell").count / 2
         #expect(shown > 3 && shown < 30)
         #expect(probe.texts("note") == ["+\(30 - shown) more rows"])
     }
 
-    @Test("Given empty or valueless data, when rendered as any kind, then the chart says No data and draws no marks",
-          arguments: ChartKind.allCases)
+    @Test(
+        "Given empty or valueless data, when rendered as any kind, then the chart says No data and draws no marks",
+        arguments: ChartKind.allCases)
     func noData(_ kind: ChartKind) throws {
         let specs = [
             chart(kind, categories: [], series: []),
@@ -245,11 +272,14 @@ struct SVGChartRendererTests {
 
     @Test("Given a pie of only zero and negative values, when rendered, then it says No data")
     func pieWithoutPositiveValues() throws {
-        let (_, probe) = try render(chart(.pie, categories: ["a", "b"], series: [ChartSeries(name: "n", values: [0, -2])]))
+        let (_, probe) = try render(
+            chart(.pie, categories: ["a", "b"], series: [ChartSeries(name: "n", values: [0, -2])]))
         #expect(probe.texts("empty") == ["No data"])
     }
 
-    @Test("Given hostile text everywhere, when rendered as any kind, then it is escaped and reads back unchanged", arguments: ChartKind.allCases)
+    @Test(
+        "Given hostile text everywhere, when rendered as any kind, then it is escaped and reads back unchanged",
+        arguments: ChartKind.allCases)
     func escaping(_ kind: ChartKind) throws {
         let hostile = #"<script>&"'"#
         let spec = ChartSpec(
@@ -266,14 +296,17 @@ struct SVGChartRendererTests {
 
     @Test("Given control characters and noncharacters in labels, when rendered, then the SVG stays well-formed")
     func controlCharacters() throws {
-        let spec = chart(.bar, categories: ["a\u{0}b", "c\u{1B}[31m", "line\nbreak", "\u{FFFE}x"],
-                         series: [ChartSeries(name: "n", values: [1, 2, 3, 4])], title: "Tab\there")
+        let spec = chart(
+            .bar, categories: ["a\u{0}b", "c\u{1B}[31m", "line\nbreak", "\u{FFFE}x"],
+            series: [ChartSeries(name: "n", values: [1, 2, 3, 4])], title: "Tab\there")
         let (_, probe) = try render(spec)
         #expect(probe.texts("category").contains("line break"))
         #expect(probe.texts("title") == ["Tab here"])
     }
 
-    @Test("Given extreme and non-finite values, when rendered as any kind, then the SVG never contains nan or inf", arguments: ChartKind.allCases)
+    @Test(
+        "Given extreme and non-finite values, when rendered as any kind, then the SVG never contains nan or inf",
+        arguments: ChartKind.allCases)
     func neverNaN(_ kind: ChartKind) throws {
         let cases: [[Double?]] = [
             [.nan, .infinity, -.infinity, 1, nil],
@@ -289,14 +322,17 @@ struct SVGChartRendererTests {
             let lowered = svg.lowercased()
             #expect(!lowered.contains("nan") && !lowered.contains("inf"), "\(values)")
             for element in probe.elements {
-                for (name, value) in element.attributes where ["x", "y", "width", "height", "cx", "cy", "r"].contains(name) {
+                for (name, value) in element.attributes
+                where ["x", "y", "width", "height", "cx", "cy", "r"].contains(name) {
                     #expect(Double(value)?.isFinite == true, "\(name)=\(value)")
                 }
             }
         }
     }
 
-    @Test("Given very small or odd canvas sizes, when rendered, then the canvas is at least the minimum and stays well-formed")
+    @Test(
+        "Given very small or odd canvas sizes, when rendered, then the canvas is at least the minimum and stays well-formed"
+    )
     func canvasSizes() throws {
         for (width, height) in [(0, 0), (-5, 10_000), (280, 180), (1_024, 768)] {
             for kind in ChartKind.allCases {

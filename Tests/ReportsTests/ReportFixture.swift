@@ -16,7 +16,8 @@ struct ReportFixture {
     let catches: [Catch]
 
     init() throws {
-        let storage = try DeviceStorage(root: try temporaryFolder("reports"), now: { Date(timeIntervalSince1970: 1_790_000_000) })
+        let storage = try DeviceStorage(
+            root: try temporaryFolder("reports"), now: { Date(timeIntervalSince1970: 1_790_000_000) })
         try storage.addProfile(ProfileDraft(displayName: "Anna"))
         let diary = try storage.openDiary(named: "Anna", pin: nil)
         let lake = try diary.addSpot(SpotDraft(name: "Lake A", latitude: 56, longitude: 37, waterBodyTypeId: "lake"))
@@ -29,9 +30,13 @@ struct ReportFixture {
         let t2 = try trip(lake, "2026-06-10T05:00")
         _ = try trip(river, "2026-07-01T06:00")
         let t4 = try trip(river, "2026-08-15T18:00")
-        func fish(_ trip: Trip, _ species: String, _ kg: Double, _ cm: Double, _ time: String, _ bait: String, _ method: String, released: Bool = false) -> CatchDraft {
+        func fish(
+            _ trip: Trip, _ species: String, _ kg: Double, _ cm: Double, _ time: String, _ bait: String,
+            _ method: String, released: Bool = false
+        ) -> CatchDraft {
             CatchDraft(
-                tripId: trip.id, speciesId: species, caughtAt: at(time), utcOffsetSeconds: 10_800, weightKg: kg, lengthCm: cm,
+                tripId: trip.id, speciesId: species, caughtAt: at(time), utcOffsetSeconds: 10_800, weightKg: kg,
+                lengthCm: cm,
                 baitId: bait, methodId: method, released: released)
         }
         self.diary = diary
@@ -43,11 +48,14 @@ struct ReportFixture {
             fish(t2, "perca-fluviatilis", 0.2, 18, "2026-06-10T08:00", "earthworm", "float"),
             fish(t4, "sander-lucioperca", 1.5, 55, "2026-08-15T20:00", "shad", "jigging"),
         ])
-        for (index, change, tendency) in [(0, -2.0, "falling"), (2, -1.5, "falling"), (3, -0.5, "steady"), (1, 1.2, "rising"), (4, -3.0, "falling")] {
+        for (index, change, tendency) in [
+            (0, -2.0, "falling"), (2, -1.5, "falling"), (3, -0.5, "steady"), (1, 1.2, "rising"), (4, -3.0, "falling"),
+        ] {
             try diary.saveConditions(
                 StoredConditions(
                     temperatureC: 15, pressureHpa: 1010 + change, pressureChange3h: change, pressureTendency: tendency,
-                    windSpeedMs: 3, windDirectionDeg: 180, humidityPercent: 60, kp: 2, complete: true, snapshotJSON: "{}",
+                    windSpeedMs: 3, windDirectionDeg: 180, humidityPercent: 60, kp: 2, complete: true,
+                    snapshotJSON: "{}",
                     fetchedAt: Date(timeIntervalSince1970: 1_790_000_000)),
                 for: .catch, id: catches[index].id)
         }

@@ -1,8 +1,9 @@
 import DiaryStore
 import Foundation
 import ReportOutput
-@testable import Reports
 import Testing
+
+@testable import Reports
 
 /// Results against the hand-computed answers of ``ReportFixture``.
 @Suite("Report formulas (T18)")
@@ -21,12 +22,16 @@ struct ReportTests {
     func countBySpeciesWhereYear() throws {
         let result = try engine.run(formula: "count(catch) by species where year = 2026")
         #expect(result.table.columns == ["species", "count(catch)"])
-        #expect(Set(result.table.rows.map { $0 }) == [
-            [.text("Northern pike"), .integer(2)], [.text("European perch"), .integer(1)], [.text("Zander (pikeperch)"), .integer(1)],
-        ])
+        #expect(
+            Set(result.table.rows.map { $0 }) == [
+                [.text("Northern pike"), .integer(2)], [.text("European perch"), .integer(1)],
+                [.text("Zander (pikeperch)"), .integer(1)],
+            ])
     }
 
-    @Test("Given trips without catches, when weight per trip is computed by spot, then empty trips count in the denominator")
+    @Test(
+        "Given trips without catches, when weight per trip is computed by spot, then empty trips count in the denominator"
+    )
     func weightPerTripBySpot() throws {
         let rows = try rows("sum(catch.weight_kg) / count(trip) by spot")
         #expect(rows.count == 2)
@@ -38,28 +43,37 @@ struct ReportTests {
 
     @Test("Given top N, when the longest fish per species is asked, then the two longest come first")
     func topN() throws {
-        #expect(try rows("max(catch.length_cm) by species top 2") == [
-            [.text("Northern pike"), .real(80)], [.text("Zander (pikeperch)"), .real(55)],
-        ])
+        #expect(
+            try rows("max(catch.length_cm) by species top 2") == [
+                [.text("Northern pike"), .real(80)], [.text("Zander (pikeperch)"), .real(55)],
+            ])
     }
 
     @Test("Given months and hours, when grouped, then they come in natural order in local time")
     func dateParts() throws {
         #expect(try rows("count(catch) by month") == [[.integer(6), .integer(5)], [.integer(8), .integer(1)]])
-        #expect(try rows("count(catch) by hour") == [
-            [.integer(6), .integer(2)], [.integer(7), .integer(2)], [.integer(8), .integer(1)], [.integer(20), .integer(1)],
-        ])
+        #expect(
+            try rows("count(catch) by hour") == [
+                [.integer(6), .integer(2)], [.integer(7), .integer(2)], [.integer(8), .integer(1)],
+                [.integer(20), .integer(1)],
+            ])
         #expect(try rows("count(catch) by weekday where month = 8") == [[.integer(6), .integer(1)]])
     }
 
     @Test("Given logic and lists, when filtering, then and/or/not/in/is null behave as in SQL")
     func logic() throws {
         #expect(try rows("count(catch) where released") == [[.integer(1)]])
-        #expect(try rows("count(catch) where not released and species in ('Northern pike', 'zander (PIKEPERCH)')") == [[.integer(3)]])
+        #expect(
+            try rows("count(catch) where not released and species in ('Northern pike', 'zander (PIKEPERCH)')") == [
+                [.integer(3)]
+            ])
         #expect(try rows("count(catch) where weight_kg > 1 or length_cm < 19") == [[.integer(4)]])
         #expect(try rows("count(catch) where water_temp_c is null") == [[.integer(6)]])
         #expect(try rows("count(catch) where species not in ('European perch')") == [[.integer(4)]])
-        #expect(try rows("sum(catch.weight_kg * 2) where bait = 'Earthworm'").first?.first?.double.map { abs($0 - 1.0) < 1e-9 } == true)
+        #expect(
+            try rows("sum(catch.weight_kg * 2) where bait = 'Earthworm'").first?.first?.double.map {
+                abs($0 - 1.0) < 1e-9
+            } == true)
     }
 
     @Test("Given arithmetic, when computed, then division is not integer division and /0 gives null")
@@ -71,8 +85,14 @@ struct ReportTests {
 
     @Test("Given trip and spot fields, when used, then they resolve through the parents")
     func parentsAndPlainNames() throws {
-        #expect(try rows("count(catch) by water_body_type") == [[.text("Lake"), .integer(5)], [.text("River"), .integer(1)]])
-        #expect(try rows("count(trip) by spot where trip.year = 2026") == [[.text("Lake A"), .integer(1)], [.text("River B"), .integer(2)]])
+        #expect(
+            try rows("count(catch) by water_body_type") == [
+                [.text("Lake"), .integer(5)], [.text("River"), .integer(1)],
+            ])
+        #expect(
+            try rows("count(trip) by spot where trip.year = 2026") == [
+                [.text("Lake A"), .integer(1)], [.text("River B"), .integer(2)],
+            ])
         #expect(try rows("count(catch) where trip = 'June dawn'") == [[.integer(2)]])
     }
 
@@ -80,9 +100,11 @@ struct ReportTests {
     func twoDimensions() throws {
         let result = try engine.run(BuiltInReports.named("this-year-vs-last-year", currentYear: 2026)!)
         #expect(result.table.columns == ["month", "year", "count(catch)"])
-        #expect(result.table.rows == [
-            [.integer(6), .integer(2025), .integer(2)], [.integer(6), .integer(2026), .integer(3)], [.integer(8), .integer(2026), .integer(1)],
-        ])
+        #expect(
+            result.table.rows == [
+                [.integer(6), .integer(2025), .integer(2)], [.integer(6), .integer(2026), .integer(3)],
+                [.integer(8), .integer(2026), .integer(1)],
+            ])
         #expect(result.chart.categories == ["Jun", "Aug"])
         #expect(result.chart.series.map(\.name) == ["2025", "2026"])
     }
@@ -98,27 +120,39 @@ struct ReportTests {
         #expect(try run("catches-by-month") == [[.integer(6), .integer(5)], [.integer(8), .integer(1)]])
         #expect(try run("catches-by-hour").count == 4)
         #expect(try run("catches-by-moon-phase").reduce(0) { $0 + ($1[1].double ?? 0) } == 6)
-        #expect(Set(try run("personal-bests")) == [
-            [.text("Northern pike"), .real(3.5), .real(80)], [.text("European perch"), .real(0.3), .real(20)],
-            [.text("Zander (pikeperch)"), .real(1.5), .real(55)],
-        ])
+        #expect(
+            Set(try run("personal-bests")) == [
+                [.text("Northern pike"), .real(3.5), .real(80)], [.text("European perch"), .real(0.3), .real(20)],
+                [.text("Zander (pikeperch)"), .real(1.5), .real(55)],
+            ])
         #expect(try run("trip-success-by-spot") == [[.text("Lake A"), .real(100)], [.text("River B"), .real(50)]])
-        #expect(BuiltInReports.all(currentYear: 2026).map(\.slug).count == Set(BuiltInReports.all(currentYear: 2026).map(\.slug)).count)
+        #expect(
+            BuiltInReports.all(currentYear: 2026).map(\.slug).count
+                == Set(BuiltInReports.all(currentYear: 2026).map(\.slug)).count)
     }
 
-    @Test("Given recorded conditions, when grouped or filtered by them, then catches without conditions drop out of filters")
+    @Test(
+        "Given recorded conditions, when grouped or filtered by them, then catches without conditions drop out of filters"
+    )
     func conditions() throws {
-        #expect(try rows("count(catch) by pressure_tendency") == [
-            [.null, .integer(1)], [.text("falling"), .integer(3)], [.text("steady"), .integer(1)], [.text("rising"), .integer(1)],
-        ])
+        #expect(
+            try rows("count(catch) by pressure_tendency") == [
+                [.null, .integer(1)], [.text("falling"), .integer(3)], [.text("steady"), .integer(1)],
+                [.text("rising"), .integer(1)],
+            ])
         let heavy = try rows("avg(catch.weight_kg) by moon_phase where pressure_trend < -1")
         #expect(heavy.reduce(0) { $0 + ($1[1].double ?? 0) } > 0)
         #expect(try rows("count(catch) where pressure_trend < -1") == [[.integer(3)]])
-        #expect(try rows("avg(catch.weight_kg) where pressure_trend < -1").first?.first?.double.map { abs($0 - (2.0 + 3.5 + 0.2) / 3) < 1e-9 } == true)
+        #expect(
+            try rows("avg(catch.weight_kg) where pressure_trend < -1").first?.first?.double.map {
+                abs($0 - (2.0 + 3.5 + 0.2) / 3) < 1e-9
+            } == true)
         let solunar = try rows("count(catch) by solunar")
         #expect(solunar.reduce(0) { $0 + ($1[1].double ?? 0) } == 6)
         #expect(solunar.allSatisfy { ["major", "minor", "none"].contains($0[0].label) })
-        #expect(try engine.run(BuiltInReports.named("catches-by-pressure-tendency", currentYear: 2026)!).table.rows.count == 4)
+        #expect(
+            try engine.run(BuiltInReports.named("catches-by-pressure-tendency", currentYear: 2026)!).table.rows.count
+                == 4)
     }
 
     @Test("Given a trashed catch, when reported, then it is left out")
@@ -140,7 +174,8 @@ struct ReportTests {
 /// The cycle position of a phase name, for checking order.
 enum MoonPhaseOrder {
     static let names = [
-        "new", "waxing crescent", "first quarter", "waxing gibbous", "full", "waning gibbous", "last quarter", "waning crescent",
+        "new", "waxing crescent", "first quarter", "waxing gibbous", "full", "waning gibbous", "last quarter",
+        "waning crescent",
     ]
     static func index(_ name: String) -> Int? { names.firstIndex(of: name) }
 }
@@ -178,13 +213,16 @@ struct ReportErrorTests {
     @Test(
         "Given a wrong formula, when checked, then the message explains it",
         arguments: [
-            ("", "empty"), ("count(catch) by", "`by` is followed by a field"), ("weight_kg by species", "must aggregate"),
+            ("", "empty"), ("count(catch) by", "`by` is followed by a field"),
+            ("weight_kg by species", "must aggregate"),
             ("sum(catch.species)", "needs a number"), ("count(catch) where weight_kg = 'big'", "can't compare"),
-            ("count(catch) where year", "needs a condition"), ("count(catch) where count(catch) > 1", "aggregates belong before"),
+            ("count(catch) where year", "needs a condition"),
+            ("count(catch) where count(catch) > 1", "aggregates belong before"),
             ("count(fish)", "count takes what to count"), ("sum(sum(catch.weight_kg))", "can't be nested"),
             ("count(catch) where species = 'pike", "not closed"), ("count(catch) top 0", "whole number"),
             ("count(catch) by species, month, year", "at most two"), ("avg(pressure_tendency)", "needs a number"),
-            ("sum(trip.duration_h) by species", "can't be combined"), ("count(catch) + weight_kg", "outside an aggregate"),
+            ("sum(trip.duration_h) by species", "can't be combined"),
+            ("count(catch) + weight_kg", "outside an aggregate"),
             ("count(catch) ; drop table catches", "unexpected character"), ("count(catch) by 3", "followed by a field"),
             ("count(catch) where щука = 1", "Latin letters"), ("trip.bogus", "trip has no field"),
         ])
@@ -244,8 +282,14 @@ struct FormulaGenerator {
 
     mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
 
-    static let numericFields = ["weight_kg", "length_cm", "count", "depth_m", "catch.weight_kg", "trip.duration_h", "year", "month", "hour", "moon_illumination", "spot.latitude"]
-    static let dimensions = ["species", "month", "spot", "bait", "method", "hour", "weekday", "year", "moon_phase", "trip", "water_body_type", "released"]
+    static let numericFields = [
+        "weight_kg", "length_cm", "count", "depth_m", "catch.weight_kg", "trip.duration_h", "year", "month", "hour",
+        "moon_illumination", "spot.latitude",
+    ]
+    static let dimensions = [
+        "species", "month", "spot", "bait", "method", "hour", "weekday", "year", "moon_phase", "trip",
+        "water_body_type", "released",
+    ]
 
     mutating func value(_ depth: Int = 0) -> String {
         switch next(depth > 2 ? 2 : 5) {
@@ -270,7 +314,9 @@ struct FormulaGenerator {
 
     mutating func grammatical() -> String {
         var formula = value()
-        if next(3) > 0 { formula += " by \(pick(Self.dimensions))" + (next(4) == 0 ? ", \(pick(Self.dimensions))" : "") }
+        if next(3) > 0 {
+            formula += " by \(pick(Self.dimensions))" + (next(4) == 0 ? ", \(pick(Self.dimensions))" : "")
+        }
         if next(2) == 0 { formula += " where \(condition())" }
         if next(4) == 0 { formula += " order \(pick(["asc", "desc"]))" }
         if next(4) == 0 { formula += " top \(next(12))" }
@@ -278,8 +324,10 @@ struct FormulaGenerator {
     }
 
     static let soup = [
-        "count", "sum", "avg", "(", ")", "catch", "trip", ".", "weight_kg", "by", "where", "and", "or", "not", "in", "top",
-        "order", "desc", ",", "=", "<", "'a'", "\"b", "3", "-", "*", "/", "is", "null", "species", "month", "@", "é", "'", "🐟",
+        "count", "sum", "avg", "(", ")", "catch", "trip", ".", "weight_kg", "by", "where", "and", "or", "not", "in",
+        "top",
+        "order", "desc", ",", "=", "<", "'a'", "\"b", "3", "-", "*", "/", "is", "null", "species", "month", "@", "é",
+        "'", "🐟",
     ]
 
     mutating func tokenSoup() -> String {

@@ -14,7 +14,9 @@ struct DatabaseTests {
     func bindingsRoundTrip() throws {
         let db = try Database(path: ":memory:")
         try db.executeScript("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n)")
-        let values: [SQLiteValue] = [.integer(Int64.min), .real(-0.125), .text("щука 🐟 'quoted'"), .blob([0, 1, 255]), .null]
+        let values: [SQLiteValue] = [
+            .integer(Int64.min), .real(-0.125), .text("щука 🐟 'quoted'"), .blob([0, 1, 255]), .null,
+        ]
         try db.execute("INSERT INTO t VALUES (?, ?, ?, ?, ?)", values)
         let row = try #require(try db.queryFirst("SELECT i, r, s, b, n FROM t"))
         #expect(row.values == values)
@@ -86,14 +88,18 @@ struct DatabaseTests {
         #expect(error?.description.contains("INSERT INTO t") == true)
     }
 
-    @Test("Given a second connection holding the write lock, when writing, then the busy timeout is honoured and an error returned")
+    @Test(
+        "Given a second connection holding the write lock, when writing, then the busy timeout is honoured and an error returned"
+    )
     func busyTimeout() throws {
         let path = folder.appendingPathComponent("busy.sqlite").path
         let a = try Database(path: path)
         let b = try Database(path: path, busyTimeoutMilliseconds: 50)
         try a.executeScript("CREATE TABLE t (x INTEGER)")
         try a.executeScript("BEGIN IMMEDIATE")
-        let error = #expect(throws: SQLiteError.self) { try b.transaction { try b.execute("INSERT INTO t VALUES (1)") } }
+        let error = #expect(throws: SQLiteError.self) {
+            try b.transaction { try b.execute("INSERT INTO t VALUES (1)") }
+        }
         #expect(error?.primaryCode == 5)  // SQLITE_BUSY
         try a.executeScript("ROLLBACK")
         try b.transaction { try b.execute("INSERT INTO t VALUES (1)") }
@@ -128,7 +134,10 @@ struct DatabaseTests {
         #expect(try migrator.migrate(db) == [2])
         #expect(try migrator.migrate(db) == [])
         #expect(try db.scalar("PRAGMA user_version") == .integer(2))
-        #expect(try db.query("SELECT name FROM schema_migrations ORDER BY version").map { $0[0] } == [.text("one"), .text("two")])
+        #expect(
+            try db.query("SELECT name FROM schema_migrations ORDER BY version").map { $0[0] } == [
+                .text("one"), .text("two"),
+            ])
     }
 
     @Test("Given a failing migration, when migrating, then the schema stays at the previous version")

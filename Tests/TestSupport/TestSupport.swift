@@ -24,6 +24,8 @@ public func temporaryFolder(_ label: String) throws -> URL {
 
 /// An executable of this package, built next to the test bundle (tests depend on it, so it is built first).
 public func builtProduct(_ name: String) -> URL {
-    let runner = URL(fileURLWithPath: CommandLine.arguments[0], relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    let runner = URL(
+        fileURLWithPath: CommandLine.arguments[0],
+        relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     return runner.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(name)
 }

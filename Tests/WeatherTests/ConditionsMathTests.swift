@@ -33,14 +33,17 @@ struct ConditionsMathTests {
         #expect(PressureTrend.change3h([], at: Fixture.now) == nil)
     }
 
-    @Test("Given changes around the 1 hPa/3 h threshold, when the tendency is named, then |Δ| < 1 is steady and ±1 or more is rising or falling")
+    @Test(
+        "Given changes around the 1 hPa/3 h threshold, when the tendency is named, then |Δ| < 1 is steady and ±1 or more is rising or falling"
+    )
     func tendencyThresholds() {
         #expect(PressureTendency(change3h: 0) == .steady)
         #expect(PressureTendency(change3h: 0.94) == .steady)
         #expect(PressureTendency(change3h: -0.94) == .steady)
         #expect(PressureTendency(change3h: 0.96) == .rising, "rounded to 0.1 hPa first")
         #expect(PressureTendency(change3h: 1.0) == .rising)
-        #expect(PressureTendency(change3h: 1013.2 - 1012.2) == .rising, "floating-point noise does not move the threshold")
+        #expect(
+            PressureTendency(change3h: 1013.2 - 1012.2) == .rising, "floating-point noise does not move the threshold")
         #expect(PressureTendency(change3h: -1.0) == .falling)
         #expect(PressureTendency(change3h: -3.4) == .falling)
         #expect(PressureTendency(change3h: 2.7) == .rising)
@@ -62,23 +65,36 @@ struct ConditionsMathTests {
         #expect(CompassPoint.sw.rawValue == "SW")
     }
 
-    @Test("Given coordinates and times, when cache keys are made, then coordinates round to 0.1° and times to the nearest UTC hour")
+    @Test(
+        "Given coordinates and times, when cache keys are made, then coordinates round to 0.1° and times to the nearest UTC hour"
+    )
     func cacheKeys() {
-        let key = WeatherCache.Key(Coordinate(latitude: 59.94, longitude: 10.75), time: Fixture.utc(2025, 11, 29, 10, 29))
+        let key = WeatherCache.Key(
+            Coordinate(latitude: 59.94, longitude: 10.75), time: Fixture.utc(2025, 11, 29, 10, 29))
         #expect(key.latitudeTenths == 599)
         #expect(key.longitudeTenths == 108)
         #expect(key.hourStart == Fixture.utc(2025, 11, 29, 10))
-        #expect(WeatherCache.Key(Coordinate(latitude: 59.96, longitude: 10.74), time: Fixture.now).latitudeTenths == 600)
-        #expect(WeatherCache.Key(Coordinate(latitude: 59.96, longitude: 10.74), time: Fixture.now).longitudeTenths == 107)
-        #expect(WeatherCache.Key(Fixture.oslo, time: Fixture.utc(2025, 11, 29, 10, 31)).hourStart == Fixture.utc(2025, 11, 29, 11))
-        #expect(WeatherCache.Key(Coordinate(latitude: -33.87, longitude: -151.21), time: Fixture.now).latitudeTenths == -339)
-        #expect(WeatherCache.Key(Coordinate(latitude: -33.87, longitude: -151.21), time: Fixture.now).longitudeTenths == -1512)
+        #expect(
+            WeatherCache.Key(Coordinate(latitude: 59.96, longitude: 10.74), time: Fixture.now).latitudeTenths == 600)
+        #expect(
+            WeatherCache.Key(Coordinate(latitude: 59.96, longitude: 10.74), time: Fixture.now).longitudeTenths == 107)
+        #expect(
+            WeatherCache.Key(Fixture.oslo, time: Fixture.utc(2025, 11, 29, 10, 31)).hourStart
+                == Fixture.utc(2025, 11, 29, 11))
+        #expect(
+            WeatherCache.Key(Coordinate(latitude: -33.87, longitude: -151.21), time: Fixture.now).latitudeTenths == -339
+        )
+        #expect(
+            WeatherCache.Key(Coordinate(latitude: -33.87, longitude: -151.21), time: Fixture.now).longitudeTenths
+                == -1512)
         #expect(
             WeatherCache.Key(Coordinate(latitude: 0, longitude: 179.97), time: Fixture.now)
                 == WeatherCache.Key(Coordinate(latitude: 0, longitude: -180), time: Fixture.now))
     }
 
-    @Test("Given cache entries fetched at various times, when freshness is asked, then only those under an hour old or fetched after their hour passed are fresh")
+    @Test(
+        "Given cache entries fetched at various times, when freshness is asked, then only those under an hour old or fetched after their hour passed are fresh"
+    )
     func cacheFreshness() {
         let key = WeatherCache.Key(Fixture.oslo, time: Fixture.now)
         let entry = WeatherCache.Entry(point: WeatherPoint(time: Fixture.now), provider: "Open-Meteo", attribution: "")
@@ -105,7 +121,9 @@ struct ConditionsMathTests {
 
 @Suite("Configuration")
 struct ConfigurationTests {
-    @Test("Given all four environment variables, when read, then only scheme, host and port change and the real paths are requested there")
+    @Test(
+        "Given all four environment variables, when read, then only scheme, host and port change and the real paths are requested there"
+    )
     func environmentOverrides() async throws {
         let configuration = try WeatherConfiguration.fromEnvironment([
             "HOBBYSTORY_OPEN_METEO_URL": "http://127.0.0.1:8081",
@@ -122,15 +140,18 @@ struct ConfigurationTests {
 
         let transport = FakeTransport { _, _ in .fail(.failed("offline")) }
         let service = WeatherService(
-            configuration: configuration, cache: nil, transport: transport, clock: { Fixture.now }, sleep: SleepRecorder().sleep)
+            configuration: configuration, cache: nil, transport: transport, clock: { Fixture.now },
+            sleep: SleepRecorder().sleep)
         _ = await service.conditions(at: WeatherPlace(coordinate: Fixture.oslo), time: Fixture.now)
         _ = await service.conditions(at: WeatherPlace(coordinate: Fixture.oslo), time: Fixture.utc(2025, 6, 10, 15))
-        let urls = Set(await transport.requests.map { "\($0.url.scheme!)://\($0.url.host!):\($0.url.port ?? 443)\($0.url.path)" })
-        #expect(urls == [
-            "http://127.0.0.1:8081/v1/forecast", "http://127.0.0.1:8082/v1/archive",
-            "http://localhost:8083/weatherapi/locationforecast/2.0/compact",
-            "https://swpc.mirror.example:443/products/noaa-planetary-k-index.json",
-        ])
+        let urls = Set(
+            await transport.requests.map { "\($0.url.scheme!)://\($0.url.host!):\($0.url.port ?? 443)\($0.url.path)" })
+        #expect(
+            urls == [
+                "http://127.0.0.1:8081/v1/forecast", "http://127.0.0.1:8082/v1/archive",
+                "http://localhost:8083/weatherapi/locationforecast/2.0/compact",
+                "https://swpc.mirror.example:443/products/noaa-planetary-k-index.json",
+            ])
     }
 
     @Test("Given no overrides, when read, then the public services are used")
@@ -157,7 +178,9 @@ struct ConfigurationTests {
         }
     }
 
-    @Test("Given a commercial Open-Meteo key, when requests are made, then they go to the customer- hosts with apikey; overridden origins are kept")
+    @Test(
+        "Given a commercial Open-Meteo key, when requests are made, then they go to the customer- hosts with apikey; overridden origins are kept"
+    )
     func commercialKey() async throws {
         let configuration = WeatherConfiguration().withOpenMeteoAPIKey("secret-key")
         #expect(configuration.openMeteo.host == "customer-api.open-meteo.com")

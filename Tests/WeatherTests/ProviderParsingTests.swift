@@ -8,7 +8,9 @@ import Testing
 struct ProviderParsingTests {
     let configuration = WeatherConfiguration()
 
-    @Test("Given the Open-Meteo forecast fixture, when the series is fetched for now, then current and hourly values are read in snapshot units")
+    @Test(
+        "Given the Open-Meteo forecast fixture, when the series is fetched for now, then current and hourly values are read in snapshot units"
+    )
     func openMeteoForecast() async throws {
         let transport = FakeTransport.standard()
         let provider = OpenMeteoProvider(configuration: configuration, transport: transport)
@@ -37,7 +39,9 @@ struct ProviderParsingTests {
         #expect(isClose(observation.pressureChange3h, -1.8, within: 1e-6))
     }
 
-    @Test("Given a time within the forecast's past days, when the URL is built, then it asks the forecast for current and hourly variables in m/s, GMT and unix time")
+    @Test(
+        "Given a time within the forecast's past days, when the URL is built, then it asks the forecast for current and hourly variables in m/s, GMT and unix time"
+    )
     func openMeteoForecastRequest() async throws {
         let transport = FakeTransport.standard()
         let provider = OpenMeteoProvider(configuration: configuration, transport: transport)
@@ -46,7 +50,8 @@ struct ProviderParsingTests {
         let request = try #require(await transport.requests.first)
         #expect(request.url.host == "api.open-meteo.com")
         #expect(request.url.path == "/v1/forecast")
-        let variables = "temperature_2m,relative_humidity_2m,surface_pressure,pressure_msl,wind_speed_10m,wind_direction_10m,wind_gusts_10m,cloud_cover,precipitation,weather_code"
+        let variables =
+            "temperature_2m,relative_humidity_2m,surface_pressure,pressure_msl,wind_speed_10m,wind_direction_10m,wind_gusts_10m,cloud_cover,precipitation,weather_code"
         #expect(request.query("current") == variables)
         #expect(request.query("hourly") == variables)
         #expect(request.query("latitude") == "59.9100")
@@ -60,7 +65,9 @@ struct ProviderParsingTests {
         #expect(request.headers["User-Agent"] == "HobbyStory/0.1 (+contact)")
     }
 
-    @Test("Given a June catch asked in November, when the series is fetched, then the archive is asked for that UTC day and its values are read")
+    @Test(
+        "Given a June catch asked in November, when the series is fetched, then the archive is asked for that UTC day and its values are read"
+    )
     func openMeteoArchive() async throws {
         let transport = FakeTransport.standard()
         let provider = OpenMeteoProvider(configuration: configuration, transport: transport)
@@ -85,7 +92,9 @@ struct ProviderParsingTests {
         #expect(isClose(observation.pressureChange3h, 1.2, within: 1e-6))
     }
 
-    @Test("Given archive hours not yet published (null), when the last hour is asked, then the nearest published hour is used and the nulls are nil")
+    @Test(
+        "Given archive hours not yet published (null), when the last hour is asked, then the nearest published hour is used and the nulls are nil"
+    )
     func openMeteoArchiveNulls() throws {
         let series = try OpenMeteoProvider.parse(
             TransportResponse(status: 200, body: try Fixture.data("open-meteo-archive.json")), provider: "Open-Meteo")
@@ -96,7 +105,9 @@ struct ProviderParsingTests {
         #expect(observation.distance == 7200)
     }
 
-    @Test("Given the MET Norway compact fixture, when the series is fetched, then instant details are read and the User-Agent identifies the app")
+    @Test(
+        "Given the MET Norway compact fixture, when the series is fetched, then instant details are read and the User-Agent identifies the app"
+    )
     func metNorway() async throws {
         let transport = FakeTransport.standard()
         let provider = METNorwayProvider(configuration: configuration, transport: transport)
@@ -104,7 +115,9 @@ struct ProviderParsingTests {
             at: Coordinate(latitude: 59.912345, longitude: 10.754321), around: Fixture.now, now: Fixture.now)
 
         let request = try #require(await transport.requests.first)
-        #expect(request.url.absoluteString == "https://api.met.no/weatherapi/locationforecast/2.0/compact?lat=59.9123&lon=10.7543")
+        #expect(
+            request.url.absoluteString
+                == "https://api.met.no/weatherapi/locationforecast/2.0/compact?lat=59.9123&lon=10.7543")
         #expect(request.headers["User-Agent"] == "HobbyStory/0.1 (+contact)")
 
         #expect(series.points.count == 53)
@@ -126,10 +139,14 @@ struct ProviderParsingTests {
         let readings = try SWPCKpProvider.parse(try Fixture.data("swpc-kp-objects.json"), provider: "NOAA SWPC")
         #expect(readings.count == 28)
         #expect(readings.first == KpReading(start: Fixture.utc(2025, 11, 26, 0), kp: 0.67, status: .observed))
-        #expect(readings.reading(at: Fixture.now) == KpReading(start: Fixture.utc(2025, 11, 29, 9), kp: 3.67, status: .observed))
+        #expect(
+            readings.reading(at: Fixture.now)
+                == KpReading(start: Fixture.utc(2025, 11, 29, 9), kp: 3.67, status: .observed))
     }
 
-    @Test("Given SWPC's older array of arrays with a header row, when it is parsed, then it gives the same readings as the objects")
+    @Test(
+        "Given SWPC's older array of arrays with a header row, when it is parsed, then it gives the same readings as the objects"
+    )
     func kpArrays() throws {
         let arrays = try SWPCKpProvider.parse(try Fixture.data("swpc-kp-arrays.json"), provider: "NOAA SWPC")
         let objects = try SWPCKpProvider.parse(try Fixture.data("swpc-kp-objects.json"), provider: "NOAA SWPC")
@@ -137,14 +154,18 @@ struct ProviderParsingTests {
         #expect(arrays == objects)
     }
 
-    @Test("Given the 3-day forecast in both shapes, when parsed, then observed, estimated and predicted values are told apart")
+    @Test(
+        "Given the 3-day forecast in both shapes, when parsed, then observed, estimated and predicted values are told apart"
+    )
     func kpForecast() throws {
         let objects = try SWPCKpProvider.parse(try Fixture.data("swpc-kp-forecast-objects.json"), provider: "NOAA SWPC")
         let arrays = try SWPCKpProvider.parse(try Fixture.data("swpc-kp-forecast-arrays.json"), provider: "NOAA SWPC")
         #expect(objects == arrays)
         #expect(objects.reading(at: Fixture.utc(2025, 11, 29, 7))?.status == .observed)
         #expect(objects.reading(at: Fixture.utc(2025, 11, 29, 10))?.status == .estimated)
-        #expect(objects.reading(at: Fixture.utc(2025, 11, 30, 13)) == KpReading(start: Fixture.utc(2025, 11, 30, 12), kp: 4.33, status: .predicted))
+        #expect(
+            objects.reading(at: Fixture.utc(2025, 11, 30, 13))
+                == KpReading(start: Fixture.utc(2025, 11, 30, 12), kp: 4.33, status: .predicted))
     }
 
     @Test("Given a future time, when Kp is fetched, then only the forecast product is asked")
@@ -165,7 +186,9 @@ struct ProviderParsingTests {
         #expect(await transport.paths() == ["/products/noaa-planetary-k-index.json"])
     }
 
-    @Test("Given a catch older than SWPC's month of history, when Kp is fetched, then nothing is asked and nothing is returned")
+    @Test(
+        "Given a catch older than SWPC's month of history, when Kp is fetched, then nothing is asked and nothing is returned"
+    )
     func kpTooOldAsksNothing() async throws {
         let transport = FakeTransport.standard()
         let provider = SWPCKpProvider(configuration: configuration, transport: transport)
@@ -174,7 +197,9 @@ struct ProviderParsingTests {
         #expect(await transport.requests.isEmpty)
     }
 
-    @Test("Given SWPC time tags in every format it has used, when parsed, then they are UTC instants; impossible dates are refused")
+    @Test(
+        "Given SWPC time tags in every format it has used, when parsed, then they are UTC instants; impossible dates are refused"
+    )
     func kpTimeTags() {
         let expected = Fixture.utc(2025, 11, 29, 3)
         #expect(SWPCKpProvider.parseTimeTag("2025-11-29T03:00:00") == expected)
@@ -188,16 +213,20 @@ struct ProviderParsingTests {
 
 @Suite("Malformed answers and units")
 struct MalformedAndUnitTests {
-    @Test("Given a truncated body from each provider, when parsed, then each is a malformed-response error naming the provider, not a crash")
+    @Test(
+        "Given a truncated body from each provider, when parsed, then each is a malformed-response error naming the provider, not a crash"
+    )
     func truncated() throws {
         let forecast = try Fixture.data("open-meteo-forecast.json")
         let met = try Fixture.data("met-norway-compact.json")
         let kp = try Fixture.data("swpc-kp-objects.json")
         #expect(throws: WeatherError.self) {
-            try OpenMeteoProvider.parse(TransportResponse(status: 200, body: forecast.prefix(forecast.count / 2)), provider: "Open-Meteo")
+            try OpenMeteoProvider.parse(
+                TransportResponse(status: 200, body: forecast.prefix(forecast.count / 2)), provider: "Open-Meteo")
         }
         do {
-            _ = try OpenMeteoProvider.parse(TransportResponse(status: 200, body: forecast.prefix(1000)), provider: "Open-Meteo")
+            _ = try OpenMeteoProvider.parse(
+                TransportResponse(status: 200, body: forecast.prefix(1000)), provider: "Open-Meteo")
             Issue.record("a truncated body was accepted")
         } catch {
             guard case .malformedResponse(let provider, let detail) = error else {
@@ -207,27 +236,36 @@ struct MalformedAndUnitTests {
             #expect(provider == "Open-Meteo")
             #expect(detail.contains("not valid JSON"))
         }
-        #expect(throws: WeatherError.self) { try METNorwayProvider.parse(met.prefix(met.count - 10), provider: "MET Norway") }
+        #expect(throws: WeatherError.self) {
+            try METNorwayProvider.parse(met.prefix(met.count - 10), provider: "MET Norway")
+        }
         #expect(throws: WeatherError.self) { try SWPCKpProvider.parse(kp.prefix(kp.count - 3), provider: "NOAA SWPC") }
         #expect(throws: WeatherError.self) { try SWPCKpProvider.parse(Data("{\"Kp\":2}".utf8), provider: "NOAA SWPC") }
-        #expect(throws: WeatherError.self) { try SWPCKpProvider.parse(Data("[[\"a\",\"b\"],[\"1\",\"2\"]]".utf8), provider: "NOAA SWPC") }
+        #expect(throws: WeatherError.self) {
+            try SWPCKpProvider.parse(Data("[[\"a\",\"b\"],[\"1\",\"2\"]]".utf8), provider: "NOAA SWPC")
+        }
     }
 
     @Test("Given an HTML page with status 200, when parsed as Open-Meteo, then it is malformed")
     func htmlBody() {
         #expect(throws: WeatherError.self) {
-            try OpenMeteoProvider.parse(TransportResponse(status: 200, body: Data("<html>maintenance</html>".utf8)), provider: "Open-Meteo")
+            try OpenMeteoProvider.parse(
+                TransportResponse(status: 200, body: Data("<html>maintenance</html>".utf8)), provider: "Open-Meteo")
         }
     }
 
     @Test("Given an hourly array shorter than the times, when parsed, then the mismatch is reported")
     func lengthMismatch() throws {
-        var json = try #require(try JSONSerialization.jsonObject(with: try Fixture.data("open-meteo-forecast.json")) as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: try Fixture.data("open-meteo-forecast.json")) as? [String: Any])
         var hourly = try #require(json["hourly"] as? [String: Any])
         hourly["temperature_2m"] = Array(try #require(hourly["temperature_2m"] as? [Any]).dropLast())
         json["hourly"] = hourly
         let body = try JSONSerialization.data(withJSONObject: json)
-        #expect(throws: WeatherError.malformedResponse(provider: "Open-Meteo", detail: "hourly.temperature_2m has 71 values for 72 times")) {
+        #expect(
+            throws: WeatherError.malformedResponse(
+                provider: "Open-Meteo", detail: "hourly.temperature_2m has 71 values for 72 times")
+        ) {
             try OpenMeteoProvider.parse(TransportResponse(status: 200, body: body), provider: "Open-Meteo")
         }
     }
@@ -237,7 +275,8 @@ struct MalformedAndUnitTests {
         let text = try Fixture.text("open-meteo-forecast.json")
             .replacingOccurrences(of: "\"wind_speed_10m\":\"m/s\"", with: "\"wind_speed_10m\":\"km/h\"")
             .replacingOccurrences(of: "\"wind_gusts_10m\":\"m/s\"", with: "\"wind_gusts_10m\":\"km/h\"")
-        let series = try OpenMeteoProvider.parse(TransportResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
+        let series = try OpenMeteoProvider.parse(
+            TransportResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
         #expect(isClose(series.current?.windSpeed, 4.4 / 3.6))
         #expect(isClose(series.current?.windGust, 8.9 / 3.6))
         #expect(isClose(series.points.first { $0.time == Fixture.utc(2025, 11, 28, 12) }?.windSpeed, 1.0))
@@ -248,7 +287,8 @@ struct MalformedAndUnitTests {
         let text = try Fixture.text("open-meteo-forecast.json")
             .replacingOccurrences(of: "\"pressure_msl\":\"hPa\"", with: "\"pressure_msl\":\"Pa\"")
             .replacingOccurrences(of: "\"pressure_msl\":1011.5", with: "\"pressure_msl\":101150")
-        let series = try OpenMeteoProvider.parse(TransportResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
+        let series = try OpenMeteoProvider.parse(
+            TransportResponse(status: 200, body: Data(text.utf8)), provider: "Open-Meteo")
         #expect(isClose(series.current?.pressure, 1011.5))
         #expect(isClose(series.points.first?.pressure, 10.15))
     }
@@ -265,13 +305,15 @@ struct MalformedAndUnitTests {
 
         let iso = try Fixture.text("open-meteo-archive.json")
             .replacingOccurrences(of: "\"time\":\"unixtime\"", with: "\"time\":\"iso8601\"")
-        #expect(throws: WeatherError.unsupportedUnit(provider: "Open-Meteo", variable: "hourly.time", unit: "iso8601")) {
+        #expect(throws: WeatherError.unsupportedUnit(provider: "Open-Meteo", variable: "hourly.time", unit: "iso8601"))
+        {
             try OpenMeteoProvider.parse(TransportResponse(status: 200, body: Data(iso.utf8)), provider: "Open-Meteo")
         }
 
         let met = try Fixture.text("met-norway-compact.json")
             .replacingOccurrences(of: "\"wind_speed\":\"m/s\"", with: "\"wind_speed\":\"beaufort\"")
-        #expect(throws: WeatherError.unsupportedUnit(provider: "MET Norway", variable: "wind_speed", unit: "beaufort")) {
+        #expect(throws: WeatherError.unsupportedUnit(provider: "MET Norway", variable: "wind_speed", unit: "beaufort"))
+        {
             try METNorwayProvider.parse(Data(met.utf8), provider: "MET Norway")
         }
     }

@@ -4,11 +4,15 @@ import Weather
 
 @Suite("HTTP errors, retries and timeouts")
 struct RetryAndErrorTests {
-    func provider(_ transport: FakeTransport, _ recorder: SleepRecorder, configuration: WeatherConfiguration = WeatherConfiguration()) -> OpenMeteoProvider {
+    func provider(
+        _ transport: FakeTransport, _ recorder: SleepRecorder,
+        configuration: WeatherConfiguration = WeatherConfiguration()
+    ) -> OpenMeteoProvider {
         OpenMeteoProvider(configuration: configuration, transport: transport, sleep: recorder.sleep)
     }
 
-    @Test("Given Open-Meteo answers 400 with a reason, when fetched, then the reason is reported and nothing is retried")
+    @Test(
+        "Given Open-Meteo answers 400 with a reason, when fetched, then the reason is reported and nothing is retried")
     func badRequestWithReason() async throws {
         let body = try Fixture.data("open-meteo-error-400.json")
         let transport = FakeTransport { _, _ in .status(400, body) }
@@ -16,24 +20,32 @@ struct RetryAndErrorTests {
         let error = await #expect(throws: WeatherError.self) {
             try await provider(transport, recorder).series(at: Fixture.oslo, around: Fixture.now, now: Fixture.now)
         }
-        #expect(error == .rejected(provider: "Open-Meteo", reason: "Latitude must be in range of -90 to 90°. Given: 91.0."))
-        #expect(error?.description == "Open-Meteo rejected the request: Latitude must be in range of -90 to 90°. Given: 91.0.")
+        #expect(
+            error == .rejected(provider: "Open-Meteo", reason: "Latitude must be in range of -90 to 90°. Given: 91.0."))
+        #expect(
+            error?.description
+                == "Open-Meteo rejected the request: Latitude must be in range of -90 to 90°. Given: 91.0.")
         #expect(await transport.requests.count == 1)
         #expect(await recorder.waits.isEmpty)
     }
 
-    @Test("Given a 500 and then the real answer, when fetched, then it is retried once after the first backoff and succeeds")
+    @Test(
+        "Given a 500 and then the real answer, when fetched, then it is retried once after the first backoff and succeeds"
+    )
     func serverErrorThenSuccess() async throws {
         let body = try Fixture.data("open-meteo-forecast.json")
         let transport = FakeTransport { _, earlier in earlier == 0 ? .status(500, Data("oops".utf8)) : .ok(body) }
         let recorder = SleepRecorder()
-        let series = try await provider(transport, recorder).series(at: Fixture.oslo, around: Fixture.now, now: Fixture.now)
+        let series = try await provider(transport, recorder).series(
+            at: Fixture.oslo, around: Fixture.now, now: Fixture.now)
         #expect(series.current?.temperature == 4.2)
         #expect(await transport.requests.count == 2)
         #expect(await recorder.waits == [.milliseconds(500)])
     }
 
-    @Test("Given 503 on every attempt, when fetched, then three attempts are made with doubling backoff and the status is reported")
+    @Test(
+        "Given 503 on every attempt, when fetched, then three attempts are made with doubling backoff and the status is reported"
+    )
     func serverErrorEveryTime() async throws {
         let transport = FakeTransport { _, _ in .status(503, Data()) }
         let recorder = SleepRecorder()
@@ -111,7 +123,9 @@ struct RetryAndErrorTests {
         #expect(await transport.requests.count == 1)
     }
 
-    @Test("Given the retry policy, when delays are asked, then they start at the initial delay and grow by the multiplier")
+    @Test(
+        "Given the retry policy, when delays are asked, then they start at the initial delay and grow by the multiplier"
+    )
     func backoffSchedule() {
         let policy = RetryPolicy(maxAttempts: 4, initialDelay: .milliseconds(200), multiplier: 3)
         #expect(policy.delay(beforeAttempt: 2) == .milliseconds(200))

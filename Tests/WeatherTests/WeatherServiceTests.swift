@@ -20,7 +20,9 @@ struct WeatherServiceTests {
             clock: clock.function, sleep: SleepRecorder().sleep)
     }
 
-    @Test("Given every service answers, when conditions are asked for now by coordinates, then all T14 fields are filled with their sources")
+    @Test(
+        "Given every service answers, when conditions are asked for now by coordinates, then all T14 fields are filled with their sources"
+    )
     func allFields() async throws {
         let transport = FakeTransport.standard()
         let snapshot = try await service(transport).conditions(
@@ -39,7 +41,9 @@ struct WeatherServiceTests {
         #expect(snapshot.kp == 3.67)
         #expect(snapshot.moonPhase == Almanac.moonPhase(at: Fixture.now))
         #expect(isClose(snapshot.moonIllumination, Almanac.moonIllumination(at: Fixture.now)))
-        #expect(snapshot.magneticDeclination.map { (3...8).contains($0) } == true, "Oslo's declination is a few degrees east")
+        #expect(
+            snapshot.magneticDeclination.map { (3...8).contains($0) } == true,
+            "Oslo's declination is a few degrees east")
         #expect(snapshot.magneticTotalIntensity.map { (49_000...54_000).contains($0) } == true)
         let sunrise = try #require(snapshot.sunrise)
         let sunset = try #require(snapshot.sunset)
@@ -58,11 +62,14 @@ struct WeatherServiceTests {
         #expect(try JSONDecoder().decode(ConditionsSnapshot.self, from: encoded) == snapshot)
     }
 
-    @Test("Given a catch from last June, when conditions are asked, then the archive answers, the trend is rising, and Kp is missing with a reason and no request")
+    @Test(
+        "Given a catch from last June, when conditions are asked, then the archive answers, the trend is rising, and Kp is missing with a reason and no request"
+    )
     func oldCatch() async throws {
         let transport = FakeTransport.standard()
         let june = Fixture.utc(2025, 6, 10, 15)
-        let snapshot = try await service(transport).conditions(at: WeatherPlace(coordinate: Fixture.oslo), time: june).get()
+        let snapshot = try await service(transport).conditions(at: WeatherPlace(coordinate: Fixture.oslo), time: june)
+            .get()
         #expect(snapshot.route == .coordinates)
         #expect(snapshot.temperature == 18.0)
         #expect(snapshot.pressureTendency == .rising)
@@ -74,7 +81,9 @@ struct WeatherServiceTests {
         #expect(sunrise < june && june < (snapshot.sunset ?? .distantPast))
     }
 
-    @Test("Given Open-Meteo failing with 5xx, when conditions are asked, then MET Norway answers after Open-Meteo's retries")
+    @Test(
+        "Given Open-Meteo failing with 5xx, when conditions are asked, then MET Norway answers after Open-Meteo's retries"
+    )
     func failoverToMETNorway() async throws {
         let met = try Fixture.data("met-norway-compact.json")
         let kp = try Fixture.data("swpc-kp-objects.json")
@@ -85,7 +94,9 @@ struct WeatherServiceTests {
             default: .ok(kp)
             }
         }
-        let snapshot = try await service(transport).conditions(at: WeatherPlace(coordinate: Fixture.oslo), time: Fixture.now).get()
+        let snapshot = try await service(transport).conditions(
+            at: WeatherPlace(coordinate: Fixture.oslo), time: Fixture.now
+        ).get()
 
         #expect(snapshot.route == .coordinates)
         #expect(snapshot.temperature == 4.1)
@@ -98,13 +109,16 @@ struct WeatherServiceTests {
         #expect(weatherPaths == [forecastPath, forecastPath, forecastPath, metPath])
     }
 
-    @Test("Given both coordinate providers failing at the spot, when the place also has a city, then the metadata path answers at the city's coordinates")
+    @Test(
+        "Given both coordinate providers failing at the spot, when the place also has a city, then the metadata path answers at the city's coordinates"
+    )
     func failoverToMetadata() async throws {
         let forecast = try Fixture.data("open-meteo-forecast.json")
         let kp = try Fixture.data("swpc-kp-objects.json")
         let transport = FakeTransport { request, _ in
             switch request.url.path {
-            case "/v1/forecast": request.query("latitude") == "59.9100" ? .ok(forecast) : .fail(.failed("connection reset"))
+            case "/v1/forecast":
+                request.query("latitude") == "59.9100" ? .ok(forecast) : .fail(.failed("connection reset"))
             case "/weatherapi/locationforecast/2.0/compact": .status(403, Data("Forbidden".utf8))
             default: .ok(kp)
             }
@@ -123,7 +137,9 @@ struct WeatherServiceTests {
         #expect(weather.map { $0.query("latitude") ?? $0.query("lat") } == ["61.2000", "61.2000", "59.9100"])
     }
 
-    @Test("Given a place known only by city, region and country, when conditions are asked, then they are computed and fetched at the resolved coordinates")
+    @Test(
+        "Given a place known only by city, region and country, when conditions are asked, then they are computed and fetched at the resolved coordinates"
+    )
     func metadataOnly() async throws {
         let transport = FakeTransport.standard()
         let place = WeatherPlace.metadata(city: "Oslo", region: "Oslo", country: "NO")
@@ -136,38 +152,52 @@ struct WeatherServiceTests {
         #expect(await transport.requests.first { $0.url.path == forecastPath }?.query("latitude") == "59.9100")
     }
 
-    @Test("Given metadata that cannot be resolved and no coordinates, when conditions are asked, then it is an error because nothing can be computed")
+    @Test(
+        "Given metadata that cannot be resolved and no coordinates, when conditions are asked, then it is an error because nothing can be computed"
+    )
     func unresolvedMetadata() async throws {
         let transport = FakeTransport.standard()
         let place = WeatherPlace.metadata(city: "Atlantis", country: "GR")
-        let result = await service(transport, resolver: TableResolver(table: [:])).conditions(at: place, time: Fixture.now)
+        let result = await service(transport, resolver: TableResolver(table: [:])).conditions(
+            at: place, time: Fixture.now)
         #expect(throws: WeatherError.placeNotResolved(PlaceMetadata(city: "Atlantis", country: "GR"), reason: nil)) {
             try result.get()
         }
         #expect(await transport.requests.isEmpty)
         let noPlace = await service(transport).conditions(at: WeatherPlace(coordinate: nil), time: Fixture.now)
         #expect(throws: WeatherError.noPlace) { try noPlace.get() }
-        let badCoordinate = await service(transport).conditions(at: .coordinates(latitude: 91, longitude: 0), time: Fixture.now)
+        let badCoordinate = await service(transport).conditions(
+            at: .coordinates(latitude: 91, longitude: 0), time: Fixture.now)
         #expect(throws: WeatherError.invalidCoordinate(latitude: 91, longitude: 0)) { try badCoordinate.get() }
     }
 
-    @Test("Given no network and no cache, when conditions are asked, then the offline fields are filled, the rest nil, and warnings explain")
+    @Test(
+        "Given no network and no cache, when conditions are asked, then the offline fields are filled, the rest nil, and warnings explain"
+    )
     func offlineWithoutCache() async throws {
         let transport = FakeTransport { _, _ in .fail(.failed("The Internet connection appears to be offline.")) }
-        let snapshot = try await service(transport).conditions(at: WeatherPlace(coordinate: Fixture.oslo), time: Fixture.now).get()
+        let snapshot = try await service(transport).conditions(
+            at: WeatherPlace(coordinate: Fixture.oslo), time: Fixture.now
+        ).get()
 
         #expect(snapshot.route == .offline)
-        #expect(snapshot.temperature == nil && snapshot.pressure == nil && snapshot.windSpeed == nil && snapshot.kp == nil)
+        #expect(
+            snapshot.temperature == nil && snapshot.pressure == nil && snapshot.windSpeed == nil && snapshot.kp == nil)
         #expect(snapshot.moonPhase != nil && snapshot.moonIllumination != nil)
         #expect(snapshot.magneticDeclination != nil && snapshot.magneticTotalIntensity != nil)
         #expect(snapshot.sunrise != nil && snapshot.sunset != nil)
-        #expect(Set(snapshot.missingFields) == [.temperature, .pressure, .pressureChange3h, .windSpeed, .windDirection, .humidity, .kp])
+        #expect(
+            Set(snapshot.missingFields) == [
+                .temperature, .pressure, .pressureChange3h, .windSpeed, .windDirection, .humidity, .kp,
+            ])
         #expect(snapshot.warnings.contains { $0.hasPrefix("Open-Meteo could not be reached") })
         #expect(snapshot.warnings.contains { $0.hasPrefix("MET Norway could not be reached") })
         #expect(snapshot.warnings.contains { $0.hasPrefix("NOAA SWPC could not be reached") })
     }
 
-    @Test("Given conditions fetched at 10:00, when asked again at 10:20 for the same hour, then the cache answers without any request")
+    @Test(
+        "Given conditions fetched at 10:00, when asked again at 10:20 for the same hour, then the cache answers without any request"
+    )
     func cacheHitWithinTheHour() async throws {
         let transport = FakeTransport.standard()
         let clock = TestClock(Fixture.now)
@@ -191,7 +221,9 @@ struct WeatherServiceTests {
         #expect(second.warnings.isEmpty, "\(second.warnings)")
     }
 
-    @Test("Given an entry for the current hour fetched two hours ago, when asked again with the network up, then it is fetched again")
+    @Test(
+        "Given an entry for the current hour fetched two hours ago, when asked again with the network up, then it is fetched again"
+    )
     func staleEntryIsRefetched() async throws {
         let transport = FakeTransport.standard()
         let clock = TestClock(Fixture.now)
@@ -205,7 +237,9 @@ struct WeatherServiceTests {
         #expect(snapshot.source(of: .temperature) == .provider("Open-Meteo"))
     }
 
-    @Test("Given a morning fetch and no network three hours later, when asked for any fetched hour, then the cache answers marked with its age")
+    @Test(
+        "Given a morning fetch and no network three hours later, when asked for any fetched hour, then the cache answers marked with its age"
+    )
     func offlineWithCache() async throws {
         let path = temporaryCachePath()
         let clock = TestClock(Fixture.now)
@@ -248,7 +282,8 @@ struct WeatherServiceTests {
         #expect(quick.warnings.contains { $0.contains("did not answer within 0.2 s") })
         #expect(!quick.warnings.contains { $0.contains("cancelled") })
 
-        let completed = try await service(FakeTransport.standard()).completing(quick, at: place, budget: .seconds(10)).get()
+        let completed = try await service(FakeTransport.standard()).completing(quick, at: place, budget: .seconds(10))
+            .get()
         #expect(completed.temperature == 4.2)
         #expect(completed.kp == 3.67)
         #expect(completed.route == .coordinates)
