@@ -19,11 +19,15 @@ let package = Package(
         .systemLibrary(
             name: "CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(name: "SecureHashing", dependencies: ["CSodium"]),
         .target(name: "FishingModel"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics"]),
         .target(
             name: "DiaryStore",
             dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics"],
@@ -65,6 +69,7 @@ let package = Package(
             dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "TestSupport"]),
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Diagnostics"]),
         .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),
         .testTarget(
             name: "DiaryStoreTests",

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A complete HTTP application: the standard middleware, the caller's middleware and a router,
+/// as one function from request to response that never throws.
+///
+/// This is what the portal (T3) and weather fixture servers hand to ``HTTPServer`` — or to
+/// ``HTTPTestClient`` to test it without a socket. Layers, outermost first:
+/// ``RequestIDMiddleware`` → ``AccessLogMiddleware`` → ``ProblemMiddleware`` →
+/// ``LimitsMiddleware`` → `middleware` (e.g. authentication) → router (group middleware → body
+/// policy → handler).
+public struct HTTPApplication: Sendable {
+    /// Application-wide ceilings (see ``LimitsMiddleware``).
+    public struct Limits: Sendable {
+        public var maximumTargetLength: Int
+        public var maximumBodyBytes: Int
+
+        public init(maximumTargetLength: Int = 8 * 1024, maximumBodyBytes: Int = 1 << 30) {
+            self.maximumTargetLength = maximumTargetLength
+            self.maximumBodyBytes = maximumBodyBytes
+        }
+    }
+
+    private let handler: HTTPHandler
+
+    public init(router: Router, middleware: [any HTTPMiddleware] = [], limits: Limits = Limits()) {
+        let standard: [any HTTPMiddleware] = [
+            RequestIDMiddleware(), AccessLogMiddleware(), ProblemMiddleware(),
+            LimitsMiddleware(
+                maximumTargetLength: limits.maximumTargetLength, maximumBodyBytes: limits.maximumBodyBytes),
+        ]
+        handler = (standard + middleware).wrapping(router.compiled())
+    }
+
+    /// The response to `request`. Errors never escape: ``ProblemMiddleware`` maps everything thrown
+    /// inside it, and anything thrown outside it is captured and answered with a 500 problem.
+    public func respond(to request: HTTPRequest, remoteAddress: String? = nil) async -> HTTPResponse {
+        let context = RequestContext(remoteAddress: remoteAddress)
+        do {
+            return try await handler(request, context)
+        } catch {
+            context.logger.capture(error, context: ["method": request.method.rawValue, "path": request.path])
+            return ProblemMiddleware.response(for: ProblemMiddleware.internalError, requestID: "")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// An error a handler or middleware throws to answer with a particular HTTP status.
+///
+/// The portal's endpoints (T3) and weather fixture servers throw these; ``ProblemMiddleware`` turns
+/// them into RFC 7807-style problem documents. `code` is a stable, machine-readable identifier
+/// clients switch on (`"not_found"`, `"invalid_field"`); `detail` is for people and must not
+/// carry internals. `headers` are added to the problem response (for example `Allow` or
+/// `WWW-Authenticate`).
+public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var status: HTTPStatus
+    public var code: String
+    public var detail: String
+    public var headers: HTTPHeaders
+
+    public init(_ status: HTTPStatus, code: String, detail: String, headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.headers = headers
+    }
+
+    public var description: String { "\(status): \(code): \(detail)" }
+
+    public static func badRequest(code: String = "bad_request", _ detail: String) -> HTTPError {
+        HTTPError(.badRequest, code: code, detail: detail)
+    }
+
+    /// 401 with a `WWW-Authenticate` challenge (RFC 9110 §11.6.1 requires one).
+    public static func unauthorized(_ detail: String = "Authentication is required.", challenge: String = "Bearer")
+        -> HTTPError
+    {
+        HTTPError(.unauthorized, code: "unauthorized", detail: detail, headers: ["WWW-Authenticate": challenge])
+    }
+
+    public static func forbidden(_ detail: String) -> HTTPError {
+        HTTPError(.forbidden, code: "forbidden", detail: detail)
+    }
+
+    public static func notFound(_ detail: String) -> HTTPError {
+        HTTPError(.notFound, code: "not_found", detail: detail)
+    }
+
+    /// 405 listing the methods the resource does support in `Allow`.
+    public static func methodNotAllowed(_ method: HTTPMethod, allowed: [HTTPMethod]) -> HTTPError {
+        let list = allowed.map(\.rawValue).joined(separator: ", ")
+        return HTTPError(
+            .methodNotAllowed, code: "method_not_allowed",
+            detail: "\(method.rawValue) is not supported here; use \(list).", headers: ["Allow": list])
+    }
+
+    public static func conflict(code: String = "conflict", _ detail: String) -> HTTPError {
+        HTTPError(.conflict, code: code, detail: detail)
+    }
+
+    /// 413 for a body larger than `limit` bytes.
+    public static func contentTooLarge(limit: Int) -> HTTPError {
+        HTTPError(
+            .contentTooLarge, code: "content_too_large",
+            detail: "The request body is larger than the limit of \(limit) bytes.")
+    }
+}
+
+/// The JSON body of an error response (`application/problem+json`, after RFC 7807 / RFC 9457).
+///
+/// Produced by the portal (T3) and fixture servers; the sync client decodes it to decide whether to
+/// retry, reject or re-authenticate. `type` is `urn:hobbystory:problem:<code>`; `requestId` is the
+/// `X-Request-Id` of the exchange, so a user's report can be matched with the server's log.
+public struct ProblemDetails: Codable, Sendable, Equatable {
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var code: String
+    public var detail: String
+    public var requestId: String
+
+    public init(type: String, title: String, status: Int, code: String, detail: String, requestId: String) {
+        self.type = type
+        self.title = title
+        self.status = status
+        self.code = code
+        self.detail = detail
+        self.requestId = requestId
+    }
+
+    /// The problem describing `error` within the exchange `requestID`.
+    public init(_ error: HTTPError, requestID: String) {
+        self.init(
+            type: "urn:hobbystory:problem:\(error.code)", title: error.status.reasonPhrase,
+            status: error.status.code, code: error.code, detail: error.detail, requestId: requestID)
+    }
+
+    public static let contentType = "application/problem+json"
+}
