@@ -54,7 +54,7 @@ let package = Package(
             name: "hobbystory-bench",
             dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer"]),
 
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
@@ -70,6 +70,9 @@ let package = Package(
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Diagnostics"]),
+        .testTarget(
+            name: "DiaryWeatherTests",
+            dependencies: ["DiaryWeather", "DiaryStore", "FishingModel", "Weather", "Almanac", "TestSupport"]),
         .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),
         .testTarget(
             name: "DiaryStoreTests",

@@ -30,14 +30,30 @@ public struct ConditionsRecorder: Sendable {
     }
 
     /// Stores a snapshot with its trip or catch.
-    public static func store(_ snapshot: ConditionsSnapshot, for request: ConditionsRequest, in diary: Diary) throws {
-        try diary.saveConditions(StoredConditions(snapshot), for: request.entityType, id: request.entityId)
+    public func store(_ snapshot: ConditionsSnapshot, for request: ConditionsRequest, in diary: Diary) throws {
+        try diary.saveConditions(
+            StoredConditions(snapshot, fetchedAt: service.clock()), for: request.entityType, id: request.entityId)
+    }
+
+    /// Stores what a fill of the queue fetched (`snapshots[i]` for `requests[i]`, nil where
+    /// nothing came) and returns how many records are now complete, i.e. left the queue.
+    public func store(_ snapshots: [ConditionsSnapshot?], for requests: [ConditionsRequest], in diary: Diary) throws
+        -> Int
+    {
+        var complete = 0
+        for (request, snapshot) in zip(requests, snapshots) {
+            guard let snapshot else { continue }
+            try store(snapshot, for: request, in: diary)
+            if snapshot.fillableFields(at: service.clock()).isEmpty { complete += 1 }
+        }
+        return complete
     }
 }
 
 extension StoredConditions {
-    /// The figures reports use, and the snapshot as JSON; complete when no online field is missing.
-    public init(_ snapshot: ConditionsSnapshot) {
+    /// The figures reports use, and the snapshot as JSON; complete when no missing field could
+    /// still be filled by asking again (a Kp beyond SWPC's month never comes).
+    public init(_ snapshot: ConditionsSnapshot, fetchedAt: Date = Date()) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
@@ -47,7 +63,7 @@ extension StoredConditions {
             pressureChange3h: snapshot.pressureChange3h,
             pressureTendency: snapshot.pressureTendency?.rawValue, windSpeedMs: snapshot.windSpeed,
             windDirectionDeg: snapshot.windDirection, humidityPercent: snapshot.humidity, kp: snapshot.kp,
-            complete: snapshot.missingFields.isEmpty, snapshotJSON: json, fetchedAt: Date())
+            complete: snapshot.fillableFields(at: fetchedAt).isEmpty, snapshotJSON: json, fetchedAt: fetchedAt)
     }
 
     /// The weather module's snapshot stored with the record.

@@ -241,7 +241,7 @@ final class Exchange: Sendable {
             prepared = PreparedResponse(
                 status: response.status, headers: response.headers, body: .stream(contentLength: contentLength, channel)
             )
-            producer = Task { [self] in
+            producer = Task(executorPreference: HandlerExecutor.shared) { [self] in
                 do {
                     try await produce(HTTPBodyWriter { data in try await channel.write(data, wake: self.wake) })
                     channel.finish(failed: false, wake: wake)

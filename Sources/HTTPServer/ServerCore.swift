@@ -121,7 +121,7 @@ final class ServerCore: Sendable {
         let remoteAddress = Self.clientAddress(of: connection.pointer)
         let application = application
         let downloadBufferBytes = downloadBufferBytes
-        let task = Task {
+        let task = Task(executorPreference: HandlerExecutor.shared) {
             let response = await application.respond(to: request, remoteAddress: remoteAddress)
             exchange.complete(with: response, downloadBufferBytes: downloadBufferBytes)
         }

@@ -56,10 +56,22 @@ extension HobbyStoryCLI {
             "moonIllumination": JSONValue(s.moonIllumination), "sunrise": utc(s.sunrise), "sunset": utc(s.sunset),
             "observedAt": utc(s.weatherTime ?? s.time),
             "source": .object(
-                Dictionary(uniqueKeysWithValues: s.sources.map { ($0.key, JSONValue.string($0.value.description)) })),
+                Dictionary(
+                    uniqueKeysWithValues: sourceKeys.compactMap { key, field in
+                        s.source(of: field).map { (key, JSONValue.string($0.description)) }
+                    })),
             "warnings": .array(s.warnings.map { .string($0) }),
         ])
     }
+
+    /// Each documented JSON key with the snapshot field whose provenance it reports.
+    static let sourceKeys: [String: ConditionsField] = [
+        "temperatureC": .temperature, "pressureHpa": .pressure, "pressureTrendHpaPer3h": .pressureChange3h,
+        "pressureTendency": .pressureChange3h, "windSpeedMs": .windSpeed, "windDirectionDeg": .windDirection,
+        "windCompass": .windDirection, "humidityPercent": .humidity, "kp": .kp,
+        "magneticDeclination": .magneticDeclination, "magneticTotalIntensityNt": .magneticTotalIntensity,
+        "moonPhase": .moonPhase, "moonIllumination": .moonIllumination, "sunrise": .sunrise, "sunset": .sunset,
+    ]
 
     static func weatherText(_ s: ConditionsSnapshot) -> String {
         let number: (Double?, String) -> String = { value, unit in
@@ -95,7 +107,7 @@ extension CommandContext {
         let request = try diary.conditionsRequest(for: type, id: id)
         let recorder = ConditionsRecorder(service: try weatherService())
         if let snapshot = waitFor({ await recorder.snapshot(for: request, budget: .seconds(2)) }) {
-            try ConditionsRecorder.store(snapshot, for: request, in: diary)
+            try recorder.store(snapshot, for: request, in: diary)
         }
     }
 
@@ -104,13 +116,7 @@ extension CommandContext {
         let requests = try diary.conditionsToFill(limit: limit)
         let recorder = ConditionsRecorder(service: try weatherService())
         let snapshots = waitFor { await recorder.snapshots(for: requests, budget: budget) }
-        var complete = 0
-        for (request, snapshot) in zip(requests, snapshots) {
-            guard let snapshot else { continue }
-            try ConditionsRecorder.store(snapshot, for: request, in: diary)
-            if snapshot.missingFields.isEmpty { complete += 1 }
-        }
-        return complete
+        return try recorder.store(snapshots, for: requests, in: diary)
     }
 
     /// The stored conditions of a trip or catch in the weather JSON shape, or null.

@@ -141,6 +141,17 @@ public struct ConditionsSnapshot: Codable, Sendable, Equatable {
         return present.filter { !$0.1 }.map(\.0)
     }
 
+    /// How far back NOAA SWPC serves the Kp index: about a month, so a Kp older than this is
+    /// never coming and must not keep a record waiting.
+    public static let kpRetention: TimeInterval = 30 * 86_400
+
+    /// The ``missingFields`` that asking again at `now` could still fill: everything but a Kp
+    /// for a time beyond ``kpRetention``.
+    public func fillableFields(at now: Date) -> [ConditionsField] {
+        let kpGone = now.timeIntervalSince(time) > Self.kpRetention
+        return missingFields.filter { !(kpGone && $0 == .kp) }
+    }
+
     /// This snapshot with its `nil` fields taken from `newer` (values already present are
     /// kept with their sources); warnings and attributions become those of `newer`.
     public func filling(from newer: ConditionsSnapshot) -> ConditionsSnapshot {

@@ -24,7 +24,8 @@ public struct WeatherService: Sendable {
     private let kpProvider: any KpIndexProvider
     private let cache: WeatherCache?
     private let resolver: (any PlaceResolver)?
-    private let clock: @Sendable () -> Date
+    /// The current time as the service sees it (the device clock, or a test's).
+    public let clock: @Sendable () -> Date
     private let logger = Logger(category: "weather")
 
     /// - Parameters:
@@ -274,6 +275,7 @@ public struct WeatherService: Sendable {
             snapshot.route = fetch.route
             snapshot.weatherCoordinate = fetch.coordinate
             snapshot.attributions.append(series.attribution)
+            snapshot.warnings += failures.map { "\($0); \(series.provider) answered instead" }
             if fetch.route == .placeMetadata, fetch.coordinate != snapshot.coordinate {
                 snapshot.warnings.append(
                     "the weather is that of the place named in its details, at \(fetch.coordinate)")

@@ -25,6 +25,10 @@ struct CLIRunner {
 
     @discardableResult
     func run(_ arguments: String..., input: String? = nil) throws -> Result {
+        try run(arguments: arguments, input: input)
+    }
+
+    private func run(arguments: [String], input: String?) throws -> Result {
         let process = Process()
         process.executableURL = builtProduct("hobbystory")
         process.arguments = ["--data", folder.path] + arguments
@@ -44,6 +48,17 @@ struct CLIRunner {
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// `run` on a thread of its own, for async tests: a blocking wait on the cooperative pool
+    /// would starve the in-process servers the command talks to.
+    @discardableResult
+    func run(_ arguments: [String]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Swift.Result { try self.run(arguments: arguments, input: nil) })
+            }.start()
+        }
     }
 
     /// A profile, a spot and a trip; returns (spotId, tripId).
@@ -424,5 +439,70 @@ struct WeatherOfflineCLITests {
         let refresh = try cli.run("weather", "refresh", "--json").object()
         #expect(refresh["filled"] as? Int == 0)
         #expect(refresh["pending"] as? Int == 2, "the trip and the catch wait for the network")
+    }
+}
+
+@Suite("hobbystory weather against a local fixture server", .timeLimit(.minutes(1)))
+struct WeatherOverHTTPCLITests {
+    @Test(
+        "Given the archive served locally through the HOBBYSTORY_*_URL overrides, when the weather of a past day is asked, then the archive's figures come back"
+    )
+    func pastDay() async throws {
+        let server = try WeatherFixtureServer()
+        var cli = try CLIRunner()
+        cli.environment = server.environment.merging(["HOBBYSTORY_OFFLINE": "0"]) { $1 }
+        let result = try await cli.run([
+            "weather", "--lat", "59.91", "--lon", "10.75", "--at", "2025-06-10T12:00:00Z", "--json",
+        ])
+        await server.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try result.object()
+        #expect(object["temperatureC"] as? Double == 16.2)
+        #expect(object["humidityPercent"] as? Double == 58)
+        #expect(object["windSpeedMs"] as? Double == 2.0)
+        #expect(object["windDirectionDeg"] as? Double == 94)
+        #expect(object["windCompass"] as? String == "E")
+        #expect(object["observedAt"] as? String == "2025-06-10T12:00:00Z")
+        #expect((object["source"] as? [String: Any])?["temperatureC"] as? String == "Open-Meteo")
+        #expect(object["kp"] is NSNull, "SWPC keeps about a month")
+        #expect(server.count(WeatherFixtureServer.archivePath) == 1)
+        #expect(server.count(WeatherFixtureServer.forecastPath) == 0)
+    }
+
+    @Test(
+        "Given a catch saved while every provider fails, when the network returns and the angler refreshes, then its conditions are back-filled and the queue empties"
+    )
+    func backFill() async throws {
+        let server = try WeatherFixtureServer(mode: .allFailing)
+        var cli = try CLIRunner()
+        cli.environment = server.environment.merging(["HOBBYSTORY_OFFLINE": "0"]) { $1 }
+        try await cli.run(["profile", "add", "Anna"])
+        let spot = try await cli.run(["spot", "add", "--name", "Fjord", "--lat", "59.91", "--lon", "10.75", "--json"])
+            .object()
+        let trip = try await cli.run([
+            "trip", "add", "--spot", spot["id"] as! String, "--start", "2025-06-10T10:00:00Z", "--json",
+        ]).object()
+        let added = try await cli.run([
+            "catch", "add", "--trip", trip["id"] as! String, "--species", "gadus-morhua", "--time",
+            "2025-06-10T12:00:00Z", "--json",
+        ])
+        #expect(added.status == 0, "\(added.stderr)")
+        let catchId = try added.object()["id"] as! String
+        let offline = try #require(
+            try await cli.run(["catch", "show", catchId, "--json"]).object()["conditions"] as? [String: Any])
+        #expect(offline["temperatureC"] is NSNull)
+        #expect(offline["moonPhase"] is String)
+
+        server.mode = .healthy
+        let refresh = try await cli.run(["weather", "refresh", "--json"]).object()
+        #expect(refresh["filled"] as? Int == 2, "the trip and the catch")
+        #expect(refresh["pending"] as? Int == 0)
+        let filled = try #require(
+            try await cli.run(["catch", "show", catchId, "--json"]).object()["conditions"] as? [String: Any])
+        await server.stop()
+        #expect(filled["temperatureC"] as? Double == 16.2)
+        let source = try #require((filled["source"] as? [String: Any])?["temperatureC"] as? String)
+        #expect(source.contains("Open-Meteo"), "fetched for the trip, or from the cache that fetch filled: \(source)")
+        #expect(filled["moonPhase"] as? String == offline["moonPhase"] as? String)
     }
 }
