@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DiaryStore", targets: ["DiaryStore"]),
         .executable(name: "hobbystory", targets: ["hobbystory"]),
         .executable(name: "hobbystory-bench", targets: ["hobbystory-bench"]),
+        .executable(name: "hobbystory-portal", targets: ["hobbystory-portal"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,6 +21,9 @@ let package = Package(
             name: "CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .systemLibrary(
+            name: "CPostgreSQL", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
@@ -28,9 +32,16 @@ let package = Package(
         .target(name: "SecureHashing", dependencies: ["CSodium"]),
         .target(name: "FishingModel"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics"]),
+        .target(name: "PostgresDB", dependencies: ["CPostgreSQL"]),
+        .target(name: "SyncProtocol", dependencies: ["FishingModel"]),
+        .target(
+            name: "PortalStore",
+            dependencies: ["SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore"]),
+        .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol"]),
+        .target(name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
         .target(
             name: "DiaryStore",
-            dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics"],
+            dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics", "SyncProtocol"],
             resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
         .target(name: "Geodesy"),
@@ -49,6 +60,7 @@ let package = Package(
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
+        .executableTarget(name: "hobbystory-portal", dependencies: ["Portal"]),
         .executableTarget(name: "diary-crash-writer", dependencies: ["DiaryStore", "FishingModel"]),
         .executableTarget(
             name: "hobbystory-bench",
@@ -70,6 +82,13 @@ let package = Package(
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Diagnostics"]),
+        .testTarget(name: "PostgresDBTests", dependencies: ["PostgresDB"]),
+        .testTarget(
+            name: "PortalTests",
+            dependencies: [
+                "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
+                "HTTPServer", "TestSupport",
+            ]),
         .testTarget(
             name: "DiaryWeatherTests",
             dependencies: ["DiaryWeather", "DiaryStore", "FishingModel", "Weather", "Almanac", "TestSupport"]),

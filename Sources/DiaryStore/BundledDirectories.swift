@@ -4,10 +4,11 @@ import Foundation
 /// The directory data shipped inside the package (`Resources/directories/*.json`), with its version.
 ///
 /// The portal will later send newer versions through directory sync; the bundled set seeds a device
-/// that has never synced. Regenerating or editing it is reviewed like code (T5).
-struct BundledDirectories {
-    let version: Int
-    let entries: [DirectoryKind: [DirectoryEntry]]
+/// that has never synced, and the portal seeds its own directories from the same files. Regenerating
+/// or editing it is reviewed like code (T5).
+public struct BundledDirectories: Sendable {
+    public let version: Int
+    public let entries: [DirectoryKind: [DirectoryEntry]]
 
     /// Problems reading the bundled files: a packaging error, never the user's.
     enum LoadError: Error, CustomStringConvertible {
@@ -22,9 +23,12 @@ struct BundledDirectories {
         }
     }
 
-    static func load(from folder: URL? = Bundle.module.url(forResource: "directories", withExtension: nil)) throws
-        -> BundledDirectories
-    {
+    /// The set bundled with the app.
+    public static func load() throws -> BundledDirectories {
+        try load(from: Bundle.module.url(forResource: "directories", withExtension: nil))
+    }
+
+    static func load(from folder: URL?) throws -> BundledDirectories {
         guard let folder else { throw LoadError.missing("directories") }
         let manifest: Manifest = try decode(folder, "manifest.json")
         var entries: [DirectoryKind: [DirectoryEntry]] = [:]

@@ -47,10 +47,7 @@ public struct ConditionsRequest: Sendable, Equatable {
 
 /// Conditions: stored beside trips and catches, and the queue of those still to fill (T14).
 extension Diary {
-    private static let conditionsColumns = """
-        temperature_c, pressure_hpa, pressure_change_3h, pressure_tendency, wind_speed_ms, wind_direction_deg,
-        humidity_percent, kp, complete, snapshot_json, fetched_at
-        """
+    private static let conditionsColumns = conditionsColumnNames.joined(separator: ", ")
 
     /// Saves (or replaces) the conditions of a live trip or catch; the object is queued for sync.
     public func saveConditions(_ conditions: StoredConditions, for type: EntityType, id: UUID) throws {

@@ -22,6 +22,12 @@ extension Diary {
     /// a trip its catches. Restoring brings them all back.
     @discardableResult
     public func moveToTrash(_ type: EntityType, _ id: UUID) throws -> TrashEntry {
+        try moveToTrash(type, id, recordingChanges: true)
+    }
+
+    /// Moves an object to the Trash; `recordingChanges` is false when the delete came from the
+    /// portal (sync applies it without sending it back).
+    func moveToTrash(_ type: EntityType, _ id: UUID, recordingChanges: Bool) throws -> TrashEntry {
         try database.transaction {
             let time = currentTime()
             let batch = UUID()
@@ -61,7 +67,7 @@ extension Diary {
                         UPDATE \(childType.table) SET deleted_at = ?1, trash_batch = ?2, updated_at = max(created_at, ?1)
                         WHERE id = ?3
                         """, [SQLiteValue(time), SQLiteValue(batch), SQLiteValue(childId)])
-                    try recordChange(childType, childId, .delete, at: time)
+                    if recordingChanges { try recordChange(childType, childId, .delete, at: time) }
                 }
             }
             log.info(

@@ -13,7 +13,52 @@ enum DiarySchema {
         Migration(version: 2, name: "spot places", sql: spotPlaces),
         Migration(version: 3, name: "catch local time", sql: catchLocalTime),
         Migration(version: 4, name: "conditions", sql: conditions),
+        Migration(version: 5, name: "sync state", sql: syncState),
     ])
+
+    /// What sync keeps on the device (T3; docs/sync.md): the portal account of this diary, the
+    /// pull cursor, the portal's sequence number of each record, changes the portal refused (kept
+    /// visible with the reason), pulled records that cannot be applied yet, and the records seen
+    /// during a full pass.
+    private static let syncState = """
+        CREATE TABLE sync_account (
+            singleton         INTEGER PRIMARY KEY CHECK (singleton = 1),
+            portal_url        TEXT NOT NULL CHECK (portal_url LIKE 'http%'),
+            email             TEXT NOT NULL,
+            account_id        TEXT NOT NULL CHECK (length(account_id) = 36),
+            token             TEXT,
+            cursor            TEXT NOT NULL DEFAULT '',
+            directory_version INTEGER NOT NULL DEFAULT 0,
+            last_sync_at      INTEGER
+        );
+        CREATE TABLE sync_records (
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch')),
+            entity_id   TEXT NOT NULL,
+            server_seq  INTEGER NOT NULL CHECK (server_seq > 0),
+            PRIMARY KEY (entity_type, entity_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_rejections (
+            mutation_id INTEGER PRIMARY KEY,
+            entity_type TEXT NOT NULL,
+            entity_id   TEXT NOT NULL,
+            reason      TEXT NOT NULL CHECK (length(reason) > 0),
+            rejected_at INTEGER NOT NULL
+        );
+        CREATE TABLE sync_parked (
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch')),
+            entity_id   TEXT NOT NULL,
+            seq         INTEGER NOT NULL,
+            fields      TEXT NOT NULL CHECK (json_valid(fields)),
+            modified_at INTEGER NOT NULL,
+            problem     TEXT NOT NULL,
+            PRIMARY KEY (entity_type, entity_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_full_pass (
+            entity_type TEXT NOT NULL,
+            entity_id   TEXT NOT NULL,
+            PRIMARY KEY (entity_type, entity_id)
+        ) WITHOUT ROWID;
+        """
 
     /// The weather and sky at a trip's start or a catch's time (T14): the figures reports read,
     /// and the weather module's whole snapshot as JSON. `complete` is 0 while online fields are

@@ -130,6 +130,16 @@ public final class Database {
     /// The outermost call opens `BEGIN IMMEDIATE`, taking the write lock at once so a concurrent
     /// writer waits on the busy timeout instead of failing half way; nested calls use savepoints.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction(begin: "BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in a read transaction (`BEGIN DEFERRED`): one consistent snapshot of the
+    /// database for several queries, without taking the write lock.
+    public func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    private func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
         if isInTransaction {
             savepointDepth += 1
             let name = "nested_\(savepointDepth)"
@@ -144,7 +154,7 @@ public final class Database {
                 throw error
             }
         }
-        try executeScript("BEGIN IMMEDIATE")
+        try executeScript(begin)
         do {
             let result = try body()
             try executeScript("COMMIT")

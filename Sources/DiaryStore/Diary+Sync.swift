@@ -1,0 +1,423 @@
+import FishingModel
+import Foundation
+import SQLiteDB
+import SyncProtocol
+
+/// The portal account a diary syncs with (T3).
+public struct SyncAccount: Sendable, Equatable {
+    public var portalURL: String
+    public var email: String
+    public var accountId: UUID
+    /// The bearer token; nil after sign-out or when the portal asked to sign in again.
+    public var token: String?
+    public var cursor: String
+    public var directoryVersion: Int
+    public var lastSyncAt: Date?
+}
+
+/// A change the portal refused, kept visible until the angler fixes or deletes the record.
+public struct SyncRejection: Sendable, Equatable {
+    public var mutationId: Int64
+    public var entityType: EntityType
+    public var entityId: UUID
+    public var reason: String
+    public var rejectedAt: Date
+}
+
+/// A pulled record that could not be applied yet (its parent has not arrived, or the diary's
+/// rules refuse it), retried after every page.
+public struct ParkedChange: Sendable, Equatable {
+    public var entityType: EntityType
+    public var entityId: UUID
+    public var problem: String
+}
+
+/// What applying a pull page did.
+public struct PullOutcome: Sendable, Equatable {
+    public var applied = 0
+    /// Skipped because the device has its own pending change of the record (the device wins).
+    public var keptLocal = 0
+    public var parked = 0
+}
+
+/// The device side of sync (T3; docs/sync.md): what to push, what the portal answered, and
+/// applying pulled pages without ever overwriting a pending local change.
+extension Diary {
+    /// Columns each record kind sends; Trash state (`deleted_at`, `trash_batch`) stays local.
+    static let syncedColumns: [EntityType: [String]] = [
+        .spot: [
+            "id", "name", "latitude", "longitude", "water_body_name", "water_body_type_id", "depth_m", "notes",
+            "place_settlement", "place_region", "place_country", "place_country_code", "place_distance_km",
+            "place_bearing", "place_description", "created_at", "updated_at",
+        ],
+        .trip: [
+            "id", "spot_id", "start_at", "end_at", "utc_offset_s", "title", "companions", "notes", "created_at",
+            "updated_at",
+        ],
+        .catch: [
+            "id", "trip_id", "species_id", "caught_at", "utc_offset_s", "count", "weight_kg", "length_cm", "bait_id",
+            "method_id", "depth_m", "water_temp_c", "released", "notes", "local_time", "created_at", "updated_at",
+        ],
+    ]
+
+    /// The columns of the conditions stored with trips and catches (T14); in sync they travel
+    /// with their record as `conditions_<column>`.
+    static let conditionsColumnNames = [
+        "temperature_c", "pressure_hpa", "pressure_change_3h", "pressure_tendency", "wind_speed_ms",
+        "wind_direction_deg", "humidity_percent", "kp", "complete", "snapshot_json", "fetched_at",
+    ]
+
+    /// Directory references in records, remapped when the portal retires an entry.
+    static let directoryReferences: [(EntityType, String, DirectoryKind)] = [
+        (.spot, "water_body_type_id", .waterBodyTypes), (.catch, "species_id", .species),
+        (.catch, "bait_id", .baits), (.catch, "method_id", .methods),
+    ]
+
+    // MARK: Account
+
+    public func syncAccount() throws -> SyncAccount? {
+        try database.queryFirst(
+            "SELECT portal_url, email, account_id, token, cursor, directory_version, last_sync_at FROM sync_account"
+        ).map { row in
+            SyncAccount(
+                portalURL: try row.text(0), email: try row.text(1), accountId: try row.uuid(2),
+                token: try row.optionalText(3), cursor: try row.text(4), directoryVersion: Int(try row.int64(5)),
+                lastSyncAt: try row.optionalInt64(6).map { Date(timeIntervalSince1970: Double($0) / 1000) })
+        }
+    }
+
+    /// Remembers a signed-in account. Signing in to a different account or portal starts sync
+    /// from scratch: the cursor and the portal's sequence numbers belong to the old one.
+    public func saveSyncAccount(portalURL: String, email: String, accountId: UUID, token: String) throws {
+        try database.transaction {
+            let previous = try syncAccount()
+            if previous?.accountId != accountId || previous?.portalURL != portalURL {
+                try database.execute("DELETE FROM sync_account")
+                try database.execute("DELETE FROM sync_records")
+                try database.execute("DELETE FROM sync_parked")
+                try database.execute("DELETE FROM sync_full_pass")
+                try database.execute(
+                    "INSERT INTO sync_account(singleton, portal_url, email, account_id, token) VALUES (1, ?, ?, ?, ?)",
+                    [.text(portalURL), .text(email), SQLiteValue(accountId), .text(token)])
+            } else {
+                try database.execute("UPDATE sync_account SET token = ?, email = ?", [.text(token), .text(email)])
+            }
+        }
+    }
+
+    /// Forgets the token (sign-out, or the portal said it is no longer valid); the account,
+    /// cursor and pending changes stay for the next sign-in.
+    public func clearSyncToken() throws {
+        try database.transaction { try database.execute("UPDATE sync_account SET token = NULL") }
+    }
+
+    public func recordSyncCompleted(at time: Date) throws {
+        try database.transaction {
+            try database.execute("UPDATE sync_account SET last_sync_at = ?", [SQLiteValue(time)])
+        }
+    }
+
+    // MARK: Push
+
+    /// The oldest pending changes as mutations carrying each record's current state.
+    public func outgoingMutations(limit: Int) throws -> [RecordMutation] {
+        try pendingChanges(limit: limit).map { change in
+            let baseSeq = try database.scalar(
+                "SELECT server_seq FROM sync_records WHERE entity_type = ? AND entity_id = ?",
+                [.text(change.entityType.rawValue), SQLiteValue(change.entityId)]
+            ).int64Value ?? 0
+            let kind = RecordKind(rawValue: change.entityType.rawValue) ?? .catch
+            var fields: RecordFields?
+            var operation = RecordMutation.Operation(rawValue: change.operation.rawValue) ?? .upsert
+            if operation == .upsert {
+                fields = try currentFields(change.entityType, change.entityId)
+                if fields == nil { operation = .delete }
+            }
+            return RecordMutation(
+                mutationId: change.mutationId, kind: kind, id: change.entityId, operation: operation,
+                modifiedAt: SQLiteValue.milliseconds(change.changedAt), baseSeq: baseSeq, fields: fields)
+        }
+    }
+
+    /// Applies the portal's answer to a push in one transaction: accepted changes leave the
+    /// outbox (unless the record changed again since), refused ones are kept as rejections, and
+    /// a record deleted elsewhere whose tombstone has expired goes to the Trash.
+    public func applyPushResults(_ results: [MutationResult], for mutations: [RecordMutation]) throws {
+        let byId = Dictionary(uniqueKeysWithValues: mutations.map { ($0.mutationId, $0) })
+        try database.transaction {
+            let now = currentTime()
+            for result in results {
+                guard let mutation = byId[result.mutationId], let type = EntityType(rawValue: mutation.kind.rawValue)
+                else { continue }
+                try database.execute("DELETE FROM outbox WHERE mutation_id = ?", [.integer(result.mutationId)])
+                switch result.status {
+                case .applied:
+                    if let seq = result.seq { try setServerSeq(type, mutation.id, seq) }
+                case .duplicate, .superseded:
+                    break
+                case .gone:
+                    if try isLive(type, mutation.id) {
+                        _ = try moveToTrash(type, mutation.id, recordingChanges: false)
+                    }
+                case .rejected:
+                    try database.execute(
+                        """
+                        INSERT OR REPLACE INTO sync_rejections(mutation_id, entity_type, entity_id, reason, rejected_at)
+                        VALUES (?, ?, ?, ?, ?)
+                        """,
+                        [
+                            .integer(result.mutationId), .text(type.rawValue), SQLiteValue(mutation.id),
+                            .text(result.reason ?? "refused by the portal"), SQLiteValue(now),
+                        ])
+                }
+            }
+        }
+    }
+
+    /// Records that a whole batch was refused (a 4xx answer): each change is kept visible as a
+    /// rejection and leaves the queue, so later changes are not blocked.
+    public func rejectAll(_ mutations: [RecordMutation], reason: String) throws {
+        try applyPushResults(
+            mutations.map { MutationResult(mutationId: $0.mutationId, status: .rejected, reason: reason) },
+            for: mutations)
+    }
+
+    public func syncRejections() throws -> [SyncRejection] {
+        try database.query(
+            "SELECT mutation_id, entity_type, entity_id, reason, rejected_at FROM sync_rejections ORDER BY mutation_id"
+        ) { row in
+            SyncRejection(
+                mutationId: try row.int64(0), entityType: EntityType(rawValue: try row.text(1)) ?? .catch,
+                entityId: try row.uuid(2), reason: try row.text(3), rejectedAt: try row.date(4))
+        }
+    }
+
+    public func parkedChanges() throws -> [ParkedChange] {
+        try database.query("SELECT entity_type, entity_id, problem FROM sync_parked ORDER BY seq") { row in
+            ParkedChange(
+                entityType: EntityType(rawValue: try row.text(0)) ?? .catch, entityId: try row.uuid(1),
+                problem: try row.text(2))
+        }
+    }
+
+    // MARK: Pull
+
+    /// Applies one pulled page and stores its cursor, in one transaction. A record with a
+    /// pending local change is left alone (the device's change wins and is pushed next); one
+    /// that cannot be applied yet is parked and retried after each page.
+    public func applyPulled(_ page: PullResponse) throws -> PullOutcome {
+        try database.transaction {
+            var outcome = PullOutcome()
+            for change in page.changes {
+                guard let type = EntityType(rawValue: change.kind.rawValue) else { continue }
+                if page.fullPass {
+                    try database.execute(
+                        "INSERT OR IGNORE INTO sync_full_pass(entity_type, entity_id) VALUES (?, ?)",
+                        [.text(type.rawValue), SQLiteValue(change.id)])
+                }
+                if try hasPendingChange(type, change.id) {
+                    outcome.keptLocal += 1
+                    continue
+                }
+                try database.execute(
+                    "DELETE FROM sync_parked WHERE entity_type = ? AND entity_id = ?",
+                    [.text(type.rawValue), SQLiteValue(change.id)])
+                if change.deleted {
+                    if try isLive(type, change.id) { _ = try moveToTrash(type, change.id, recordingChanges: false) }
+                    try setServerSeq(type, change.id, change.seq)
+                    outcome.applied += 1
+                } else if let fields = change.fields {
+                    if try applyFields(type, change.id, fields, seq: change.seq, modifiedAt: change.modifiedAt) {
+                        outcome.applied += 1
+                    } else {
+                        outcome.parked += 1
+                    }
+                }
+            }
+            outcome.applied += try retryParked()
+            if page.fullPass && !page.hasMore { try finishFullPass() }
+            try database.execute(
+                "UPDATE sync_account SET cursor = ?", [.text(page.cursor)])
+            try database.execute("DELETE FROM trash WHERE batch_id NOT IN (\(Self.batchesInUse))")
+            return outcome
+        }
+    }
+
+    /// Installs the portal's directories through the directory-update path and points records
+    /// at the replacements of retired entries, without queueing those edits for push (the portal
+    /// remaps its own copy).
+    public func installDirectories(_ response: DirectoriesResponse) throws {
+        try database.transaction {
+            try directory.install(Dictionary(grouping: response.entries, by: \.kind), version: response.version)
+            for replacement in response.replacements {
+                for (type, column, kind) in Self.directoryReferences where kind == replacement.kind {
+                    try database.execute(
+                        "UPDATE \(type.table) SET \(column) = ? WHERE \(column) = ?",
+                        [.text(replacement.replacementId), .text(replacement.retiredId)])
+                }
+            }
+            try database.execute("UPDATE sync_account SET directory_version = ?", [.integer(Int64(response.version))])
+        }
+    }
+
+    // MARK: Internals
+
+    private static let batchesInUse = """
+        SELECT trash_batch FROM spots WHERE trash_batch IS NOT NULL
+        UNION SELECT trash_batch FROM trips WHERE trash_batch IS NOT NULL
+        UNION SELECT trash_batch FROM catches WHERE trash_batch IS NOT NULL
+        """
+
+    private func currentFields(_ type: EntityType, _ id: UUID) throws -> RecordFields? {
+        let columns = Self.syncedColumns[type] ?? []
+        guard
+            let row = try database.queryFirst(
+                "SELECT \(columns.joined(separator: ", ")) FROM \(type.table) WHERE id = ?", [SQLiteValue(id)])
+        else { return nil }
+        var fields = RecordFields()
+        for (index, column) in columns.enumerated() { fields[column] = Self.fieldValue(row[index]) }
+        if type != .spot,
+            let conditions = try database.queryFirst(
+                "SELECT \(Self.conditionsColumnNames.joined(separator: ", ")) FROM conditions WHERE entity_type = ? AND entity_id = ?",
+                [.text(type.rawValue), SQLiteValue(id)])
+        {
+            for (index, column) in Self.conditionsColumnNames.enumerated() {
+                fields["conditions_\(column)"] = Self.fieldValue(conditions[index])
+            }
+        }
+        return fields
+    }
+
+    /// Writes pulled fields over the local row (restoring it from the Trash if the portal has it
+    /// live); false when the diary's rules refuse it for now, in which case it is parked.
+    private func applyFields(_ type: EntityType, _ id: UUID, _ fields: RecordFields, seq: Int64, modifiedAt: Int64)
+        throws -> Bool
+    {
+        let columns = (Self.syncedColumns[type] ?? []).filter { fields[$0] != nil }
+        do {
+            try database.transaction {
+                guard columns.contains("id") else { throw StoreError.refused("the record has no id") }
+                let assignments = columns.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }
+                    + ["deleted_at = NULL", "trash_batch = NULL"]
+                try database.execute(
+                    """
+                    INSERT INTO \(type.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
+                    ON CONFLICT (id) DO UPDATE SET \(assignments.joined(separator: ", "))
+                    """, columns.map { Self.sqliteValue(fields[$0] ?? .null) })
+                if type != .spot, fields["conditions_snapshot_json"] != nil {
+                    try database.execute(
+                        """
+                        INSERT OR REPLACE INTO conditions(entity_type, entity_id, \(Self.conditionsColumnNames.joined(separator: ", ")))
+                        VALUES (?, ?, \(Self.conditionsColumnNames.map { _ in "?" }.joined(separator: ", ")))
+                        """,
+                        [.text(type.rawValue), SQLiteValue(id)]
+                            + Self.conditionsColumnNames.map { Self.sqliteValue(fields["conditions_\($0)"] ?? .null) })
+                }
+                try setServerSeq(type, id, seq)
+            }
+            return true
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            try park(type, id, fields, seq: seq, modifiedAt: modifiedAt, problem: error.message)
+            return false
+        } catch let error as StoreError {
+            try park(type, id, fields, seq: seq, modifiedAt: modifiedAt, problem: error.description)
+            return false
+        }
+    }
+
+    private func park(
+        _ type: EntityType, _ id: UUID, _ fields: RecordFields, seq: Int64, modifiedAt: Int64, problem: String
+    ) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try database.execute(
+            """
+            INSERT OR REPLACE INTO sync_parked(entity_type, entity_id, seq, fields, modified_at, problem)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(type.rawValue), SQLiteValue(id), .integer(seq),
+                .text(String(decoding: try encoder.encode(fields), as: UTF8.self)), .integer(modifiedAt), .text(problem),
+            ])
+    }
+
+    /// Applies parked records whose parents have arrived, parents first; returns how many applied.
+    private func retryParked() throws -> Int {
+        var applied = 0
+        for type in [EntityType.spot, .trip, .catch] {
+            let parked = try database.query(
+                "SELECT entity_id, seq, fields, modified_at FROM sync_parked WHERE entity_type = ? ORDER BY seq",
+                [.text(type.rawValue)]
+            ) { row in
+                (
+                    try row.uuid(0), try row.int64(1),
+                    try JSONDecoder().decode(RecordFields.self, from: Data(try row.text(2).utf8)), try row.int64(3)
+                )
+            }
+            for (id, seq, fields, modifiedAt) in parked
+            where try applyFields(type, id, fields, seq: seq, modifiedAt: modifiedAt) {
+                try database.execute(
+                    "DELETE FROM sync_parked WHERE entity_type = ? AND entity_id = ?",
+                    [.text(type.rawValue), SQLiteValue(id)])
+                applied += 1
+            }
+        }
+        return applied
+    }
+
+    /// At the end of a full pass, records the device had from the portal but did not receive
+    /// were deleted there (their tombstones expired): they go to the Trash, unless changed here.
+    private func finishFullPass() throws {
+        for type in [EntityType.catch, .trip, .spot] {
+            let missing = try database.query(
+                """
+                SELECT r.entity_id FROM sync_records r
+                WHERE r.entity_type = ?1
+                AND NOT EXISTS (SELECT 1 FROM sync_full_pass f WHERE f.entity_type = ?1 AND f.entity_id = r.entity_id)
+                AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.entity_type = ?1 AND o.entity_id = r.entity_id)
+                """, [.text(type.rawValue)]
+            ) { try $0.uuid(0) }
+            for id in missing where try isLive(type, id) {
+                _ = try moveToTrash(type, id, recordingChanges: false)
+            }
+        }
+        try database.execute("DELETE FROM sync_full_pass")
+    }
+
+    private func hasPendingChange(_ type: EntityType, _ id: UUID) throws -> Bool {
+        try database.queryFirst(
+            "SELECT 1 FROM outbox WHERE entity_type = ? AND entity_id = ?", [.text(type.rawValue), SQLiteValue(id)])
+            != nil
+    }
+
+    private func isLive(_ type: EntityType, _ id: UUID) throws -> Bool {
+        try database.queryFirst(
+            "SELECT 1 FROM \(type.table) WHERE id = ? AND deleted_at IS NULL", [SQLiteValue(id)]) != nil
+    }
+
+    private func setServerSeq(_ type: EntityType, _ id: UUID, _ seq: Int64) throws {
+        try database.execute(
+            """
+            INSERT INTO sync_records(entity_type, entity_id, server_seq) VALUES (?, ?, ?)
+            ON CONFLICT (entity_type, entity_id) DO UPDATE SET server_seq = max(server_seq, excluded.server_seq)
+            """, [.text(type.rawValue), SQLiteValue(id), .integer(seq)])
+    }
+
+    private static func fieldValue(_ value: SQLiteValue) -> FieldValue {
+        switch value {
+        case .integer(let v): .integer(v)
+        case .real(let v): .real(v)
+        case .text(let v): .text(v)
+        case .blob, .null: .null
+        }
+    }
+
+    private static func sqliteValue(_ value: FieldValue) -> SQLiteValue {
+        switch value {
+        case .null: .null
+        case .integer(let v): .integer(v)
+        case .real(let v): .real(v)
+        case .text(let v): .text(v)
+        }
+    }
+}

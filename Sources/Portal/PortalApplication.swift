@@ -1,0 +1,183 @@
+import Foundation
+import HTTPServer
+import PortalStore
+import SyncProtocol
+
+/// The portal's HTTP endpoints (T3 sync, T5 directories, T12 user counts) over a
+/// ``PortalStore``: accounts and sessions, push and pull, history, directories, admin statistics,
+/// `/health` and `/metrics`. Every data endpoint acts only for the account of its bearer token.
+public struct PortalApplication: Sendable {
+    public let store: PortalStore
+    public let metrics: PortalMetrics
+    public let limiter: SignInLimiter
+
+    public init(store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: SignInLimiter = SignInLimiter()) {
+        self.store = store
+        self.metrics = metrics
+        self.limiter = limiter
+    }
+
+    /// The router and middleware, ready for ``HTTPServer`` or ``HTTPTestClient``.
+    public func application() -> HTTPApplication {
+        var router = Router()
+        let store = store
+        let metrics = metrics
+        let limiter = limiter
+        router.get(SyncRoutes.health) { _, _ in
+            try .json(["status": "ok", "backend": store.database.backend])
+        }
+        router.get(SyncRoutes.metrics) { _, _ in
+            HTTPResponse(
+                headers: ["Content-Type": "text/plain; version=0.0.4"], body: .bytes(Data(metrics.render().utf8)))
+        }
+        router.post(SyncRoutes.accounts) { request, _ in
+            let body = try await request.decodeJSON(SignUpRequest.self)
+            let id = try store.signUp(email: body.email, password: body.password)
+            return try .json(try store.account(id), status: .created)
+        }
+        router.post(SyncRoutes.sessions) { request, _ in
+            let body = try await request.decodeJSON(SignInRequest.self)
+            let key = body.email.trimmingCharacters(in: .whitespaces).lowercased()
+            if let wait = limiter.retryAfter(key) {
+                throw HTTPError(
+                    HTTPStatus(code: 429), code: "too_many_attempts",
+                    detail: "Too many wrong passwords for this email; try again in \(wait) s.",
+                    headers: ["Retry-After": String(wait)])
+            }
+            do {
+                let session = try store.signIn(
+                    email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
+                limiter.recordSuccess(key)
+                return try .json(session, status: .created)
+            } catch PortalStoreError.wrongCredentials {
+                limiter.recordFailure(key)
+                throw PortalStoreError.wrongCredentials
+            }
+        }
+        let authenticated: [any HTTPMiddleware] = [
+            AuthenticationMiddleware<PortalPrincipal> { request, _ in
+                guard let header = request.headers["Authorization"], header.hasPrefix("Bearer "),
+                    let principal = try store.principal(forToken: String(header.dropFirst(7)))
+                else { throw HTTPError.unauthorized("A valid bearer token is required; sign in again.") }
+                return principal
+            }
+        ]
+        router.group("", middleware: authenticated) { v1 in
+            v1.delete(SyncRoutes.currentSession) { _, context in
+                try store.revoke(tokenHash: try context.principal(as: PortalPrincipal.self).tokenHash)
+                return .noContent
+            }
+            v1.get("/v1/accounts/me") { _, context in
+                try .json(try store.account(try context.principal(as: PortalPrincipal.self).accountId))
+            }
+            v1.post(SyncRoutes.push, body: .buffered(maximumBytes: SyncLimits.pushBodyBytes)) { request, context in
+                let principal = try context.principal(as: PortalPrincipal.self)
+                let body = try await request.decodeJSON(PushRequest.self)
+                let results = try store.push(body.mutations, account: principal.accountId, device: principal.deviceId)
+                for status in [MutationResult.Status.applied, .duplicate, .superseded, .rejected] {
+                    let name = status == .applied ? "pushed" : status == .duplicate ? "duplicates" : status.rawValue
+                    metrics.count(name, results.filter { $0.status == status }.count)
+                }
+                return try .json(PushResponse(results: results))
+            }
+            v1.get(SyncRoutes.pull) { request, context in
+                let principal = try context.principal(as: PortalPrincipal.self)
+                let token = try request.queryValue("cursor") ?? ""
+                guard let cursor = SyncCursor(token: token) else {
+                    throw HTTPError.badRequest(
+                        code: "invalid_cursor", "cursor \"\(token.prefix(40))\" is not one the portal handed out")
+                }
+                let limitText = try request.queryValue("limit") ?? "500"
+                guard let limit = Int(limitText), (1...SyncLimits.changesPerPull).contains(limit) else {
+                    throw HTTPError.badRequest(
+                        code: "invalid_limit", "limit \"\(limitText.prefix(20))\" must be 1–\(SyncLimits.changesPerPull)")
+                }
+                let page = try store.pull(after: cursor, limit: limit, account: principal.accountId)
+                metrics.count("pulled", page.changes.count)
+                return try .json(page)
+            }
+            v1.get(SyncRoutes.history) { request, context in
+                let principal = try context.principal(as: PortalPrincipal.self)
+                var id: UUID?
+                if let text = try request.queryValue("id") {
+                    guard let parsed = UUID(uuidString: text) else {
+                        throw HTTPError.badRequest(code: "invalid_id", "id \"\(text.prefix(40))\" is not a UUID")
+                    }
+                    id = parsed
+                }
+                return try .json(HistoryResponse(entries: try store.history(account: principal.accountId, id: id)))
+            }
+            v1.get(SyncRoutes.directories) { _, _ in try .json(try store.directories()) }
+            for method in [HTTPMethod.post, .put, .patch, .delete] {
+                v1.on(method, SyncRoutes.directories, body: nil) { _, _ in
+                    throw HTTPError.forbidden("Directories belong to the portal; devices can only read them (T5).")
+                }
+            }
+            v1.get(SyncRoutes.adminStats) { _, context in
+                guard try context.principal(as: PortalPrincipal.self).isAdmin else {
+                    throw HTTPError.forbidden("Only administrators can read the portal's statistics.")
+                }
+                return try .json(try store.stats())
+            }
+        }
+        return HTTPApplication(
+            router: router, middleware: [MetricsMiddleware(metrics: metrics), StoreErrorMiddleware()],
+            limits: .init(maximumBodyBytes: SyncLimits.pushBodyBytes))
+    }
+}
+
+/// Answers the store's refusals with the right status and a stable `code`.
+struct StoreErrorMiddleware: HTTPMiddleware {
+    func handle(_ request: HTTPRequest, context: RequestContext, next: HTTPHandler) async throws -> HTTPResponse {
+        do {
+            return try await next(request, context)
+        } catch let error as PortalStoreError {
+            throw Self.httpError(error)
+        }
+    }
+
+    static func httpError(_ error: PortalStoreError) -> HTTPError {
+        switch error {
+        case .invalid(let field, _):
+            HTTPError.badRequest(code: "invalid_\(field)", error.description)
+        case .emailTaken: HTTPError.conflict(code: "email_taken", error.description)
+        case .wrongCredentials:
+            HTTPError(.unauthorized, code: "wrong_credentials", detail: error.description)
+        case .unknownAccount, .unknownDevice:
+            HTTPError(.unauthorized, code: "unknown_device", detail: error.description)
+        case .notFound: HTTPError.notFound(error.description)
+        case .corrupt, .unavailable:
+            HTTPError(HTTPStatus(code: 503), code: "unavailable", detail: "The portal's database is unavailable; retry later.")
+        }
+    }
+}
+
+/// Counts every answer by route and status, with its latency.
+struct MetricsMiddleware: HTTPMiddleware {
+    let metrics: PortalMetrics
+    static let knownRoutes: Set<String> = [
+        SyncRoutes.health, SyncRoutes.metrics, SyncRoutes.accounts, SyncRoutes.sessions, SyncRoutes.currentSession,
+        SyncRoutes.push, SyncRoutes.pull, SyncRoutes.directories, SyncRoutes.history, SyncRoutes.adminStats,
+        "/v1/accounts/me",
+    ]
+
+    func handle(_ request: HTTPRequest, context: RequestContext, next: HTTPHandler) async throws -> HTTPResponse {
+        let started = ContinuousClock.now
+        let route = Self.knownRoutes.contains(request.path) ? request.path : "other"
+        do {
+            let response = try await next(request, context)
+            metrics.recordRequest(route: route, status: response.status.code, seconds: (ContinuousClock.now - started).seconds)
+            return response
+        } catch let error as HTTPError {
+            metrics.recordRequest(route: route, status: error.status.code, seconds: (ContinuousClock.now - started).seconds)
+            throw error
+        } catch {
+            metrics.recordRequest(route: route, status: 500, seconds: (ContinuousClock.now - started).seconds)
+            throw error
+        }
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -1,0 +1,197 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import HTTPServer
+import PortalStore
+
+/// `hobbystory-portal`: serves the portal, or runs one administration command against its
+/// database (T3, T5, T12). Exit codes: 0 done, 1 refused input, 2 usage, 3 not found, 4 the
+/// database or the network failed.
+public struct PortalCommandLine {
+    public struct Failure: Error, CustomStringConvertible {
+        public let exitCode: Int32
+        public let description: String
+    }
+
+    static let usage = """
+        usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL]
+               hobbystory-portal [--data DIR | --database-url URL] admin create-admin --email E --password-stdin
+               hobbystory-portal ... admin directory add species|baits|methods|water-body-types --name NAME [--latin LATIN] [--name-ru NAME]
+               hobbystory-portal ... admin directory rename KIND ID [--name NAME] [--name-ru NAME]
+               hobbystory-portal ... admin directory retire KIND ID --replacement ID
+               hobbystory-portal ... admin stats [--json]
+               hobbystory-portal ... admin purge-tombstones
+        The database is PostgreSQL when --database-url or $DATABASE_URL is given, else SQLite in --data (default ./portal-data).
+        """
+
+    let positionals: [String]
+    let options: [String: String]
+    let flags: Set<String>
+    let environment: [String: String]
+    let readStandardInput: () -> String?
+    let print: (String) -> Void
+
+    public init(
+        arguments: [String], environment: [String: String], readStandardInput: @escaping () -> String? = { readLine() },
+        print: @escaping (String) -> Void = { Swift.print($0) }
+    ) throws {
+        let valueNames: Set<String> = [
+            "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
+        ]
+        let flagNames: Set<String> = ["password-stdin", "json", "help"]
+        var positionals: [String] = []
+        var options: [String: String] = [:]
+        var flags: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            guard token.hasPrefix("--") else {
+                positionals.append(token)
+                continue
+            }
+            let name = String(token.dropFirst(2))
+            if flagNames.contains(name) {
+                flags.insert(name)
+            } else if valueNames.contains(name) {
+                guard index < arguments.count else { throw Failure(exitCode: 2, description: "--\(name) needs a value") }
+                options[name] = arguments[index]
+                index += 1
+            } else {
+                throw Failure(exitCode: 2, description: "unknown option --\(name)\n\(Self.usage)")
+            }
+        }
+        self.positionals = positionals
+        self.options = options
+        self.flags = flags
+        self.environment = environment
+        self.readStandardInput = readStandardInput
+        self.print = print
+    }
+
+    /// Opens the configured database, migrated and with its directories seeded.
+    public func openStore() throws -> PortalStore {
+        let database: any PortalDatabase
+        do {
+            if let url = options["database-url"] ?? environment["DATABASE_URL"], !url.isEmpty {
+                database = PostgresPortalDatabase(url: url)
+            } else {
+                database = try SQLitePortalDatabase(folder: URL(fileURLWithPath: options["data"] ?? "portal-data"))
+            }
+            try database.migrate()
+            let store = PortalStore(database: database)
+            let bundled = try BundledDirectories.load()
+            try store.seedDirectories(bundled.entries, version: bundled.version)
+            return store
+        } catch let error as PortalStoreError {
+            throw Failure(exitCode: 4, description: error.description)
+        }
+    }
+
+    /// Runs the command; `serve` returns when the server has stopped (SIGINT/SIGTERM).
+    public func run() async throws {
+        if flags.contains("help") {
+            print(Self.usage)
+            return
+        }
+        guard let first = positionals.first else { return try await serve() }
+        guard first == "admin" else { throw Failure(exitCode: 2, description: "unknown command \(first)\n\(Self.usage)") }
+        let store = try openStore()
+        do {
+            try admin(Array(positionals.dropFirst()), store: store)
+        } catch let error as PortalStoreError {
+            switch error {
+            case .notFound, .unknownAccount: throw Failure(exitCode: 3, description: error.description)
+            case .unavailable, .corrupt: throw Failure(exitCode: 4, description: error.description)
+            default: throw Failure(exitCode: 1, description: error.description)
+            }
+        }
+    }
+
+    private func serve() async throws {
+        let store = try openStore()
+        let host = options["host"] ?? "127.0.0.1"
+        guard let port = Int(options["port"] ?? "8080"), (0...65_535).contains(port) else {
+            throw Failure(exitCode: 2, description: "--port must be 0–65535")
+        }
+        let server: HTTPServer
+        do {
+            server = try HTTPServer.start(
+                PortalApplication(store: store).application(), configuration: .init(host: host, port: port))
+        } catch {
+            throw Failure(exitCode: 4, description: "\(error)")
+        }
+        let signals = await ShutdownSignalHandler.install(for: server)
+        let purger = Task {
+            while !Task.isCancelled {
+                _ = try? store.purgeTombstones()
+                try? await Task.sleep(for: .seconds(3_600))
+            }
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        print("hobbystory-portal listening on http://\(shownHost):\(server.port) (\(store.database.backend))")
+        await server.waitUntilStopped()
+        purger.cancel()
+        signals.cancel()
+    }
+
+    private func admin(_ words: [String], store: PortalStore) throws {
+        switch words.first {
+        case "create-admin":
+            guard let email = options["email"], flags.contains("password-stdin") else {
+                throw Failure(exitCode: 2, description: "admin create-admin needs --email E --password-stdin")
+            }
+            let password = (readStandardInput() ?? "").trimmingCharacters(in: .newlines)
+            do {
+                try store.signUp(email: email, password: password, isAdmin: true)
+            } catch PortalStoreError.emailTaken {
+                try store.grantAdmin(email: email)
+            }
+            print("\(email.lowercased()) is an administrator")
+        case "stats":
+            let stats = try store.stats()
+            if flags.contains("json") {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                print(String(decoding: try encoder.encode(stats), as: UTF8.self))
+            } else {
+                print(
+                    "accounts \(stats.accounts), devices \(stats.devices), active: last day \(stats.activeLastDay), 7 days \(stats.activeLast7Days), 30 days \(stats.activeLast30Days)"
+                )
+            }
+        case "purge-tombstones":
+            print("purged \(try store.purgeTombstones()) tombstone(s) older than 90 days")
+        case "directory":
+            try directory(Array(words.dropFirst()), store: store)
+        default:
+            throw Failure(exitCode: 2, description: Self.usage)
+        }
+    }
+
+    private func directory(_ words: [String], store: PortalStore) throws {
+        guard words.count >= 2, let kind = DirectoryKind(rawValue: words[1]) else {
+            throw Failure(
+                exitCode: 2, description: "name a directory: species, baits, methods or water-body-types\n\(Self.usage)")
+        }
+        switch words[0] {
+        case "add":
+            guard let name = options["name"] else { throw Failure(exitCode: 2, description: "add needs --name NAME") }
+            let entry = try store.addDirectoryEntry(
+                DirectoryEntry(
+                    kind: kind, id: "", nameEn: name, nameRu: options["name-ru"] ?? "", latin: options["latin"]))
+            print("added \(kind.rawValue) \(entry.id)")
+        case "rename":
+            guard words.count == 3 else { throw Failure(exitCode: 2, description: "rename needs KIND ID") }
+            try store.renameDirectoryEntry(kind, id: words[2], nameEn: options["name"], nameRu: options["name-ru"])
+            print("renamed \(kind.rawValue) \(words[2])")
+        case "retire":
+            guard words.count == 3, let replacement = options["replacement"] else {
+                throw Failure(exitCode: 2, description: "retire needs KIND ID --replacement ID")
+            }
+            try store.retireDirectoryEntry(kind, id: words[2], replacement: replacement)
+            print("retired \(kind.rawValue) \(words[2]); records move to \(replacement)")
+        default:
+            throw Failure(exitCode: 2, description: Self.usage)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+
+/// The portal's counters for `/metrics` in the Prometheus text format (T3 operations): requests
+/// by route and status, request latency, and what sync moved.
+public final class PortalMetrics: Sendable {
+    /// Upper bounds of the latency histogram, in seconds.
+    static let latencyBuckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+
+    private struct State {
+        var requests: [String: Int] = [:]
+        var latencyCounts = [Int](repeating: 0, count: PortalMetrics.latencyBuckets.count)
+        var latencySum = 0.0
+        var latencyTotal = 0
+        var sync: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Counts one answered request; `route` is the matched pattern, not the raw path.
+    func recordRequest(route: String, status: Int, seconds: Double) {
+        state.withLock { state in
+            state.requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
+            for (index, bound) in Self.latencyBuckets.enumerated() where seconds <= bound {
+                state.latencyCounts[index] += 1
+            }
+            state.latencySum += seconds
+            state.latencyTotal += 1
+        }
+    }
+
+    /// Adds to a sync counter: `pushed`, `duplicates`, `superseded`, `rejected`, `pulled`.
+    func count(_ event: String, _ amount: Int = 1) {
+        guard amount > 0 else { return }
+        state.withLock { $0.sync[event, default: 0] += amount }
+    }
+
+    /// The exposition text.
+    public func render() -> String {
+        let state = state.withLock { $0 }
+        var lines = [
+            "# HELP hobbystory_http_requests_total Requests answered, by route and status.",
+            "# TYPE hobbystory_http_requests_total counter",
+        ]
+        lines += state.requests.sorted { $0.key < $1.key }.map { "hobbystory_http_requests_total{\($0.key)} \($0.value)" }
+        lines += [
+            "# HELP hobbystory_http_request_duration_seconds Time to answer a request.",
+            "# TYPE hobbystory_http_request_duration_seconds histogram",
+        ]
+        for (index, bound) in Self.latencyBuckets.enumerated() {
+            lines.append("hobbystory_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(state.latencyCounts[index])")
+        }
+        lines += [
+            "hobbystory_http_request_duration_seconds_bucket{le=\"+Inf\"} \(state.latencyTotal)",
+            "hobbystory_http_request_duration_seconds_sum \(state.latencySum)",
+            "hobbystory_http_request_duration_seconds_count \(state.latencyTotal)",
+            "# HELP hobbystory_sync_records_total Records moved by sync, by event.",
+            "# TYPE hobbystory_sync_records_total counter",
+        ]
+        for event in ["pushed", "duplicates", "superseded", "rejected", "pulled"] {
+            lines.append("hobbystory_sync_records_total{event=\"\(event)\"} \(state.sync[event, default: 0])")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The portal's tables, as versioned migrations written in the SQL that SQLite and PostgreSQL
+/// share (TEXT, BIGINT, DOUBLE PRECISION, CHECK, FOREIGN KEY, `ON CONFLICT`), so one list serves
+/// both backends (T3, T12).
+///
+/// Ids are lowercase UUID text; times are milliseconds since 1970 UTC; flags are 0/1.
+enum PortalSchema {
+    struct Migration {
+        let version: Int
+        let name: String
+        let statements: [String]
+    }
+
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1, name: "accounts, devices, sessions, records, history, directories",
+            statements: [
+                """
+                CREATE TABLE accounts (
+                    id              TEXT PRIMARY KEY CHECK (length(id) = 36),
+                    email           TEXT NOT NULL UNIQUE CHECK (length(email) BETWEEN 3 AND 254),
+                    password_hash   TEXT NOT NULL,
+                    is_admin        BIGINT NOT NULL DEFAULT 0 CHECK (is_admin IN (0, 1)),
+                    created_at      BIGINT NOT NULL,
+                    last_seq        BIGINT NOT NULL DEFAULT 0 CHECK (last_seq >= 0),
+                    purged_seq      BIGINT NOT NULL DEFAULT 0 CHECK (purged_seq >= 0),
+                    purge_horizon   BIGINT NOT NULL DEFAULT 0,
+                    last_sync_at    BIGINT
+                )
+                """,
+                """
+                CREATE TABLE devices (
+                    account_id       TEXT NOT NULL REFERENCES accounts(id),
+                    id               TEXT NOT NULL CHECK (length(id) = 36),
+                    name             TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+                    created_at       BIGINT NOT NULL,
+                    last_mutation_id BIGINT NOT NULL DEFAULT 0 CHECK (last_mutation_id >= 0),
+                    last_seen_at     BIGINT NOT NULL,
+                    PRIMARY KEY (account_id, id)
+                )
+                """,
+                """
+                CREATE TABLE sessions (
+                    token_hash  TEXT PRIMARY KEY CHECK (length(token_hash) = 64),
+                    account_id  TEXT NOT NULL REFERENCES accounts(id),
+                    device_id   TEXT NOT NULL,
+                    created_at  BIGINT NOT NULL,
+                    expires_at  BIGINT NOT NULL CHECK (expires_at > created_at),
+                    revoked_at  BIGINT,
+                    FOREIGN KEY (account_id, device_id) REFERENCES devices(account_id, id)
+                )
+                """,
+                "CREATE INDEX sessions_by_account ON sessions(account_id)",
+                """
+                CREATE TABLE records (
+                    account_id  TEXT NOT NULL REFERENCES accounts(id),
+                    kind        TEXT NOT NULL CHECK (kind IN ('spot', 'trip', 'catch')),
+                    id          TEXT NOT NULL CHECK (length(id) = 36),
+                    seq         BIGINT NOT NULL CHECK (seq > 0),
+                    deleted     BIGINT NOT NULL CHECK (deleted IN (0, 1)),
+                    modified_at BIGINT NOT NULL,
+                    device_id   TEXT NOT NULL,
+                    fields      TEXT,
+                    CHECK ((deleted = 1) = (fields IS NULL)),
+                    PRIMARY KEY (account_id, kind, id)
+                )
+                """,
+                "CREATE UNIQUE INDEX records_by_seq ON records(account_id, seq)",
+                """
+                CREATE TABLE history (
+                    account_id  TEXT NOT NULL REFERENCES accounts(id),
+                    kind        TEXT NOT NULL CHECK (kind IN ('spot', 'trip', 'catch')),
+                    id          TEXT NOT NULL,
+                    deleted     BIGINT NOT NULL CHECK (deleted IN (0, 1)),
+                    modified_at BIGINT NOT NULL,
+                    device_id   TEXT,
+                    fields      TEXT,
+                    archived_at BIGINT NOT NULL,
+                    reason      TEXT NOT NULL CHECK (reason IN ('overwritten', 'superseded', 'purged'))
+                )
+                """,
+                "CREATE INDEX history_by_record ON history(account_id, id, archived_at)",
+                """
+                CREATE TABLE directory_entries (
+                    kind           TEXT NOT NULL CHECK (kind IN ('species', 'baits', 'methods', 'water-body-types')),
+                    id             TEXT NOT NULL CHECK (length(id) BETWEEN 1 AND 80),
+                    name_en        TEXT NOT NULL CHECK (length(name_en) > 0),
+                    name_ru        TEXT NOT NULL CHECK (length(name_ru) > 0),
+                    latin          TEXT,
+                    family         TEXT,
+                    water          TEXT CHECK (water IS NULL OR water IN ('fresh', 'salt', 'both')),
+                    category       TEXT,
+                    description    TEXT,
+                    retired        BIGINT NOT NULL DEFAULT 0 CHECK (retired IN (0, 1)),
+                    replacement_id TEXT,
+                    version        BIGINT NOT NULL CHECK (version > 0),
+                    PRIMARY KEY (kind, id),
+                    FOREIGN KEY (kind, replacement_id) REFERENCES directory_entries(kind, id),
+                    CHECK (replacement_id IS NULL OR retired = 1)
+                )
+                """,
+                """
+                CREATE TABLE portal_meta (
+                    key   TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                )
+                """,
+            ])
+    ]
+
+    /// Records the applied migrations; created before any migration runs.
+    static let migrationsTable = """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+            version    BIGINT PRIMARY KEY,
+            name       TEXT NOT NULL,
+            applied_at BIGINT NOT NULL
+        )
+        """
+
+    /// Applies the migrations `database` lacks, each in one transaction. `lock` runs first inside
+    /// each transaction (PostgreSQL: an advisory lock, so two portals starting together take
+    /// turns; SQLite: nothing, its write lock already does this).
+    static func migrate(_ database: some PortalDatabase, lock: String?) throws {
+        try database.write { sql in
+            if let lock { try sql.execute(lock, []) }
+            try sql.execute(migrationsTable, [])
+        }
+        for migration in migrations {
+            try database.write { sql in
+                if let lock { try sql.execute(lock, []) }
+                let applied = try sql.queryFirst(
+                    "SELECT version FROM schema_migrations WHERE version = ?", [.integer(Int64(migration.version))])
+                guard applied == nil else { return }
+                for statement in migration.statements { try sql.execute(statement, []) }
+                try sql.execute(
+                    "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)",
+                    [.integer(Int64(migration.version)), .text(migration.name), .integer(PortalClock.milliseconds())])
+            }
+        }
+    }
+}
+
+/// Milliseconds since 1970 UTC, the portal's unit of time.
+enum PortalClock {
+    static func milliseconds(_ date: Date = Date()) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+}

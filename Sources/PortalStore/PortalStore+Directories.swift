@@ -1,0 +1,186 @@
+import FishingModel
+import Foundation
+import SyncProtocol
+
+/// The directories the portal owns (T5): seeded from the same files the app bundles, changed
+/// only by the portal's administrators, pulled read-only by devices.
+extension PortalStore {
+    /// The record columns that point into a directory.
+    static let directoryColumns: [String: DirectoryKind] = [
+        "species_id": .species, "bait_id": .baits, "method_id": .methods, "water_body_type_id": .waterBodyTypes,
+    ]
+
+    /// Fills empty directories with `entries` at `version`; does nothing once they hold data.
+    public func seedDirectories(_ entries: [DirectoryKind: [DirectoryEntry]], version: Int) throws {
+        try database.write { sql in
+            guard try directoryVersion(sql) == 0 else { return }
+            for kind in DirectoryKind.allCases {
+                for entry in entries[kind] ?? [] { try insert(sql, entry, version: Int64(version)) }
+            }
+            try setDirectoryVersion(sql, Int64(version))
+        }
+    }
+
+    /// Every entry, retired ones included, with the replacements devices must apply.
+    public func directories() throws -> DirectoriesResponse {
+        try database.read { sql in
+            let rows = try sql.query(
+                """
+                SELECT kind, id, name_en, name_ru, latin, family, water, category, description, retired, replacement_id
+                FROM directory_entries ORDER BY kind, id
+                """, [])
+            var entries: [DirectoryEntry] = []
+            var replacements: [DirectoryReplacement] = []
+            for row in rows {
+                guard let kind = DirectoryKind(rawValue: try row.text(0)) else { continue }
+                let id = try row.text(1)
+                entries.append(
+                    DirectoryEntry(
+                        kind: kind, id: id, nameEn: try row.text(2), nameRu: try row.text(3),
+                        latin: try row.optionalText(4), family: try row.optionalText(5),
+                        water: try row.optionalText(6).flatMap(WaterKind.init(rawValue:)),
+                        category: try row.optionalText(7), description: try row.optionalText(8),
+                        retired: try row.bool(9)))
+                if let replacement = try row.optionalText(10) {
+                    replacements.append(DirectoryReplacement(kind: kind, retiredId: id, replacementId: replacement))
+                }
+            }
+            return DirectoriesResponse(version: Int(try directoryVersion(sql)), entries: entries, replacements: replacements)
+        }
+    }
+
+    /// Adds an entry; its id is a slug of the Latin name (species) or the English name.
+    @discardableResult
+    public func addDirectoryEntry(_ entry: DirectoryEntry) throws -> DirectoryEntry {
+        var entry = entry
+        entry.nameEn = entry.nameEn.trimmingCharacters(in: .whitespaces)
+        entry.nameRu = entry.nameRu.trimmingCharacters(in: .whitespaces)
+        guard !entry.nameEn.isEmpty else { throw PortalStoreError.invalid(field: "name", message: "must not be empty") }
+        if entry.nameRu.isEmpty { entry.nameRu = entry.nameEn }
+        if entry.kind == .species && (entry.latin ?? "").isEmpty {
+            throw PortalStoreError.invalid(field: "latin", message: "a species needs its Latin name")
+        }
+        if entry.id.isEmpty { entry.id = Self.slug(entry.kind == .species ? entry.latin ?? entry.nameEn : entry.nameEn) }
+        guard !entry.id.isEmpty, entry.id.count <= 80 else {
+            throw PortalStoreError.invalid(field: "name", message: "gives no usable id")
+        }
+        if entry.kind == .species {
+            entry.family = entry.family ?? ""
+            entry.water = entry.water ?? .fresh
+        }
+        if entry.kind == .baits { entry.category = entry.category ?? BaitCategory.allCases[0].rawValue }
+        if entry.kind == .methods { entry.description = entry.description ?? "" }
+        let added = entry
+        try database.write { sql in
+            guard try self.entry(sql, added.kind, added.id) == nil else {
+                throw PortalStoreError.invalid(field: "id", message: "\(added.kind.rawValue) \(added.id) already exists")
+            }
+            let version = try directoryVersion(sql) + 1
+            try insert(sql, added, version: version)
+            try setDirectoryVersion(sql, version)
+        }
+        return added
+    }
+
+    /// Renames an entry (either or both names).
+    public func renameDirectoryEntry(_ kind: DirectoryKind, id: String, nameEn: String?, nameRu: String?) throws {
+        guard nameEn?.isEmpty != true, nameRu?.isEmpty != true, nameEn != nil || nameRu != nil else {
+            throw PortalStoreError.invalid(field: "name", message: "give a new --name and/or --name-ru")
+        }
+        try database.write { sql in
+            guard try entry(sql, kind, id) != nil else { throw PortalStoreError.notFound("\(kind.rawValue) \(id)") }
+            let version = try directoryVersion(sql) + 1
+            try sql.execute(
+                """
+                UPDATE directory_entries SET name_en = COALESCE(?, name_en), name_ru = COALESCE(?, name_ru), version = ?
+                WHERE kind = ? AND id = ?
+                """, [PortalValue(nameEn), PortalValue(nameRu), .integer(version), .text(kind.rawValue), .text(id)])
+            try setDirectoryVersion(sql, version)
+        }
+    }
+
+    /// Retires an entry in favour of a live one; devices remap their records to it.
+    public func retireDirectoryEntry(_ kind: DirectoryKind, id: String, replacement: String) throws {
+        guard id != replacement else {
+            throw PortalStoreError.invalid(field: "replacement", message: "must differ from the retired entry")
+        }
+        try database.write { sql in
+            guard try entry(sql, kind, id) != nil else { throw PortalStoreError.notFound("\(kind.rawValue) \(id)") }
+            guard let target = try entry(sql, kind, replacement), !(try target.bool(0)) else {
+                throw PortalStoreError.invalid(
+                    field: "replacement", message: "\(kind.rawValue) \(replacement) does not exist or is retired")
+            }
+            let version = try directoryVersion(sql) + 1
+            try sql.execute(
+                "UPDATE directory_entries SET replacement_id = ? WHERE kind = ? AND replacement_id = ?",
+                [.text(replacement), .text(kind.rawValue), .text(id)])
+            try sql.execute(
+                "UPDATE directory_entries SET retired = 1, replacement_id = ?, version = ? WHERE kind = ? AND id = ?",
+                [.text(replacement), .integer(version), .text(kind.rawValue), .text(id)])
+            try setDirectoryVersion(sql, version)
+        }
+    }
+
+    // MARK: Internals
+
+    func directoryVersion(_ sql: any PortalSQL) throws -> Int64 {
+        let row = try sql.queryFirst("SELECT value FROM portal_meta WHERE key = 'directory_version'", [])
+        return Int64(try row?.text(0) ?? "0") ?? 0
+    }
+
+    private func setDirectoryVersion(_ sql: any PortalSQL, _ version: Int64) throws {
+        try sql.execute(
+            """
+            INSERT INTO portal_meta(key, value) VALUES ('directory_version', ?)
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value
+            """, [.text(String(version))])
+    }
+
+    /// Retired id → replacement, keyed `kind/id`.
+    func replacementMap(_ sql: any PortalSQL) throws -> [String: String] {
+        var map: [String: String] = [:]
+        for row in try sql.query(
+            "SELECT kind, id, replacement_id FROM directory_entries WHERE replacement_id IS NOT NULL", [])
+        {
+            map["\(try row.text(0))/\(try row.text(1))"] = try row.text(2)
+        }
+        return map
+    }
+
+    /// `fields` with references to retired entries pointing at their replacements.
+    static func remapped(_ fields: RecordFields, _ replacements: [String: String]) -> RecordFields {
+        guard !replacements.isEmpty else { return fields }
+        var fields = fields
+        for (column, kind) in directoryColumns {
+            if let id = fields[column]?.text, let replacement = replacements["\(kind.rawValue)/\(id)"] {
+                fields[column] = .text(replacement)
+            }
+        }
+        return fields
+    }
+
+    private func entry(_ sql: any PortalSQL, _ kind: DirectoryKind, _ id: String) throws -> PortalRow? {
+        try sql.queryFirst(
+            "SELECT retired FROM directory_entries WHERE kind = ? AND id = ?", [.text(kind.rawValue), .text(id)])
+    }
+
+    private func insert(_ sql: any PortalSQL, _ e: DirectoryEntry, version: Int64) throws {
+        try sql.execute(
+            """
+            INSERT INTO directory_entries(kind, id, name_en, name_ru, latin, family, water, category, description, retired, version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(e.kind.rawValue), .text(e.id), .text(e.nameEn), .text(e.nameRu), PortalValue(e.latin),
+                PortalValue(e.family), PortalValue(e.water?.rawValue), PortalValue(e.category),
+                PortalValue(e.description), PortalValue(e.retired), .integer(version),
+            ])
+    }
+
+    /// `Salmo trutta` → `salmo-trutta`.
+    static func slug(_ name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        let words = folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        return words.joined(separator: "-")
+    }
+}

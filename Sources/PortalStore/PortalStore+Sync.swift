@@ -1,0 +1,303 @@
+import Foundation
+import SyncProtocol
+
+/// Push, pull, history and the tombstone horizon (T3; docs/sync.md).
+extension PortalStore {
+    /// How long a tombstone is kept before ``purgeTombstones()`` may remove it.
+    public static let tombstoneHorizon: TimeInterval = 90 * 86_400
+
+    /// Applies a batch of one device's mutations in one transaction and says what became of each.
+    ///
+    /// A mutation id at or below the device's last applied id is a duplicate delivery and
+    /// changes nothing. Otherwise the later modification wins: an older arrival goes to the
+    /// history as `superseded`, an overwritten version as `overwritten`. Malformed mutations
+    /// are `rejected` with the reason and do not stop the rest.
+    public func push(_ mutations: [RecordMutation], account: UUID, device: UUID) throws -> [MutationResult] {
+        guard mutations.count <= SyncLimits.mutationsPerPush else {
+            throw PortalStoreError.invalid(
+                field: "mutations", message: "at most \(SyncLimits.mutationsPerPush) per push (got \(mutations.count))")
+        }
+        let now = now
+        let ordered = mutations.sorted { $0.mutationId < $1.mutationId }
+        return try database.write { sql in
+            guard
+                let accountRow = try sql.queryFirst(
+                    "SELECT last_seq, purge_horizon FROM accounts WHERE id = ?\(database.lockAccountSuffix)",
+                    [PortalValue(account)])
+            else { throw PortalStoreError.unknownAccount }
+            guard
+                let deviceRow = try sql.queryFirst(
+                    "SELECT last_mutation_id FROM devices WHERE account_id = ? AND id = ?",
+                    [PortalValue(account), PortalValue(device)])
+            else { throw PortalStoreError.unknownDevice }
+            var seq = try accountRow.int64(0)
+            let purgeHorizon = try accountRow.int64(1)
+            var lastApplied = try deviceRow.int64(0)
+            let replacements = try replacementMap(sql)
+            var results: [MutationResult] = []
+            for mutation in ordered {
+                guard mutation.mutationId > lastApplied else {
+                    results.append(MutationResult(mutationId: mutation.mutationId, status: .duplicate))
+                    continue
+                }
+                lastApplied = mutation.mutationId
+                if let problem = Self.problem(in: mutation) {
+                    results.append(MutationResult(mutationId: mutation.mutationId, status: .rejected, reason: problem))
+                    continue
+                }
+                let incoming = StoredRecord(
+                    mutation, device: device, replacements: replacements)
+                let existing = try record(sql, account: account, kind: mutation.kind, id: mutation.id)
+                if let existing, existing.modifiedAt > incoming.modifiedAt {
+                    try archive(sql, incoming, account: account, reason: "superseded", at: now)
+                    results.append(MutationResult(mutationId: mutation.mutationId, status: .superseded))
+                    continue
+                }
+                if existing == nil, mutation.baseSeq > 0, mutation.modifiedAt <= purgeHorizon {
+                    try archive(sql, incoming, account: account, reason: "superseded", at: now)
+                    results.append(
+                        MutationResult(
+                            mutationId: mutation.mutationId, status: .gone,
+                            reason: "deleted on another device before this change (its tombstone has expired)"))
+                    continue
+                }
+                if let existing { try archive(sql, existing, account: account, reason: "overwritten", at: now) }
+                seq += 1
+                try store(sql, incoming, account: account, seq: seq)
+                results.append(MutationResult(mutationId: mutation.mutationId, status: .applied, seq: seq))
+            }
+            try sql.execute(
+                "UPDATE accounts SET last_seq = ?, last_sync_at = ? WHERE id = ?",
+                [.integer(seq), .integer(now), PortalValue(account)])
+            try sql.execute(
+                "UPDATE devices SET last_mutation_id = ?, last_seen_at = ? WHERE account_id = ? AND id = ?",
+                [.integer(lastApplied), .integer(now), PortalValue(account), PortalValue(device)])
+            return results
+        }
+    }
+
+    /// The account's records changed after `cursor`, oldest first, at most `limit`.
+    public func pull(after cursor: SyncCursor, limit: Int, account: UUID) throws -> PullResponse {
+        let limit = min(max(1, limit), SyncLimits.changesPerPull)
+        return try database.read { sql in
+            guard
+                let accountRow = try sql.queryFirst(
+                    "SELECT purged_seq FROM accounts WHERE id = ?", [PortalValue(account)])
+            else { throw PortalStoreError.unknownAccount }
+            let purgedSeq = try accountRow.int64(0)
+            let restart = !cursor.fullPass && cursor.seq > 0 && cursor.seq < purgedSeq
+            let fullPass = cursor.fullPass || restart
+            let start = restart ? 0 : cursor.seq
+            let rows = try sql.query(
+                """
+                SELECT seq, kind, id, deleted, modified_at, fields FROM records
+                WHERE account_id = ? AND seq > ? ORDER BY seq LIMIT ?
+                """, [PortalValue(account), .integer(start), .integer(Int64(limit + 1))])
+            let changes = try rows.prefix(limit).map { row in
+                RecordChange(
+                    seq: try row.int64(0), kind: try Self.kind(try row.text(1)), id: try row.uuid(2),
+                    deleted: try row.bool(3), modifiedAt: try row.int64(4),
+                    fields: try row.optionalText(5).map(Self.decodeFields))
+            }
+            let version = try directoryVersion(sql)
+            let hasMore = rows.count > limit
+            let next = SyncCursor(seq: changes.last?.seq ?? start, fullPass: fullPass && hasMore)
+            return PullResponse(
+                changes: changes, cursor: next.token, hasMore: hasMore, directoryVersion: Int(version),
+                fullPass: fullPass)
+        }
+    }
+
+    /// Overwritten and superseded versions of the account's records, newest first; one record's
+    /// when `id` is given.
+    public func history(account: UUID, id: UUID? = nil, limit: Int = 500) throws -> [HistoryEntry] {
+        try database.read { sql in
+            var query = "SELECT kind, id, deleted, modified_at, fields, device_id, archived_at, reason FROM history WHERE account_id = ?"
+            var arguments: [PortalValue] = [PortalValue(account)]
+            if let id {
+                query += " AND id = ?"
+                arguments.append(PortalValue(id))
+            }
+            query += " ORDER BY archived_at DESC, modified_at DESC LIMIT ?"
+            arguments.append(.integer(Int64(min(max(limit, 1), 5_000))))
+            return try sql.query(query, arguments).map { row in
+                HistoryEntry(
+                    kind: try Self.kind(try row.text(0)), id: try row.uuid(1), deleted: try row.bool(2),
+                    modifiedAt: try row.int64(3), fields: try row.optionalText(4).map(Self.decodeFields),
+                    deviceId: try row.optionalText(5).flatMap(UUID.init(uuidString:)), archivedAt: try row.int64(6),
+                    reason: try row.text(7))
+            }
+        }
+    }
+
+    /// Removes tombstones older than ``tombstoneHorizon`` (their last version stays in the
+    /// history) and moves each account's horizon forward, so that neither an old device's
+    /// pull nor its push can bring a purged record back (docs/sync.md). Returns how many went.
+    @discardableResult
+    public func purgeTombstones() throws -> Int {
+        let now = now
+        let cutoff = now - Int64(Self.tombstoneHorizon * 1000)
+        let accounts = try database.read { sql in
+            try sql.query(
+                "SELECT DISTINCT account_id FROM records WHERE deleted = 1 AND modified_at < ?", [.integer(cutoff)]
+            ).map { try $0.text(0) }
+        }
+        var purged = 0
+        for account in accounts {
+            purged += try database.write { sql in
+                let row = try sql.queryFirst(
+                    "SELECT purged_seq, purge_horizon FROM accounts WHERE id = ?\(database.lockAccountSuffix)",
+                    [.text(account)])
+                guard let row else { return 0 }
+                let stale = try sql.query(
+                    "SELECT seq, modified_at FROM records WHERE account_id = ? AND deleted = 1 AND modified_at < ?",
+                    [.text(account), .integer(cutoff)])
+                guard !stale.isEmpty else { return 0 }
+                let purgedSeq = try stale.map { try $0.int64(0) }.reduce(try row.int64(0), max)
+                let horizon = try stale.map { try $0.int64(1) }.reduce(try row.int64(1), max)
+                try sql.execute(
+                    """
+                    INSERT INTO history(account_id, kind, id, deleted, modified_at, device_id, fields, archived_at, reason)
+                    SELECT account_id, kind, id, 1, modified_at, device_id, NULL, ?, 'purged' FROM records
+                    WHERE account_id = ? AND deleted = 1 AND modified_at < ?
+                    """, [.integer(now), .text(account), .integer(cutoff)])
+                let removed = try sql.execute(
+                    "DELETE FROM records WHERE account_id = ? AND deleted = 1 AND modified_at < ?",
+                    [.text(account), .integer(cutoff)])
+                try sql.execute(
+                    "UPDATE accounts SET purged_seq = ?, purge_horizon = ? WHERE id = ?",
+                    [.integer(purgedSeq), .integer(horizon), .text(account)])
+                return removed
+            }
+        }
+        return purged
+    }
+
+    // MARK: Records
+
+    /// A record as the portal stores it.
+    struct StoredRecord {
+        var kind: RecordKind
+        var id: UUID
+        var deleted: Bool
+        var modifiedAt: Int64
+        var deviceId: UUID?
+        var fields: RecordFields?
+
+        init(_ mutation: RecordMutation, device: UUID, replacements: [String: String]) {
+            kind = mutation.kind
+            id = mutation.id
+            deleted = mutation.operation == .delete
+            modifiedAt = mutation.modifiedAt
+            deviceId = device
+            fields = deleted ? nil : mutation.fields.map { PortalStore.remapped($0, replacements) }
+        }
+
+        init(kind: RecordKind, id: UUID, deleted: Bool, modifiedAt: Int64, deviceId: UUID?, fields: RecordFields?) {
+            self.kind = kind
+            self.id = id
+            self.deleted = deleted
+            self.modifiedAt = modifiedAt
+            self.deviceId = deviceId
+            self.fields = fields
+        }
+    }
+
+    private func record(_ sql: any PortalSQL, account: UUID, kind: RecordKind, id: UUID) throws -> StoredRecord? {
+        try sql.queryFirst(
+            "SELECT deleted, modified_at, device_id, fields FROM records WHERE account_id = ? AND kind = ? AND id = ?",
+            [PortalValue(account), .text(kind.rawValue), PortalValue(id)]
+        ).map { row in
+            StoredRecord(
+                kind: kind, id: id, deleted: try row.bool(0), modifiedAt: try row.int64(1),
+                deviceId: UUID(uuidString: try row.text(2)), fields: try row.optionalText(3).map(Self.decodeFields))
+        }
+    }
+
+    private func store(_ sql: any PortalSQL, _ record: StoredRecord, account: UUID, seq: Int64) throws {
+        try sql.execute(
+            """
+            INSERT INTO records(account_id, kind, id, seq, deleted, modified_at, device_id, fields)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (account_id, kind, id) DO UPDATE SET seq = excluded.seq, deleted = excluded.deleted,
+            modified_at = excluded.modified_at, device_id = excluded.device_id, fields = excluded.fields
+            """,
+            [
+                PortalValue(account), .text(record.kind.rawValue), PortalValue(record.id), .integer(seq),
+                PortalValue(record.deleted), .integer(record.modifiedAt), PortalValue(record.deviceId),
+                PortalValue(record.fields.map(Self.encodeFields)),
+            ])
+    }
+
+    private func archive(_ sql: any PortalSQL, _ record: StoredRecord, account: UUID, reason: String, at now: Int64)
+        throws
+    {
+        try sql.execute(
+            """
+            INSERT INTO history(account_id, kind, id, deleted, modified_at, device_id, fields, archived_at, reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                PortalValue(account), .text(record.kind.rawValue), PortalValue(record.id), PortalValue(record.deleted),
+                .integer(record.modifiedAt), PortalValue(record.deviceId),
+                PortalValue(record.fields.map(Self.encodeFields)), .integer(now), .text(reason),
+            ])
+    }
+
+    // MARK: Validation and encoding
+
+    /// Why a mutation can never be stored, or nil when it can.
+    static func problem(in mutation: RecordMutation) -> String? {
+        guard mutation.mutationId > 0 else { return "mutationId must be positive (got \(mutation.mutationId))" }
+        guard mutation.baseSeq >= 0 else { return "baseSeq must not be negative (got \(mutation.baseSeq))" }
+        switch mutation.operation {
+        case .delete:
+            return mutation.fields == nil ? nil : "a delete carries no fields"
+        case .upsert:
+            guard let fields = mutation.fields else { return "an upsert needs its fields" }
+            guard fields.count <= SyncLimits.fieldsPerRecord else {
+                return "at most \(SyncLimits.fieldsPerRecord) fields per record (got \(fields.count))"
+            }
+            for (name, value) in fields {
+                guard Self.isColumnName(name) else {
+                    return "field name \"\(name.prefix(80))\" is not allowed (lowercase letters, digits and _, up to 64)"
+                }
+                if case .text(let text) = value, text.count > SyncLimits.textFieldLength {
+                    return "field \(name) is longer than \(SyncLimits.textFieldLength) characters"
+                }
+                if case .real(let number) = value, !number.isFinite { return "field \(name) is not a finite number" }
+            }
+            if let id = fields["id"], id != .text(mutation.id.uuidString.lowercased()) {
+                return "field id does not match the record id \(mutation.id.uuidString.lowercased())"
+            }
+            return nil
+        }
+    }
+
+    private static func isColumnName(_ name: String) -> Bool {
+        guard (1...64).contains(name.utf8.count), let first = name.utf8.first, first != UInt8(ascii: "_") else {
+            return false
+        }
+        return name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+            && !(0x30...0x39).contains(first)
+    }
+
+    static func kind(_ text: String) throws(PortalStoreError) -> RecordKind {
+        guard let kind = RecordKind(rawValue: text) else { throw .corrupt("unknown record kind \(text)") }
+        return kind
+    }
+
+    static func encodeFields(_ fields: RecordFields) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func decodeFields(_ text: String) throws -> RecordFields {
+        do {
+            return try JSONDecoder().decode(RecordFields.self, from: Data(text.utf8))
+        } catch {
+            throw PortalStoreError.corrupt("stored record fields are not valid JSON")
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import SecureHashing
+import SyncProtocol
+
+/// Who a valid bearer token belongs to.
+public struct PortalPrincipal: Sendable, Equatable {
+    public var accountId: UUID
+    public var deviceId: UUID
+    public var isAdmin: Bool
+    public var tokenHash: String
+}
+
+/// The portal's accounts, devices, sessions, synced records and directories, over either
+/// backend (T3, T5, T12). Every method that touches user data takes the account it acts for
+/// and reads or writes nothing of any other account.
+public struct PortalStore: Sendable {
+    public let database: any PortalDatabase
+    /// How long a bearer token lives.
+    public var sessionLifetime: TimeInterval = 30 * 86_400
+    let clock: @Sendable () -> Date
+
+    public init(database: any PortalDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.clock = clock
+    }
+
+    var now: Int64 { PortalClock.milliseconds(clock()) }
+
+    // MARK: Accounts
+
+    /// Creates an account; the password is kept only as an Argon2id hash.
+    @discardableResult
+    public func signUp(email rawEmail: String, password: String, isAdmin: Bool = false) throws -> UUID {
+        let email = try Self.normalisedEmail(rawEmail)
+        guard (8...1_024).contains(password.count) else {
+            throw PortalStoreError.invalid(
+                field: "password", message: "must be 8 to 1024 characters long (got \(password.count))")
+        }
+        let hash = try PasswordHash.make(password)
+        let id = UUID()
+        let now = now
+        return try database.write { sql in
+            guard try sql.queryFirst("SELECT id FROM accounts WHERE email = ?", [.text(email)]) == nil else {
+                throw PortalStoreError.emailTaken(email)
+            }
+            try sql.execute(
+                "INSERT INTO accounts(id, email, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
+                [PortalValue(id), .text(email), .text(hash), PortalValue(isAdmin), .integer(now)])
+            return id
+        }
+    }
+
+    /// Checks the password, registers (or renames) the device and opens a session.
+    public func signIn(email rawEmail: String, password: String, deviceId: UUID, deviceName: String) throws
+        -> SessionResponse
+    {
+        let email = try Self.normalisedEmail(rawEmail)
+        let name = deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...200).contains(name.count) else {
+            throw PortalStoreError.invalid(field: "deviceName", message: "must be 1 to 200 characters long")
+        }
+        let account = try database.read { sql in
+            try sql.queryFirst("SELECT id, password_hash FROM accounts WHERE email = ?", [.text(email)])
+        }
+        guard let account, PasswordHash.verify(password, against: try account.text(1)) else {
+            throw PortalStoreError.wrongCredentials
+        }
+        let accountId = try account.uuid(0)
+        let token = RandomToken.make()
+        let now = now
+        let expires = now + Int64(sessionLifetime * 1000)
+        try database.write { sql in
+            try sql.execute(
+                """
+                INSERT INTO devices(account_id, id, name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (account_id, id) DO UPDATE SET name = excluded.name, last_seen_at = excluded.last_seen_at
+                """, [PortalValue(accountId), PortalValue(deviceId), .text(name), .integer(now), .integer(now)])
+            try sql.execute(
+                "INSERT INTO sessions(token_hash, account_id, device_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(Self.tokenHash(token)), PortalValue(accountId), PortalValue(deviceId), .integer(now),
+                    .integer(expires),
+                ])
+        }
+        return SessionResponse(
+            token: token, accountId: accountId, deviceId: deviceId,
+            expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000))
+    }
+
+    /// The account and device of a live (not expired, not revoked) token; nil otherwise.
+    public func principal(forToken token: String) throws -> PortalPrincipal? {
+        guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
+        let hash = Self.tokenHash(token)
+        let row = try database.read { sql in
+            try sql.queryFirst(
+                """
+                SELECT s.account_id, s.device_id, a.is_admin FROM sessions s JOIN accounts a ON a.id = s.account_id
+                WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?
+                """, [.text(hash), .integer(now)])
+        }
+        guard let row else { return nil }
+        return PortalPrincipal(
+            accountId: try row.uuid(0), deviceId: try row.uuid(1), isAdmin: try row.bool(2), tokenHash: hash)
+    }
+
+    /// Revokes one session (sign-out); the token stops working at once.
+    public func revoke(tokenHash: String) throws {
+        let now = now
+        _ = try database.write { sql in
+            try sql.execute(
+                "UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
+                [.integer(now), .text(tokenHash)])
+        }
+    }
+
+    /// The account's email, for `GET /v1/accounts/me`.
+    public func account(_ id: UUID) throws -> AccountResponse {
+        let row = try database.read { sql in
+            try sql.queryFirst("SELECT email FROM accounts WHERE id = ?", [PortalValue(id)])
+        }
+        guard let row else { throw PortalStoreError.unknownAccount }
+        return AccountResponse(accountId: id, email: try row.text(0))
+    }
+
+    /// Makes an existing account an administrator (`admin create-admin` on an existing email).
+    public func grantAdmin(email rawEmail: String) throws {
+        let email = try Self.normalisedEmail(rawEmail)
+        let changed = try database.write { sql in
+            try sql.execute("UPDATE accounts SET is_admin = 1 WHERE email = ?", [.text(email)])
+        }
+        guard changed == 1 else { throw PortalStoreError.unknownAccount }
+    }
+
+    // MARK: Counting users (T12)
+
+    public func stats() throws -> PortalStats {
+        let now = now
+        let day: Int64 = 86_400_000
+        return try database.read { sql in
+            func count(_ query: String, _ arguments: [PortalValue] = []) throws -> Int {
+                Int(try sql.queryFirst(query, arguments)?.int64(0) ?? 0)
+            }
+            let active = "SELECT COUNT(*) FROM accounts WHERE last_sync_at >= ?"
+            return PortalStats(
+                accounts: try count("SELECT COUNT(*) FROM accounts"),
+                devices: try count("SELECT COUNT(*) FROM devices"),
+                activeLastDay: try count(active, [.integer(now - day)]),
+                activeLast7Days: try count(active, [.integer(now - 7 * day)]),
+                activeLast30Days: try count(active, [.integer(now - 30 * day)]))
+        }
+    }
+
+    // MARK: Helpers
+
+    static func normalisedEmail(_ raw: String) throws(PortalStoreError) -> String {
+        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard (3...254).contains(email.count), parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
+            !email.contains(where: \.isWhitespace)
+        else {
+            throw .invalid(field: "email", message: "\"\(raw.prefix(80))\" is not an email address like name@example.org")
+        }
+        return email
+    }
+
+    /// The SHA-256 of a token, the only form the portal stores.
+    public static func tokenHash(_ token: String) -> String {
+        SHA256Digest.hex(of: Data(token.utf8))
+    }
+}

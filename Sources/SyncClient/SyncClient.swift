@@ -1,0 +1,241 @@
+import DiaryStore
+import Foundation
+import SyncProtocol
+
+/// What one sync did, as `hobbystory sync --json` prints it (T3).
+public struct SyncReport: Codable, Sendable, Equatable {
+    /// Local changes the portal stored.
+    public var pushed = 0
+    /// Portal changes applied to this diary.
+    public var pulled = 0
+    /// Changes that lost to a later one (kept in the portal's history), or records deleted
+    /// elsewhere; plus pulled records skipped because this device had its own pending change.
+    public var conflicts = 0
+    /// Changes the portal refused; listed with their reasons by `sync status`.
+    public var rejected = 0
+    public var directoryVersion = 0
+
+    public init() {}
+}
+
+/// Why a sync or an account call did not complete.
+public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notSignedIn
+    /// The portal no longer accepts the token (401): sign in again; nothing is lost.
+    case signInRequired(String)
+    /// No answer, or 5xx, after every retry: try again later; nothing is lost.
+    case portalUnavailable(String)
+    /// The portal refused the request (4xx) with its problem `code` and `detail`.
+    case refused(status: Int, code: String, detail: String)
+    /// The portal answered something this client cannot read.
+    case unreadableAnswer(String)
+    /// The local diary failed.
+    case storage(String)
+
+    public var description: String {
+        switch self {
+        case .notSignedIn: "not signed in to a portal; run `hobbystory account login` first"
+        case .signInRequired(let detail): "the portal asks to sign in again: \(detail)"
+        case .portalUnavailable(let detail): "the portal is unavailable (\(detail)); nothing was lost, sync again later"
+        case .refused(let status, let code, let detail): "the portal refused (\(status) \(code)): \(detail)"
+        case .unreadableAnswer(let detail): "the portal's answer could not be read: \(detail)"
+        case .storage(let detail): "the diary failed: \(detail)"
+        }
+    }
+}
+
+/// The device side of the sync protocol (T3; docs/sync.md): push the outbox in batches, pull
+/// pages after the stored cursor, fetch directories when the portal's are newer.
+///
+/// Every step is safe to interrupt: pushed batches are idempotent (mutation ids), a pulled page
+/// and its cursor are stored in one transaction, and in-flight changes go back to the queue
+/// at the start of the next sync.
+public struct SyncClient: Sendable {
+    public let transport: any SyncTransport
+    /// Attempts per request for network failures and 5xx (never for 4xx).
+    public var attempts = 3
+    public var initialBackoff: Duration = .milliseconds(200)
+    public var batchSize = 200
+    public var pageSize = 500
+    let sleep: @Sendable (Duration) async -> Void
+
+    public init(transport: any SyncTransport, sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {
+        self.transport = transport
+        self.sleep = sleep
+    }
+
+    // MARK: Accounts
+
+    public func signUp(email: String, password: String) async throws(SyncError) -> AccountResponse {
+        try await decode(
+            AccountResponse.self,
+            from: try await send("POST", SyncRoutes.accounts, body: SignUpRequest(email: email, password: password)))
+    }
+
+    public func signIn(email: String, password: String, deviceId: UUID, deviceName: String) async throws(SyncError)
+        -> SessionResponse
+    {
+        let body = SignInRequest(email: email, password: password, deviceId: deviceId, deviceName: deviceName)
+        return try await decode(SessionResponse.self, from: try await send("POST", SyncRoutes.sessions, body: body))
+    }
+
+    public func signOut(token: String) async throws(SyncError) {
+        _ = try await send("DELETE", SyncRoutes.currentSession, token: token)
+    }
+
+    /// Signs a diary in: registers it as a device of the account and stores the session.
+    public func signIn(_ diary: Diary, portalURL: String, email: String, password: String, deviceName: String)
+        async throws(SyncError) -> SessionResponse
+    {
+        let deviceId = try storage { try diary.replicaId() }
+        let session = try await signIn(email: email, password: password, deviceId: deviceId, deviceName: deviceName)
+        try storage {
+            try diary.saveSyncAccount(
+                portalURL: portalURL, email: email, accountId: session.accountId, token: session.token)
+        }
+        return session
+    }
+
+    // MARK: Sync
+
+    /// Pushes every pending change, then pulls until the portal has nothing newer, then
+    /// refreshes directories if the portal's are newer.
+    public func sync(_ diary: Diary) async throws(SyncError) -> SyncReport {
+        guard let account = try storage({ try diary.syncAccount() }), let token = account.token else {
+            throw SyncError.notSignedIn
+        }
+        var report = SyncReport()
+        try storage { try diary.releaseInFlight() }
+        try await push(diary, token: token, into: &report)
+        let directoryVersion = try await pull(diary, token: token, into: &report)
+        report.directoryVersion = try storage { try diary.directoryVersion() }
+        if directoryVersion > report.directoryVersion {
+            let directories = try await decode(
+                DirectoriesResponse.self, from: try await send("GET", SyncRoutes.directories, token: token, diary: diary))
+            try storage { try diary.installDirectories(directories) }
+            report.directoryVersion = directories.version
+        }
+        try storage { try diary.recordSyncCompleted(at: Date()) }
+        return report
+    }
+
+    private func push(_ diary: Diary, token: String, into report: inout SyncReport) async throws(SyncError) {
+        while true {
+            let mutations = try storage { try diary.outgoingMutations(limit: batchSize) }
+            guard !mutations.isEmpty else { return }
+            try storage { try diary.markInFlight(mutations.map(\.mutationId)) }
+            let response: SyncHTTPResponse
+            do {
+                response = try await send(
+                    "POST", SyncRoutes.push, body: PushRequest(mutations: mutations), token: token, diary: diary,
+                    acceptingClientErrors: true)
+            } catch {
+                try storage { try diary.releaseInFlight() }
+                throw error
+            }
+            if (400..<500).contains(response.status) {
+                let problem = Self.problem(in: response)
+                try storage { try diary.rejectAll(mutations, reason: "\(problem.code): \(problem.detail)") }
+                report.rejected += mutations.count
+                continue
+            }
+            let results = try await decode(PushResponse.self, from: response).results
+            try storage { try diary.applyPushResults(results, for: mutations) }
+            for result in results {
+                switch result.status {
+                case .applied: report.pushed += 1
+                case .duplicate: break
+                case .superseded, .gone: report.conflicts += 1
+                case .rejected: report.rejected += 1
+                }
+            }
+        }
+    }
+
+    /// Pulls every page; returns the portal's directory version.
+    private func pull(_ diary: Diary, token: String, into report: inout SyncReport) async throws(SyncError) -> Int {
+        while true {
+            let cursor = try storage { try diary.syncAccount()?.cursor ?? "" }
+            let query = "cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&limit=\(pageSize)"
+            let page = try await decode(
+                PullResponse.self, from: try await send("GET", "\(SyncRoutes.pull)?\(query)", token: token, diary: diary))
+            let outcome = try storage { try diary.applyPulled(page) }
+            report.pulled += outcome.applied
+            report.conflicts += outcome.keptLocal
+            if !page.hasMore { return page.directoryVersion }
+        }
+    }
+
+    // MARK: Requests
+
+    /// Sends with retries on network failures and 5xx. A 401 forgets the diary's token; other
+    /// 4xx answers throw ``SyncError/refused(status:code:detail:)`` unless `acceptingClientErrors`.
+    private func send(
+        _ method: String, _ target: String, body: (some Encodable)? = nil as String?, token: String? = nil,
+        diary: Diary? = nil, acceptingClientErrors: Bool = false
+    ) async throws(SyncError) -> SyncHTTPResponse {
+        var data: Data?
+        if let body {
+            do {
+                data = try JSONEncoder().encode(body)
+            } catch {
+                throw SyncError.unreadableAnswer("could not encode the request: \(error)")
+            }
+        }
+        let request = SyncHTTPRequest(method: method, target: target, body: data, token: token)
+        var lastFailure = ""
+        for attempt in 1...max(1, attempts) {
+            if attempt > 1 { await sleep(initialBackoff * (1 << (attempt - 2))) }
+            do {
+                let response = try await transport.send(request)
+                switch response.status {
+                case 200..<300: return response
+                case 401:
+                    if let diary { try storage { try diary.clearSyncToken() } }
+                    throw SyncError.signInRequired(Self.problem(in: response).detail)
+                case 400..<500:
+                    if acceptingClientErrors { return response }
+                    let problem = Self.problem(in: response)
+                    throw SyncError.refused(status: response.status, code: problem.code, detail: problem.detail)
+                default:
+                    lastFailure = "HTTP \(response.status)"
+                }
+            } catch let error as SyncTransportError {
+                lastFailure = error.description
+            } catch let error as SyncError {
+                throw error
+            } catch {
+                lastFailure = "\(error)"
+            }
+        }
+        throw SyncError.portalUnavailable(lastFailure)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from response: SyncHTTPResponse) async throws(SyncError) -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(type, from: response.body)
+        } catch {
+            throw SyncError.unreadableAnswer("\(T.self): \(error)")
+        }
+    }
+
+    private struct Problem: Decodable {
+        var code: String
+        var detail: String
+    }
+
+    private static func problem(in response: SyncHTTPResponse) -> Problem {
+        (try? JSONDecoder().decode(Problem.self, from: response.body))
+            ?? Problem(code: "http_\(response.status)", detail: String(decoding: response.body.prefix(200), as: UTF8.self))
+    }
+
+    private func storage<T>(_ body: () throws -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw SyncError.storage("\(error)")
+        }
+    }
+}

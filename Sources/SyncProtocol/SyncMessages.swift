@@ -1,0 +1,302 @@
+import FishingModel
+import Foundation
+
+/// The kinds of user record that sync (T3); directories are not among them (T5).
+public enum RecordKind: String, Codable, Sendable, CaseIterable {
+    case spot, trip, `catch`
+}
+
+/// One change a device pushes: the record's whole current state (or its deletion), when the
+/// device made it, and the per-device monotonic mutation id that makes retries idempotent.
+public struct RecordMutation: Codable, Sendable, Equatable {
+    public enum Operation: String, Codable, Sendable { case upsert, delete }
+
+    /// Strictly increasing per device; the portal ignores ids it has already applied.
+    public var mutationId: Int64
+    public var kind: RecordKind
+    public var id: UUID
+    public var operation: Operation
+    /// The device's clock when the angler made the change, in milliseconds since 1970 UTC; between
+    /// two devices of one account the later one wins.
+    public var modifiedAt: Int64
+    /// The portal sequence number of the version this change was made on, 0 for a record the
+    /// portal has never sent or acknowledged (a new record). Tells a new record from one whose
+    /// tombstone has been purged (see docs/sync.md, "Tombstones and the horizon").
+    public var baseSeq: Int64
+    /// The record's columns for an upsert; nil for a delete.
+    public var fields: RecordFields?
+
+    public init(
+        mutationId: Int64, kind: RecordKind, id: UUID, operation: Operation, modifiedAt: Int64, baseSeq: Int64,
+        fields: RecordFields?
+    ) {
+        self.mutationId = mutationId
+        self.kind = kind
+        self.id = id
+        self.operation = operation
+        self.modifiedAt = modifiedAt
+        self.baseSeq = baseSeq
+        self.fields = fields
+    }
+}
+
+/// `POST /v1/sync/push`: a batch applied in one transaction.
+public struct PushRequest: Codable, Sendable, Equatable {
+    public var mutations: [RecordMutation]
+    public init(mutations: [RecordMutation]) { self.mutations = mutations }
+}
+
+/// What became of one pushed mutation.
+public struct MutationResult: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable {
+        /// Stored; `seq` is the record's new sequence number.
+        case applied
+        /// Already applied by an earlier delivery of the same batch; nothing changed.
+        case duplicate
+        /// The portal holds a later change of this record (from another device); this version
+        /// went to the history and the later one comes back on the next pull.
+        case superseded
+        /// Refused for a reason the device must show (`reason`); later changes are not blocked.
+        case rejected
+        /// Deleted on another device before this change was made, and that tombstone has since
+        /// expired: the device moves the record to its Trash (docs/sync.md).
+        case gone
+    }
+
+    public var mutationId: Int64
+    public var status: Status
+    public var seq: Int64?
+    public var reason: String?
+
+    public init(mutationId: Int64, status: Status, seq: Int64? = nil, reason: String? = nil) {
+        self.mutationId = mutationId
+        self.status = status
+        self.seq = seq
+        self.reason = reason
+    }
+}
+
+public struct PushResponse: Codable, Sendable, Equatable {
+    public var results: [MutationResult]
+    public init(results: [MutationResult]) { self.results = results }
+}
+
+/// One record as the portal has it now: its state or its tombstone.
+public struct RecordChange: Codable, Sendable, Equatable {
+    public var seq: Int64
+    public var kind: RecordKind
+    public var id: UUID
+    public var deleted: Bool
+    public var modifiedAt: Int64
+    /// The columns; nil for a tombstone.
+    public var fields: RecordFields?
+
+    public init(seq: Int64, kind: RecordKind, id: UUID, deleted: Bool, modifiedAt: Int64, fields: RecordFields?) {
+        self.seq = seq
+        self.kind = kind
+        self.id = id
+        self.deleted = deleted
+        self.modifiedAt = modifiedAt
+        self.fields = fields
+    }
+}
+
+/// `GET /v1/sync/pull?cursor=…&limit=…`: changes after the cursor, oldest first.
+public struct PullResponse: Codable, Sendable, Equatable {
+    public var changes: [RecordChange]
+    /// Opaque; send it back to continue after the last change of this page.
+    public var cursor: String
+    public var hasMore: Bool
+    /// The portal's directory version, so the device knows whether to fetch directories.
+    public var directoryVersion: Int
+    /// True on every page of a full pass: the cursor was older than tombstones the portal has
+    /// since purged, so the pull started again from the beginning. When the pass ends, a record
+    /// the device had from the portal but did not receive was deleted (docs/sync.md).
+    public var fullPass: Bool
+
+    public init(changes: [RecordChange], cursor: String, hasMore: Bool, directoryVersion: Int, fullPass: Bool = false) {
+        self.changes = changes
+        self.cursor = cursor
+        self.hasMore = hasMore
+        self.directoryVersion = directoryVersion
+        self.fullPass = fullPass
+    }
+}
+
+/// The position in an account's change sequence, opaque to devices: `v1.<seq>`, or
+/// `v1.full.<seq>` inside a full pass (which the portal never restarts).
+public struct SyncCursor: Sendable, Equatable {
+    public var seq: Int64
+    public var fullPass: Bool
+
+    public init(seq: Int64, fullPass: Bool = false) {
+        self.seq = seq
+        self.fullPass = fullPass
+    }
+
+    public var token: String { fullPass ? "v1.full.\(seq)" : "v1.\(seq)" }
+
+    /// Reads a token; nil for anything the portal did not hand out. An empty token starts at 0.
+    public init?(token: String) {
+        if token.isEmpty {
+            self.init(seq: 0)
+            return
+        }
+        let fullPass = token.hasPrefix("v1.full.")
+        let digits = token.dropFirst(fullPass ? 8 : 3)
+        guard token.hasPrefix("v1."), digits.allSatisfy(\.isASCII), let seq = Int64(digits), seq >= 0 else {
+            return nil
+        }
+        self.init(seq: seq, fullPass: fullPass)
+    }
+}
+
+/// `POST /v1/accounts`.
+public struct SignUpRequest: Codable, Sendable {
+    public var email: String
+    public var password: String
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+}
+
+/// `POST /v1/sessions`: signs in one device (the diary's replica id) of an account.
+public struct SignInRequest: Codable, Sendable {
+    public var email: String
+    public var password: String
+    public var deviceId: UUID
+    public var deviceName: String
+    public init(email: String, password: String, deviceId: UUID, deviceName: String) {
+        self.email = email
+        self.password = password
+        self.deviceId = deviceId
+        self.deviceName = deviceName
+    }
+}
+
+/// A new bearer token; the portal keeps only its hash.
+public struct SessionResponse: Codable, Sendable {
+    public var token: String
+    public var accountId: UUID
+    public var deviceId: UUID
+    public var expiresAt: Date
+    public init(token: String, accountId: UUID, deviceId: UUID, expiresAt: Date) {
+        self.token = token
+        self.accountId = accountId
+        self.deviceId = deviceId
+        self.expiresAt = expiresAt
+    }
+}
+
+public struct AccountResponse: Codable, Sendable {
+    public var accountId: UUID
+    public var email: String
+    public init(accountId: UUID, email: String) {
+        self.accountId = accountId
+        self.email = email
+    }
+}
+
+/// `GET /v1/directories`: every entry (retired ones included) and the version they make up (T5).
+public struct DirectoriesResponse: Codable, Sendable, Equatable {
+    public var version: Int
+    public var entries: [DirectoryEntry]
+    /// For each retired entry that names one, its replacement: devices remap their records.
+    public var replacements: [DirectoryReplacement]
+
+    public init(version: Int, entries: [DirectoryEntry], replacements: [DirectoryReplacement]) {
+        self.version = version
+        self.entries = entries
+        self.replacements = replacements
+    }
+}
+
+/// A retired directory entry and the one that replaces it.
+public struct DirectoryReplacement: Codable, Sendable, Equatable, Hashable {
+    public var kind: DirectoryKind
+    public var retiredId: String
+    public var replacementId: String
+    public init(kind: DirectoryKind, retiredId: String, replacementId: String) {
+        self.kind = kind
+        self.retiredId = retiredId
+        self.replacementId = replacementId
+    }
+}
+
+/// One overwritten version of a record, kept so that nothing a device sent is ever lost.
+public struct HistoryEntry: Codable, Sendable, Equatable {
+    public var kind: RecordKind
+    public var id: UUID
+    public var deleted: Bool
+    public var modifiedAt: Int64
+    public var fields: RecordFields?
+    public var deviceId: UUID?
+    /// When the portal set this version aside, milliseconds since 1970 UTC.
+    public var archivedAt: Int64
+    /// Why: `overwritten` by a later change, or `superseded` on arrival by one already held.
+    public var reason: String
+
+    public init(
+        kind: RecordKind, id: UUID, deleted: Bool, modifiedAt: Int64, fields: RecordFields?, deviceId: UUID?,
+        archivedAt: Int64, reason: String
+    ) {
+        self.kind = kind
+        self.id = id
+        self.deleted = deleted
+        self.modifiedAt = modifiedAt
+        self.fields = fields
+        self.deviceId = deviceId
+        self.archivedAt = archivedAt
+        self.reason = reason
+    }
+}
+
+public struct HistoryResponse: Codable, Sendable, Equatable {
+    public var entries: [HistoryEntry]
+    public init(entries: [HistoryEntry]) { self.entries = entries }
+}
+
+/// Counting users (T12): registered accounts, devices, and accounts that synced recently.
+public struct PortalStats: Codable, Sendable, Equatable {
+    public var accounts: Int
+    public var devices: Int
+    public var activeLastDay: Int
+    public var activeLast7Days: Int
+    public var activeLast30Days: Int
+    public init(accounts: Int, devices: Int, activeLastDay: Int, activeLast7Days: Int, activeLast30Days: Int) {
+        self.accounts = accounts
+        self.devices = devices
+        self.activeLastDay = activeLastDay
+        self.activeLast7Days = activeLast7Days
+        self.activeLast30Days = activeLast30Days
+    }
+}
+
+/// The portal's paths, shared by the server and its clients.
+public enum SyncRoutes {
+    public static let accounts = "/v1/accounts"
+    public static let sessions = "/v1/sessions"
+    public static let currentSession = "/v1/sessions/current"
+    public static let push = "/v1/sync/push"
+    public static let pull = "/v1/sync/pull"
+    public static let directories = "/v1/directories"
+    public static let history = "/v1/history"
+    public static let adminStats = "/v1/admin/stats"
+    public static let health = "/health"
+    public static let metrics = "/metrics"
+}
+
+/// Limits both sides agree on.
+public enum SyncLimits {
+    /// Mutations in one push.
+    public static let mutationsPerPush = 500
+    /// Changes in one pull page, at most.
+    public static let changesPerPull = 1_000
+    /// Columns in one record.
+    public static let fieldsPerRecord = 64
+    /// Characters of one text field.
+    public static let textFieldLength = 20_000
+    /// Bytes of one push body.
+    public static let pushBodyBytes = 8 << 20
+}

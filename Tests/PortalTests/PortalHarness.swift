@@ -1,0 +1,203 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import HTTPServer
+import Portal
+import PortalStore
+import PostgresDB
+import SyncClient
+import SyncProtocol
+import Synchronization
+import TestSupport
+import Testing
+
+/// The two portal backends every portal test runs against. PostgreSQL needs
+/// `HOBBYSTORY_TEST_DATABASE_URL` (scripts/start-postgres.sh); CI sets
+/// `HOBBYSTORY_REQUIRE_POSTGRES=1`, which makes a missing server a failure instead of a skip.
+enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite, postgresql
+
+    var testDescription: String { rawValue }
+
+    static let postgresURL = ProcessInfo.processInfo.environment["HOBBYSTORY_TEST_DATABASE_URL"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
+    static let postgresRequired = ProcessInfo.processInfo.environment["HOBBYSTORY_REQUIRE_POSTGRES"] == "1"
+
+    /// The backends to test here: SQLite always, PostgreSQL when a server is given or required.
+    static let available: [Backend] = postgresURL != nil || postgresRequired ? [.sqlite, .postgresql] : [.sqlite]
+
+    struct MissingServer: Error, CustomStringConvertible {
+        let description =
+            "HOBBYSTORY_REQUIRE_POSTGRES=1 but HOBBYSTORY_TEST_DATABASE_URL is unset; run eval \"$(scripts/start-postgres.sh)\""
+    }
+
+    /// A new, empty, migrated database of this backend.
+    func makeDatabase() throws -> any PortalDatabase {
+        switch self {
+        case .sqlite:
+            return try SQLitePortalDatabase(folder: try temporaryFolder("portal"))
+        case .postgresql:
+            guard let url = Self.postgresURL else { throw MissingServer() }
+            let schema = "portal_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+            let admin = try PostgresConnection(url: url)
+            _ = try admin.execute("CREATE SCHEMA \(schema)")
+            let separator = url.contains("?") ? "&" : "?"
+            return PostgresPortalDatabase(url: "\(url)\(separator)options=-csearch_path%3D\(schema)", connections: 8)
+        }
+    }
+}
+
+/// One portal (store + HTTP application) on a fresh database, with a clock the test moves.
+final class PortalHarness: Sendable {
+    let clock: TestClock
+    let store: PortalStore
+    let portal: PortalApplication
+    let client: HTTPTestClient
+
+    init(_ backend: Backend, clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_780_000_000))) throws {
+        self.clock = clock
+        let database = try backend.makeDatabase()
+        try database.migrate()
+        store = PortalStore(database: database, clock: clock.function)
+        let bundled = try BundledDirectories.load()
+        try store.seedDirectories(bundled.entries, version: bundled.version)
+        portal = PortalApplication(store: store, limiter: SignInLimiter(clock: clock.function))
+        client = HTTPTestClient(portal.application())
+    }
+
+    /// A transport to this portal without a socket; `faults` drops some exchanges on purpose.
+    func transport(faults: FaultPlan? = nil) -> InProcessTransport {
+        InProcessTransport(client: client, faults: faults)
+    }
+
+    /// A new device with one profile, signed in to `email` (signed up first when `signUp`).
+    func device(
+        _ name: String, email: String, password: String = "correct horse", signUp: Bool = false,
+        faults: FaultPlan? = nil
+    ) async throws -> TestDevice {
+        let device = try TestDevice(name: name, clock: TestClock(clock.now), transport: transport(faults: faults))
+        if signUp {
+            _ = try await SyncClient(transport: transport(), sleep: { _ in }).signUp(email: email, password: password)
+        }
+        try await signIn(device, email: email, password: password)
+        return device
+    }
+
+    /// Signs a device's diary in (again), as after its session expired.
+    func signIn(_ device: TestDevice, email: String, password: String = "correct horse") async throws {
+        _ = try await SyncClient(transport: transport(), sleep: { _ in }).signIn(
+            device.diary, portalURL: "http://portal.test", email: email, password: password, deviceName: device.name)
+    }
+}
+
+/// A device: its own storage, one angler's diary, its own clock, and a sync client.
+final class TestDevice: @unchecked Sendable {
+    let name: String
+    let clock: TestClock
+    let storage: DeviceStorage
+    let diary: Diary
+    var sync: SyncClient
+
+    init(name: String, clock: TestClock, transport: any SyncTransport) throws {
+        self.name = name
+        self.clock = clock
+        storage = try DeviceStorage(root: try temporaryFolder("device-\(name)"), now: clock.function)
+        try storage.addProfile(ProfileDraft(displayName: "Angler"))
+        diary = try storage.openDiary(named: "Angler", pin: nil)
+        sync = SyncClient(transport: transport, sleep: { _ in })
+    }
+
+    @discardableResult
+    func synchronise() async throws -> SyncReport { try await sync.sync(diary) }
+
+    /// A spot, a trip there and `catches` catches, at the device's clock.
+    @discardableResult
+    func logTrip(catches: Int = 2, species: String = "esox-lucius") throws -> (Spot, Trip, [Catch]) {
+        let spot = try diary.addSpot(SpotDraft(name: "Spot \(UUID().uuidString.prefix(4))", latitude: 56, longitude: 37))
+        let trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: clock.now, utcOffsetSeconds: 10_800))
+        let fish = try diary.addCatches(
+            (0..<catches).map { index in
+                CatchDraft(
+                    tripId: trip.id, speciesId: species, caughtAt: clock.now.addingTimeInterval(Double(index * 60)),
+                    utcOffsetSeconds: 10_800, weightKg: 1 + Double(index) / 10)
+            })
+        return (spot, trip, fish)
+    }
+
+    /// Everything live in the diary, for comparing devices.
+    func contents() throws -> DiaryContents {
+        DiaryContents(
+            spots: try diary.spots().sorted { $0.id.uuidString < $1.id.uuidString },
+            trips: try diary.trips().sorted { $0.id.uuidString < $1.id.uuidString },
+            catches: try diary.catches().sorted { $0.id.uuidString < $1.id.uuidString })
+    }
+}
+
+struct DiaryContents: Equatable {
+    var spots: [Spot]
+    var trips: [Trip]
+    var catches: [Catch]
+}
+
+/// Which exchanges an ``InProcessTransport`` drops: before the portal sees the request, or
+/// after it has answered (the answer is lost, as when a connection breaks on the way back).
+final class FaultPlan: Sendable {
+    private let state: Mutex<(random: SeededRandom, dropped: Int)>
+    let probability: Double
+
+    init(seed: UInt64, probability: Double) {
+        state = Mutex((SeededRandom(seed: seed), 0))
+        self.probability = probability
+    }
+
+    enum Decision { case deliver, dropRequest, dropAnswer }
+
+    func next() -> Decision {
+        state.withLock { state in
+            let roll = state.random.nextDouble()
+            guard roll < probability else { return .deliver }
+            state.dropped += 1
+            return roll < probability / 2 ? .dropRequest : .dropAnswer
+        }
+    }
+
+    var dropped: Int { state.withLock { $0.dropped } }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing run can be replayed by its seed.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+/// The sync client's transport straight into the portal's HTTP application.
+struct InProcessTransport: SyncTransport {
+    let client: HTTPTestClient
+    let faults: FaultPlan?
+
+    func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
+        let decision = faults?.next() ?? .deliver
+        if decision == .dropRequest { throw SyncTransportError("connection dropped before the request arrived") }
+        var headers: HTTPHeaders = [:]
+        if let token = request.token { headers["Authorization"] = "Bearer \(token)" }
+        if request.body != nil { headers["Content-Type"] = "application/json" }
+        let response: HTTPClientResponse
+        do {
+            response = try await client.send(
+                HTTPMethod(rawValue: request.method), request.target, headers: headers, body: request.body)
+        } catch {
+            throw SyncTransportError("\(error)")
+        }
+        if decision == .dropAnswer { throw SyncTransportError("connection dropped before the answer arrived") }
+        return SyncHTTPResponse(status: response.status.code, body: response.body)
+    }
+}

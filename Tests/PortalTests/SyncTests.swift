@@ -1,0 +1,181 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import PortalStore
+import SyncClient
+import SyncProtocol
+import TestSupport
+import Testing
+
+/// Two devices of one account and a stranger against one portal (T3): convergence, the conflict
+/// rules, delete against edit, tombstones and their horizon, idempotent retries.
+@Suite("Sync between devices through the portal", .timeLimit(.minutes(2)))
+struct SyncTests {
+    @Test("Given an angler's trips on one device, when a second device and a stranger sync, then only the second device gets them", arguments: Backend.available)
+    func twoDevicesAndAStranger(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let stranger = try await portal.device("stranger", email: "boris@example.org", signUp: true)
+        try phone.logTrip(catches: 3)
+        let conditionsCatch = try phone.diary.catches().first!
+        try phone.diary.saveConditions(
+            StoredConditions(
+                temperatureC: 12.5, pressureHpa: 1012, pressureChange3h: -1.5, pressureTendency: "falling",
+                windSpeedMs: 3, windDirectionDeg: 200, humidityPercent: 70, kp: 2, complete: true,
+                snapshotJSON: "{\"temperature\":12.5}", fetchedAt: phone.clock.now),
+            for: .catch, id: conditionsCatch.id)
+
+        let pushed = try await phone.synchronise()
+        #expect(pushed.pushed == 5)
+        #expect(pushed.rejected == 0)
+        let pulled = try await tablet.synchronise()
+        #expect(pulled.pulled == 5)
+        #expect(try tablet.contents() == phone.contents())
+        #expect(try tablet.diary.conditions(for: .catch, id: conditionsCatch.id)?.temperatureC == 12.5)
+        #expect(try tablet.diary.pendingChanges().isEmpty, "pulled records are not sent back")
+
+        let strangers = try await stranger.synchronise()
+        #expect(strangers.pulled == 0)
+        #expect(try stranger.contents() == DiaryContents(spots: [], trips: [], catches: []))
+        var nothing = SyncReport()
+        nothing.directoryVersion = strangers.directoryVersion
+        #expect(try await phone.synchronise() == nothing, "a second sync has nothing to do")
+    }
+
+    @Test("Given both devices edit one catch offline, when they sync, then the later edit wins on both and the earlier is in the history", arguments: Backend.available)
+    func laterEditWins(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (_, _, fish) = try phone.logTrip(catches: 1)
+        try await phone.synchronise()
+        try await tablet.synchronise()
+
+        phone.clock.advance(by: 60)
+        tablet.clock.advance(by: 120)
+        _ = try phone.diary.updateCatch(fish[0].id) { $0.weightKg = 2.0 }
+        _ = try tablet.diary.updateCatch(fish[0].id) { $0.weightKg = 3.0 }
+
+        let tabletFirst = try await tablet.synchronise()
+        #expect(tabletFirst.pushed == 1)
+        let phoneReport = try await phone.synchronise()
+        #expect(phoneReport.conflicts >= 1, "the phone's older edit lost")
+        try await tablet.synchronise()
+        #expect(try phone.diary.catchRecord(fish[0].id).weightKg == 3.0)
+        #expect(try tablet.diary.catchRecord(fish[0].id).weightKg == 3.0)
+
+        let account = try #require(try phone.diary.syncAccount()).accountId
+        let history = try portal.store.history(account: account, id: fish[0].id)
+        #expect(history.contains { [.real(2), .integer(2)].contains($0.fields?["weight_kg"]) && $0.reason == "superseded" })
+    }
+
+    @Test("Given a pending local edit, when a pull brings another device's older version, then the local edit is kept and pushed", arguments: Backend.available)
+    func pullNeverOverwritesPending(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (spot, _, _) = try phone.logTrip(catches: 0)
+        try await phone.synchronise()
+        try await tablet.synchronise()
+
+        tablet.clock.advance(by: 10)
+        _ = try tablet.diary.updateSpot(spot.id) { $0.name = "Tablet's name" }
+        try await tablet.synchronise()
+        phone.clock.advance(by: 20)
+        _ = try phone.diary.updateSpot(spot.id) { $0.name = "Phone's later name" }
+
+        let page = try portal.store.pull(
+            after: SyncCursor(seq: 0), limit: 100, account: try #require(try phone.diary.syncAccount()).accountId)
+        _ = try phone.diary.applyPulled(page)
+        #expect(try phone.diary.spot(spot.id).name == "Phone's later name", "a pull never overwrites a pending change")
+        try await phone.synchronise()
+        try await tablet.synchronise()
+        #expect(try tablet.diary.spot(spot.id).name == "Phone's later name")
+    }
+
+    @Test("Given one device deletes and the other edits, when both sync, then the later action wins on both", arguments: Backend.available)
+    func deleteAgainstEdit(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (_, _, fish) = try phone.logTrip(catches: 2)
+        try await phone.synchronise()
+        try await tablet.synchronise()
+
+        tablet.clock.advance(by: 30)
+        _ = try tablet.diary.updateCatch(fish[0].id) { $0.notes = "edited before the delete" }
+        phone.clock.advance(by: 60)
+        try phone.diary.moveToTrash(.catch, fish[0].id)
+        tablet.clock.advance(by: 60)
+        _ = try tablet.diary.updateCatch(fish[1].id) { $0.notes = "edited after the delete" }
+        phone.clock.advance(by: 30)
+        try phone.diary.moveToTrash(.catch, fish[1].id)
+
+        try await phone.synchronise()
+        try await tablet.synchronise()
+        try await phone.synchronise()
+        #expect(try tablet.diary.catchRecord(fish[0].id).deletedAt != nil, "the later delete wins, into the Trash")
+        #expect(try tablet.diary.trashEntries().contains { $0.id == fish[0].id })
+        #expect(try tablet.diary.catchRecord(fish[1].id).deletedAt == nil, "the later edit wins and brings it back")
+        #expect(try phone.diary.catchRecord(fish[1].id).notes == "edited after the delete")
+        #expect(try phone.diary.catchRecord(fish[1].id).deletedAt == nil)
+        #expect(try phone.contents() == tablet.contents())
+    }
+
+    @Test("Given a tombstone purged after the horizon, when an old device syncs, then the record is deleted there too and never comes back", arguments: Backend.available)
+    func tombstoneHorizon(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let oldTablet = try await portal.device("old tablet", email: "anna@example.org")
+        let (_, trip, fish) = try phone.logTrip(catches: 2)
+        try await phone.synchronise()
+        try await oldTablet.synchronise()
+        // The old tablet edits a catch, then goes offline for months.
+        oldTablet.clock.advance(by: 10)
+        _ = try oldTablet.diary.updateCatch(fish[1].id) { $0.notes = "edited, then offline" }
+
+        phone.clock.advance(by: 20)
+        try phone.diary.moveToTrash(.trip, trip.id)
+        try await phone.synchronise()
+        let newcomer = try phone.logTrip(catches: 1)
+        try await phone.synchronise()
+
+        portal.clock.advance(by: PortalStore.tombstoneHorizon + 86_400)
+        #expect(try portal.store.purgeTombstones() == 3, "the trip and its two catches")
+        // A catch made offline long ago on the old tablet, never synced: new, so it must arrive.
+        let lateSpot = try oldTablet.diary.addSpot(SpotDraft(name: "Old notes", latitude: 50, longitude: 30))
+
+        await #expect(throws: SyncError.self, "its session expired while it was away") {
+            try await oldTablet.synchronise()
+        }
+        try await portal.signIn(oldTablet, email: "anna@example.org")
+        let report = try await oldTablet.synchronise()
+        #expect(report.conflicts >= 1, "its edit of a purged record is refused as gone")
+        #expect(try oldTablet.diary.catchRecord(fish[1].id).deletedAt != nil)
+        #expect(try oldTablet.diary.trip(trip.id).deletedAt != nil, "the full pass deletes what the portal no longer has")
+        #expect(try oldTablet.diary.catchRecord(newcomer.2[0].id).deletedAt == nil)
+        try await portal.signIn(phone, email: "anna@example.org")
+        try await phone.synchronise()
+        #expect(try phone.diary.spot(lateSpot.id).name == "Old notes")
+        #expect(try phone.contents() == oldTablet.contents())
+        #expect(try phone.diary.catchRecord(fish[1].id).deletedAt != nil, "nothing purged comes back")
+    }
+
+    @Test("Given a push delivered twice, when the portal gets the retry, then it is acknowledged as a duplicate and nothing is applied twice", arguments: Backend.available)
+    func duplicatePush(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        try phone.logTrip(catches: 2)
+        let account = try #require(try phone.diary.syncAccount())
+        let mutations = try phone.diary.outgoingMutations(limit: 100)
+        let device = try phone.diary.replicaId()
+        let first = try portal.store.push(mutations, account: account.accountId, device: device)
+        let second = try portal.store.push(mutations, account: account.accountId, device: device)
+        #expect(first.allSatisfy { $0.status == .applied })
+        #expect(second.allSatisfy { $0.status == .duplicate })
+        let page = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account.accountId)
+        #expect(page.changes.count == 4)
+        #expect(page.changes.map(\.seq) == [1, 2, 3, 4])
+    }
+}
