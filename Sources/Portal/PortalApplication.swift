@@ -93,6 +93,7 @@ public struct PortalApplication: Sendable {
                         code: "invalid_limit", "limit \"\(limitText.prefix(20))\" must be 1–\(SyncLimits.changesPerPull)")
                 }
                 let page = try store.pull(after: cursor, limit: limit, account: principal.accountId)
+                try store.recordActivity(account: principal.accountId)
                 metrics.count("pulled", page.changes.count)
                 return try .json(page)
             }

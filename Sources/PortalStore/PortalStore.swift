@@ -1,5 +1,6 @@
 import Foundation
 import SecureHashing
+import Synchronization
 import SyncProtocol
 
 /// Who a valid bearer token belongs to.
@@ -18,6 +19,7 @@ public struct PortalStore: Sendable {
     /// How long a bearer token lives.
     public var sessionLifetime: TimeInterval = 30 * 86_400
     let clock: @Sendable () -> Date
+    private let lastActivity = ActivityLog()
 
     public init(database: any PortalDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
@@ -133,6 +135,18 @@ public struct PortalStore: Sendable {
 
     // MARK: Counting users (T12)
 
+    /// Notes that an account synced now (a pull), writing at most once a minute per account so
+    /// that pulls with nothing new stay reads.
+    public func recordActivity(account: UUID) throws {
+        let now = now
+        guard lastActivity.shouldRecord(account, at: now) else { return }
+        _ = try database.write { sql in
+            try sql.execute(
+                "UPDATE accounts SET last_sync_at = ? WHERE id = ? AND (last_sync_at IS NULL OR last_sync_at < ?)",
+                [.integer(now), PortalValue(account), .integer(now)])
+        }
+    }
+
     public func stats() throws -> PortalStats {
         let now = now
         let day: Int64 = 86_400_000
@@ -166,5 +180,19 @@ public struct PortalStore: Sendable {
     /// The SHA-256 of a token, the only form the portal stores.
     public static func tokenHash(_ token: String) -> String {
         SHA256Digest.hex(of: Data(token.utf8))
+    }
+}
+
+/// When each account's activity was last written, so ``PortalStore/recordActivity(account:)``
+/// writes at most once a minute per account.
+final class ActivityLog: Sendable {
+    private let written = Mutex<[UUID: Int64]>([:])
+
+    func shouldRecord(_ account: UUID, at now: Int64) -> Bool {
+        written.withLock { written in
+            if let last = written[account], now - last < 60_000, now >= last { return false }
+            written[account] = now
+            return true
+        }
     }
 }

@@ -1,0 +1,217 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import HTTPServer
+import PortalStore
+import SyncClient
+import SyncProtocol
+import TestSupport
+import Testing
+
+/// The portal's HTTP surface (T3, T5, T12): who may call what, and what hostile input gets.
+@Suite("Portal endpoints: authorization, hostile input, directories, statistics", .timeLimit(.minutes(2)))
+struct EndpointTests {
+    /// Signs up and in over HTTP; returns the bearer header.
+    func session(_ portal: PortalHarness, _ email: String, device: UUID = UUID()) async throws -> HTTPHeaders {
+        _ = try await portal.client.send(
+            .post, SyncRoutes.accounts, json: SignUpRequest(email: email, password: "correct horse"))
+        let response = try await portal.client.send(
+            .post, SyncRoutes.sessions,
+            json: SignInRequest(email: email, password: "correct horse", deviceId: device, deviceName: "test"))
+        #expect(response.status.code == 201, "\(response.text)")
+        let token = try response.decode(SessionResponse.self).token
+        return ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+    }
+
+    func mutation(_ id: UUID, mutationId: Int64, name: String) -> RecordMutation {
+        RecordMutation(
+            mutationId: mutationId, kind: .spot, id: id, operation: .upsert, modifiedAt: 1_780_000_000_000, baseSeq: 0,
+            fields: [
+                "id": .text(id.uuidString.lowercased()), "name": .text(name), "latitude": .real(56),
+                "longitude": .real(37), "created_at": .integer(1), "updated_at": .integer(1),
+            ])
+    }
+
+    @Test("Given no token or a bad one, when any data endpoint is called, then 401 problem JSON", arguments: Backend.available)
+    func unauthenticated(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let endpoints: [(HTTPMethod, String)] = [
+            (.get, SyncRoutes.pull), (.post, SyncRoutes.push), (.get, SyncRoutes.history),
+            (.get, SyncRoutes.directories), (.get, SyncRoutes.adminStats), (.delete, SyncRoutes.currentSession),
+            (.get, "/v1/accounts/me"),
+        ]
+        for (method, path) in endpoints {
+            for header in [nil, "Bearer nonsense", "Bearer " + String(repeating: "a", count: 64), "Basic x"] {
+                var headers: HTTPHeaders = [:]
+                if let header { headers["Authorization"] = header }
+                let response = try await portal.client.send(method, path, headers: headers)
+                #expect(response.status.code == 401, "\(method) \(path) with \(header ?? "nothing")")
+                #expect(response.problem?.code == "unauthorized")
+            }
+        }
+    }
+
+    @Test("Given two accounts, when each uses every endpoint, then neither can read or change the other's records", arguments: Backend.available)
+    func accountIsolation(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let anna = try await session(portal, "anna@example.org")
+        let boris = try await session(portal, "boris@example.org")
+        let spot = UUID()
+        let pushed = try await portal.client.send(
+            .post, SyncRoutes.push, headers: anna, json: PushRequest(mutations: [mutation(spot, mutationId: 1, name: "Anna's secret spot")]))
+        #expect(try pushed.decode(PushResponse.self).results.first?.status == .applied)
+
+        let borisPull = try await portal.client.send(.get, SyncRoutes.pull, headers: boris)
+        #expect(try borisPull.decode(PullResponse.self).changes.isEmpty)
+        let borisHistory = try await portal.client.send(.get, "\(SyncRoutes.history)?id=\(spot)", headers: boris)
+        #expect(try borisHistory.decode(HistoryResponse.self).entries.isEmpty)
+        // Boris pushing the same id writes his own record, never Anna's.
+        let overwrite = try await portal.client.send(
+            .post, SyncRoutes.push, headers: boris, json: PushRequest(mutations: [mutation(spot, mutationId: 1, name: "Boris was here")]))
+        #expect(overwrite.status.code == 200)
+        let annaPull = try await portal.client.send(.get, SyncRoutes.pull, headers: anna)
+        let annas = try annaPull.decode(PullResponse.self).changes
+        #expect(annas.count == 1)
+        #expect(annas.first?.fields?["name"] == .text("Anna's secret spot"))
+        let annaHistory = try await portal.client.send(.get, SyncRoutes.history, headers: anna)
+        #expect(try annaHistory.decode(HistoryResponse.self).entries.isEmpty)
+        let me = try await portal.client.send(.get, "/v1/accounts/me", headers: boris)
+        #expect(try me.decode(AccountResponse.self).email == "boris@example.org")
+        let stats = try await portal.client.send(.get, SyncRoutes.adminStats, headers: boris)
+        #expect(stats.status.code == 403, "statistics are for administrators")
+    }
+
+    @Test("Given a signed-out token, when it is used again, then 401", arguments: Backend.available)
+    func signOut(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let anna = try await session(portal, "anna@example.org")
+        #expect(try await portal.client.send(.delete, SyncRoutes.currentSession, headers: anna).status.code == 204)
+        #expect(try await portal.client.send(.get, SyncRoutes.pull, headers: anna).status.code == 401)
+    }
+
+    @Test("Given hostile bodies and queries, when sent, then each gets a 4xx problem and the portal keeps serving", arguments: Backend.available)
+    func hostileInput(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let anna = try await session(portal, "anna@example.org")
+        let bodies: [(String, String)] = [
+            ("{", "malformed_json"),
+            (#"{"mutations": "lots"}"#, "invalid_field"),
+            (#"{"mutations": [{"mutationId": "one"}]}"#, "invalid_field"),
+            (#"{"mutations": [{"mutationId": 1, "kind": "species", "id": "6f1c2d9e-0000-4000-8000-000000000001", "operation": "upsert", "modifiedAt": 1, "baseSeq": 0, "fields": {"name": "Whale"}}]}"#, "invalid_field"),
+            (#"{"mutations": [{"mutationId": 1, "kind": "spot", "id": "not-a-uuid", "operation": "upsert", "modifiedAt": 1, "baseSeq": 0}]}"#, "invalid_field"),
+            (#"{"mutations": [{"mutationId": 1, "kind": "spot", "id": "6f1c2d9e-0000-4000-8000-000000000001", "operation": "explode", "modifiedAt": 1, "baseSeq": 0}]}"#, "invalid_field"),
+        ]
+        for (body, code) in bodies {
+            let response = try await portal.client.send(.post, SyncRoutes.push, headers: anna, body: Data(body.utf8))
+            #expect(response.status.code == 400, "\(body)")
+            #expect(response.problem?.code == code, "\(body): \(response.text)")
+        }
+        let huge = Data(repeating: UInt8(ascii: " "), count: SyncLimits.pushBodyBytes + 1)
+        #expect(try await portal.client.send(.post, SyncRoutes.push, headers: anna, body: huge).status.code == 413)
+        let injected = mutation(UUID(), mutationId: 5, name: "'); DROP TABLE records; --")
+        var sneaky = mutation(UUID(), mutationId: 6, name: "x")
+        sneaky.fields?["name; DROP TABLE records"] = .text("x")
+        let mixed = try await portal.client.send(
+            .post, SyncRoutes.push, headers: anna, json: PushRequest(mutations: [injected, sneaky]))
+        let results = try mixed.decode(PushResponse.self).results
+        #expect(results.map(\.status) == [.applied, .rejected])
+        #expect(results[1].reason?.contains("not allowed") == true)
+        for query in ["cursor=v2.5", "cursor=v1.-1", "cursor=%00", "limit=0", "limit=100000", "limit=ten"] {
+            let response = try await portal.client.send(.get, "\(SyncRoutes.pull)?\(query)", headers: anna)
+            #expect(response.status.code == 400, "\(query)")
+        }
+        #expect(try await portal.client.send(.get, "\(SyncRoutes.history)?id=1%27%20OR%201=1", headers: anna).status.code == 400)
+        let pulled = try await portal.client.send(.get, SyncRoutes.pull, headers: anna)
+        #expect(try pulled.decode(PullResponse.self).changes.first?.fields?["name"] == .text("'); DROP TABLE records; --"))
+        #expect(try await portal.client.send(.get, SyncRoutes.health).status.code == 200)
+    }
+
+    @Test("Given bad sign-up input, when sent, then the problem names the field and nothing is created", arguments: Backend.available)
+    func badSignUp(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let cases: [(String, String, String)] = [
+            ("not-an-email", "correct horse", "invalid_email"), ("a@b.org", "short", "invalid_password"),
+        ]
+        for (email, password, code) in cases {
+            let response = try await portal.client.send(
+                .post, SyncRoutes.accounts, json: SignUpRequest(email: email, password: password))
+            #expect(response.status.code == 400)
+            #expect(response.problem?.code == code)
+        }
+        _ = try await session(portal, "anna@example.org")
+        let again = try await portal.client.send(
+            .post, SyncRoutes.accounts, json: SignUpRequest(email: "ANNA@example.org", password: "another one"))
+        #expect(again.status.code == 409)
+        #expect(try portal.store.stats().accounts == 1)
+    }
+
+    @Test("Given five wrong passwords, when a sixth attempt comes, then 429 until the window passes", arguments: Backend.available)
+    func rateLimit(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        _ = try await session(portal, "anna@example.org")
+        func attempt(_ password: String) async throws -> Int {
+            try await portal.client.send(
+                .post, SyncRoutes.sessions,
+                json: SignInRequest(email: "anna@example.org", password: password, deviceId: UUID(), deviceName: "x")
+            ).status.code
+        }
+        for _ in 0..<5 { #expect(try await attempt("wrong guess") == 401) }
+        #expect(try await attempt("correct horse") == 429, "even the right password waits")
+        portal.clock.advance(by: 16 * 60)
+        #expect(try await attempt("correct horse") == 201)
+    }
+
+    @Test("Given an administrator, when statistics are asked, then accounts, devices and active users are counted", arguments: Backend.available)
+    func statistics(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
+        let admin = try await portal.client.send(
+            .post, SyncRoutes.sessions,
+            json: SignInRequest(email: "admin@example.org", password: "correct horse", deviceId: UUID(), deviceName: "x"))
+        let token = try admin.decode(SessionResponse.self).token
+        let anna = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        try await anna.synchronise()
+        _ = try await portal.device("tablet", email: "anna@example.org")
+        _ = try await portal.device("stranger", email: "boris@example.org", signUp: true)
+        let response = try await portal.client.send(.get, SyncRoutes.adminStats, headers: ["Authorization": "Bearer \(token)"])
+        let stats = try response.decode(PortalStats.self)
+        #expect(stats == PortalStats(accounts: 3, devices: 4, activeLastDay: 1, activeLast7Days: 1, activeLast30Days: 1))
+        portal.clock.advance(by: 8 * 86_400)
+        #expect(try portal.store.stats().activeLast7Days == 0)
+        #expect(try portal.store.stats().activeLast30Days == 1)
+    }
+
+    @Test("Given the portal's directories, when an admin adds, renames and retires entries, then devices follow and remap their catches", arguments: Backend.available)
+    func directories(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let (_, _, fish) = try phone.logTrip(catches: 1, species: "esox-lucius")
+        let initial = try await phone.synchronise()
+
+        let added = try portal.store.addDirectoryEntry(
+            DirectoryEntry(kind: .species, id: "", nameEn: "Test fish", nameRu: "Тестовая рыба", latin: "Testus piscis"))
+        #expect(added.id == "testus-piscis")
+        try portal.store.renameDirectoryEntry(.species, id: "esox-lucius", nameEn: "Pike (northern)", nameRu: nil)
+        try portal.store.retireDirectoryEntry(.species, id: "esox-lucius", replacement: "testus-piscis")
+
+        let report = try await phone.synchronise()
+        #expect(report.directoryVersion == initial.directoryVersion + 3)
+        #expect(try phone.diary.directoryEntry(.species, id: "testus-piscis")?.nameRu == "Тестовая рыба")
+        #expect(try phone.diary.directoryEntry(.species, id: "esox-lucius")?.retired == true)
+        #expect(try phone.diary.catchRecord(fish[0].id).speciesId == "testus-piscis")
+        #expect(try phone.diary.pendingChanges().isEmpty, "the remap is not sent back")
+
+        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        try await tablet.synchronise()
+        #expect(try tablet.diary.catchRecord(fish[0].id).speciesId == "testus-piscis")
+
+        let headers = try await session(portal, "boris@example.org")
+        for method in [HTTPMethod.post, .put, .patch, .delete] {
+            let response = try await portal.client.send(method, SyncRoutes.directories, headers: headers, body: Data("{}".utf8))
+            #expect(response.status.code == 403, "\(method)")
+        }
+        #expect(throws: PortalStoreError.self) {
+            try portal.store.retireDirectoryEntry(.species, id: "perca-fluviatilis", replacement: "no-such-fish")
+        }
+    }
+}
