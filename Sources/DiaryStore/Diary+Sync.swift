@@ -150,13 +150,15 @@ extension Diary {
                 guard let mutation = byId[result.mutationId], let type = EntityType(rawValue: mutation.kind.rawValue)
                 else { continue }
                 try database.execute("DELETE FROM outbox WHERE mutation_id = ?", [.integer(result.mutationId)])
+                // Edited again since this mutation was sent: that newer change is judged on its own.
+                let changedSince = try hasPendingChange(type, mutation.id)
                 switch result.status {
                 case .applied:
                     if let seq = result.seq { try setServerSeq(type, mutation.id, seq) }
                 case .duplicate, .superseded:
-                    break
+                    if let current = result.current, !changedSince { _ = try apply(current) }
                 case .gone:
-                    if try isLive(type, mutation.id) {
+                    if !changedSince, try isLive(type, mutation.id) {
                         _ = try moveToTrash(type, mutation.id, recordingChanges: false)
                     }
                 case .rejected:
@@ -219,19 +221,10 @@ extension Diary {
                     outcome.keptLocal += 1
                     continue
                 }
-                try database.execute(
-                    "DELETE FROM sync_parked WHERE entity_type = ? AND entity_id = ?",
-                    [.text(type.rawValue), SQLiteValue(change.id)])
-                if change.deleted {
-                    if try isLive(type, change.id) { _ = try moveToTrash(type, change.id, recordingChanges: false) }
-                    try setServerSeq(type, change.id, change.seq)
+                if try apply(change) {
                     outcome.applied += 1
-                } else if let fields = change.fields {
-                    if try applyFields(type, change.id, fields, seq: change.seq, modifiedAt: change.modifiedAt) {
-                        outcome.applied += 1
-                    } else {
-                        outcome.parked += 1
-                    }
+                } else {
+                    outcome.parked += 1
                 }
             }
             outcome.applied += try retryParked()
@@ -261,6 +254,22 @@ extension Diary {
     }
 
     // MARK: Internals
+
+    /// Applies the portal's version of one record: a tombstone moves it to the Trash, fields
+    /// overwrite it (or park it when the diary cannot take it yet). False when parked.
+    private func apply(_ change: RecordChange) throws -> Bool {
+        guard let type = EntityType(rawValue: change.kind.rawValue) else { return true }
+        try database.execute(
+            "DELETE FROM sync_parked WHERE entity_type = ? AND entity_id = ?",
+            [.text(type.rawValue), SQLiteValue(change.id)])
+        if change.deleted {
+            if try isLive(type, change.id) { _ = try moveToTrash(type, change.id, recordingChanges: false) }
+            try setServerSeq(type, change.id, change.seq)
+            return true
+        }
+        guard let fields = change.fields else { return true }
+        return try applyFields(type, change.id, fields, seq: change.seq, modifiedAt: change.modifiedAt)
+    }
 
     private static let batchesInUse = """
         SELECT trash_batch FROM spots WHERE trash_batch IS NOT NULL

@@ -37,7 +37,9 @@ extension PortalStore {
             var results: [MutationResult] = []
             for mutation in ordered {
                 guard mutation.mutationId > lastApplied else {
-                    results.append(MutationResult(mutationId: mutation.mutationId, status: .duplicate))
+                    let current = try record(sql, account: account, kind: mutation.kind, id: mutation.id)
+                    results.append(
+                        MutationResult(mutationId: mutation.mutationId, status: .duplicate, current: current?.change))
                     continue
                 }
                 lastApplied = mutation.mutationId
@@ -50,7 +52,8 @@ extension PortalStore {
                 let existing = try record(sql, account: account, kind: mutation.kind, id: mutation.id)
                 if let existing, existing.modifiedAt > incoming.modifiedAt {
                     try archive(sql, incoming, account: account, reason: "superseded", at: now)
-                    results.append(MutationResult(mutationId: mutation.mutationId, status: .superseded))
+                    results.append(
+                        MutationResult(mutationId: mutation.mutationId, status: .superseded, current: existing.change))
                     continue
                 }
                 if existing == nil, mutation.baseSeq > 0, mutation.modifiedAt <= purgeHorizon {
@@ -177,6 +180,7 @@ extension PortalStore {
 
     /// A record as the portal stores it.
     struct StoredRecord {
+        var seq: Int64 = 0
         var kind: RecordKind
         var id: UUID
         var deleted: Bool
@@ -193,6 +197,11 @@ extension PortalStore {
             fields = deleted ? nil : mutation.fields.map { PortalStore.remapped($0, replacements) }
         }
 
+        /// This record as a pull (or a push answer) sends it.
+        var change: RecordChange {
+            RecordChange(seq: seq, kind: kind, id: id, deleted: deleted, modifiedAt: modifiedAt, fields: fields)
+        }
+
         init(kind: RecordKind, id: UUID, deleted: Bool, modifiedAt: Int64, deviceId: UUID?, fields: RecordFields?) {
             self.kind = kind
             self.id = id
@@ -205,12 +214,14 @@ extension PortalStore {
 
     private func record(_ sql: any PortalSQL, account: UUID, kind: RecordKind, id: UUID) throws -> StoredRecord? {
         try sql.queryFirst(
-            "SELECT deleted, modified_at, device_id, fields FROM records WHERE account_id = ? AND kind = ? AND id = ?",
+            "SELECT deleted, modified_at, device_id, fields, seq FROM records WHERE account_id = ? AND kind = ? AND id = ?",
             [PortalValue(account), .text(kind.rawValue), PortalValue(id)]
         ).map { row in
-            StoredRecord(
+            var stored = StoredRecord(
                 kind: kind, id: id, deleted: try row.bool(0), modifiedAt: try row.int64(1),
                 deviceId: UUID(uuidString: try row.text(2)), fields: try row.optionalText(3).map(Self.decodeFields))
+            stored.seq = try row.int64(4)
+            return stored
         }
     }
 

@@ -51,10 +51,11 @@ public struct MutationResult: Codable, Sendable, Equatable {
     public enum Status: String, Codable, Sendable {
         /// Stored; `seq` is the record's new sequence number.
         case applied
-        /// Already applied by an earlier delivery of the same batch; nothing changed.
+        /// Already handled at an earlier delivery of the same batch (whose answer was lost);
+        /// nothing changed now, and `current` carries the record as the portal holds it.
         case duplicate
         /// The portal holds a later change of this record (from another device); this version
-        /// went to the history and the later one comes back on the next pull.
+        /// went to the history and `current` carries the later one.
         case superseded
         /// Refused for a reason the device must show (`reason`); later changes are not blocked.
         case rejected
@@ -67,12 +68,19 @@ public struct MutationResult: Codable, Sendable, Equatable {
     public var status: Status
     public var seq: Int64?
     public var reason: String?
+    /// For `superseded` and `duplicate`: the record as the portal holds it, which the device
+    /// applies at once (its cursor may already be past that version, e.g. when the device's
+    /// clock is behind, or the first answer was lost).
+    public var current: RecordChange?
 
-    public init(mutationId: Int64, status: Status, seq: Int64? = nil, reason: String? = nil) {
+    public init(
+        mutationId: Int64, status: Status, seq: Int64? = nil, reason: String? = nil, current: RecordChange? = nil
+    ) {
         self.mutationId = mutationId
         self.status = status
         self.seq = seq
         self.reason = reason
+        self.current = current
     }
 }
 
