@@ -56,7 +56,7 @@ let package = Package(
             name: "HobbyStoryCLI",
             dependencies: [
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
-                "Almanac", "Geomagnetism", "Weather", "DiaryWeather",
+                "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
@@ -97,6 +97,7 @@ let package = Package(
             name: "DiaryStoreTests",
             dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport", "diary-crash-writer"]),
         .testTarget(
-            name: "HobbyStoryCLITests", dependencies: ["HobbyStoryCLI", "DiaryStore", "TestSupport", "hobbystory"]),
+            name: "HobbyStoryCLITests",
+            dependencies: ["HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal"]),
     ]
 )

@@ -3,6 +3,7 @@ import DiaryStore
 import FishingModel
 import Foundation
 import SQLiteDB
+import SyncClient
 
 /// The `hobbystory` command-line client: a real client of the diary core, for people without an
 /// iPhone, for scripts and for tests (ARCHITECTURE "the CLI is a second, honest client").
@@ -43,6 +44,13 @@ public struct HobbyStoryCLI: Sendable {
             switch error {
             case .notFound, .ambiguousId: return ExitCode.notFound.rawValue
             case .refused, .pinRequired, .wrongPin, .pinLocked: return ExitCode.refused.rawValue
+            }
+        } catch let error as SyncError {
+            console.writeError("error: \(error.description)")
+            switch error {
+            case .refused(let status, _, _) where status == 400: return ExitCode.validation.rawValue
+            case .notSignedIn, .signInRequired, .refused: return ExitCode.refused.rawValue
+            case .portalUnavailable, .unreadableAnswer, .storage: return ExitCode.failure.rawValue
             }
         } catch let error as SQLiteError where error.isConstraintViolation {
             console.writeError("refused by the database: \(error.message)")
@@ -97,7 +105,8 @@ public struct HobbyStoryCLI: Sendable {
 
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
-            + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands).map {
+            + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
+            + syncCommands).map {
                 ($0.name, $0)
             })
 
@@ -128,6 +137,8 @@ public struct HobbyStoryCLI: Sendable {
           magnetic --lat LAT --lon LON [--alt-km KM] --date YYYY-MM-DD  (WMM2025)
           weather --lat LAT --lon LON | --city NAME [--region R] [--country CC]  [--at ISO8601]
           weather refresh [--limit N]                       (fill conditions saved while offline)
+          account signup|login --portal URL --email E --password-stdin [--device-name N] | account logout
+          sync | sync status                                (with the portal; see docs/sync.md)
 
         Ids may be shortened to a unique prefix of at least 4 characters.
         Exit codes: 0 ok, 1 invalid attributes (nothing saved), 2 usage, 3 not found, 4 refused, 5 failure.

@@ -33,7 +33,7 @@ public struct PortalCommandLine {
 
     public init(
         arguments: [String], environment: [String: String], readStandardInput: @escaping () -> String? = { readLine() },
-        print: @escaping (String) -> Void = { Swift.print($0) }
+        print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
     ) throws {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",

@@ -53,10 +53,10 @@ struct CLIRunner {
     /// `run` on a thread of its own, for async tests: a blocking wait on the cooperative pool
     /// would starve the in-process servers the command talks to.
     @discardableResult
-    func run(_ arguments: [String]) async throws -> Result {
+    func run(_ arguments: [String], input: String? = nil) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Swift.Result { try self.run(arguments: arguments, input: nil) })
+                continuation.resume(with: Swift.Result { try self.run(arguments: arguments, input: input) })
             }.start()
         }
     }

@@ -1,0 +1,131 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import TestSupport
+import Testing
+
+/// A real `hobbystory-portal` process on a real socket, and two `hobbystory` data folders (two
+/// devices) syncing through it (T3), including the portal being killed in the middle of a sync.
+@Suite("hobbystory sync against a running portal", .timeLimit(.minutes(3)))
+struct SyncCLITests {
+    /// A portal process on a free port over its SQLite default.
+    final class PortalProcess {
+        let data: URL
+        private(set) var process: Process
+        private(set) var url = ""
+
+        init(data: URL, port: Int = 0) throws {
+            self.data = data
+            process = Process()
+            try start(port: port)
+        }
+
+        func start(port: Int) throws {
+            process = Process()
+            process.executableURL = builtProduct("hobbystory-portal")
+            process.arguments = ["--data", data.path, "--port", String(port)]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                line += chunk
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let range = text.range(of: "http://[^ ]+", options: .regularExpression) else {
+                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "portal said: \(text)"])
+            }
+            url = String(text[range])
+        }
+
+        var port: Int { Int(url.split(separator: ":").last ?? "") ?? 0 }
+
+        func kill() {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    func device(_ portal: PortalProcess, signUp: Bool) async throws -> CLIRunner {
+        var cli = try CLIRunner()
+        cli.environment["HOBBYSTORY_OFFLINE"] = "1"
+        try await cli.run(["profile", "add", "Anna"])
+        let command = signUp ? "signup" : "login"
+        let result = try await cli.run(
+            ["account", command, "--portal", portal.url, "--email", "anna@example.org", "--password-stdin", "--json"],
+            input: "correct horse battery\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        return cli
+    }
+
+    @Test(
+        "Given two data folders signed in to one account, when one logs catches and both sync, then the other lists the same catches"
+    )
+    func twoDevices() async throws {
+        let portal = try PortalProcess(data: try temporaryFolder("portal-cli"))
+        defer { portal.stop() }
+        let phone = try await device(portal, signUp: true)
+        let tablet = try await device(portal, signUp: false)
+        let spot = try await phone.run(["spot", "add", "--name", "Lake", "--lat", "56", "--lon", "37", "--json"]).object()
+        let trip = try await phone.run(["trip", "add", "--spot", spot["id"] as! String, "--json"]).object()
+        for species in ["esox-lucius", "perca-fluviatilis"] {
+            try await phone.run(["catch", "add", "--trip", trip["id"] as! String, "--species", species])
+        }
+        let pushed = try await phone.run(["sync", "--json"]).object()
+        #expect(pushed["pushed"] as? Int == 4)
+        #expect(pushed.keys.sorted() == ["conflicts", "directoryVersion", "pulled", "pushed", "rejected"])
+        let pulled = try await tablet.run(["sync", "--json"]).object()
+        #expect(pulled["pulled"] as? Int == 4)
+        #expect(try await tablet.run(["catch", "list", "--json"]).stdout == (try await phone.run(["catch", "list", "--json"]).stdout))
+        let status = try await tablet.run(["sync", "status", "--json"]).object()
+        #expect(status["pending"] as? Int == 0)
+        #expect(status["signedIn"] as? Bool == true)
+        #expect(try await tablet.run(["account", "logout"]).status == 0)
+        #expect(try await tablet.run(["sync"]).status == 4, "signed out: refused until signed in again")
+    }
+
+    @Test("Given a portal killed at random moments during a large sync, when it restarts and the angler syncs again, then nothing is lost or duplicated")
+    func portalKilledMidSync() async throws {
+        let portal = try PortalProcess(data: try temporaryFolder("portal-kill"))
+        defer { portal.stop() }
+        let phone = try await device(portal, signUp: true)
+        let storage = try DeviceStorage(root: phone.folder)
+        let diary = try storage.openDiary(named: "Anna", pin: nil)
+        let spot = try diary.addSpot(SpotDraft(name: "Lake", latitude: 56, longitude: 37))
+        let trip = try diary.addTrip(
+            TripDraft(spotId: spot.id, startAt: Date(timeIntervalSince1970: 1_779_990_000), utcOffsetSeconds: 0))
+        let total = 3_000
+        _ = try diary.addCatches(
+            (0..<total).map { i in
+                CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: Date(timeIntervalSince1970: 1_780_000_000 + Double(i)), utcOffsetSeconds: 0)
+            })
+        let port = portal.port
+        var interrupted = 0
+        for delay in [150, 400, 250] {
+            let syncing = Task { try await phone.run(["sync", "--json"]) }
+            try await Task.sleep(for: .milliseconds(delay))
+            portal.kill()
+            if try await syncing.value.status != 0 { interrupted += 1 }
+            try portal.start(port: port)
+        }
+        #expect(interrupted >= 1, "at least one kill landed in the middle of a sync")
+        var finished = try await phone.run(["sync", "--json"])
+        if finished.status != 0 { finished = try await phone.run(["sync", "--json"]) }
+        #expect(finished.status == 0, "\(finished.stderr)")
+        let tablet = try await device(portal, signUp: false)
+        let report = try await tablet.run(["sync", "--json"]).object()
+        #expect(report["pulled"] as? Int == total + 2)
+        let listed = try await tablet.run(["catch", "list", "--limit", "100000", "--json"]).array()
+        #expect(listed.count == total)
+        #expect(Set(listed.compactMap { $0["id"] as? String }).count == total)
+        #expect(try diary.pendingChanges().isEmpty)
+    }
+}
