@@ -1,33 +1,68 @@
 #!/usr/bin/env bash
-# The main job until the portal exists: builds the hobbystory CLI and runs a short diary session in
-# a temporary folder — a profile, a spot, a trip, two catches, a listing, a delete and a restore.
+# The main job: builds the portal and the CLI, starts hobbystory-portal on its embedded SQLite
+# default (data in ./portal-data, http://127.0.0.1:8080; PORTAL_PORT and PORTAL_DATA change them),
+# runs a short tour with two CLI "devices" syncing through it, then keeps the portal serving until
+# Ctrl-C. DEMO_EXIT=1 stops after the tour.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+swift build --product hobbystory-portal
 swift build --product hobbystory
-bin="$(swift build --show-bin-path)/hobbystory"
-export HOBBYSTORY_HOME="$(mktemp -d)"
-export HOBBYSTORY_OFFLINE="${HOBBYSTORY_OFFLINE:-1}"   # the demo runs anywhere; unset it to fetch weather
-trap 'rm -rf "$HOBBYSTORY_HOME"' EXIT
-hs() { echo "\$ hobbystory $*"; "$bin" "$@"; echo; }
-field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+bin="$(swift build --show-bin-path)"
+port="${PORTAL_PORT:-8080}"
+data="${PORTAL_DATA:-$PWD/portal-data}"
+portal="http://127.0.0.1:$port"
 
-hs profile add Anna
-spot=$("$bin" spot add --name "Volga bend" --lat 56.8412 --lon 35.9030 --water-body Volga --water-body-type river --json | field id)
-hs spot list
-trip=$("$bin" trip add --spot "$spot" --title "Dawn on the Volga" --start 2026-06-01T04:30:00+03:00 --json | field id)
-hs trip list
-hs catch add --trip "$trip" --species "Northern pike" --time 2026-06-01T06:10:00+03:00 --weight-kg 2.4 --length-cm 68 --bait spoon --method spinning --released
-hs catch add --trip "$trip" --species "Окунь речной" --time 2026-06-01T07:05:00+03:00 --count 3 --bait earthworm --method float
-hs catch add --trip "$trip" --species kraken --weight-kg -3 || echo "(refused as expected: exit $?)"
-echo
-hs trip show "$trip"
-hs report run catches-by-species
-hs report run --formula "avg(catch.weight_kg) by species"
-hs place --lat 56.8412 --lon 35.9030
-hs almanac --lat 56.8412 --lon 35.9030 --date 2026-06-01 --tz Europe/Moscow
-hs delete trip "$trip" --yes
-hs trash list
-hs trash restore "$trip"
-hs catch list --json
-echo "Data was in $HOBBYSTORY_HOME (removed on exit)."
+"$bin/hobbystory-portal" --data "$data" --port "$port" &
+portal_pid=$!
+devices="$(mktemp -d)"
+trap 'kill $portal_pid 2>/dev/null || true; rm -rf "$devices"' EXIT
+for _ in $(seq 50); do curl -fs "$portal/health" >/dev/null 2>&1 && break; sleep 0.2; done
+curl -fs "$portal/health" >/dev/null || { echo "the portal did not start on $portal" >&2; exit 1; }
+
+export HOBBYSTORY_OFFLINE="${HOBBYSTORY_OFFLINE:-1}"   # the tour runs anywhere; unset it to fetch weather
+phone=(--data "$devices/phone")
+tablet=(--data "$devices/tablet")
+hs() { echo "\$ hobbystory $*"; "$bin/hobbystory" "$@"; echo; }
+field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+email="angler-$RANDOM@example.org"
+
+echo "== The phone: a profile, an account on the portal, a trip with catches"
+hs "${phone[@]}" profile add Anna
+echo "correct horse battery" | hs "${phone[@]}" account signup --portal "$portal" --email "$email" --password-stdin
+spot=$("$bin/hobbystory" "${phone[@]}" spot add --name "Volga bend" --lat 56.8412 --lon 35.9030 --water-body Volga --water-body-type river --json | field id)
+trip=$("$bin/hobbystory" "${phone[@]}" trip add --spot "$spot" --title "Dawn on the Volga" --start 2026-06-01T04:30:00+03:00 --json | field id)
+hs "${phone[@]}" catch add --trip "$trip" --species "Northern pike" --time 2026-06-01T06:10:00+03:00 --weight-kg 2.4 --length-cm 68 --bait spoon --method spinning --released
+hs "${phone[@]}" catch add --trip "$trip" --species "Окунь речной" --time 2026-06-01T07:05:00+03:00 --count 3 --bait earthworm --method float
+hs "${phone[@]}" catch add --trip "$trip" --species kraken --weight-kg -3 || echo "(refused as expected: exit $?)"
+hs "${phone[@]}" sync --json
+
+echo "== The tablet: the same account, the same diary after one sync"
+hs "${tablet[@]}" profile add Anna
+echo "correct horse battery" | hs "${tablet[@]}" account login --portal "$portal" --email "$email" --password-stdin
+hs "${tablet[@]}" sync --json
+hs "${tablet[@]}" catch list
+hs "${tablet[@]}" report run catches-by-species
+hs "${tablet[@]}" delete trip "$trip" --yes
+hs "${tablet[@]}" sync
+hs "${phone[@]}" sync
+hs "${phone[@]}" trash list
+hs "${phone[@]}" sync status
+
+echo "== The portal"
+curl -fs "$portal/health"; echo
+curl -fs "$portal/metrics" | grep -E '^hobbystory_sync_records_total' || true
+"$bin/hobbystory-portal" --data "$data" admin stats
+
+[ "${DEMO_EXIT:-0}" = 1 ] && exit 0
+cat <<TEXT
+
+The portal keeps serving on $portal (data in $data). Point any data folder at it:
+  hobbystory profile add Me
+  echo 'a long password' | hobbystory account signup --portal $portal --email me@example.org --password-stdin
+  hobbystory sync --json          # {"pushed","pulled","conflicts","rejected","directoryVersion"}
+  hobbystory sync status
+Administration: $bin/hobbystory-portal --data $data admin stats | admin create-admin --email E --password-stdin
+Press Ctrl-C to stop the portal.
+TEXT
+wait $portal_pid

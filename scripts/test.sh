@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Runs every test: the directory data check, then the whole Swift test suite (debug build).
+# Runs every test: the directory data check, then the whole Swift test suite (debug build). The
+# portal's tests run against SQLite and against a throwaway PostgreSQL server that this script
+# installs and starts (scripts/start-postgres.sh); without it they would fail, not skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+eval "$(scripts/start-postgres.sh)"
+export HOBBYSTORY_REQUIRE_POSTGRES=1
 python3 tools/check_directories.py
 swift build --build-tests
 swift test --skip-build

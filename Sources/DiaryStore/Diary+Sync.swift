@@ -122,10 +122,7 @@ extension Diary {
     /// The oldest pending changes as mutations carrying each record's current state.
     public func outgoingMutations(limit: Int) throws -> [RecordMutation] {
         try pendingChanges(limit: limit).map { change in
-            let baseSeq = try database.scalar(
-                "SELECT server_seq FROM sync_records WHERE entity_type = ? AND entity_id = ?",
-                [.text(change.entityType.rawValue), SQLiteValue(change.entityId)]
-            ).int64Value ?? 0
+            let baseSeq = try serverSeq(change.entityType, change.entityId)
             let kind = RecordKind(rawValue: change.entityType.rawValue) ?? .catch
             var fields: RecordFields?
             var operation = RecordMutation.Operation(rawValue: change.operation.rawValue) ?? .upsert
@@ -210,7 +207,13 @@ extension Diary {
     public func applyPulled(_ page: PullResponse) throws -> PullOutcome {
         try database.transaction {
             var outcome = PullOutcome()
-            for change in page.changes {
+            // Tombstones last and parents first, so a deleted trip takes its catches into one
+            // Trash batch, as on the device where it was deleted.
+            let rank: [RecordKind: Int] = [.spot: 0, .trip: 1, .catch: 2]
+            let ordered =
+                page.changes.filter { !$0.deleted }
+                + page.changes.filter(\.deleted).sorted { (rank[$0.kind] ?? 0, $0.seq) < (rank[$1.kind] ?? 0, $1.seq) }
+            for change in ordered {
                 guard let type = EntityType(rawValue: change.kind.rawValue) else { continue }
                 if page.fullPass {
                     try database.execute(
@@ -221,6 +224,7 @@ extension Diary {
                     outcome.keptLocal += 1
                     continue
                 }
+                if try serverSeq(type, change.id) >= change.seq { continue }
                 if try apply(change) {
                     outcome.applied += 1
                 } else {
@@ -402,6 +406,15 @@ extension Diary {
     private func isLive(_ type: EntityType, _ id: UUID) throws -> Bool {
         try database.queryFirst(
             "SELECT 1 FROM \(type.table) WHERE id = ? AND deleted_at IS NULL", [SQLiteValue(id)]) != nil
+    }
+
+    /// The portal version this device last had of a record (0 when none): a pulled change at or
+    /// below it is this device's own push coming back.
+    private func serverSeq(_ type: EntityType, _ id: UUID) throws -> Int64 {
+        try database.scalar(
+            "SELECT server_seq FROM sync_records WHERE entity_type = ? AND entity_id = ?",
+            [.text(type.rawValue), SQLiteValue(id)]
+        ).int64Value ?? 0
     }
 
     private func setServerSeq(_ type: EntityType, _ id: UUID, _ seq: Int64) throws {

@@ -5,6 +5,7 @@ import PortalStore
 import SyncClient
 import SyncProtocol
 import TestSupport
+import Synchronization
 import Testing
 
 /// Two devices of one account and a stranger against one portal (T3): convergence, the conflict
@@ -177,5 +178,42 @@ struct SyncTests {
         let page = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account.accountId)
         #expect(page.changes.count == 4)
         #expect(page.changes.map(\.seq) == [1, 2, 3, 4])
+    }
+}
+
+/// Answers the first push with a 422 problem, then forwards everything to the portal.
+final class RefusingFirstPush: SyncTransport {
+    let inner: InProcessTransport
+    let refused = Atomic(false)
+
+    init(inner: InProcessTransport) { self.inner = inner }
+
+    func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
+        if request.target == SyncRoutes.push, !refused.exchange(true, ordering: .relaxed) {
+            let problem = #"{"code":"unprocessable","detail":"the portal cannot store this batch"}"#
+            return SyncHTTPResponse(status: 422, body: Data(problem.utf8))
+        }
+        return try await inner.send(request)
+    }
+}
+
+@Suite("Refused changes stay visible", .timeLimit(.minutes(1)))
+struct RejectionTests {
+    @Test("Given a batch the portal refuses, when syncing, then its changes are listed with the reason and later changes still go through")
+    func refusedBatch() async throws {
+        let portal = try PortalHarness(.sqlite)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        phone.sync = SyncClient(transport: RefusingFirstPush(inner: portal.transport()), sleep: { _ in })
+        try phone.logTrip(catches: 1)
+        let first = try await phone.synchronise()
+        #expect(first.rejected == 3)
+        let rejections = try phone.diary.syncRejections()
+        #expect(rejections.count == 3)
+        #expect(rejections.allSatisfy { $0.reason == "unprocessable: the portal cannot store this batch" })
+        let later = try phone.diary.addSpot(SpotDraft(name: "Later", latitude: 50, longitude: 30))
+        let second = try await phone.synchronise()
+        #expect(second.pushed == 1, "the refusal does not block later changes")
+        #expect(try phone.diary.syncRejections().count == 3, "and it is not silently dropped")
+        #expect(try phone.diary.spot(later.id).name == "Later")
     }
 }
