@@ -45,6 +45,7 @@ let package = Package(
             resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
         .target(name: "Geodesy"),
+        .target(name: "MediaMetadata"),
         .target(
             name: "Gazetteer", dependencies: ["Geodesy", "FishingModel"], resources: [.copy("Resources/gazetteer.bin")]),
         .target(name: "Almanac"),
@@ -71,6 +72,7 @@ let package = Package(
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MediaMetadataTests", dependencies: ["MediaMetadata"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy"]),
         .testTarget(
             name: "WeatherTests", dependencies: ["Weather", "Geodesy", "SQLiteDB", "Almanac", "Diagnostics"],
