@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
         .target(
             name: "DiaryStore",
-            dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics", "SyncProtocol"],
+            dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics", "SyncProtocol", "MediaMetadata"],
             resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
         .target(name: "Geodesy"),
@@ -97,7 +97,11 @@ let package = Package(
         .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),
         .testTarget(
             name: "DiaryStoreTests",
-            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport", "diary-crash-writer"]),
+            dependencies: [
+                "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport", "diary-crash-writer",
+                "MediaMetadata",
+                "SyncProtocol",
+            ]),
         .testTarget(
             name: "HobbyStoryCLITests",
             dependencies: ["HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal"]),

@@ -51,7 +51,9 @@ extension Diary {
 
     /// Saves (or replaces) the conditions of a live trip or catch; the object is queued for sync.
     public func saveConditions(_ conditions: StoredConditions, for type: EntityType, id: UUID) throws {
-        guard type != .spot else { throw StoreError.refused("conditions belong to trips and catches, not spots") }
+        guard type == .trip || type == .catch else {
+            throw StoreError.refused("conditions belong to trips and catches, not \(type.rawValue)")
+        }
         try database.transaction {
             switch type {
             case .trip: _ = try liveTrip(id)
@@ -59,7 +61,7 @@ extension Diary {
                 if try catchRecord(id).deletedAt != nil {
                     throw StoreError.refused("catch \(SQLiteValue.lowercaseText(id)) is in the Trash")
                 }
-            case .spot: break
+            case .spot, .media: break
             }
             let c = conditions
             try database.execute(
@@ -105,7 +107,7 @@ extension Diary {
             let item = try catchRecord(id)
             (time, tripId) = (item.caughtAt, item.tripId)
         case .trip: (time, tripId) = (try trip(id).startAt, id)
-        case .spot: throw StoreError.refused("conditions belong to trips and catches, not spots")
+        case .spot, .media: throw StoreError.refused("conditions belong to trips and catches, not \(type.rawValue)")
         }
         let spot = try spot(try trip(tripId).spotId)
         return ConditionsRequest(

@@ -120,10 +120,13 @@ extension Diary {
     // MARK: Push
 
     /// The oldest pending changes as mutations carrying each record's current state.
+    /// Only kinds the portal knows travel (`RecordKind`); photo and video changes wait in the
+    /// outbox until media sync exists (docs/media.md).
     public func outgoingMutations(limit: Int) throws -> [RecordMutation] {
-        try pendingChanges(limit: limit).map { change in
+        let synced = EntityType.allCases.filter { RecordKind(rawValue: $0.rawValue) != nil }
+        return try pendingChanges(limit: limit, of: synced).compactMap { change in
+            guard let kind = RecordKind(rawValue: change.entityType.rawValue) else { return nil }
             let baseSeq = try serverSeq(change.entityType, change.entityId)
-            let kind = RecordKind(rawValue: change.entityType.rawValue) ?? .catch
             var fields: RecordFields?
             var operation = RecordMutation.Operation(rawValue: change.operation.rawValue) ?? .upsert
             if operation == .upsert {
@@ -279,6 +282,7 @@ extension Diary {
         SELECT trash_batch FROM spots WHERE trash_batch IS NOT NULL
         UNION SELECT trash_batch FROM trips WHERE trash_batch IS NOT NULL
         UNION SELECT trash_batch FROM catches WHERE trash_batch IS NOT NULL
+        UNION SELECT trash_batch FROM media_assets WHERE trash_batch IS NOT NULL
         """
 
     private func currentFields(_ type: EntityType, _ id: UUID) throws -> RecordFields? {
@@ -310,7 +314,8 @@ extension Diary {
         do {
             try database.transaction {
                 guard columns.contains("id") else { throw StoreError.refused("the record has no id") }
-                let assignments = columns.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }
+                let assignments =
+                    columns.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }
                     + ["deleted_at = NULL", "trash_batch = NULL"]
                 try database.execute(
                     """
@@ -350,7 +355,8 @@ extension Diary {
             """,
             [
                 .text(type.rawValue), SQLiteValue(id), .integer(seq),
-                .text(String(decoding: try encoder.encode(fields), as: UTF8.self)), .integer(modifiedAt), .text(problem),
+                .text(String(decoding: try encoder.encode(fields), as: UTF8.self)), .integer(modifiedAt),
+                .text(problem),
             ])
     }
 
@@ -403,7 +409,7 @@ extension Diary {
             != nil
     }
 
-    private func isLive(_ type: EntityType, _ id: UUID) throws -> Bool {
+    func isLive(_ type: EntityType, _ id: UUID) throws -> Bool {
         try database.queryFirst(
             "SELECT 1 FROM \(type.table) WHERE id = ? AND deleted_at IS NULL", [SQLiteValue(id)]) != nil
     }

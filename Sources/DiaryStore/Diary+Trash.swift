@@ -4,14 +4,15 @@ import SQLiteDB
 
 /// One object the angler deleted, waiting in the Trash with everything that went with it.
 public struct TrashEntry: Codable, Sendable, Equatable, Identifiable {
-    /// The id of the deleted object (the spot, trip or catch the angler chose).
+    /// The id of the deleted object (the spot, trip, catch, photo or video the angler chose).
     public var id: UUID
     /// The delete operation that put it there; its cascaded children share it.
     public var batchId: UUID
     public var entityType: EntityType
     /// What the angler would recognise: a spot's name, a trip's title or date, a catch's species and time.
     public var label: String
-    /// The object plus the children that went with it (a trip's catches, a spot's trips and catches).
+    /// The object plus what went with it (a trip's catches, a spot's trips and catches, and the
+    /// photos and videos that belonged only to those).
     public var itemCount: Int
     public var deletedAt: Date
 }
@@ -19,7 +20,8 @@ public struct TrashEntry: Codable, Sendable, Equatable, Identifiable {
 /// The Trash (UI5 "fool protection"): every delete is recoverable until the angler empties it.
 extension Diary {
     /// Moves a live object to the Trash with its children: a spot takes its trips and their catches,
-    /// a trip its catches. Restoring brings them all back.
+    /// a trip its catches, and each takes the photos and videos that belong to nothing else still
+    /// live (T4). Restoring brings them all back.
     @discardableResult
     public func moveToTrash(_ type: EntityType, _ id: UUID) throws -> TrashEntry {
         try moveToTrash(type, id, recordingChanges: true)
@@ -50,7 +52,15 @@ extension Diary {
                 }
                 label = try catchLabel(item)
                 affected = [(.catch, [id])]
+            case .media:
+                let asset = try mediaAsset(id)
+                if asset.deletedAt != nil {
+                    throw StoreError.refused("\(Self.mediaLabel(asset)) is already in the Trash")
+                }
+                label = Self.mediaLabel(asset)
+                affected = [(.media, [id])]
             }
+            if type != .media { affected.append((.media, try mediaLeavingWith(affected))) }
             let count = affected.reduce(0) { $0 + $1.1.count }
             let entry = TrashEntry(
                 id: id, batchId: batch, entityType: type, label: label, itemCount: count, deletedAt: time)
@@ -99,9 +109,10 @@ extension Diary {
             case .spot: break
             case .trip: _ = try liveSpot(try trip(entry.id).spotId)
             case .catch: _ = try liveTrip(try catchRecord(entry.id).tripId)
+            case .media: break
             }
             let time = currentTime()
-            for type in [EntityType.spot, .trip, .catch] {
+            for type in EntityType.allCases {
                 let ids = try database.query(
                     "SELECT id FROM \(type.table) WHERE trash_batch = ?", [SQLiteValue(entry.batchId)]
                 ) {
@@ -123,11 +134,14 @@ extension Diary {
 
     /// Removes everything in the Trash for good. Returns how many objects were removed.
     /// Callers must have asked the angler for explicit confirmation (UI5).
+    ///
+    /// Photo and video rows go too, with their links and the links of removed objects; their
+    /// bytes stay on disk until `MediaLibrary` removes those no row refers to any more.
     @discardableResult
     public func emptyTrash() throws -> Int {
         try database.transaction {
             var removed = 0
-            for type in [EntityType.catch, .trip, .spot] {
+            for type in [EntityType.media, .catch, .trip, .spot] {
                 try database.execute("DELETE FROM \(type.table) WHERE deleted_at IS NOT NULL")
                 removed += database.changes
             }
@@ -135,6 +149,12 @@ extension Diary {
                 """
                 DELETE FROM conditions WHERE (entity_type = 'catch' AND entity_id NOT IN (SELECT id FROM catches))
                 OR (entity_type = 'trip' AND entity_id NOT IN (SELECT id FROM trips))
+                """)
+            try database.execute(
+                """
+                DELETE FROM media_links WHERE (entity_type = 'catch' AND entity_id NOT IN (SELECT id FROM catches))
+                OR (entity_type = 'trip' AND entity_id NOT IN (SELECT id FROM trips))
+                OR (entity_type = 'spot' AND entity_id NOT IN (SELECT id FROM spots))
                 """)
             try database.execute("DELETE FROM trash")
             log.notice("Trash emptied", ["objects": String(removed)])

@@ -1,4 +1,5 @@
 import FishingModel
+import Foundation
 import SQLiteDB
 
 /// The schema of one profile's diary database, as a list of migrations (T2, T19, UI5).
@@ -14,7 +15,111 @@ enum DiarySchema {
         Migration(version: 3, name: "catch local time", sql: catchLocalTime),
         Migration(version: 4, name: "conditions", sql: conditions),
         Migration(version: 5, name: "sync state", sql: syncState),
+        Migration(version: 6, name: "media", sql: media),
     ])
+
+    /// Photos and videos (T4, T16, T17; docs/media.md): one row per asset describing bytes stored
+    /// under their SHA-256 in the profile's `media/` folder, and the spots, trips and catches each
+    /// belongs to. What the bytes say about themselves never changes after the insert; an asset
+    /// leaves the database only from the Trash, like every other object.
+    ///
+    /// `captured_at` keeps the reader's meaning: an instant when `capture_utc_offset_s` is set or
+    /// the asset is a video (MP4/MOV times are UTC), else a photo's wall-clock time read as UTC.
+    ///
+    /// The Trash and the outbox learn the `media` kind. SQLite cannot change a CHECK in place, so
+    /// both tables are rebuilt: the Trash under deferred foreign keys (records point at its
+    /// batches; the copied rows satisfy them again before commit), and the outbox with its
+    /// AUTOINCREMENT counter carried over, so mutation ids stay monotonic even when it was empty.
+    private static let media =
+        """
+        CREATE TABLE media_assets (
+            id                   TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+            sha256               TEXT NOT NULL CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),
+            kind                 TEXT NOT NULL CHECK (kind IN ('photo', 'video')),
+            format               TEXT NOT NULL CHECK ((kind = 'photo' AND format IN ('jpeg', 'heic', 'png'))
+                                                      OR (kind = 'video' AND format IN ('mp4', 'mov'))),
+            byte_size            INTEGER NOT NULL CHECK (byte_size > 0),
+            original_name        TEXT NOT NULL CHECK (length(trim(original_name)) BETWEEN 1 AND \(Limits.mediaNameLength)),
+            captured_at          INTEGER CHECK (captured_at IS NULL OR captured_at BETWEEN \(SQLiteValue.milliseconds(Limits.mediaCaptureDates.lowerBound)) AND \(SQLiteValue.milliseconds(Limits.mediaCaptureDates.upperBound))),
+            capture_utc_offset_s INTEGER CHECK (capture_utc_offset_s IS NULL OR \(offsetCheck.replacingOccurrences(of: "utc_offset_s", with: "capture_utc_offset_s"))),
+            latitude             REAL CHECK (\(range("latitude", Limits.latitude))),
+            longitude            REAL CHECK (\(range("longitude", Limits.longitude))),
+            altitude             REAL CHECK (\(range("altitude", Limits.altitudeM))),
+            orientation          INTEGER CHECK (orientation IS NULL OR orientation BETWEEN 1 AND 8),
+            width                INTEGER CHECK (width IS NULL OR width BETWEEN \(Limits.pixelDimension.lowerBound) AND \(Limits.pixelDimension.upperBound)),
+            height               INTEGER CHECK (height IS NULL OR height BETWEEN \(Limits.pixelDimension.lowerBound) AND \(Limits.pixelDimension.upperBound)),
+            duration_s           REAL CHECK (duration_s IS NULL OR (kind = 'video' AND duration_s BETWEEN \(Limits.mediaDurationSeconds.lowerBound) AND \(Limits.mediaDurationSeconds.upperBound))),
+        \(recordColumns),
+            CHECK ((latitude IS NULL) = (longitude IS NULL)),
+            CHECK (altitude IS NULL OR latitude IS NOT NULL)
+        ) WITHOUT ROWID;
+        CREATE INDEX media_assets_by_content ON media_assets(sha256);
+        CREATE INDEX media_assets_latest ON media_assets(created_at DESC) WHERE deleted_at IS NULL;
+
+        CREATE TABLE media_links (
+            asset_id    TEXT NOT NULL REFERENCES media_assets(id) ON DELETE CASCADE,
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch')),
+            entity_id   TEXT NOT NULL CHECK (length(entity_id) = 36),
+            created_at  INTEGER NOT NULL,
+            PRIMARY KEY (asset_id, entity_type, entity_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX media_links_by_object ON media_links(entity_type, entity_id);
+
+        CREATE TRIGGER media_assets_immutable BEFORE UPDATE ON media_assets
+        WHEN \(immutableMediaColumns.map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR "))
+        BEGIN SELECT RAISE(ABORT, 'a photo or video never changes once stored: only its Trash state does'); END;
+
+        CREATE TRIGGER media_links_live_asset BEFORE INSERT ON media_links
+        WHEN (SELECT deleted_at FROM media_assets WHERE id = NEW.asset_id) IS NOT NULL
+        BEGIN SELECT RAISE(ABORT, 'the photo or video is in the Trash; restore it first'); END;
+
+        CREATE TRIGGER media_links_live_object BEFORE INSERT ON media_links
+        WHEN NOT EXISTS (
+            SELECT 1 FROM spots WHERE NEW.entity_type = 'spot' AND id = NEW.entity_id AND deleted_at IS NULL
+            UNION ALL SELECT 1 FROM trips WHERE NEW.entity_type = 'trip' AND id = NEW.entity_id AND deleted_at IS NULL
+            UNION ALL SELECT 1 FROM catches WHERE NEW.entity_type = 'catch' AND id = NEW.entity_id AND deleted_at IS NULL)
+        BEGIN SELECT RAISE(ABORT, 'a photo or video belongs only to a live spot, trip or catch'); END;
+
+        CREATE TRIGGER media_links_unchanged BEFORE UPDATE ON media_links
+        BEGIN SELECT RAISE(ABORT, 'a link of a photo or video is added or removed, never changed'); END;
+
+        PRAGMA defer_foreign_keys = ON;
+        CREATE TEMP TABLE trash_v5 AS SELECT * FROM trash;
+        DROP TABLE trash;
+        CREATE TABLE trash (
+            batch_id    TEXT PRIMARY KEY NOT NULL,
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch', 'media')),
+            entity_id   TEXT NOT NULL,
+            label       TEXT NOT NULL,
+            item_count  INTEGER NOT NULL CHECK (item_count >= 1),
+            deleted_at  INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO trash SELECT batch_id, entity_type, entity_id, label, item_count, deleted_at FROM trash_v5;
+        DROP TABLE trash_v5;
+
+        CREATE TABLE outbox_v6 (
+            mutation_id INTEGER PRIMARY KEY AUTOINCREMENT,
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch', 'media')),
+            entity_id   TEXT NOT NULL,
+            operation   TEXT NOT NULL CHECK (operation IN ('upsert', 'delete')),
+            changed_at  INTEGER NOT NULL,
+            in_flight   INTEGER NOT NULL DEFAULT 0 CHECK (in_flight IN (0, 1)),
+            UNIQUE (entity_type, entity_id)
+        );
+        INSERT INTO outbox_v6 SELECT mutation_id, entity_type, entity_id, operation, changed_at, in_flight FROM outbox;
+        CREATE TEMP TABLE outbox_counter AS SELECT seq FROM sqlite_sequence WHERE name = 'outbox';
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v6 RENAME TO outbox;
+        DELETE FROM sqlite_sequence WHERE name = 'outbox';
+        INSERT INTO sqlite_sequence(name, seq) SELECT 'outbox', max(seq) FROM outbox_counter HAVING max(seq) IS NOT NULL;
+        DROP TABLE outbox_counter;
+        """ + trashOnlyDeletes("media_assets")
+
+    /// Columns of a stored photo or video that describe its bytes: set once, at the insert.
+    static let immutableMediaColumns = [
+        "id", "sha256", "kind", "format", "byte_size", "original_name", "captured_at", "capture_utc_offset_s",
+        "latitude", "longitude", "altitude", "orientation", "width", "height", "duration_s", "created_at",
+    ]
 
     /// What sync keeps on the device (T3; docs/sync.md): the portal account of this diary, the
     /// pull cursor, the portal's sequence number of each record, changes the portal refused (kept

@@ -30,4 +30,17 @@ public enum Limits {
     public static let catchFutureSlack: TimeInterval = 86_400
     /// A trip may be planned up to a year ahead.
     public static let tripFutureSlack: TimeInterval = 366 * 86_400
+
+    // Photos and videos (T4). What a file says beyond these bounds is stored as unknown.
+
+    /// Characters kept of a photo or video's original file name.
+    public static let mediaNameLength = 255
+    /// Capture times a file may give: from 1900 to the end of year 9999.
+    public static let mediaCaptureDates = earliestDate...Date(timeIntervalSince1970: 253_402_300_799)
+    /// Metres above sea level (negative below): the deepest trench to a stratospheric balloon.
+    public static let altitudeM = -11_000.0...50_000.0
+    /// Pixels along one side of a picture or video frame.
+    public static let pixelDimension = 1...1_000_000
+    /// Seconds of video: up to 30 days.
+    public static let mediaDurationSeconds = 0.0...2_592_000.0
 }

@@ -4,9 +4,9 @@ import FishingModel
 extension HobbyStoryCLI {
     /// `delete` and `trash list|restore|empty` (UI5: every delete recoverable, purging confirmed).
     static let trashCommands: [Command] = [
-        Command(name: "delete", operands: ["spot|trip|catch", "ID"], spec: OptionSpec(flags: ["yes"])) { c in
+        Command(name: "delete", operands: ["spot|trip|catch|media", "ID"], spec: OptionSpec(flags: ["yes"])) { c in
             guard let type = EntityType(rawValue: c.operands[0]) else {
-                throw UsageError("delete takes spot, trip or catch, not \(c.operands[0])")
+                throw UsageError("delete takes spot, trip, catch or media, not \(c.operands[0])")
             }
             let diary = try c.diary()
             let id = try c.id(c.operands[1], type)
@@ -21,6 +21,7 @@ extension HobbyStoryCLI {
                 let catches = try diary.catches(tripId: id)
                 what = "trip \(c.shortId(id))" + (catches.isEmpty ? "" : " with its \(catches.count) catch(es)")
             case .catch: what = "catch \(c.text(try diary.catchRecord(id)))"
+            case .media: what = "photo or video \(c.shortId(id))"
             }
             try c.confirm("Move \(what) to the Trash?")
             let entry = try diary.moveToTrash(type, id)
