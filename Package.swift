@@ -38,14 +38,20 @@ let package = Package(
             name: "PortalStore",
             dependencies: ["SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore"]),
         .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol"]),
-        .target(name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
+        .target(
+            name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
         .target(
             name: "DiaryStore",
-            dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics", "SyncProtocol", "MediaMetadata"],
+            dependencies: [
+                "SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics", "SyncProtocol", "MediaMetadata",
+            ],
             resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
         .target(name: "Geodesy"),
         .target(name: "MediaMetadata"),
+        .target(
+            name: "MediaLibrary",
+            dependencies: ["DiaryStore", "MediaMetadata", "SecureHashing", "FishingModel", "Geodesy", "Diagnostics"]),
         .target(
             name: "Gazetteer", dependencies: ["Geodesy", "FishingModel"], resources: [.copy("Resources/gazetteer.bin")]),
         .target(name: "Almanac"),
@@ -73,6 +79,12 @@ let package = Package(
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MediaMetadataTests", dependencies: ["MediaMetadata"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MediaLibraryTests",
+            dependencies: [
+                "MediaLibrary", "MediaMetadata", "DiaryStore", "FishingModel", "Geodesy", "SecureHashing",
+                "TestSupport",
+            ]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy"]),
         .testTarget(
             name: "WeatherTests", dependencies: ["Weather", "Geodesy", "SQLiteDB", "Almanac", "Diagnostics"],
@@ -104,6 +116,8 @@ let package = Package(
             ]),
         .testTarget(
             name: "HobbyStoryCLITests",
-            dependencies: ["HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal"]),
+            dependencies: [
+                "HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal",
+            ]),
     ]
 )

@@ -29,3 +29,22 @@ public func builtProduct(_ name: String) -> URL {
         relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     return runner.standardizedFileURL.deletingLastPathComponent().appendingPathComponent(name)
 }
+
+/// A sample photo or video from the MediaMetadata fixtures (made by tools/make_media_samples.py),
+/// shared by every test target that imports media.
+public func mediaFixture(_ name: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("MediaMetadataTests/Fixtures/\(name)")
+}
+
+/// Writes a valid MP4 of `size` bytes: the `video_location.mp4` fixture followed by one `free`
+/// box filling the rest with zeros, left sparse so it takes no disk space.
+public func writeSparseVideo(at url: URL, size: Int) throws {
+    let movie = try Data(contentsOf: mediaFixture("video_location.mp4"))
+    precondition(size > movie.count + 8 && size - movie.count <= Int(UInt32.max))
+    let header = withUnsafeBytes(of: UInt32(size - movie.count).bigEndian) { Data($0) } + Data("free".utf8)
+    try (movie + header).write(to: url)
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    try handle.truncate(atOffset: UInt64(size))
+}

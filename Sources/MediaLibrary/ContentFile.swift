@@ -1,0 +1,128 @@
+import Foundation
+import SecureHashing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One open file of the media store, read and written with POSIX calls so large photos and
+/// videos (T4) stream through one fixed buffer, and so the store can `fsync`, rename atomically
+/// and lock temporary files. The adapter between the store and the operating system.
+final class ContentFile {
+    let path: String
+    private let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens an existing regular file for reading.
+    static func reading(_ url: URL) throws(MediaStoreError) -> ContentFile {
+        let file = try opening(url, O_RDONLY)
+        var status = stat()
+        guard fstat(file.descriptor, &status) == 0 else { throw file.failure() }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .io(path: file.path, reason: "not a regular file") }
+        return file
+    }
+
+    /// Creates a new file, failing if one exists. With `locked`, holds an exclusive `flock` on it
+    /// until it is closed, which tells a sweeper in another process that its writer is alive.
+    static func creating(_ url: URL, locked: Bool = false) throws(MediaStoreError) -> ContentFile {
+        let file = try opening(url, O_WRONLY | O_CREAT | O_EXCL, mode: 0o644)
+        if locked, flock(file.descriptor, LOCK_EX) != 0 { throw file.failure() }
+        return file
+    }
+
+    /// Streams this file into `destination` through `buffer` and returns the byte count and the
+    /// SHA-256 of what passed.
+    func copy(to destination: ContentFile, through buffer: UnsafeMutableRawBufferPointer) throws(MediaStoreError)
+        -> (byteCount: Int64, sha256: String)
+    {
+        var digest = SHA256Digest()
+        var total: Int64 = 0
+        while true {
+            let count = try readChunk(into: buffer)
+            if count == 0 { break }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            digest.update(chunk)
+            try destination.writeAll(chunk)
+            total += Int64(count)
+        }
+        return (total, digest.finalizeHex())
+    }
+
+    /// Flushes the file's data to the storage device.
+    func sync() throws(MediaStoreError) {
+        guard fsync(descriptor) == 0 else { throw failure() }
+    }
+
+    /// Makes a rename or removal inside `folder` durable.
+    static func syncFolder(_ folder: URL) throws(MediaStoreError) {
+        try opening(folder, O_RDONLY | O_DIRECTORY).sync()
+    }
+
+    /// Atomically moves `source` to `destination` on the same file system.
+    static func move(_ source: URL, to destination: URL) throws(MediaStoreError) {
+        guard rename(source.path, destination.path) == 0 else {
+            throw .io(path: destination.path, reason: lastError())
+        }
+    }
+
+    /// Removes a file; a file already gone is not an error.
+    static func remove(_ url: URL) throws(MediaStoreError) {
+        guard unlink(url.path) == 0 || errno == ENOENT else { throw .io(path: url.path, reason: lastError()) }
+    }
+
+    /// Removes a temporary file unless a live writer holds its lock; true when it was removed.
+    static func removeIfAbandoned(_ url: URL) throws(MediaStoreError) -> Bool {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return false }
+            throw .io(path: url.path, reason: lastError())
+        }
+        let file = ContentFile(path: url.path, descriptor: descriptor)
+        guard flock(file.descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        try remove(url)
+        return true
+    }
+
+    // MARK: Internals
+
+    private static func opening(_ url: URL, _ flags: Int32, mode: mode_t = 0) throws(MediaStoreError) -> ContentFile {
+        let path = url.path
+        let descriptor = open(path, flags | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw .io(path: path, reason: lastError()) }
+        return ContentFile(path: path, descriptor: descriptor)
+    }
+
+    private func readChunk(into buffer: UnsafeMutableRawBufferPointer) throws(MediaStoreError) -> Int {
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw failure() }
+        }
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(MediaStoreError) {
+        var written = 0
+        while written < bytes.count {
+            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure()
+            }
+            written += count
+        }
+    }
+
+    private func failure() -> MediaStoreError { .io(path: path, reason: Self.lastError()) }
+
+    private static func lastError() -> String { String(cString: strerror(errno)) }
+}
