@@ -63,7 +63,8 @@ let package = Package(
             name: "HobbyStoryCLI",
             dependencies: [
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
-                "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol",
+                "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol", "MediaLibrary",
+                "MediaMetadata",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),

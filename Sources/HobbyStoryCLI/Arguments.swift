@@ -4,6 +4,12 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
+/// Failures a command has already printed (each with `HobbyStoryCLI.report`): exit with the
+/// first one's code and print nothing more.
+struct AlreadyReported: Error {
+    let exitCode: ExitCode
+}
+
 /// Input to a query command that is out of range or malformed: exit 1, nothing else happens.
 struct InvalidInput: Error, CustomStringConvertible {
     let description: String

@@ -2,6 +2,7 @@ import Diagnostics
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
 import SQLiteDB
 import SyncClient
 
@@ -23,43 +24,62 @@ public struct HobbyStoryCLI: Sendable {
     /// Runs one command line (without the program name) and returns the process exit code.
     public func run(_ arguments: [String]) -> Int32 {
         let words = Self.commandWords(arguments)
-        let log = Logger(category: "cli")
         do {
             try dispatch(words, arguments)
             return ExitCode.success.rawValue
-        } catch let error as UsageError {
-            console.writeError("usage error: \(error.description)\nRun `hobbystory help` for the commands.")
-            return ExitCode.usage.rawValue
-        } catch let error as InvalidInput {
-            console.writeError("error: \(error.description)")
-            return ExitCode.validation.rawValue
-        } catch let error as ValidationError {
-            console.writeError(error.description)
-            log.notice(
-                "validation refused",
-                ["command": words.joined(separator: " "), "fields": error.fields.joined(separator: ",")])
-            return ExitCode.validation.rawValue
-        } catch let error as StoreError {
-            console.writeError("error: \(error.description)")
-            switch error {
-            case .notFound, .ambiguousId: return ExitCode.notFound.rawValue
-            case .refused, .pinRequired, .wrongPin, .pinLocked: return ExitCode.refused.rawValue
-            }
-        } catch let error as SyncError {
-            console.writeError("error: \(error.description)")
-            switch error {
-            case .refused(let status, _, _) where status == 400: return ExitCode.validation.rawValue
-            case .notSignedIn, .signInRequired, .refused: return ExitCode.refused.rawValue
-            case .portalUnavailable, .unreadableAnswer, .storage: return ExitCode.failure.rawValue
-            }
-        } catch let error as SQLiteError where error.isConstraintViolation {
-            console.writeError("refused by the database: \(error.message)")
-            log.capture(error, context: ["command": words.joined(separator: " ")])
-            return ExitCode.refused.rawValue
+        } catch let error as AlreadyReported {
+            return error.exitCode.rawValue
         } catch {
+            return report(error, command: words.joined(separator: " ")).rawValue
+        }
+    }
+
+    /// Prints `error` the way every command reports a failure and returns its exit code; a
+    /// command that goes on after one failure (importing several files) reports each with it.
+    func report(_ error: any Error, command: String) -> ExitCode {
+        let log = Logger(category: "cli")
+        switch error {
+        case let error as UsageError:
+            console.writeError("usage error: \(error.description)\nRun `hobbystory help` for the commands.")
+            return .usage
+        case let error as InvalidInput:
+            console.writeError("error: \(error.description)")
+            return .validation
+        case let error as ValidationError:
+            console.writeError(error.description)
+            log.notice("validation refused", ["command": command, "fields": error.fields.joined(separator: ",")])
+            return .validation
+        case let error as StoreError:
+            console.writeError("error: \(error.description)")
+            switch error {
+            case .notFound, .ambiguousId: return .notFound
+            case .refused, .pinRequired, .wrongPin, .pinLocked: return .refused
+            }
+        case let error as MediaStoreError:
+            console.writeError("error: \(error.description)")
+            switch error {
+            case .unreadableSource, .contentMissing: return .notFound
+            case .unsupportedMedia: return .validation
+            case .destinationExists: return .refused
+            case .contentDamaged, .io:
+                log.capture(error, context: ["command": command])
+                return .failure
+            }
+        case let error as SyncError:
+            console.writeError("error: \(error.description)")
+            switch error {
+            case .refused(let status, _, _) where status == 400: return .validation
+            case .notSignedIn, .signInRequired, .refused: return .refused
+            case .portalUnavailable, .unreadableAnswer, .storage: return .failure
+            }
+        case let error as SQLiteError where error.isConstraintViolation:
+            console.writeError("refused by the database: \(error.message)")
+            log.capture(error, context: ["command": command])
+            return .refused
+        default:
             console.writeError("error: \(error)")
-            log.capture(error, context: ["command": words.joined(separator: " ")])
-            return ExitCode.failure.rawValue
+            log.capture(error, context: ["command": command])
+            return .failure
         }
     }
 
@@ -95,9 +115,11 @@ public struct HobbyStoryCLI: Sendable {
         let context = try CommandContext(cli: self, tokens: arguments, spec: handler.spec)
         let expected = handler.name.split(separator: " ").count
         context.operands = Array(context.arguments.positionals.dropFirst(expected))
-        let allowed = handler.operands.count...(handler.operands.count + handler.optionalOperands.count)
-        guard allowed.contains(context.operands.count) else {
-            let shape = handler.operands + handler.optionalOperands.map { "[\($0)]" }
+        let most = handler.repeatsLastOperand ? Int.max : handler.operands.count + handler.optionalOperands.count
+        guard (handler.operands.count...most).contains(context.operands.count) else {
+            let shape =
+                handler.operands + handler.optionalOperands.map { "[\($0)]" }
+                + (handler.repeatsLastOperand ? ["..."] : [])
             throw UsageError("`\(handler.name)` takes \(shape.isEmpty ? "no operands" : shape.joined(separator: " "))")
         }
         try handler.run(context)
@@ -106,7 +128,7 @@ public struct HobbyStoryCLI: Sendable {
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
             + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
-            + syncCommands).map {
+            + syncCommands + mediaCommands).map {
                 ($0.name, $0)
             })
 
@@ -124,9 +146,12 @@ public struct HobbyStoryCLI: Sendable {
           trip edit ID [same options] [--clear FIELD] | trip list [--spot ID] | trip show ID
           catch add --trip ID --species NAME_OR_ID [--time ISO8601] [--weight-kg X] [--length-cm X] [--count N]
                     [--bait NAME_OR_ID] [--method NAME_OR_ID] [--depth-m X] [--water-temp-c X] [--released] [--notes T]
+                    [--from-photo FILE]   (time from the photo; without --trip, the trip at the spot within 500 m)
           catch edit ID [same options] [--kept] [--clear FIELD] | catch list [--trip ID] [--limit N] | catch show ID
-          delete spot|trip|catch ID [--yes]      (moves it to the Trash)
+          delete spot|trip|catch|media ID [--yes]      (moves it to the Trash)
           trash list | trash restore ID | trash empty [--yes]
+          media import FILE... [--catch ID | --trip ID | --spot ID]   (photos and videos; see docs/media.md)
+          media list [--catch ID | --trip ID | --spot ID] | media export ID --to PATH
           directory list species|baits|methods|water-body-types [--search TEXT] [--include-retired]
           diagnostics export --to FILE | about        (version and data credits)
           report list | report run NAME|--formula "F" [--svg FILE] [--csv FILE]   (see docs/reports.md)
@@ -150,6 +175,8 @@ struct Command: Sendable {
     let name: String
     var operands: [String] = []
     var optionalOperands: [String] = []
+    /// The last operand may be given any number of times (`media import FILE...`).
+    var repeatsLastOperand = false
     var spec = OptionSpec()
     let run: @Sendable (CommandContext) throws -> Void
 }

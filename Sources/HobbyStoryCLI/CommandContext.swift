@@ -2,6 +2,7 @@ import Diagnostics
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
 
 /// What a running command has at hand: its parsed arguments, the device storage, the chosen
 /// profile's diary, and helpers to read typed options and to print.
@@ -13,6 +14,7 @@ final class CommandContext {
     var parseIssues: [ValidationIssue] = []
     private var openedStorage: DeviceStorage?
     private var openedDiary: Diary?
+    private var openedMediaStore: MediaStore?
 
     init(cli: HobbyStoryCLI, tokens: [String], spec: OptionSpec) throws {
         self.cli = cli
@@ -63,6 +65,14 @@ final class CommandContext {
         Diagnostics.install(try FileLogSink(folder: storage.folder(of: diary.profile).appendingPathComponent("logs")))
         openedDiary = diary
         return diary
+    }
+
+    /// The photos and videos of the chosen profile's diary (opening it sweeps leftovers).
+    func mediaStore() throws -> MediaStore {
+        if let openedMediaStore { return openedMediaStore }
+        let store = try MediaStore(diary: try diary())
+        openedMediaStore = store
+        return store
     }
 
     // MARK: Output

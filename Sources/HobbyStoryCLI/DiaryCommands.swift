@@ -116,18 +116,27 @@ extension HobbyStoryCLI {
             "trip", "species", "time", "weight-kg", "length-cm", "count", "bait", "method", "depth-m", "water-temp-c",
             "notes",
         ], repeatable: ["clear"], flags: ["released", "kept"])
+    static let catchAddOptions = OptionSpec(
+        values: catchOptions.values.union(["from-photo"]), repeatable: catchOptions.repeatable,
+        flags: catchOptions.flags)
     static let catchClearable = ["weight-kg", "length-cm", "bait", "method", "depth-m", "water-temp-c", "notes"]
 
     /// `catch add|edit|list|show`.
     static let catchCommands: [Command] = [
-        Command(name: "catch add", spec: catchOptions) { c in
+        Command(name: "catch add", spec: catchAddOptions) { c in
             var draft = CatchDraft()
             try applyCatchOptions(c, &draft)
+            let photo = c.text("from-photo")
+            if let photo { try c.prefill(&draft, fromPhoto: photo) }
             let diary = try c.diary()
             try c.throwIfInvalid("catch", try diary.issues(for: draft))
             let item = try diary.addCatch(draft)
             try c.recordConditions(.catch, item.id)
-            c.output(c.json(item), text: "Saved catch \(c.text(item))")
+            guard let photo, let addition = try c.attachPhoto(photo, to: item),
+                case .object(var object) = c.json(item)
+            else { return c.output(c.json(item), text: "Saved catch \(c.text(item))") }
+            object["photo"] = c.json(addition)
+            c.output(.object(object), text: "Saved catch \(c.text(item))\nwith \(c.text(addition))")
         },
         Command(name: "catch edit", operands: ["ID"], spec: catchOptions) { c in
             let diary = try c.diary()

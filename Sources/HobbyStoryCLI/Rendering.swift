@@ -1,6 +1,8 @@
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
+import MediaMetadata
 
 /// How records look in `--json` output (camelCase keys matching the options) and as text.
 extension CommandContext {
@@ -108,6 +110,61 @@ extension CommandContext {
         let extra = entry.itemCount > 1 ? " (+\(entry.itemCount - 1) with it)" : ""
         return
             "\(entry.id.uuidString.lowercased())  \(entry.entityType.rawValue)  \(entry.label)\(extra)  deleted \(isoUTC(entry.deletedAt)!)"
+    }
+
+    /// A capture time as ISO 8601: with the file's offset, `Z` for a video (UTC in the file), and
+    /// without a zone for a photo that gives only its wall-clock time.
+    func captureTime(_ metadata: MediaMetadata) -> String? {
+        guard let date = metadata.capturedAt else { return nil }
+        if let offset = metadata.captureUTCOffsetSeconds { return iso(date, offset) }
+        let utc = DiaryTime.iso8601(date, utcOffsetSeconds: 0)
+        return metadata.hasWallClockCaptureTime ? String(utc.dropLast()) : utc
+    }
+
+    /// The object `media import` prints per file (issue 6 §6: these keys, explicit nulls).
+    func json(_ addition: MediaAddition) -> JSONValue {
+        let asset = addition.asset
+        let m = asset.metadata
+        return .object([
+            "id": .string(asset.id.uuidString.lowercased()), "sha256": .string(asset.sha256),
+            "kind": .string(asset.kind.rawValue), "capturedAt": JSONValue(captureTime(m)),
+            "latitude": JSONValue(m.latitude), "longitude": JSONValue(m.longitude), "width": JSONValue(m.pixelWidth),
+            "height": JSONValue(m.pixelHeight), "durationSeconds": JSONValue(m.durationSeconds),
+            "duplicate": .bool(addition.duplicate),
+        ])
+    }
+
+    func text(_ addition: MediaAddition) -> String {
+        (addition.duplicate ? "already stored: " : "imported ") + text(addition.asset)
+    }
+
+    func json(_ asset: MediaAsset) -> JSONValue {
+        let m = asset.metadata
+        return .object([
+            "id": .string(asset.id.uuidString.lowercased()), "sha256": .string(asset.sha256),
+            "kind": .string(asset.kind.rawValue), "format": .string(m.format.rawValue),
+            "originalName": .string(asset.originalName), "byteSize": .integer(asset.byteSize),
+            "capturedAt": JSONValue(captureTime(m)), "latitude": JSONValue(m.latitude),
+            "longitude": JSONValue(m.longitude), "altitude": JSONValue(m.altitude),
+            "orientation": JSONValue(m.orientation), "width": JSONValue(m.pixelWidth),
+            "height": JSONValue(m.pixelHeight), "durationSeconds": JSONValue(m.durationSeconds),
+            "links": .array(
+                asset.links.map {
+                    .object(["type": .string($0.type.rawValue), "id": .string($0.id.uuidString.lowercased())])
+                }),
+            "createdAt": JSONValue(isoUTC(asset.createdAt)), "deletedAt": JSONValue(isoUTC(asset.deletedAt)),
+        ])
+    }
+
+    func text(_ asset: MediaAsset) -> String {
+        let m = asset.metadata
+        var line = "\(shortId(asset.id))  \(asset.kind.rawValue) \(asset.originalName)"
+        if let width = m.pixelWidth, let height = m.pixelHeight { line += "  \(width)×\(height)" }
+        if let duration = m.durationSeconds { line += "  \(number(duration)) s" }
+        if let time = captureTime(m) { line += "  taken \(time)" }
+        if let lat = m.latitude, let lon = m.longitude { line += String(format: "  at %.5f, %.5f", lat, lon) }
+        for link in asset.links { line += "  → \(link.type.rawValue) \(shortId(link.id))" }
+        return line
     }
 
     func json(_ entry: DirectoryEntry) -> JSONValue {

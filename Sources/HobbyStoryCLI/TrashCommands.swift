@@ -21,7 +21,7 @@ extension HobbyStoryCLI {
                 let catches = try diary.catches(tripId: id)
                 what = "trip \(c.shortId(id))" + (catches.isEmpty ? "" : " with its \(catches.count) catch(es)")
             case .catch: what = "catch \(c.text(try diary.catchRecord(id)))"
-            case .media: what = "photo or video \(c.shortId(id))"
+            case .media: what = c.text(try diary.mediaAsset(id))
             }
             try c.confirm("Move \(what) to the Trash?")
             let entry = try diary.moveToTrash(type, id)
@@ -65,7 +65,7 @@ extension HobbyStoryCLI {
             }
             let count = entries.reduce(0) { $0 + $1.itemCount }
             try c.confirm("Permanently remove \(count) object(s) in the Trash? This cannot be undone.", answer: "yes")
-            let removed = try diary.emptyTrash()
+            let removed = try c.mediaStore().emptyTrash()
             c.output(.object(["removed": .integer(Int64(removed))]), text: "Removed \(removed) object(s) for good.")
         },
     ]

@@ -1,0 +1,132 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import MediaLibrary
+import MediaMetadata
+
+/// The CLI's camera (T16): the photo or video "taken" is a file the angler names.
+struct FileCamera: CameraCapture {
+    let file: URL
+
+    func capture(_ mode: CaptureMode, for target: MediaTarget?) async throws -> MediaSource? {
+        MediaSource(url: file, target: target)
+    }
+}
+
+/// The CLI's photo library (T17): the files named on the command line.
+struct FileLibraryPicker: PhotoLibraryPicker {
+    let files: [URL]
+
+    func pick(limit: Int, for target: MediaTarget?) async throws -> [MediaSource] {
+        files.prefix(limit).map { MediaSource(url: $0, target: target) }
+    }
+}
+
+extension HobbyStoryCLI {
+    static let mediaTargetOptions = OptionSpec(values: ["catch", "trip", "spot"])
+
+    /// `media import|list|export` (T4, T16, T17; docs/media.md).
+    static let mediaCommands: [Command] = [
+        Command(name: "media import", operands: ["FILE"], repeatsLastOperand: true, spec: mediaTargetOptions) { c in
+            let target = try c.mediaTarget()
+            let picker = FileLibraryPicker(files: c.operands.map { URL(fileURLWithPath: $0) })
+            let sources = try c.waitForSync { try await picker.pick(limit: Int.max, for: target) }
+            let importer = MediaImporter(store: try c.mediaStore())
+            if sources.count == 1 {
+                let addition = try importer.importMedia(sources[0])
+                c.output(c.json(addition), text: c.text(addition))
+                return
+            }
+            // Several files: each failure is reported and the others still go in.
+            var imported: [MediaAddition] = []
+            var firstFailure: ExitCode?
+            for source in sources {
+                do {
+                    imported.append(try importer.importMedia(source))
+                } catch {
+                    let code = c.cli.report(error, command: "media import")
+                    firstFailure = firstFailure ?? code
+                }
+            }
+            c.outputList(imported, empty: "Nothing imported.", json: c.json, text: c.text)
+            if let firstFailure { throw AlreadyReported(exitCode: firstFailure) }
+        },
+        Command(name: "media list", spec: mediaTargetOptions) { c in
+            let assets = try c.mediaStore().diary.mediaAssets(linkedTo: try c.mediaTarget())
+            c.outputList(assets, empty: "No photos or videos yet.", json: c.json, text: c.text)
+        },
+        Command(name: "media export", operands: ["ID"], spec: OptionSpec(values: ["to"])) { c in
+            guard let path = c.text("to") else { throw UsageError("media export needs --to PATH") }
+            let store = try c.mediaStore()
+            let id = try c.id(c.operands[0], .media)
+            let written = try store.export(id, to: URL(fileURLWithPath: path))
+            let asset = try store.diary.mediaAsset(id)
+            c.output(
+                .object([
+                    "id": .string(id.uuidString.lowercased()), "path": .string(written.path),
+                    "byteSize": .integer(asset.byteSize),
+                ]),
+                text: "Exported \(c.text(asset)) to \(written.path)")
+        },
+    ]
+}
+
+extension CommandContext {
+    /// The target of `--catch`, `--trip` or `--spot` (at most one), if any.
+    func mediaTarget() throws -> MediaTarget? {
+        let given = [EntityType.catch, .trip, .spot].filter { arguments.has($0.rawValue) }
+        guard given.count <= 1 else {
+            throw UsageError("give at most one of --catch, --trip and --spot")
+        }
+        guard let type = given.first, let text = text(type.rawValue) else { return nil }
+        return MediaTarget(type, try id(text, type))
+    }
+
+    /// Fills a new catch from the photo at `path` (issue 6 §2): its time when `--time` is absent,
+    /// and, when `--trip` is absent, the latest live trip at the saved spot within 500 m of where
+    /// it was taken that covers that time. Problems become validation issues on `tripId`.
+    func prefill(_ draft: inout CatchDraft, fromPhoto path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let metadata: MediaMetadata
+        do throws(MediaMetadataError) {
+            metadata = try MediaMetadataReader.read(fileAt: url)
+        } catch {
+            if case .unreadable(_, let reason) = error {
+                throw MediaStoreError.unreadableSource(path: path, reason: reason)
+            }
+            throw MediaStoreError.unsupportedMedia(name: url.lastPathComponent, problem: error)
+        }
+        let diary = try diary()
+        let prefill = CatchPrefill(metadata: metadata, spots: try diary.spots())
+        prefill.fillTime(of: &draft)
+        guard draft.tripId == nil, !arguments.has("trip") else { return }
+        let time = draft.caughtAt ?? cli.now()
+        let problem: String
+        if let coordinate = prefill.coordinate {
+            if let nearby = prefill.nearestSpot {
+                if let trip = prefill.trip(among: try diary.trips(spotId: nearby.spot.id), at: time) {
+                    draft.tripId = trip.id
+                    return
+                }
+                problem =
+                    "no live trip at \(nearby.spot.name) (\(Int(nearby.meters.rounded())) m from where the photo was taken) covers \(DiaryTime.iso8601(time, utcOffsetSeconds: draft.utcOffsetSeconds ?? 0)); give --trip or add the trip first"
+            } else {
+                problem = String(
+                    format: "no saved spot lies within %.0f m of where the photo was taken (%.5f, %.5f); give --trip",
+                    CatchPrefill.spotRadiusMeters, coordinate.latitude, coordinate.longitude)
+            }
+        } else {
+            problem = "the photo has no GPS position to find its spot by; give --trip"
+        }
+        parseIssues.append(ValidationIssue(field: "tripId", value: url.lastPathComponent, message: problem))
+    }
+
+    /// Imports the photo a new catch was logged from and links it to the catch, through the
+    /// CLI's camera (the same pipeline as `media import`).
+    func attachPhoto(_ path: String, to item: Catch) throws -> MediaAddition? {
+        let camera = FileCamera(file: URL(fileURLWithPath: path))
+        let target = MediaTarget(.catch, item.id)
+        guard let source = try waitForSync({ try await camera.capture(.photo, for: target) }) else { return nil }
+        return try MediaImporter(store: try mediaStore()).importMedia(source)
+    }
+}
