@@ -5,8 +5,8 @@ import MediaMetadata
 /// The one import pipeline behind the camera (T16) and the photo library (T17): a
 /// ``MediaSource`` becomes a stored asset of the diary (T4).
 ///
-/// The bytes stream through one 1 MiB buffer into `media/tmp/<uuid>.part`, hashed on the way,
-/// and are flushed to disk; the metadata is read from that copy (a file that is not a supported
+/// The bytes stream through two 1 MiB buffers into `media/tmp/<uuid>.part`, hashed on the way
+/// (on a second thread, while the next chunk is read), and are flushed to disk; the metadata is read from that copy (a file that is not a supported
 /// photo or video is refused here, and nothing is kept). Then, in one immediate transaction, the
 /// copy is renamed to `media/<ab>/<sha256>` (or dropped when those bytes are already stored) and
 /// the asset row, its link and its outbox entry are inserted. A crash at any point leaves either
@@ -32,7 +32,7 @@ public struct MediaImporter {
         defer { try? ContentFile.remove(partURL) }
         // The lock on the temporary file must outlive the rename: keep `part` open until the end.
         return try withExtendedLifetime(part) {
-            let copied = try MediaStore.withChunkBuffer { try input.copy(to: part, through: $0) }
+            let copied = try MediaStore.withChunkBuffers { try input.copy(to: part, through: $0) }
             try part.sync()
             let metadata: MediaMetadata
             do throws(MediaMetadataError) {

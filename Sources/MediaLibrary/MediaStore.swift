@@ -15,7 +15,7 @@ public final class MediaStore {
     public let diary: Diary
     /// The `media` folder beside the diary's database.
     public let root: URL
-    /// The size of the one buffer every import and export streams through.
+    /// The size of each of the two buffers every import and export streams through.
     public static let chunkSize = 1 << 20
 
     var temporaryFolder: URL { root.appendingPathComponent("tmp") }
@@ -93,7 +93,7 @@ public final class MediaStore {
         let input = try ContentFile.reading(contentURL(asset.sha256))
         let output = try ContentFile.creating(target)
         do {
-            let copied = try Self.withChunkBuffer { try input.copy(to: output, through: $0) }
+            let copied = try Self.withChunkBuffers { try input.copy(to: output, through: $0) }
             guard copied.sha256 == asset.sha256 else {
                 throw MediaStoreError.contentDamaged(sha256: asset.sha256, found: copied.sha256)
             }
@@ -105,11 +105,11 @@ public final class MediaStore {
         return target
     }
 
-    /// Runs `body` with the one chunk-sized buffer an import or export streams through.
-    static func withChunkBuffer<T>(_ body: (UnsafeMutableRawBufferPointer) throws -> T) rethrows -> T {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
-        return try body(buffer)
+    /// Runs `body` with the two chunk-sized buffers an import or export streams through.
+    static func withChunkBuffers<T>(_ body: ([UnsafeMutableRawBufferPointer]) throws -> T) rethrows -> T {
+        let buffers = (0..<2).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16) }
+        defer { buffers.forEach { $0.deallocate() } }
+        return try body(buffers)
     }
 
     /// The SHA-256 names of the stored content files.

@@ -187,7 +187,9 @@ struct MediaCLITests {
         let small = try runMeasuringPeak(cli, ["media", "import", mediaFixture("photo_plain.png").path])
         let large = try runMeasuringPeak(cli, ["media", "import", video.path])
         #expect(small.status == 0 && large.status == 0)
-        #expect(large.peakBytes - small.peakBytes < 32 << 20, "peak \(large.peakBytes >> 20) MiB vs \(small.peakBytes >> 20) MiB")
+        #expect(
+            large.peakBytes - small.peakBytes < 32 << 20,
+            "peak \(large.peakBytes >> 20) MiB vs \(small.peakBytes >> 20) MiB")
         let list = try cli.run("media", "list", "--json").array()
         #expect(list.contains { $0["byteSize"] as? Int == 512 << 20 })
     }
