@@ -72,7 +72,10 @@ let package = Package(
         .executableTarget(name: "diary-crash-writer", dependencies: ["DiaryStore", "FishingModel"]),
         .executableTarget(
             name: "hobbystory-bench",
-            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer"]),
+            dependencies: [
+                "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "MediaLibrary",
+                "SecureHashing",
+            ]),
 
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),

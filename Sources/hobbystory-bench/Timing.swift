@@ -23,9 +23,20 @@ func medianTime(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
 }
 
 /// Resident memory of this process in bytes (Linux /proc; 0 where unavailable).
-func residentBytes() -> Int {
+func residentBytes() -> Int { processStatus("VmRSS") }
+
+/// The peak resident memory of this process in bytes since it started or since the last
+/// `resetPeakResident()` (Linux VmHWM; 0 where unavailable).
+func peakResidentBytes() -> Int { processStatus("VmHWM") }
+
+/// Starts a new peak: the kernel sets VmHWM to the current resident size (`clear_refs` 5).
+func resetPeakResident() {
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+}
+
+private func processStatus(_ key: String) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }),
         let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
     else { return 0 }
     return kilobytes * 1024

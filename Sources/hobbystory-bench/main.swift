@@ -2,7 +2,7 @@
 // measured in the same run on the same machine; compare ratios and medians, not absolute times.
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
-//        [--catches N] [--big M] [--only diary,places,almanac,reports]
+//        [--catches N] [--big M] [--media-mib S] [--only diary,places,almanac,media,reports]
 import Foundation
 
 #if canImport(SQLite3)
@@ -18,7 +18,8 @@ func option(_ name: String) -> String? {
 }
 let bulkCount = option("--catches").flatMap { Int($0) } ?? 100_000
 let bigCount = option("--big").flatMap { Int($0) } ?? 1_000_000
-let sections = Set((option("--only") ?? "diary,places,almanac,reports").split(separator: ",").map(String.init))
+let mediaMebibytes = option("--media-mib").flatMap { Int($0) } ?? 1024
+let sections = Set((option("--only") ?? "diary,places,almanac,media,reports").split(separator: ",").map(String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -29,6 +30,8 @@ print("")
 // Places first: its resident-memory figure is only meaningful before other sections allocate.
 if sections.contains("places") { try benchmarkPlaces() }
 if sections.contains("almanac") { try benchmarkAlmanac() }
+// Media before the diary section, whose million catches leave the heap large.
+if sections.contains("media") { try benchmarkMedia(mebibytes: mediaMebibytes) }
 var big: Setup?
 if sections.contains("diary") { big = try benchmarkDiary(bulkCount: bulkCount, bigCount: bigCount) }
 if sections.contains("reports") {
