@@ -9,6 +9,7 @@ import SecureHashing
 ///     device.sqlite           the anglers (profiles) on this device, their PIN hashes
 ///     directories.sqlite      the shared, read-only directory database (T5)
 ///     profiles/<id>/diary.sqlite, profiles/<id>/logs/   one diary per angler
+///     profiles/<id>/media/    its photos and videos (T4; kept by `MediaLibrary`'s `MediaStore`)
 ///
 /// Removing a profile is reversible for ``Profile/retentionDays`` days; after that its folder is
 /// deleted the next time the storage is opened.

@@ -76,8 +76,8 @@ public struct MediaContent: Sendable, Equatable {
     }
 }
 
-/// What adding media did: the stored asset, and whether its bytes were already there as a live
-/// asset (`duplicate`), in which case that asset is returned and nothing new was stored.
+/// What adding media did (T4): the stored asset, and whether its bytes were already there as a
+/// live asset (`duplicate`), in which case that asset is returned and nothing new was stored.
 public struct MediaAddition: Sendable, Equatable {
     public var asset: MediaAsset
     public var duplicate: Bool

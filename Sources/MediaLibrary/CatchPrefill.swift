@@ -3,7 +3,8 @@ import Foundation
 import Geodesy
 import MediaMetadata
 
-/// A saved spot close to where a photo was taken, and how close.
+/// A saved spot close to where a photo was taken, and how close: the spot a catch logged from
+/// a captured (T16) or imported (T17) photo is suggested at.
 public struct NearbySpot: Sendable, Equatable {
     public var spot: Spot
     /// Geodesic distance on the WGS84 ellipsoid.

@@ -17,7 +17,7 @@ public struct MediaSource: Sendable, Equatable {
     }
 }
 
-/// What the angler asks the camera for.
+/// What the angler asks the camera for (T16).
 public enum CaptureMode: String, Sendable, CaseIterable {
     case photo, video
 }

@@ -114,7 +114,7 @@ public final class MediaStore {
 
     /// The SHA-256 names of the stored content files.
     private func storedContent() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.count == 2 && $0 != "tmp" }
+        try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.count == 2 }
             .flatMap { folder in
                 try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
                     .filter { $0.count == 64 && $0.hasPrefix(folder) }
@@ -122,7 +122,7 @@ public final class MediaStore {
     }
 }
 
-/// What a sweep of the media store removed.
+/// What a sweep of the media store removed (T4: no leftovers of interrupted work).
 public struct MediaSweep: Sendable, Equatable {
     /// Temporary files of imports interrupted before their rename.
     public var abandonedImports = 0
