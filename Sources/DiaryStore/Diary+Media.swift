@@ -122,7 +122,7 @@ extension Diary {
             if let target { try requireLive(target) }
             try placeContent()
             if let existing = try database.queryFirst(
-                Self.mediaSQL.select + " WHERE sha256 = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT 1",
+                "SELECT id FROM media_assets WHERE sha256 = ? AND deleted_at IS NULL ORDER BY created_at, id LIMIT 1",
                 [.text(content.sha256)])
             {
                 let id = try existing.uuid(0)

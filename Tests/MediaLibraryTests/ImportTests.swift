@@ -50,6 +50,9 @@ struct ImportTests {
         #expect(second.asset.links == [MediaTarget(.spot, f.spot.id), MediaTarget(.trip, f.trip.id)])
         #expect(try f.files().count == 1)
         #expect(try f.diary.mediaAssets().count == 1)
+        try FileManager.default.removeItem(at: f.store.contentURL(first.asset.sha256))
+        let third = try f.importFixture("photo_exif_full.jpg")
+        #expect(third.duplicate && f.store.hasContent(third.asset), "a repeat import brings lost bytes back")
     }
 
     @Test(
