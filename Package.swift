@@ -64,7 +64,10 @@ let package = Package(
         .executableTarget(name: "diary-crash-writer", dependencies: ["DiaryStore", "FishingModel"]),
         .executableTarget(
             name: "hobbystory-bench",
-            dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer"]),
+            dependencies: [
+                "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
+                "Portal", "PortalStore", "SyncClient", "SyncProtocol",
+            ]),
 
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),

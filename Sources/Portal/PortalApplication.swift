@@ -92,10 +92,10 @@ public struct PortalApplication: Sendable {
                     throw HTTPError.badRequest(
                         code: "invalid_limit", "limit \"\(limitText.prefix(20))\" must be 1–\(SyncLimits.changesPerPull)")
                 }
-                let page = try store.pull(after: cursor, limit: limit, account: principal.accountId)
+                let page = try store.pullJSON(after: cursor, limit: limit, account: principal.accountId)
                 try store.recordActivity(account: principal.accountId)
-                metrics.count("pulled", page.changes.count)
-                return try .json(page)
+                metrics.count("pulled", page.count)
+                return HTTPResponse(headers: ["Content-Type": "application/json"], body: .bytes(Data(page.json.utf8)))
             }
             v1.get(SyncRoutes.history) { request, context in
                 let principal = try context.principal(as: PortalPrincipal.self)

@@ -7,8 +7,14 @@ public final class PortalMetrics: Sendable {
     /// Upper bounds of the latency histogram, in seconds.
     static let latencyBuckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
+    /// One line of the requests counter.
+    private struct RequestKey: Hashable {
+        var route: String
+        var status: Int
+    }
+
     private struct State {
-        var requests: [String: Int] = [:]
+        var requests: [RequestKey: Int] = [:]
         var latencyCounts = [Int](repeating: 0, count: PortalMetrics.latencyBuckets.count)
         var latencySum = 0.0
         var latencyTotal = 0
@@ -21,11 +27,11 @@ public final class PortalMetrics: Sendable {
 
     /// Counts one answered request; `route` is the matched pattern, not the raw path.
     func recordRequest(route: String, status: Int, seconds: Double) {
+        let key = RequestKey(route: route, status: status)
+        let firstBucket = Self.latencyBuckets.firstIndex { seconds <= $0 } ?? Self.latencyBuckets.count
         state.withLock { state in
-            state.requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
-            for (index, bound) in Self.latencyBuckets.enumerated() where seconds <= bound {
-                state.latencyCounts[index] += 1
-            }
+            state.requests[key, default: 0] += 1
+            for index in firstBucket..<Self.latencyBuckets.count { state.latencyCounts[index] += 1 }
             state.latencySum += seconds
             state.latencyTotal += 1
         }
@@ -44,7 +50,9 @@ public final class PortalMetrics: Sendable {
             "# HELP hobbystory_http_requests_total Requests answered, by route and status.",
             "# TYPE hobbystory_http_requests_total counter",
         ]
-        lines += state.requests.sorted { $0.key < $1.key }.map { "hobbystory_http_requests_total{\($0.key)} \($0.value)" }
+        lines += state.requests.sorted { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }.map {
+            "hobbystory_http_requests_total{route=\"\($0.key.route)\",status=\"\($0.key.status)\"} \($0.value)"
+        }
         lines += [
             "# HELP hobbystory_http_request_duration_seconds Time to answer a request.",
             "# TYPE hobbystory_http_request_duration_seconds histogram",

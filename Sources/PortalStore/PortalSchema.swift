@@ -67,6 +67,7 @@ enum PortalSchema {
                 )
                 """,
                 "CREATE UNIQUE INDEX records_by_seq ON records(account_id, seq)",
+                "CREATE INDEX records_by_id ON records(account_id, id)",
                 """
                 CREATE TABLE history (
                     account_id  TEXT NOT NULL REFERENCES accounts(id),

@@ -34,10 +34,12 @@ extension PortalStore {
             let purgeHorizon = try accountRow.int64(1)
             var lastApplied = try deviceRow.int64(0)
             let replacements = try replacementMap(sql)
+            var held = try records(sql, account: account, ids: ordered.map(\.id))
             var results: [MutationResult] = []
             for mutation in ordered {
+                let key = RecordKey(kind: mutation.kind, id: mutation.id)
                 guard mutation.mutationId > lastApplied else {
-                    let current = try record(sql, account: account, kind: mutation.kind, id: mutation.id)
+                    let current = held[key]
                     results.append(
                         MutationResult(mutationId: mutation.mutationId, status: .duplicate, current: current?.change))
                     continue
@@ -49,7 +51,7 @@ extension PortalStore {
                 }
                 let incoming = StoredRecord(
                     mutation, device: device, replacements: replacements)
-                let existing = try record(sql, account: account, kind: mutation.kind, id: mutation.id)
+                let existing = held[key]
                 if let existing, existing.modifiedAt > incoming.modifiedAt {
                     try archive(sql, incoming, account: account, reason: "superseded", at: now)
                     results.append(
@@ -67,6 +69,8 @@ extension PortalStore {
                 if let existing { try archive(sql, existing, account: account, reason: "overwritten", at: now) }
                 seq += 1
                 try store(sql, incoming, account: account, seq: seq)
+                held[key] = incoming
+                held[key]?.seq = seq
                 results.append(MutationResult(mutationId: mutation.mutationId, status: .applied, seq: seq))
             }
             try sql.execute(
@@ -81,13 +85,61 @@ extension PortalStore {
 
     /// The account's records changed after `cursor`, oldest first, at most `limit`.
     public func pull(after cursor: SyncCursor, limit: Int, account: UUID) throws -> PullResponse {
+        let page = try pullPage(after: cursor, limit: limit, account: account)
+        return PullResponse(
+            changes: try page.rows.map { row in
+                RecordChange(
+                    seq: row.seq, kind: try Self.kind(row.kind), id: try Self.uuid(row.id), deleted: row.deleted,
+                    modifiedAt: row.modifiedAt, fields: try row.fields.map(Self.decodeFields))
+            }, cursor: page.cursor.token, hasMore: page.hasMore, directoryVersion: page.directoryVersion,
+            fullPass: page.fullPass)
+    }
+
+    /// The same page as ``pull(after:limit:account:)``, written straight to the JSON of a
+    /// ``PullResponse``: stored fields are embedded as they are, never decoded and re-encoded.
+    public func pullJSON(after cursor: SyncCursor, limit: Int, account: UUID) throws -> (json: String, count: Int) {
+        let page = try pullPage(after: cursor, limit: limit, account: account)
+        var out = "{\"changes\":["
+        for (index, row) in page.rows.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"seq\":\(row.seq),\"kind\":\"\(row.kind)\",\"id\":\"\(row.id)\",\"deleted\":\(row.deleted)"
+            out += ",\"modifiedAt\":\(row.modifiedAt),\"fields\":\(row.fields ?? "null")}"
+        }
+        out += "],\"cursor\":"
+        RecordFieldsJSON.appendString(page.cursor.token, to: &out)
+        out += ",\"hasMore\":\(page.hasMore),\"directoryVersion\":\(page.directoryVersion),\"fullPass\":\(page.fullPass)}"
+        return (out, page.rows.count)
+    }
+
+    /// A page of stored rows, as read.
+    private struct StoredPage {
+        struct Row {
+            var seq: Int64
+            var kind: String
+            var id: String
+            var deleted: Bool
+            var modifiedAt: Int64
+            var fields: String?
+        }
+        var rows: [Row]
+        var cursor: SyncCursor
+        var hasMore: Bool
+        var directoryVersion: Int
+        var fullPass: Bool
+    }
+
+    private func pullPage(after cursor: SyncCursor, limit: Int, account: UUID) throws -> StoredPage {
         let limit = min(max(1, limit), SyncLimits.changesPerPull)
         return try database.read { sql in
             guard
                 let accountRow = try sql.queryFirst(
-                    "SELECT purged_seq FROM accounts WHERE id = ?", [PortalValue(account)])
+                    """
+                    SELECT purged_seq, (SELECT value FROM portal_meta WHERE key = 'directory_version')
+                    FROM accounts WHERE id = ?
+                    """, [PortalValue(account)])
             else { throw PortalStoreError.unknownAccount }
             let purgedSeq = try accountRow.int64(0)
+            let directoryVersion = Int(try accountRow.optionalText(1) ?? "0") ?? 0
             let restart = !cursor.fullPass && cursor.seq > 0 && cursor.seq < purgedSeq
             let fullPass = cursor.fullPass || restart
             let start = restart ? 0 : cursor.seq
@@ -96,18 +148,15 @@ extension PortalStore {
                 SELECT seq, kind, id, deleted, modified_at, fields FROM records
                 WHERE account_id = ? AND seq > ? ORDER BY seq LIMIT ?
                 """, [PortalValue(account), .integer(start), .integer(Int64(limit + 1))])
-            let changes = try rows.prefix(limit).map { row in
-                RecordChange(
-                    seq: try row.int64(0), kind: try Self.kind(try row.text(1)), id: try row.uuid(2),
-                    deleted: try row.bool(3), modifiedAt: try row.int64(4),
-                    fields: try row.optionalText(5).map(Self.decodeFields))
+            let page = try rows.prefix(limit).map { row in
+                StoredPage.Row(
+                    seq: try row.int64(0), kind: try row.text(1), id: try row.text(2), deleted: try row.bool(3),
+                    modifiedAt: try row.int64(4), fields: try row.optionalText(5))
             }
-            let version = try directoryVersion(sql)
             let hasMore = rows.count > limit
-            let next = SyncCursor(seq: changes.last?.seq ?? start, fullPass: fullPass && hasMore)
-            return PullResponse(
-                changes: changes, cursor: next.token, hasMore: hasMore, directoryVersion: Int(version),
-                fullPass: fullPass)
+            return StoredPage(
+                rows: page, cursor: SyncCursor(seq: page.last?.seq ?? start, fullPass: fullPass && hasMore),
+                hasMore: hasMore, directoryVersion: directoryVersion, fullPass: fullPass)
         }
     }
 
@@ -212,17 +261,32 @@ extension PortalStore {
         }
     }
 
-    private func record(_ sql: any PortalSQL, account: UUID, kind: RecordKind, id: UUID) throws -> StoredRecord? {
-        try sql.queryFirst(
-            "SELECT deleted, modified_at, device_id, fields, seq FROM records WHERE account_id = ? AND kind = ? AND id = ?",
-            [PortalValue(account), .text(kind.rawValue), PortalValue(id)]
-        ).map { row in
-            var stored = StoredRecord(
-                kind: kind, id: id, deleted: try row.bool(0), modifiedAt: try row.int64(1),
-                deviceId: UUID(uuidString: try row.text(2)), fields: try row.optionalText(3).map(Self.decodeFields))
-            stored.seq = try row.int64(4)
-            return stored
+    struct RecordKey: Hashable {
+        var kind: RecordKind
+        var id: UUID
+    }
+
+    /// The stored versions of the records with these ids, read in a few queries (not one per id).
+    private func records(_ sql: any PortalSQL, account: UUID, ids: [UUID]) throws -> [RecordKey: StoredRecord] {
+        var found: [RecordKey: StoredRecord] = [:]
+        let unique = Array(Set(ids))
+        for start in stride(from: 0, to: unique.count, by: 200) {
+            let chunk = unique[start..<min(start + 200, unique.count)]
+            let rows = try sql.query(
+                """
+                SELECT kind, id, deleted, modified_at, device_id, fields, seq FROM records
+                WHERE account_id = ? AND id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))
+                """, [PortalValue(account)] + chunk.map { PortalValue($0) })
+            for row in rows {
+                var stored = StoredRecord(
+                    kind: try Self.kind(try row.text(0)), id: try row.uuid(1), deleted: try row.bool(2),
+                    modifiedAt: try row.int64(3), deviceId: UUID(uuidString: try row.text(4)),
+                    fields: try row.optionalText(5).map(Self.decodeFields))
+                stored.seq = try row.int64(6)
+                found[RecordKey(kind: stored.kind, id: stored.id)] = stored
+            }
         }
+        return found
     }
 
     private func store(_ sql: any PortalSQL, _ record: StoredRecord, account: UUID, seq: Int64) throws {
@@ -299,9 +363,12 @@ extension PortalStore {
     }
 
     static func encodeFields(_ fields: RecordFields) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        RecordFieldsJSON.text(fields)
+    }
+
+    static func uuid(_ text: String) throws(PortalStoreError) -> UUID {
+        guard let id = UUID(uuidString: text) else { throw .corrupt("stored id \(text) is not a UUID") }
+        return id
     }
 
     static func decodeFields(_ text: String) throws -> RecordFields {

@@ -55,8 +55,8 @@ public struct SyncClient: Sendable {
     /// Attempts per request for network failures and 5xx (never for 4xx).
     public var attempts = 3
     public var initialBackoff: Duration = .milliseconds(200)
-    public var batchSize = 200
-    public var pageSize = 500
+    public var batchSize = SyncLimits.mutationsPerPush
+    public var pageSize = SyncLimits.changesPerPull
     let sleep: @Sendable (Duration) async -> Void
 
     public init(transport: any SyncTransport, sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {

@@ -2,7 +2,8 @@
 // measured in the same run on the same machine; compare ratios and medians, not absolute times.
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
-//        [--catches N] [--big M] [--only diary,places,almanac,reports]
+//        [--catches N] [--big M] [--sync-catches K] [--no-load] [--only diary,places,almanac,reports,sync]
+//        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
 #if canImport(SQLite3)
@@ -18,7 +19,8 @@ func option(_ name: String) -> String? {
 }
 let bulkCount = option("--catches").flatMap { Int($0) } ?? 100_000
 let bigCount = option("--big").flatMap { Int($0) } ?? 1_000_000
-let sections = Set((option("--only") ?? "diary,places,almanac,reports").split(separator: ",").map(String.init))
+let syncCatches = option("--sync-catches").flatMap { Int($0) } ?? 10_000
+let sections = Set((option("--only") ?? "diary,places,almanac,reports,sync").split(separator: ",").map(String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -35,3 +37,4 @@ if sections.contains("reports") {
     let diary = try big ?? bigDiary(bigCount).0
     try benchmarkReports(big: diary, catches: bigCount)
 }
+if sections.contains("sync") { try await benchmarkSync(catches: syncCatches, load: !options.contains("--no-load")) }
