@@ -20,6 +20,7 @@ public struct PortalStore: Sendable {
     public var sessionLifetime: TimeInterval = 30 * 86_400
     let clock: @Sendable () -> Date
     private let lastActivity = ActivityLog()
+    private let sessions = SessionCache()
 
     public init(database: any PortalDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
@@ -90,24 +91,34 @@ public struct PortalStore: Sendable {
     }
 
     /// The account and device of a live (not expired, not revoked) token; nil otherwise.
+    ///
+    /// A valid session is remembered for ``SessionCache/lifetime`` so busy devices do not cost a
+    /// query per request; revoking through this store forgets it at once (another portal process
+    /// sharing the database notices a revocation within that lifetime).
     public func principal(forToken token: String) throws -> PortalPrincipal? {
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
         let hash = Self.tokenHash(token)
+        let now = now
+        if let cached = sessions.principal(for: hash, at: now) { return cached }
         let row = try database.read { sql in
             try sql.queryFirst(
                 """
-                SELECT s.account_id, s.device_id, a.is_admin FROM sessions s JOIN accounts a ON a.id = s.account_id
+                SELECT s.account_id, s.device_id, a.is_admin, s.expires_at FROM sessions s
+                JOIN accounts a ON a.id = s.account_id
                 WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?
                 """, [.text(hash), .integer(now)])
         }
         guard let row else { return nil }
-        return PortalPrincipal(
+        let principal = PortalPrincipal(
             accountId: try row.uuid(0), deviceId: try row.uuid(1), isAdmin: try row.bool(2), tokenHash: hash)
+        sessions.remember(principal, expiresAt: try row.int64(3), at: now)
+        return principal
     }
 
     /// Revokes one session (sign-out); the token stops working at once.
     public func revoke(tokenHash: String) throws {
         let now = now
+        sessions.forget(tokenHash)
         _ = try database.write { sql in
             try sql.execute(
                 "UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
@@ -194,5 +205,34 @@ final class ActivityLog: Sendable {
             written[account] = now
             return true
         }
+    }
+}
+
+/// Recently checked sessions, so an authenticated request usually needs no query for its token.
+final class SessionCache: Sendable {
+    /// How long a checked session is trusted without asking the database again, in milliseconds.
+    static let lifetime: Int64 = 5_000
+    private let entries = Mutex<[String: (principal: PortalPrincipal, validUntil: Int64)]>([:])
+
+    func principal(for hash: String, at now: Int64) -> PortalPrincipal? {
+        entries.withLock { entries in
+            guard let entry = entries[hash] else { return nil }
+            guard now < entry.validUntil else {
+                entries[hash] = nil
+                return nil
+            }
+            return entry.principal
+        }
+    }
+
+    func remember(_ principal: PortalPrincipal, expiresAt: Int64, at now: Int64) {
+        entries.withLock { entries in
+            if entries.count > 100_000 { entries.removeAll() }
+            entries[principal.tokenHash] = (principal, min(expiresAt, now + Self.lifetime))
+        }
+    }
+
+    func forget(_ hash: String) {
+        _ = entries.withLock { $0.removeValue(forKey: hash) }
     }
 }
