@@ -96,11 +96,23 @@ extension Diary {
                 try database.execute("DELETE FROM sync_records")
                 try database.execute("DELETE FROM sync_parked")
                 try database.execute("DELETE FROM sync_full_pass")
+                if previous != nil { try queueEverything() }
                 try database.execute(
                     "INSERT INTO sync_account(singleton, portal_url, email, account_id, token) VALUES (1, ?, ?, ?, ?)",
                     [.text(portalURL), .text(email), SQLiteValue(accountId), .text(token)])
             } else {
                 try database.execute("UPDATE sync_account SET token = ?, email = ?", [.text(token), .text(email)])
+            }
+        }
+    }
+
+    /// Queues every live record for push: the diary moves to another account or portal, which
+    /// has none of it yet.
+    private func queueEverything() throws {
+        let time = currentTime()
+        for type in [EntityType.spot, .trip, .catch] {
+            for id in try database.query("SELECT id FROM \(type.table) WHERE deleted_at IS NULL", [], as: { try $0.uuid(0) }) {
+                try recordChange(type, id, .upsert, at: time)
             }
         }
     }

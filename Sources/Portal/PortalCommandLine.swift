@@ -21,7 +21,7 @@ public struct PortalCommandLine {
                hobbystory-portal ... admin directory retire KIND ID --replacement ID
                hobbystory-portal ... admin stats [--json]
                hobbystory-portal ... admin purge-tombstones
-        The database is PostgreSQL when --database-url or $DATABASE_URL is given, else SQLite in --data (default ./portal-data).
+        The database is PostgreSQL with --database-url (or $DATABASE_URL when --data is not given), else SQLite in --data (default ./portal-data).
         """
 
     let positionals: [String]
@@ -73,7 +73,9 @@ public struct PortalCommandLine {
     public func openStore() throws -> PortalStore {
         let database: any PortalDatabase
         do {
-            if let url = options["database-url"] ?? environment["DATABASE_URL"], !url.isEmpty {
+            // An explicit option wins; DATABASE_URL applies only when --data is not given.
+            let url = options["database-url"] ?? (options["data"] == nil ? environment["DATABASE_URL"] : nil)
+            if let url, !url.isEmpty {
                 database = PostgresPortalDatabase(url: url)
             } else {
                 database = try SQLitePortalDatabase(folder: URL(fileURLWithPath: options["data"] ?? "portal-data"))

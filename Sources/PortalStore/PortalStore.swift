@@ -42,14 +42,22 @@ public struct PortalStore: Sendable {
         let hash = try PasswordHash.make(password)
         let id = UUID()
         let now = now
-        return try database.write { sql in
-            guard try sql.queryFirst("SELECT id FROM accounts WHERE email = ?", [.text(email)]) == nil else {
-                throw PortalStoreError.emailTaken(email)
+        do {
+            return try database.write { sql in
+                guard try sql.queryFirst("SELECT id FROM accounts WHERE email = ?", [.text(email)]) == nil else {
+                    throw PortalStoreError.emailTaken(email)
+                }
+                try sql.execute(
+                    "INSERT INTO accounts(id, email, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
+                    [PortalValue(id), .text(email), .text(hash), PortalValue(isAdmin), .integer(now)])
+                return id
             }
-            try sql.execute(
-                "INSERT INTO accounts(id, email, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
-                [PortalValue(id), .text(email), .text(hash), PortalValue(isAdmin), .integer(now)])
-            return id
+        } catch PortalStoreError.unavailable(let detail) {
+            // Two sign-ups for one email at the same moment: the loser hits the UNIQUE constraint.
+            let exists = try database.read { sql in
+                try sql.queryFirst("SELECT id FROM accounts WHERE email = ?", [.text(email)]) != nil
+            }
+            throw exists ? PortalStoreError.emailTaken(email) : PortalStoreError.unavailable(detail)
         }
     }
 

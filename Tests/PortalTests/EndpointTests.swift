@@ -170,12 +170,17 @@ struct EndpointTests {
             json: SignInRequest(email: "admin@example.org", password: "correct horse", deviceId: UUID(), deviceName: "x"))
         let token = try admin.decode(SessionResponse.self).token
         let anna = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        try anna.logTrip(catches: 2)
         try await anna.synchronise()
         _ = try await portal.device("tablet", email: "anna@example.org")
         _ = try await portal.device("stranger", email: "boris@example.org", signUp: true)
         let response = try await portal.client.send(.get, SyncRoutes.adminStats, headers: ["Authorization": "Bearer \(token)"])
         let stats = try response.decode(PortalStats.self)
         #expect(stats == PortalStats(accounts: 3, devices: 4, activeLastDay: 1, activeLast7Days: 1, activeLast30Days: 1))
+        let metrics = try await portal.client.send(.get, SyncRoutes.metrics).text
+        #expect(metrics.contains("hobbystory_http_requests_total{route=\"/v1/sync/pull\",status=\"200\"} 1"))
+        #expect(metrics.contains("hobbystory_sync_records_total{event=\"pushed\"} 4"))
+        #expect(metrics.contains("hobbystory_http_request_duration_seconds_bucket{le=\"+Inf\"}"))
         portal.clock.advance(by: 8 * 86_400)
         #expect(try portal.store.stats().activeLast7Days == 0)
         #expect(try portal.store.stats().activeLast30Days == 1)

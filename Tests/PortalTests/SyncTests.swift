@@ -181,6 +181,24 @@ struct SyncTests {
     }
 }
 
+extension SyncTests {
+    @Test("Given a diary synced with one account, when it signs in to another, then the whole diary goes to the new account", arguments: Backend.available)
+    func switchingAccounts(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        try phone.logTrip(catches: 2)
+        try await phone.synchronise()
+        _ = try await SyncClient(transport: portal.transport(), sleep: { _ in }).signUp(
+            email: "anna.new@example.org", password: "correct horse")
+        try await portal.signIn(phone, email: "anna.new@example.org")
+        let report = try await phone.synchronise()
+        #expect(report.pushed == 4)
+        let newcomer = try await portal.device("tablet", email: "anna.new@example.org")
+        try await newcomer.synchronise()
+        #expect(try newcomer.contents() == phone.contents())
+    }
+}
+
 /// Answers the first push with a 422 problem, then forwards everything to the portal.
 final class RefusingFirstPush: SyncTransport {
     let inner: InProcessTransport
