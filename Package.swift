@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy"]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "WeatherTests", dependencies: ["Weather", "Geodesy", "SQLiteDB", "Almanac", "Diagnostics"],
             resources: [.copy("Fixtures")]),

@@ -165,20 +165,6 @@ final class FaultPlan: Sendable {
     var dropped: Int { state.withLock { $0.dropped } }
 }
 
-/// A small deterministic generator (SplitMix64), so a failing run can be replayed by its seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
 /// The sync client's transport straight into the portal's HTTP application.
 struct InProcessTransport: SyncTransport {
     let client: HTTPTestClient
