@@ -38,7 +38,8 @@ let package = Package(
             name: "PortalStore",
             dependencies: ["SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore"]),
         .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol"]),
-        .target(name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
+        .target(
+            name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
         .target(
             name: "DiaryStore",
             dependencies: ["SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics", "SyncProtocol"],
@@ -101,6 +102,8 @@ let package = Package(
             dependencies: ["DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport", "diary-crash-writer"]),
         .testTarget(
             name: "HobbyStoryCLITests",
-            dependencies: ["HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal"]),
+            dependencies: [
+                "HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal",
+            ]),
     ]
 )

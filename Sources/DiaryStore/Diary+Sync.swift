@@ -111,7 +111,9 @@ extension Diary {
     private func queueEverything() throws {
         let time = currentTime()
         for type in [EntityType.spot, .trip, .catch] {
-            for id in try database.query("SELECT id FROM \(type.table) WHERE deleted_at IS NULL", [], as: { try $0.uuid(0) }) {
+            for id in try database.query(
+                "SELECT id FROM \(type.table) WHERE deleted_at IS NULL", [], as: { try $0.uuid(0) })
+            {
                 try recordChange(type, id, .upsert, at: time)
             }
         }
@@ -322,7 +324,8 @@ extension Diary {
         do {
             try database.transaction {
                 guard columns.contains("id") else { throw StoreError.refused("the record has no id") }
-                let assignments = columns.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }
+                let assignments =
+                    columns.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }
                     + ["deleted_at = NULL", "trash_batch = NULL"]
                 try database.execute(
                     """
@@ -362,7 +365,8 @@ extension Diary {
             """,
             [
                 .text(type.rawValue), SQLiteValue(id), .integer(seq),
-                .text(String(decoding: try encoder.encode(fields), as: UTF8.self)), .integer(modifiedAt), .text(problem),
+                .text(String(decoding: try encoder.encode(fields), as: UTF8.self)), .integer(modifiedAt),
+                .text(problem),
             ])
     }
 

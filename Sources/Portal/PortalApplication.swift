@@ -11,7 +11,8 @@ public struct PortalApplication: Sendable {
     public let metrics: PortalMetrics
     public let limiter: SignInLimiter
 
-    public init(store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: SignInLimiter = SignInLimiter()) {
+    public init(store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: SignInLimiter = SignInLimiter())
+    {
         self.store = store
         self.metrics = metrics
         self.limiter = limiter
@@ -90,7 +91,8 @@ public struct PortalApplication: Sendable {
                 let limitText = try request.queryValue("limit") ?? "500"
                 guard let limit = Int(limitText), (1...SyncLimits.changesPerPull).contains(limit) else {
                     throw HTTPError.badRequest(
-                        code: "invalid_limit", "limit \"\(limitText.prefix(20))\" must be 1–\(SyncLimits.changesPerPull)")
+                        code: "invalid_limit",
+                        "limit \"\(limitText.prefix(20))\" must be 1–\(SyncLimits.changesPerPull)")
                 }
                 let page = try store.pullJSON(after: cursor, limit: limit, account: principal.accountId)
                 try store.recordActivity(account: principal.accountId)
@@ -148,7 +150,9 @@ struct StoreErrorMiddleware: HTTPMiddleware {
             HTTPError(.unauthorized, code: "unknown_device", detail: error.description)
         case .notFound: HTTPError.notFound(error.description)
         case .corrupt, .unavailable:
-            HTTPError(HTTPStatus(code: 503), code: "unavailable", detail: "The portal's database is unavailable; retry later.")
+            HTTPError(
+                HTTPStatus(code: 503), code: "unavailable", detail: "The portal's database is unavailable; retry later."
+            )
         }
     }
 }
@@ -167,10 +171,12 @@ struct MetricsMiddleware: HTTPMiddleware {
         let route = Self.knownRoutes.contains(request.path) ? request.path : "other"
         do {
             let response = try await next(request, context)
-            metrics.recordRequest(route: route, status: response.status.code, seconds: (ContinuousClock.now - started).seconds)
+            metrics.recordRequest(
+                route: route, status: response.status.code, seconds: (ContinuousClock.now - started).seconds)
             return response
         } catch let error as HTTPError {
-            metrics.recordRequest(route: route, status: error.status.code, seconds: (ContinuousClock.now - started).seconds)
+            metrics.recordRequest(
+                route: route, status: error.status.code, seconds: (ContinuousClock.now - started).seconds)
             throw error
         } catch {
             metrics.recordRequest(route: route, status: 500, seconds: (ContinuousClock.now - started).seconds)

@@ -54,7 +54,9 @@ public struct PortalCommandLine {
             if flagNames.contains(name) {
                 flags.insert(name)
             } else if valueNames.contains(name) {
-                guard index < arguments.count else { throw Failure(exitCode: 2, description: "--\(name) needs a value") }
+                guard index < arguments.count else {
+                    throw Failure(exitCode: 2, description: "--\(name) needs a value")
+                }
                 options[name] = arguments[index]
                 index += 1
             } else {
@@ -97,7 +99,9 @@ public struct PortalCommandLine {
             return
         }
         guard let first = positionals.first else { return try await serve() }
-        guard first == "admin" else { throw Failure(exitCode: 2, description: "unknown command \(first)\n\(Self.usage)") }
+        guard first == "admin" else {
+            throw Failure(exitCode: 2, description: "unknown command \(first)\n\(Self.usage)")
+        }
         let store = try openStore()
         do {
             try admin(Array(positionals.dropFirst()), store: store)
@@ -173,7 +177,8 @@ public struct PortalCommandLine {
     private func directory(_ words: [String], store: PortalStore) throws {
         guard words.count >= 2, let kind = DirectoryKind(rawValue: words[1]) else {
             throw Failure(
-                exitCode: 2, description: "name a directory: species, baits, methods or water-body-types\n\(Self.usage)")
+                exitCode: 2, description: "name a directory: species, baits, methods or water-body-types\n\(Self.usage)"
+            )
         }
         switch words[0] {
         case "add":

@@ -58,7 +58,8 @@ public final class PortalMetrics: Sendable {
             "# TYPE hobbystory_http_request_duration_seconds histogram",
         ]
         for (index, bound) in Self.latencyBuckets.enumerated() {
-            lines.append("hobbystory_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(state.latencyCounts[index])")
+            lines.append(
+                "hobbystory_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(state.latencyCounts[index])")
         }
         lines += [
             "hobbystory_http_request_duration_seconds_bucket{le=\"+Inf\"} \(state.latencyTotal)",

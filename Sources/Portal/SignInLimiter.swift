@@ -9,7 +9,9 @@ public final class SignInLimiter: Sendable {
     private let failures = Mutex<[String: [Date]]>([:])
     private let clock: @Sendable () -> Date
 
-    public init(maximumFailures: Int = 5, window: TimeInterval = 15 * 60, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        maximumFailures: Int = 5, window: TimeInterval = 15 * 60, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.maximumFailures = maximumFailures
         self.window = window
         self.clock = clock

@@ -45,7 +45,8 @@ extension PortalStore {
                     replacements.append(DirectoryReplacement(kind: kind, retiredId: id, replacementId: replacement))
                 }
             }
-            return DirectoriesResponse(version: Int(try directoryVersion(sql)), entries: entries, replacements: replacements)
+            return DirectoriesResponse(
+                version: Int(try directoryVersion(sql)), entries: entries, replacements: replacements)
         }
     }
 
@@ -60,7 +61,9 @@ extension PortalStore {
         if entry.kind == .species && (entry.latin ?? "").isEmpty {
             throw PortalStoreError.invalid(field: "latin", message: "a species needs its Latin name")
         }
-        if entry.id.isEmpty { entry.id = Self.slug(entry.kind == .species ? entry.latin ?? entry.nameEn : entry.nameEn) }
+        if entry.id.isEmpty {
+            entry.id = Self.slug(entry.kind == .species ? entry.latin ?? entry.nameEn : entry.nameEn)
+        }
         guard !entry.id.isEmpty, entry.id.count <= 80 else {
             throw PortalStoreError.invalid(field: "name", message: "gives no usable id")
         }
@@ -73,7 +76,8 @@ extension PortalStore {
         let added = entry
         try database.write { sql in
             guard try self.entry(sql, added.kind, added.id) == nil else {
-                throw PortalStoreError.invalid(field: "id", message: "\(added.kind.rawValue) \(added.id) already exists")
+                throw PortalStoreError.invalid(
+                    field: "id", message: "\(added.kind.rawValue) \(added.id) already exists")
             }
             let version = try directoryVersion(sql) + 1
             try insert(sql, added, version: version)

@@ -107,7 +107,8 @@ extension PortalStore {
         }
         out += "],\"cursor\":"
         RecordFieldsJSON.appendString(page.cursor.token, to: &out)
-        out += ",\"hasMore\":\(page.hasMore),\"directoryVersion\":\(page.directoryVersion),\"fullPass\":\(page.fullPass)}"
+        out +=
+            ",\"hasMore\":\(page.hasMore),\"directoryVersion\":\(page.directoryVersion),\"fullPass\":\(page.fullPass)}"
         return (out, page.rows.count)
     }
 
@@ -164,7 +165,8 @@ extension PortalStore {
     /// when `id` is given.
     public func history(account: UUID, id: UUID? = nil, limit: Int = 500) throws -> [HistoryEntry] {
         try database.read { sql in
-            var query = "SELECT kind, id, deleted, modified_at, fields, device_id, archived_at, reason FROM history WHERE account_id = ?"
+            var query =
+                "SELECT kind, id, deleted, modified_at, fields, device_id, archived_at, reason FROM history WHERE account_id = ?"
             var arguments: [PortalValue] = [PortalValue(account)]
             if let id {
                 query += " AND id = ?"
@@ -335,7 +337,8 @@ extension PortalStore {
             }
             for (name, value) in fields {
                 guard Self.isColumnName(name) else {
-                    return "field name \"\(name.prefix(80))\" is not allowed (lowercase letters, digits and _, up to 64)"
+                    return
+                        "field name \"\(name.prefix(80))\" is not allowed (lowercase letters, digits and _, up to 64)"
                 }
                 if case .text(let text) = value, text.count > SyncLimits.textFieldLength {
                     return "field \(name) is longer than \(SyncLimits.textFieldLength) characters"

@@ -1,7 +1,7 @@
 import Foundation
 import SecureHashing
-import Synchronization
 import SyncProtocol
+import Synchronization
 
 /// Who a valid bearer token belongs to.
 public struct PortalPrincipal: Sendable, Equatable {
@@ -191,7 +191,8 @@ public struct PortalStore: Sendable {
         guard (3...254).contains(email.count), parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
             !email.contains(where: \.isWhitespace)
         else {
-            throw .invalid(field: "email", message: "\"\(raw.prefix(80))\" is not an email address like name@example.org")
+            throw .invalid(
+                field: "email", message: "\"\(raw.prefix(80))\" is not an email address like name@example.org")
         }
         return email
     }

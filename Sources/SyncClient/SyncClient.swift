@@ -59,7 +59,10 @@ public struct SyncClient: Sendable {
     public var pageSize = SyncLimits.changesPerPull
     let sleep: @Sendable (Duration) async -> Void
 
-    public init(transport: any SyncTransport, sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {
+    public init(
+        transport: any SyncTransport,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) {
         self.transport = transport
         self.sleep = sleep
     }
@@ -111,7 +114,8 @@ public struct SyncClient: Sendable {
         report.directoryVersion = try storage { try diary.directoryVersion() }
         if directoryVersion > report.directoryVersion {
             let directories = try await decode(
-                DirectoriesResponse.self, from: try await send("GET", SyncRoutes.directories, token: token, diary: diary))
+                DirectoriesResponse.self,
+                from: try await send("GET", SyncRoutes.directories, token: token, diary: diary))
             try storage { try diary.installDirectories(directories) }
             report.directoryVersion = directories.version
         }
@@ -156,9 +160,11 @@ public struct SyncClient: Sendable {
     private func pull(_ diary: Diary, token: String, into report: inout SyncReport) async throws(SyncError) -> Int {
         while true {
             let cursor = try storage { try diary.syncAccount()?.cursor ?? "" }
-            let query = "cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&limit=\(pageSize)"
+            let query =
+                "cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&limit=\(pageSize)"
             let page = try await decode(
-                PullResponse.self, from: try await send("GET", "\(SyncRoutes.pull)?\(query)", token: token, diary: diary))
+                PullResponse.self,
+                from: try await send("GET", "\(SyncRoutes.pull)?\(query)", token: token, diary: diary))
             let outcome = try storage { try diary.applyPulled(page) }
             report.pulled += outcome.applied
             report.conflicts += outcome.keptLocal
@@ -228,7 +234,8 @@ public struct SyncClient: Sendable {
 
     private static func problem(in response: SyncHTTPResponse) -> Problem {
         (try? JSONDecoder().decode(Problem.self, from: response.body))
-            ?? Problem(code: "http_\(response.status)", detail: String(decoding: response.body.prefix(200), as: UTF8.self))
+            ?? Problem(
+                code: "http_\(response.status)", detail: String(decoding: response.body.prefix(200), as: UTF8.self))
     }
 
     private func storage<T>(_ body: () throws -> T) throws(SyncError) -> T {

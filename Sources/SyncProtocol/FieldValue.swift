@@ -16,7 +16,9 @@ public enum FieldValue: Codable, Sendable, Hashable {
         if container.decodeNil() {
             self = .null
         } else if let number = try? container.decode(Double.self) {
-            self = number.rounded() == number && abs(number) <= 9_007_199_254_740_992 ? .integer(Int64(number)) : .real(number)
+            self =
+                number.rounded() == number && abs(number) <= 9_007_199_254_740_992
+                ? .integer(Int64(number)) : .real(number)
         } else if let text = try? container.decode(String.self) {
             self = .text(text)
         } else {

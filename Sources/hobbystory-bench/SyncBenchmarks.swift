@@ -4,8 +4,8 @@ import Foundation
 import HTTPServer
 import Portal
 import PortalStore
-import SyncClient
 import SQLiteDB
+import SyncClient
 import SyncProtocol
 import Synchronization
 
@@ -63,7 +63,9 @@ private func benchmarkSync(backend: String, database: any PortalDatabase, catche
     let pullStart = transport.count
     let pull = try await timeAsync { _ = try await client.sync(tablet) }
     let pullCount = transport.count - pullStart
-    let health = try await medianAsync(20) { _ = try await transport.send(SyncHTTPRequest(method: "GET", target: "/health")) }
+    let health = try await medianAsync(20) {
+        _ = try await transport.send(SyncHTTPRequest(method: "GET", target: "/health"))
+    }
     let copy = try sqliteCopyBaseline(phone)
     print(
         String(
@@ -82,7 +84,8 @@ private func benchmarkSync(backend: String, database: any PortalDatabase, catche
     let idleRequests = Double(transport.count - before) / 20
     print(
         String(
-            format: "  sync with nothing to do: %.2f ms median of 20, %.1f requests each   (targets < 20 ms, ≤ 2 requests)",
+            format:
+                "  sync with nothing to do: %.2f ms median of 20, %.1f requests each   (targets < 20 ms, ≤ 2 requests)",
             idle * 1000, idleRequests))
     print("    beside one GET /health: \(ms(health)) (ratio \(String(format: "%.1f", idle / health))×)")
 
@@ -149,7 +152,8 @@ private func sqliteCopyBaseline(_ diary: Diary) throws -> Double {
 private func wrk(_ url: String, token: String?) -> Double? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["wrk", "-t2", "-c64", "-d5s"] + (token.map { ["-H", "Authorization: Bearer \($0)"] } ?? []) + [url]
+    process.arguments =
+        ["wrk", "-t2", "-c64", "-d5s"] + (token.map { ["-H", "Authorization: Bearer \($0)"] } ?? []) + [url]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

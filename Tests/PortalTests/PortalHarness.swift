@@ -114,7 +114,8 @@ final class TestDevice: @unchecked Sendable {
     /// A spot, a trip there and `catches` catches, at the device's clock.
     @discardableResult
     func logTrip(catches: Int = 2, species: String = "esox-lucius") throws -> (Spot, Trip, [Catch]) {
-        let spot = try diary.addSpot(SpotDraft(name: "Spot \(UUID().uuidString.prefix(4))", latitude: 56, longitude: 37))
+        let spot = try diary.addSpot(
+            SpotDraft(name: "Spot \(UUID().uuidString.prefix(4))", latitude: 56, longitude: 37))
         let trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: clock.now, utcOffsetSeconds: 10_800))
         let fish = try diary.addCatches(
             (0..<catches).map { index in

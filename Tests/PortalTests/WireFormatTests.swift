@@ -6,7 +6,8 @@ import Testing
 /// exactly as written, whatever the text holds (T3).
 @Suite("Record fields JSON")
 struct WireFormatTests {
-    @Test("Given awkward text and numbers, when written by hand and decoded by JSONDecoder, then every value comes back")
+    @Test(
+        "Given awkward text and numbers, when written by hand and decoded by JSONDecoder, then every value comes back")
     func roundTrip() throws {
         let fields: RecordFields = [
             "quote": .text("He said \"pike\" \\ then left"), "control": .text("tab\tnew\nline\r\u{01}\u{1F}"),

@@ -13,4 +13,3 @@ public struct SeededRandom: RandomNumberGenerator {
     /// A double in [0, 1).
     public mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
-
