@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "PortalStore",
             dependencies: ["SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore"]),
-        .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol"]),
+        .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing"]),
         .target(
             name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
         .target(

@@ -55,6 +55,7 @@ public struct PortalApplication: Sendable {
                 throw PortalStoreError.wrongCredentials
             }
         }
+        MediaRoutes.addDiscovery(to: &router)
         let authenticated: [any HTTPMiddleware] = [
             AuthenticationMiddleware<PortalPrincipal> { request, _ in
                 guard let header = request.headers["Authorization"], header.hasPrefix("Bearer "),
@@ -110,6 +111,7 @@ public struct PortalApplication: Sendable {
                 }
                 return try .json(HistoryResponse(entries: try store.history(account: principal.accountId, id: id)))
             }
+            MediaRoutes.add(to: &v1, store: store)
             v1.get(SyncRoutes.directories) { _, _ in try .json(try store.directories()) }
             for method in [HTTPMethod.post, .put, .patch, .delete] {
                 v1.on(method, SyncRoutes.directories, body: nil) { _, _ in
@@ -163,7 +165,7 @@ struct MetricsMiddleware: HTTPMiddleware {
     static let knownRoutes: Set<String> = [
         SyncRoutes.health, SyncRoutes.metrics, SyncRoutes.accounts, SyncRoutes.sessions, SyncRoutes.currentSession,
         SyncRoutes.push, SyncRoutes.pull, SyncRoutes.directories, SyncRoutes.history, SyncRoutes.adminStats,
-        "/v1/accounts/me",
+        "/v1/accounts/me", SyncRoutes.uploads,
     ]
 
     func handle(_ request: HTTPRequest, context: RequestContext, next: HTTPHandler) async throws -> HTTPResponse {

@@ -14,7 +14,7 @@ public struct PortalCommandLine {
     }
 
     static let usage = """
-        usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL]
+        usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N]
                hobbystory-portal [--data DIR | --database-url URL] admin create-admin --email E --password-stdin
                hobbystory-portal ... admin directory add species|baits|methods|water-body-types --name NAME [--latin LATIN] [--name-ru NAME]
                hobbystory-portal ... admin directory rename KIND ID [--name NAME] [--name-ru NAME]
@@ -22,6 +22,7 @@ public struct PortalCommandLine {
                hobbystory-portal ... admin stats [--json]
                hobbystory-portal ... admin purge-tombstones
         The database is PostgreSQL with --database-url (or $DATABASE_URL when --data is not given), else SQLite in --data (default ./portal-data).
+        Photos and videos are kept under --data/media in either case (10240 MB per account unless --media-quota-mb says otherwise).
         """
 
     let positionals: [String]
@@ -37,6 +38,7 @@ public struct PortalCommandLine {
     ) throws {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
+            "media-quota-mb",
         ]
         let flagNames: Set<String> = ["password-stdin", "json", "help"]
         var positionals: [String] = []
@@ -83,7 +85,15 @@ public struct PortalCommandLine {
                 database = try SQLitePortalDatabase(folder: URL(fileURLWithPath: options["data"] ?? "portal-data"))
             }
             try database.migrate()
-            let store = PortalStore(database: database)
+            let data = URL(fileURLWithPath: options["data"] ?? "portal-data")
+            var store = PortalStore(
+                database: database, blobs: try FileMediaBlobStore(root: data.appendingPathComponent("media")))
+            if let megabytes = options["media-quota-mb"] {
+                guard let value = Int64(megabytes), value >= 0 else {
+                    throw Failure(exitCode: 2, description: "--media-quota-mb must be a whole number of megabytes")
+                }
+                store.mediaQuotaBytes = value << 20
+            }
             let bundled = try BundledDirectories.load()
             try store.seedDirectories(bundled.entries, version: bundled.version)
             return store
@@ -131,6 +141,7 @@ public struct PortalCommandLine {
         let purger = Task {
             while !Task.isCancelled {
                 _ = try? store.purgeTombstones()
+                _ = try? store.purgeExpiredUploads()
                 try? await Task.sleep(for: .seconds(3_600))
             }
         }

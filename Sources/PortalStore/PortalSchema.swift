@@ -107,7 +107,33 @@ enum PortalSchema {
                     value TEXT NOT NULL
                 )
                 """,
-            ])
+            ]),
+        Migration(
+            version: 2, name: "media uploads and content",
+            statements: [
+                """
+                CREATE TABLE media_content (
+                    account_id TEXT NOT NULL REFERENCES accounts(id),
+                    sha256     TEXT NOT NULL CHECK (length(sha256) = 64),
+                    byte_size  BIGINT NOT NULL CHECK (byte_size >= 0),
+                    stored_at  BIGINT NOT NULL,
+                    PRIMARY KEY (account_id, sha256)
+                )
+                """,
+                """
+                CREATE TABLE uploads (
+                    id          TEXT PRIMARY KEY CHECK (length(id) = 36),
+                    account_id  TEXT NOT NULL REFERENCES accounts(id),
+                    sha256      TEXT NOT NULL CHECK (length(sha256) = 64),
+                    byte_size   BIGINT NOT NULL CHECK (byte_size >= 0),
+                    asset_id    TEXT,
+                    created_at  BIGINT NOT NULL,
+                    expires_at  BIGINT NOT NULL CHECK (expires_at > created_at)
+                )
+                """,
+                "CREATE INDEX uploads_by_account ON uploads(account_id)",
+                "ALTER TABLE accounts ADD COLUMN media_quota_bytes BIGINT",
+            ]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

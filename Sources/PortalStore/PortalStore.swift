@@ -16,14 +16,21 @@ public struct PortalPrincipal: Sendable, Equatable {
 /// and reads or writes nothing of any other account.
 public struct PortalStore: Sendable {
     public let database: any PortalDatabase
+    /// The bytes of photos and videos.
+    public let blobs: any MediaBlobStore
     /// How long a bearer token lives.
     public var sessionLifetime: TimeInterval = 30 * 86_400
+    /// Media bytes an account may store unless its own `media_quota_bytes` says otherwise.
+    public var mediaQuotaBytes: Int64 = 10 << 30
     let clock: @Sendable () -> Date
     private let lastActivity = ActivityLog()
     private let sessions = SessionCache()
 
-    public init(database: any PortalDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        database: any PortalDatabase, blobs: any MediaBlobStore, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.database = database
+        self.blobs = blobs
         self.clock = clock
     }
 

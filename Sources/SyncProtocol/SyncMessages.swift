@@ -291,6 +291,10 @@ public enum SyncRoutes {
     public static let directories = "/v1/directories"
     public static let history = "/v1/history"
     public static let adminStats = "/v1/admin/stats"
+    /// tus 1.0 uploads of photos and videos; `/v1/uploads/<id>` for HEAD and PATCH.
+    public static let uploads = "/v1/uploads"
+    /// Stored photos and videos by SHA-256: `/v1/media/<sha256>` (GET with Range, HEAD).
+    public static let media = "/v1/media"
     public static let health = "/health"
     public static let metrics = "/metrics"
 }

@@ -40,7 +40,8 @@ private func freshPostgresDatabase(_ url: String) throws -> any PortalDatabase {
 
 private func benchmarkSync(backend: String, database: any PortalDatabase, catches: Int, load: Bool) async throws {
     try database.migrate()
-    let store = PortalStore(database: database)
+    let store = PortalStore(
+        database: database, blobs: try FileMediaBlobStore(root: folder.appendingPathComponent("media-\(UUID())")))
     let bundled = try BundledDirectories.load()
     try store.seedDirectories(bundled.entries, version: bundled.version)
     let server = try HTTPServer.start(PortalApplication(store: store).application(), configuration: .init(port: 0))

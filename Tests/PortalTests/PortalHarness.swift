@@ -59,9 +59,19 @@ final class PortalHarness: Sendable {
         self.clock = clock
         let database = try backend.makeDatabase()
         try database.migrate()
-        store = PortalStore(database: database, clock: clock.function)
+        store = PortalStore(
+            database: database, blobs: try FileMediaBlobStore(root: try temporaryFolder("portal-media")),
+            clock: clock.function)
         let bundled = try BundledDirectories.load()
         try store.seedDirectories(bundled.entries, version: bundled.version)
+        portal = PortalApplication(store: store, limiter: SignInLimiter(clock: clock.function))
+        client = HTTPTestClient(portal.application())
+    }
+
+    /// The same database and clock served through another store configuration (e.g. a quota).
+    init(sharing other: PortalHarness, store: PortalStore) throws {
+        clock = other.clock
+        self.store = store
         portal = PortalApplication(store: store, limiter: SignInLimiter(clock: clock.function))
         client = HTTPTestClient(portal.application())
     }
@@ -174,17 +184,27 @@ struct InProcessTransport: SyncTransport {
     func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
         let decision = faults?.next() ?? .deliver
         if decision == .dropRequest { throw SyncTransportError("connection dropped before the request arrived") }
+        let response = try await InProcessTransport.deliver(
+            request, to: client, body: request.body.map(HTTPBody.buffered) ?? .empty)
+        if decision == .dropAnswer { throw SyncTransportError("connection dropped before the answer arrived") }
+        return response
+    }
+
+    /// Sends one request to the application with `body` (which may be cut short on purpose).
+    static func deliver(_ request: SyncHTTPRequest, to client: HTTPTestClient, body: HTTPBody)
+        async throws(SyncTransportError)
+        -> SyncHTTPResponse
+    {
         var headers: HTTPHeaders = [:]
-        if let token = request.token { headers["Authorization"] = "Bearer \(token)" }
-        if request.body != nil { headers["Content-Type"] = "application/json" }
-        let response: HTTPClientResponse
+        for (name, value) in request.allHeaders { headers[name] = value }
         do {
-            response = try await client.send(
-                HTTPMethod(rawValue: request.method), request.target, headers: headers, body: request.body)
+            let response = try await client.send(
+                HTTPMethod(rawValue: request.method), request.target, headers: headers, body: body)
+            var responseHeaders: [String: String] = [:]
+            for field in response.headers { responseHeaders[field.name] = field.value }
+            return SyncHTTPResponse(status: response.status.code, body: response.body, headers: responseHeaders)
         } catch {
             throw SyncTransportError("\(error)")
         }
-        if decision == .dropAnswer { throw SyncTransportError("connection dropped before the answer arrived") }
-        return SyncHTTPResponse(status: response.status.code, body: response.body)
     }
 }
