@@ -24,7 +24,7 @@ enum MediaRoutes {
         }
     }
 
-    static func add(to group: inout RouteGroup, store: PortalStore) {
+    static func add(to group: inout RouteGroup, store: PortalStore, metrics: PortalMetrics) {
         group.post(SyncRoutes.uploads) { request, context in
             try requireTus(request)
             let principal = try context.principal(as: PortalPrincipal.self)
@@ -90,10 +90,11 @@ enum MediaRoutes {
             let final: UploadState
             if let checksum = request.headers["Upload-Checksum"] {
                 final = try await appendVerified(
-                    body, checksum: checksum, id: id, offset: offset, account: principal.accountId, store: store)
+                    body, checksum: checksum, id: id, offset: offset, account: principal.accountId, store: store,
+                    metrics: metrics)
             } else {
                 final = try await appendStreaming(
-                    body, id: id, offset: offset, account: principal.accountId, store: store)
+                    body, id: id, offset: offset, account: principal.accountId, store: store, metrics: metrics)
             }
             return HTTPResponse(
                 status: .noContent,
@@ -144,9 +145,9 @@ enum MediaRoutes {
 
     /// Appends the body as it arrives, a mebibyte at a time, so an interrupted PATCH keeps every
     /// byte that reached the portal and the next one resumes after it.
-    private static func appendStreaming(_ body: HTTPBody, id: String, offset: Int64, account: UUID, store: PortalStore)
-        async throws -> UploadState
-    {
+    private static func appendStreaming(
+        _ body: HTTPBody, id: String, offset: Int64, account: UUID, store: PortalStore, metrics: PortalMetrics
+    ) async throws -> UploadState {
         var position = offset
         var pending = Data()
         var state = try mediaCall { try store.upload(id, account: account) }
@@ -158,6 +159,7 @@ enum MediaRoutes {
         }
         do {
             for try await chunk in body.chunks {
+                metrics.count("uploadReceived", chunk.count)
                 pending.append(chunk)
                 if pending.count >= appendBytes { try flush() }
             }
@@ -172,7 +174,8 @@ enum MediaRoutes {
     /// With `Upload-Checksum: sha256 <base64>`, the PATCH is read whole (a chunk), checked, and
     /// appended only when it matches (tus checksum extension; 460 otherwise).
     private static func appendVerified(
-        _ body: HTTPBody, checksum: String, id: String, offset: Int64, account: UUID, store: PortalStore
+        _ body: HTTPBody, checksum: String, id: String, offset: Int64, account: UUID, store: PortalStore,
+        metrics: PortalMetrics
     ) async throws -> UploadState {
         let parts = checksum.split(separator: " ")
         guard parts.count == 2, parts[0].lowercased() == "sha256", let expected = Data(base64Encoded: String(parts[1]))
@@ -181,6 +184,7 @@ enum MediaRoutes {
                 code: "unsupported_checksum", "Upload-Checksum must be `sha256 <base64 digest>`")
         }
         let data = try await body.collect(upTo: 64 << 20)
+        metrics.count("uploadReceived", data.count)
         let actual = SHA256Digest.hex(of: data)
         guard actual == expected.map({ String(format: "%02x", $0) }).joined() else {
             throw HTTPError(

@@ -111,7 +111,7 @@ public struct PortalApplication: Sendable {
                 }
                 return try .json(HistoryResponse(entries: try store.history(account: principal.accountId, id: id)))
             }
-            MediaRoutes.add(to: &v1, store: store)
+            MediaRoutes.add(to: &v1, store: store, metrics: metrics)
             v1.get(SyncRoutes.directories) { _, _ in try .json(try store.directories()) }
             for method in [HTTPMethod.post, .put, .patch, .delete] {
                 v1.on(method, SyncRoutes.directories, body: nil) { _, _ in

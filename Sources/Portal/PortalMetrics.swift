@@ -37,7 +37,8 @@ public final class PortalMetrics: Sendable {
         }
     }
 
-    /// Adds to a sync counter: `pushed`, `duplicates`, `superseded`, `rejected`, `pulled`.
+    /// Adds to a counter: `pushed`, `duplicates`, `superseded`, `rejected`, `pulled` (records),
+    /// `uploadReceived` (bytes).
     func count(_ event: String, _ amount: Int = 1) {
         guard amount > 0 else { return }
         state.withLock { $0.sync[event, default: 0] += amount }
@@ -71,6 +72,16 @@ public final class PortalMetrics: Sendable {
         for event in ["pushed", "duplicates", "superseded", "rejected", "pulled"] {
             lines.append("hobbystory_sync_records_total{event=\"\(event)\"} \(state.sync[event, default: 0])")
         }
+        lines += [
+            "# HELP hobbystory_upload_received_bytes_total Bytes of tus PATCH bodies read, kept or not.",
+            "# TYPE hobbystory_upload_received_bytes_total counter",
+            "hobbystory_upload_received_bytes_total \(state.sync["uploadReceived", default: 0])",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+extension PortalMetrics {
+    /// Bytes of upload bodies the portal has read so far.
+    public var uploadReceivedBytes: Int { state.withLock { $0.sync["uploadReceived", default: 0] } }
 }

@@ -2,7 +2,8 @@
 // measured in the same run on the same machine; compare ratios and medians, not absolute times.
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
-//        [--catches N] [--big M] [--sync-catches K] [--no-load] [--only diary,places,almanac,reports,sync]
+//        [--catches N] [--big M] [--sync-catches K] [--upload-mb U] [--no-load]
+//        [--only diary,places,almanac,reports,sync,upload]
 //        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
@@ -20,7 +21,9 @@ func option(_ name: String) -> String? {
 let bulkCount = option("--catches").flatMap { Int($0) } ?? 100_000
 let bigCount = option("--big").flatMap { Int($0) } ?? 1_000_000
 let syncCatches = option("--sync-catches").flatMap { Int($0) } ?? 10_000
-let sections = Set((option("--only") ?? "diary,places,almanac,reports,sync").split(separator: ",").map(String.init))
+let uploadMegabytes = option("--upload-mb").flatMap { Int($0) } ?? 200
+let sections = Set(
+    (option("--only") ?? "diary,places,almanac,reports,sync,upload").split(separator: ",").map(String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -38,3 +41,4 @@ if sections.contains("reports") {
     try benchmarkReports(big: diary, catches: bigCount)
 }
 if sections.contains("sync") { try await benchmarkSync(catches: syncCatches, load: !options.contains("--no-load")) }
+if sections.contains("upload") { try await benchmarkUpload(megabytes: uploadMegabytes) }
