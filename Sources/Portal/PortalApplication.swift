@@ -38,22 +38,17 @@ public struct PortalApplication: Sendable {
         }
         router.post(SyncRoutes.sessions) { request, _ in
             let body = try await request.decodeJSON(SignInRequest.self)
-            let key = body.email.trimmingCharacters(in: .whitespaces).lowercased()
-            if let wait = limiter.retryAfter(key) {
+            let key = try PortalStore.normalisedEmail(body.email)
+            if let wait = limiter.beginAttempt(key) {
                 throw HTTPError(
                     HTTPStatus(code: 429), code: "too_many_attempts",
                     detail: "Too many wrong passwords for this email; try again in \(wait) s.",
                     headers: ["Retry-After": String(wait)])
             }
-            do {
-                let session = try store.signIn(
-                    email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
-                limiter.recordSuccess(key)
-                return try .json(session, status: .created)
-            } catch PortalStoreError.wrongCredentials {
-                limiter.recordFailure(key)
-                throw PortalStoreError.wrongCredentials
-            }
+            let session = try store.signIn(
+                email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
+            limiter.recordSuccess(key)
+            return try .json(session, status: .created)
         }
         MediaRoutes.addDiscovery(to: &router)
         let authenticated: [any HTTPMiddleware] = [
@@ -75,12 +70,12 @@ public struct PortalApplication: Sendable {
             v1.post(SyncRoutes.push, body: .buffered(maximumBytes: SyncLimits.pushBodyBytes)) { request, context in
                 let principal = try context.principal(as: PortalPrincipal.self)
                 let body = try await request.decodeJSON(PushRequest.self)
-                let results = try store.push(body.mutations, account: principal.accountId, device: principal.deviceId)
+                let response = try store.push(body.mutations, account: principal.accountId, device: principal.deviceId)
                 for status in [MutationResult.Status.applied, .duplicate, .superseded, .rejected] {
                     let name = status == .applied ? "pushed" : status == .duplicate ? "duplicates" : status.rawValue
-                    metrics.count(name, results.filter { $0.status == status }.count)
+                    metrics.count(name, response.results.filter { $0.status == status }.count)
                 }
-                return try .json(PushResponse(results: results))
+                return try .json(response)
             }
             v1.get(SyncRoutes.pull) { request, context in
                 let principal = try context.principal(as: PortalPrincipal.self)

@@ -25,7 +25,6 @@ enum PortalSchema {
                     created_at      BIGINT NOT NULL,
                     last_seq        BIGINT NOT NULL DEFAULT 0 CHECK (last_seq >= 0),
                     purged_seq      BIGINT NOT NULL DEFAULT 0 CHECK (purged_seq >= 0),
-                    purge_horizon   BIGINT NOT NULL DEFAULT 0,
                     last_sync_at    BIGINT
                 )
                 """,
@@ -133,6 +132,25 @@ enum PortalSchema {
                 """,
                 "CREATE INDEX uploads_by_account ON uploads(account_id)",
                 "ALTER TABLE accounts ADD COLUMN media_quota_bytes BIGINT",
+            ]),
+        Migration(
+            version: 3, name: "mutation outcomes",
+            statements: [
+                """
+                CREATE TABLE mutation_outcomes (
+                    account_id  TEXT NOT NULL REFERENCES accounts(id),
+                    device_id   TEXT NOT NULL,
+                    mutation_id BIGINT NOT NULL,
+                    kind        TEXT NOT NULL,
+                    id          TEXT NOT NULL,
+                    modified_at BIGINT NOT NULL,
+                    status      TEXT NOT NULL CHECK (status IN ('applied', 'superseded', 'rejected', 'gone')),
+                    reason      TEXT,
+                    recorded_at BIGINT NOT NULL,
+                    PRIMARY KEY (account_id, device_id, mutation_id)
+                )
+                """,
+                "CREATE INDEX mutation_outcomes_by_age ON mutation_outcomes(recorded_at)",
             ]),
     ]
 

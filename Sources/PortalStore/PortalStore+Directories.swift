@@ -24,6 +24,9 @@ extension PortalStore {
     /// Every entry, retired ones included, with the replacements devices must apply.
     public func directories() throws -> DirectoriesResponse {
         try database.read { sql in
+            // The version first: a change landing in between yields newer entries under an older
+            // version, which the device simply fetches again.
+            let version = Int(try directoryVersion(sql))
             let rows = try sql.query(
                 """
                 SELECT kind, id, name_en, name_ru, latin, family, water, category, description, retired, replacement_id
@@ -45,8 +48,7 @@ extension PortalStore {
                     replacements.append(DirectoryReplacement(kind: kind, retiredId: id, replacementId: replacement))
                 }
             }
-            return DirectoriesResponse(
-                version: Int(try directoryVersion(sql)), entries: entries, replacements: replacements)
+            return DirectoriesResponse(version: version, entries: entries, replacements: replacements)
         }
     }
 

@@ -59,12 +59,12 @@ public struct PortalStore: Sendable {
                     [PortalValue(id), .text(email), .text(hash), PortalValue(isAdmin), .integer(now)])
                 return id
             }
-        } catch PortalStoreError.unavailable(let detail) {
+        } catch PortalStoreError.invalid(let field, let message) {
             // Two sign-ups for one email at the same moment: the loser hits the UNIQUE constraint.
             let exists = try database.read { sql in
                 try sql.queryFirst("SELECT id FROM accounts WHERE email = ?", [.text(email)]) != nil
             }
-            throw exists ? PortalStoreError.emailTaken(email) : PortalStoreError.unavailable(detail)
+            throw exists ? PortalStoreError.emailTaken(email) : PortalStoreError.invalid(field: field, message: message)
         }
     }
 
@@ -74,8 +74,9 @@ public struct PortalStore: Sendable {
     {
         let email = try Self.normalisedEmail(rawEmail)
         let name = deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...200).contains(name.count) else {
-            throw PortalStoreError.invalid(field: "deviceName", message: "must be 1 to 200 characters long")
+        guard (1...200).contains(name.unicodeScalars.count), !name.unicodeScalars.contains(where: Self.isControl) else {
+            throw PortalStoreError.invalid(
+                field: "deviceName", message: "must be 1 to 200 characters long, without control characters")
         }
         let account = try database.read { sql in
             try sql.queryFirst("SELECT id, password_hash FROM accounts WHERE email = ?", [.text(email)])
@@ -87,7 +88,7 @@ public struct PortalStore: Sendable {
         let token = RandomToken.make()
         let now = now
         let expires = now + Int64(sessionLifetime * 1000)
-        try database.write { sql in
+        let lastMutationId = try database.write { sql in
             try sql.execute(
                 """
                 INSERT INTO devices(account_id, id, name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
@@ -99,10 +100,14 @@ public struct PortalStore: Sendable {
                     .text(Self.tokenHash(token)), PortalValue(accountId), PortalValue(deviceId), .integer(now),
                     .integer(expires),
                 ])
+            return try sql.queryFirst(
+                "SELECT last_mutation_id FROM devices WHERE account_id = ? AND id = ?",
+                [PortalValue(accountId), PortalValue(deviceId)]
+            )?.int64(0) ?? 0
         }
         return SessionResponse(
             token: token, accountId: accountId, deviceId: deviceId,
-            expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000))
+            expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000), lastMutationId: lastMutationId)
     }
 
     /// The account and device of a live (not expired, not revoked) token; nil otherwise.
@@ -139,6 +144,8 @@ public struct PortalStore: Sendable {
                 "UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
                 [.integer(now), .text(tokenHash)])
         }
+        // Again after the commit: a request checking the token meanwhile may have cached it.
+        sessions.forget(tokenHash)
     }
 
     /// The account's email, for `GET /v1/accounts/me`.
@@ -192,16 +199,24 @@ public struct PortalStore: Sendable {
 
     // MARK: Helpers
 
-    static func normalisedEmail(_ raw: String) throws(PortalStoreError) -> String {
+    /// The form every email is stored and compared in (also the sign-in rate limiter's key).
+    public static func normalisedEmail(_ raw: String) throws(PortalStoreError) -> String {
         let email = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard (3...254).contains(email.count), parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-            !email.contains(where: \.isWhitespace)
+        guard (3...254).contains(email.unicodeScalars.count), parts.count == 2, !parts[0].isEmpty,
+            parts[1].contains("."), !email.contains(where: \.isWhitespace),
+            !email.unicodeScalars.contains(where: isControl)
         else {
             throw .invalid(
                 field: "email", message: "\"\(raw.prefix(80))\" is not an email address like name@example.org")
         }
         return email
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+            || scalar.properties.generalCategory == .format
+                && scalar.value != 0x200D
     }
 
     /// The SHA-256 of a token, the only form the portal stores.

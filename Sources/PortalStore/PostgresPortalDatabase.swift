@@ -37,6 +37,9 @@ public final class PostgresPortalDatabase: PortalDatabase {
     private func run<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         do {
             return try pool.withConnection(body)
+        } catch let error as PostgresError where error.sqlState?.hasPrefix("23") == true || error.kind == .usage {
+            // An integrity constraint the input broke, or a value libpq cannot send (a NUL).
+            throw PortalStoreError.invalid(field: "request", message: "refused by the database: \(error.message)")
         } catch let error as PostgresError {
             throw PortalStoreError.unavailable(error.description)
         }

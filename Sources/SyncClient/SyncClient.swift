@@ -95,6 +95,9 @@ public struct SyncClient: Sendable {
         try storage {
             try diary.saveSyncAccount(
                 portalURL: portalURL, email: email, accountId: session.accountId, token: session.token)
+            if try diary.lastMutationId() < session.lastMutationId {
+                try diary.renumberOutbox(above: session.lastMutationId)
+            }
         }
         return session
     }
@@ -111,8 +114,8 @@ public struct SyncClient: Sendable {
         try storage { try diary.releaseInFlight() }
         try await push(diary, token: token, into: &report)
         let directoryVersion = try await pull(diary, token: token, into: &report)
-        report.directoryVersion = try storage { try diary.directoryVersion() }
-        if directoryVersion > report.directoryVersion {
+        report.directoryVersion = try storage { try diary.syncAccount()?.directoryVersion ?? 0 }
+        if directoryVersion != report.directoryVersion {
             let directories = try await decode(
                 DirectoriesResponse.self,
                 from: try await send("GET", SyncRoutes.directories, token: token, diary: diary))
@@ -124,8 +127,9 @@ public struct SyncClient: Sendable {
     }
 
     private func push(_ diary: Diary, token: String, into report: inout SyncReport) async throws(SyncError) {
+        var limit = batchSize
         while true {
-            let mutations = try storage { try diary.outgoingMutations(limit: batchSize) }
+            let mutations = try storage { try diary.outgoingMutations(limit: limit) }
             guard !mutations.isEmpty else { return }
             try storage { try diary.markInFlight(mutations.map(\.mutationId)) }
             let response: SyncHTTPResponse
@@ -137,20 +141,36 @@ public struct SyncClient: Sendable {
                 try storage { try diary.releaseInFlight() }
                 throw error
             }
+            if response.status == 413 && mutations.count > 1 {
+                // Too large a body (long notes, many conditions): send smaller batches.
+                try storage { try diary.releaseInFlight() }
+                limit = max(1, mutations.count / 2)
+                continue
+            }
             if (400..<500).contains(response.status) {
-                let problem = Self.problem(in: response)
+                guard let problem = Self.portalProblem(in: response) else {
+                    // Not the portal's answer (a proxy, a captive portal): nothing was judged.
+                    try storage { try diary.releaseInFlight() }
+                    throw SyncError.portalUnavailable("HTTP \(response.status) without the portal's problem document")
+                }
                 try storage { try diary.rejectAll(mutations, reason: "\(problem.code): \(problem.detail)") }
                 report.rejected += mutations.count
                 continue
             }
-            let results = try await decode(PushResponse.self, from: response).results
-            try storage { try diary.applyPushResults(results, for: mutations) }
-            for result in results {
+            let answer = try await decode(PushResponse.self, from: response)
+            try storage { try diary.applyPushResults(answer.results, for: mutations) }
+            for result in answer.results {
                 switch result.status {
                 case .applied: report.pushed += 1
-                case .duplicate: break
+                case .duplicate, .renumber: break
                 case .superseded, .gone: report.conflicts += 1
                 case .rejected: report.rejected += 1
+                }
+            }
+            if answer.results.contains(where: { $0.status == .renumber }) {
+                try storage {
+                    try diary.releaseInFlight()
+                    try diary.renumberOutbox(above: answer.lastMutationId)
                 }
             }
         }
@@ -199,6 +219,8 @@ public struct SyncClient: Sendable {
                 case 401:
                     if let diary { try storage { try diary.clearSyncToken() } }
                     throw SyncError.signInRequired(Self.problem(in: response).detail)
+                case 408, 429:
+                    lastFailure = "HTTP \(response.status)"
                 case 400..<500:
                     if acceptingClientErrors { return response }
                     let problem = Self.problem(in: response)
@@ -230,6 +252,11 @@ public struct SyncClient: Sendable {
     private struct Problem: Decodable {
         var code: String
         var detail: String
+    }
+
+    /// The portal's problem document in an answer, or nil when the answer is not one.
+    private static func portalProblem(in response: SyncHTTPResponse) -> Problem? {
+        try? JSONDecoder().decode(Problem.self, from: response.body)
     }
 
     private static func problem(in response: SyncHTTPResponse) -> Problem {

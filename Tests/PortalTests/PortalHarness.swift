@@ -109,11 +109,17 @@ final class TestDevice: @unchecked Sendable {
     let diary: Diary
     var sync: SyncClient
 
-    init(name: String, clock: TestClock, transport: any SyncTransport) throws {
+    convenience init(name: String, clock: TestClock, transport: any SyncTransport) throws {
+        let root = try temporaryFolder("device-\(name)")
+        try DeviceStorage(root: root).addProfile(ProfileDraft(displayName: "Angler"))
+        try self.init(name: name, clock: clock, root: root, transport: transport)
+    }
+
+    /// A device over existing storage holding the profile "Angler".
+    init(name: String, clock: TestClock, root: URL, transport: any SyncTransport) throws {
         self.name = name
         self.clock = clock
-        storage = try DeviceStorage(root: try temporaryFolder("device-\(name)"), now: clock.function)
-        try storage.addProfile(ProfileDraft(displayName: "Angler"))
+        storage = try DeviceStorage(root: root, now: clock.function)
         diary = try storage.openDiary(named: "Angler", pin: nil)
         sync = SyncClient(transport: transport, sleep: { _ in })
     }
