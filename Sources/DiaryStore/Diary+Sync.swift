@@ -301,6 +301,8 @@ extension Diary {
                 }
             }
             try database.execute("UPDATE sync_account SET directory_version = ?", [.integer(Int64(response.version))])
+            // Records that waited for an entry these directories bring can be applied now.
+            _ = try retryParked()
         }
     }
 

@@ -241,6 +241,31 @@ struct EndpointTests {
         let tablet = try await portal.device("tablet", email: "anna@example.org")
         try await tablet.synchronise()
         #expect(try tablet.diary.catchRecord(fish[0].id).speciesId == "testus-piscis")
+        let account = try #require(try phone.diary.syncAccount()).accountId
+        let stored = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account).changes
+        #expect(
+            stored.first { $0.id == fish[0].id }?.fields?["species_id"] == .text("testus-piscis"),
+            "remapped on the portal too")
+
+        // A newer bundle brings its new entries and leaves the administrators' changes alone.
+        let bundled = try BundledDirectories.load()
+        var newer = bundled.entries
+        newer[.baits, default: []].append(
+            DirectoryEntry(
+                kind: .baits, id: "new-bait", nameEn: "New bait", nameRu: "Новая наживка", category: "natural"))
+        newer[.species] = newer[.species]?.map {
+            var e = $0
+            e.nameEn = "overwritten?"
+            return e
+        }
+        let before = try portal.store.directories().version
+        try portal.store.seedDirectories(newer, version: bundled.version + 1)
+        let after = try portal.store.directories()
+        #expect(after.version == before + 1)
+        #expect(after.entries.contains { $0.id == "new-bait" })
+        #expect(after.entries.first { $0.id == "esox-lucius" }?.nameEn == "Pike (northern)")
+        try portal.store.seedDirectories(newer, version: bundled.version + 1)
+        #expect(try portal.store.directories().version == before + 1, "merging the same bundle again changes nothing")
 
         let headers = try await session(portal, "boris@example.org")
         for method in [HTTPMethod.post, .put, .patch, .delete] {
