@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "PortalStore",
             dependencies: ["SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore"]),
-        .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol"]),
+        .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing"]),
         .target(
             name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
         .target(
@@ -73,8 +73,8 @@ let package = Package(
         .executableTarget(
             name: "hobbystory-bench",
             dependencies: [
-                "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "MediaLibrary",
-                "SecureHashing",
+                "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
+                "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing",
             ]),
 
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
@@ -89,7 +89,7 @@ let package = Package(
                 "MediaLibrary", "MediaMetadata", "DiaryStore", "FishingModel", "Geodesy", "SecureHashing",
                 "TestSupport",
             ]),
-        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy"]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "WeatherTests", dependencies: ["Weather", "Geodesy", "SQLiteDB", "Almanac", "Diagnostics"],
             resources: [.copy("Fixtures")]),

@@ -137,6 +137,19 @@ public final class DeviceStorage {
         return DirectoryStore.matching(try store.entries(kind, includeRetired: includeRetired), search)
     }
 
+    /// Takes a diary's directories into the device's shared copy when sync brought newer ones,
+    /// so listings and the device's other profiles see them too (T5).
+    public func adoptDirectories(from diary: Diary) throws {
+        let database = try Database(path: sharedDirectoryURL.path)
+        let shared = DirectoryStore(database: database, gate: try DirectoryWriteGate(database: database))
+        let version = try diary.directoryVersion()
+        guard version > (try shared.version()) else { return }
+        var entries: [DirectoryKind: [DirectoryEntry]] = [:]
+        for kind in DirectoryKind.allCases { entries[kind] = try diary.directoryEntries(kind, includeRetired: true) }
+        try shared.install(entries, version: version)
+        log.info("directories adopted from sync", ["version": String(version)])
+    }
+
     /// The folder holding one profile's diary and logs.
     public func folder(of profile: Profile) -> URL {
         root.appendingPathComponent("profiles").appendingPathComponent(profile.id.uuidString.lowercased())

@@ -96,11 +96,25 @@ extension Diary {
                 try database.execute("DELETE FROM sync_records")
                 try database.execute("DELETE FROM sync_parked")
                 try database.execute("DELETE FROM sync_full_pass")
+                if previous != nil { try queueEverything() }
                 try database.execute(
                     "INSERT INTO sync_account(singleton, portal_url, email, account_id, token) VALUES (1, ?, ?, ?, ?)",
                     [.text(portalURL), .text(email), SQLiteValue(accountId), .text(token)])
             } else {
                 try database.execute("UPDATE sync_account SET token = ?, email = ?", [.text(token), .text(email)])
+            }
+        }
+    }
+
+    /// Queues every live record for push: the diary moves to another account or portal, which
+    /// has none of it yet. Photos and videos are queued too; they wait until media sync exists.
+    private func queueEverything() throws {
+        let time = currentTime()
+        for type in EntityType.allCases {
+            for id in try database.query(
+                "SELECT id FROM \(type.table) WHERE deleted_at IS NULL", [], as: { try $0.uuid(0) })
+            {
+                try recordChange(type, id, .upsert, at: time)
             }
         }
     }
@@ -130,7 +144,9 @@ extension Diary {
             var fields: RecordFields?
             var operation = RecordMutation.Operation(rawValue: change.operation.rawValue) ?? .upsert
             if operation == .upsert {
-                fields = try currentFields(change.entityType, change.entityId)
+                fields =
+                    try isLive(change.entityType, change.entityId)
+                    ? currentFields(change.entityType, change.entityId) : nil
                 if fields == nil { operation = .delete }
             }
             return RecordMutation(
@@ -149,17 +165,21 @@ extension Diary {
             for result in results {
                 guard let mutation = byId[result.mutationId], let type = EntityType(rawValue: mutation.kind.rawValue)
                 else { continue }
+                guard result.status != .renumber else { continue }
                 try database.execute("DELETE FROM outbox WHERE mutation_id = ?", [.integer(result.mutationId)])
                 // Edited again since this mutation was sent: that newer change is judged on its own.
                 let changedSince = try hasPendingChange(type, mutation.id)
                 switch result.status {
+                case .renumber:
+                    break
                 case .applied:
                     if let seq = result.seq { try setServerSeq(type, mutation.id, seq) }
+                    try unpark(type, mutation.id)
                 case .duplicate, .superseded:
-                    if let current = result.current, !changedSince { _ = try apply(current) }
+                    if let current = result.current, !changedSince { _ = try apply(current, alsoDeleted: []) }
                 case .gone:
                     if !changedSince, try isLive(type, mutation.id) {
-                        _ = try moveToTrash(type, mutation.id, recordingChanges: false)
+                        _ = try moveToTrash(type, mutation.id, recording: { _, _ in false })
                     }
                 case .rejected:
                     try database.execute(
@@ -182,6 +202,32 @@ extension Diary {
         try applyPushResults(
             mutations.map { MutationResult(mutationId: $0.mutationId, status: .rejected, reason: reason) },
             for: mutations)
+    }
+
+    /// Gives every queued change a mutation id above `lastMutationId`: the portal has seen ids up
+    /// to there from this device before (the diary was restored from a backup or copied), so
+    /// reusing them would make its changes look like duplicates.
+    public func renumberOutbox(above lastMutationId: Int64) throws {
+        try database.transaction {
+            if try database.queryFirst("SELECT 1 FROM sqlite_sequence WHERE name = 'outbox'") == nil {
+                try database.execute(
+                    "INSERT INTO sqlite_sequence(name, seq) VALUES ('outbox', ?)", [.integer(lastMutationId)])
+            } else {
+                try database.execute(
+                    "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'outbox'", [.integer(lastMutationId)])
+            }
+            let pending = try pendingChanges(limit: Int.max)
+            for change in pending where change.mutationId <= lastMutationId {
+                try recordChange(
+                    change.entityType, change.entityId,
+                    change.operation == .delete ? .delete : .upsert, at: change.changedAt)
+            }
+        }
+    }
+
+    /// The largest mutation id this diary has handed out.
+    public func lastMutationId() throws -> Int64 {
+        try database.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").int64Value ?? 0
     }
 
     public func syncRejections() throws -> [SyncRejection] {
@@ -216,6 +262,7 @@ extension Diary {
             let ordered =
                 page.changes.filter { !$0.deleted }
                 + page.changes.filter(\.deleted).sorted { (rank[$0.kind] ?? 0, $0.seq) < (rank[$1.kind] ?? 0, $1.seq) }
+            let pageTombstones = Set(page.changes.filter(\.deleted).map(\.id))
             for change in ordered {
                 guard let type = EntityType(rawValue: change.kind.rawValue) else { continue }
                 if page.fullPass {
@@ -228,7 +275,7 @@ extension Diary {
                     continue
                 }
                 if try serverSeq(type, change.id) >= change.seq { continue }
-                if try apply(change) {
+                if try apply(change, alsoDeleted: pageTombstones) {
                     outcome.applied += 1
                 } else {
                     outcome.parked += 1
@@ -257,6 +304,8 @@ extension Diary {
                 }
             }
             try database.execute("UPDATE sync_account SET directory_version = ?", [.integer(Int64(response.version))])
+            // Records that waited for an entry these directories bring can be applied now.
+            _ = try retryParked()
         }
     }
 
@@ -264,13 +313,21 @@ extension Diary {
 
     /// Applies the portal's version of one record: a tombstone moves it to the Trash, fields
     /// overwrite it (or park it when the diary cannot take it yet). False when parked.
-    private func apply(_ change: RecordChange) throws -> Bool {
+    ///
+    /// A tombstone of a trip or spot takes its live children along, as a local delete would;
+    /// children that the portal has not deleted too (`alsoDeleted`: the tombstones of the same
+    /// page) may be newer there, so their deletes are queued and every device ends the same.
+    private func apply(_ change: RecordChange, alsoDeleted: Set<UUID>) throws -> Bool {
         guard let type = EntityType(rawValue: change.kind.rawValue) else { return true }
-        try database.execute(
-            "DELETE FROM sync_parked WHERE entity_type = ? AND entity_id = ?",
-            [.text(type.rawValue), SQLiteValue(change.id)])
+        try unpark(type, change.id)
         if change.deleted {
-            if try isLive(type, change.id) { _ = try moveToTrash(type, change.id, recordingChanges: false) }
+            if try isLive(type, change.id) {
+                _ = try moveToTrash(
+                    type, change.id,
+                    recording: { _, child in
+                        child != change.id && !alsoDeleted.contains(child)
+                    })
+            }
             try setServerSeq(type, change.id, change.seq)
             return true
         }
@@ -322,7 +379,13 @@ extension Diary {
                     INSERT INTO \(type.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
                     ON CONFLICT (id) DO UPDATE SET \(assignments.joined(separator: ", "))
                     """, columns.map { Self.sqliteValue(fields[$0] ?? .null) })
-                if type != .spot, fields["conditions_snapshot_json"] != nil {
+                if type != .spot, fields["conditions_snapshot_json"] == nil {
+                    // The other device has no conditions for it (its place or time changed):
+                    // forget ours too, which queues it for filling again.
+                    try database.execute(
+                        "DELETE FROM conditions WHERE entity_type = ? AND entity_id = ?",
+                        [.text(type.rawValue), SQLiteValue(id)])
+                } else if type != .spot {
                     try database.execute(
                         """
                         INSERT OR REPLACE INTO conditions(entity_type, entity_id, \(Self.conditionsColumnNames.joined(separator: ", ")))
@@ -373,12 +436,16 @@ extension Diary {
                     try JSONDecoder().decode(RecordFields.self, from: Data(try row.text(2).utf8)), try row.int64(3)
                 )
             }
-            for (id, seq, fields, modifiedAt) in parked
-            where try applyFields(type, id, fields, seq: seq, modifiedAt: modifiedAt) {
-                try database.execute(
-                    "DELETE FROM sync_parked WHERE entity_type = ? AND entity_id = ?",
-                    [.text(type.rawValue), SQLiteValue(id)])
-                applied += 1
+            for (id, seq, fields, modifiedAt) in parked {
+                // Changed here since, or a newer version arrived: the parked one is out of date.
+                if try hasPendingChange(type, id) || serverSeq(type, id) >= seq {
+                    try unpark(type, id)
+                    continue
+                }
+                if try applyFields(type, id, fields, seq: seq, modifiedAt: modifiedAt) {
+                    try unpark(type, id)
+                    applied += 1
+                }
             }
         }
         return applied
@@ -397,10 +464,15 @@ extension Diary {
                 """, [.text(type.rawValue)]
             ) { try $0.uuid(0) }
             for id in missing where try isLive(type, id) {
-                _ = try moveToTrash(type, id, recordingChanges: false)
+                _ = try moveToTrash(type, id, recording: { _, _ in false })
             }
         }
         try database.execute("DELETE FROM sync_full_pass")
+    }
+
+    private func unpark(_ type: EntityType, _ id: UUID) throws {
+        try database.execute(
+            "DELETE FROM sync_parked WHERE entity_type = ? AND entity_id = ?", [.text(type.rawValue), SQLiteValue(id)])
     }
 
     private func hasPendingChange(_ type: EntityType, _ id: UUID) throws -> Bool {

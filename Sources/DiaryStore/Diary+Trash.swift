@@ -24,12 +24,13 @@ extension Diary {
     /// live (T4). Restoring brings them all back.
     @discardableResult
     public func moveToTrash(_ type: EntityType, _ id: UUID) throws -> TrashEntry {
-        try moveToTrash(type, id, recordingChanges: true)
+        try moveToTrash(type, id, recording: { _, _ in true })
     }
 
-    /// Moves an object to the Trash; `recordingChanges` is false when the delete came from the
-    /// portal (sync applies it without sending it back).
-    func moveToTrash(_ type: EntityType, _ id: UUID, recordingChanges: Bool) throws -> TrashEntry {
+    /// Moves an object to the Trash with its children, queueing deletes for push only for the
+    /// objects `recording` names: sync applies the portal's deletes without sending them back,
+    /// but queues the children its cascade takes that the portal has not deleted itself.
+    func moveToTrash(_ type: EntityType, _ id: UUID, recording: (EntityType, UUID) -> Bool) throws -> TrashEntry {
         try database.transaction {
             let time = currentTime()
             let batch = UUID()
@@ -77,7 +78,7 @@ extension Diary {
                         UPDATE \(childType.table) SET deleted_at = ?1, trash_batch = ?2, updated_at = max(created_at, ?1)
                         WHERE id = ?3
                         """, [SQLiteValue(time), SQLiteValue(batch), SQLiteValue(childId)])
-                    if recordingChanges { try recordChange(childType, childId, .delete, at: time) }
+                    if recording(childType, childId) { try recordChange(childType, childId, .delete, at: time) }
                 }
             }
             log.info(

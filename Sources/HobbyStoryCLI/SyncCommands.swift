@@ -45,6 +45,7 @@ extension HobbyStoryCLI {
             let client = c.syncClient(account.portalURL)
             let box = DiaryBox(diary: diary)
             let report = try c.waitForSync { try await client.sync(box.diary) }
+            try c.storage().adoptDirectories(from: diary)
             c.output(
                 .object([
                     "pushed": .integer(Int64(report.pushed)), "pulled": .integer(Int64(report.pulled)),
@@ -70,31 +71,41 @@ extension HobbyStoryCLI {
                     "pendingChanges": .array(
                         pending.map {
                             .object([
-                                "type": .string($0.entityType.rawValue), "id": .string($0.entityId.uuidString.lowercased()),
+                                "type": .string($0.entityType.rawValue),
+                                "id": .string($0.entityId.uuidString.lowercased()),
                                 "operation": .string($0.operation.rawValue), "changedAt": time($0.changedAt),
                             ])
                         }),
                     "rejected": .array(
                         rejections.map {
                             .object([
-                                "type": .string($0.entityType.rawValue), "id": .string($0.entityId.uuidString.lowercased()),
+                                "type": .string($0.entityType.rawValue),
+                                "id": .string($0.entityId.uuidString.lowercased()),
                                 "reason": .string($0.reason), "rejectedAt": time($0.rejectedAt),
                             ])
                         }),
                     "waiting": .array(
                         parked.map {
                             .object([
-                                "type": .string($0.entityType.rawValue), "id": .string($0.entityId.uuidString.lowercased()),
+                                "type": .string($0.entityType.rawValue),
+                                "id": .string($0.entityId.uuidString.lowercased()),
                                 "problem": .string($0.problem),
                             ])
                         }),
                 ]),
                 text: ([
-                    account.map { "Portal \($0.portalURL) as \($0.email) — \($0.token == nil ? "signed out" : "signed in")" }
+                    account.map {
+                        "Portal \($0.portalURL) as \($0.email) — \($0.token == nil ? "signed out" : "signed in")"
+                    }
                         ?? "Not signed in to a portal.",
                     "\(pending.count) change(s) waiting to be sent.",
-                ] + rejections.map { "refused: \($0.entityType.rawValue) \($0.entityId.uuidString.lowercased()): \($0.reason)" }
-                    + parked.map { "waiting: \($0.entityType.rawValue) \($0.entityId.uuidString.lowercased()): \($0.problem)" })
+                ]
+                    + rejections.map {
+                        "refused: \($0.entityType.rawValue) \($0.entityId.uuidString.lowercased()): \($0.reason)"
+                    }
+                    + parked.map {
+                        "waiting: \($0.entityType.rawValue) \($0.entityId.uuidString.lowercased()): \($0.problem)"
+                    })
                     .joined(separator: "\n"))
         },
     ]
@@ -123,7 +134,9 @@ extension CommandContext {
             throw UsageError("give the password on standard input with --password-stdin (never on the command line)")
         }
         let password = (console.readLine() ?? "").trimmingCharacters(in: .newlines)
-        guard !password.isEmpty else { throw InvalidInput(description: "password: nothing was read from standard input") }
+        guard !password.isEmpty else {
+            throw InvalidInput(description: "password: nothing was read from standard input")
+        }
         return (portal, email, password)
     }
 
@@ -133,7 +146,8 @@ extension CommandContext {
         let deviceName = text("device-name") ?? "\(ProcessInfo.processInfo.hostName) (\(diary.profile.displayName))"
         let box = DiaryBox(diary: diary)
         let session = try waitForSync {
-            try await client.signIn(box.diary, portalURL: portal, email: email, password: password, deviceName: deviceName)
+            try await client.signIn(
+                box.diary, portalURL: portal, email: email, password: password, deviceName: deviceName)
         }
         output(
             .object([

@@ -11,7 +11,8 @@ public struct PortalApplication: Sendable {
     public let metrics: PortalMetrics
     public let limiter: SignInLimiter
 
-    public init(store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: SignInLimiter = SignInLimiter()) {
+    public init(store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: SignInLimiter = SignInLimiter())
+    {
         self.store = store
         self.metrics = metrics
         self.limiter = limiter
@@ -37,23 +38,19 @@ public struct PortalApplication: Sendable {
         }
         router.post(SyncRoutes.sessions) { request, _ in
             let body = try await request.decodeJSON(SignInRequest.self)
-            let key = body.email.trimmingCharacters(in: .whitespaces).lowercased()
-            if let wait = limiter.retryAfter(key) {
+            let key = try PortalStore.normalisedEmail(body.email)
+            if let wait = limiter.beginAttempt(key) {
                 throw HTTPError(
                     HTTPStatus(code: 429), code: "too_many_attempts",
                     detail: "Too many wrong passwords for this email; try again in \(wait) s.",
                     headers: ["Retry-After": String(wait)])
             }
-            do {
-                let session = try store.signIn(
-                    email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
-                limiter.recordSuccess(key)
-                return try .json(session, status: .created)
-            } catch PortalStoreError.wrongCredentials {
-                limiter.recordFailure(key)
-                throw PortalStoreError.wrongCredentials
-            }
+            let session = try store.signIn(
+                email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
+            limiter.recordSuccess(key)
+            return try .json(session, status: .created)
         }
+        MediaRoutes.addDiscovery(to: &router)
         let authenticated: [any HTTPMiddleware] = [
             AuthenticationMiddleware<PortalPrincipal> { request, _ in
                 guard let header = request.headers["Authorization"], header.hasPrefix("Bearer "),
@@ -73,12 +70,12 @@ public struct PortalApplication: Sendable {
             v1.post(SyncRoutes.push, body: .buffered(maximumBytes: SyncLimits.pushBodyBytes)) { request, context in
                 let principal = try context.principal(as: PortalPrincipal.self)
                 let body = try await request.decodeJSON(PushRequest.self)
-                let results = try store.push(body.mutations, account: principal.accountId, device: principal.deviceId)
+                let response = try store.push(body.mutations, account: principal.accountId, device: principal.deviceId)
                 for status in [MutationResult.Status.applied, .duplicate, .superseded, .rejected] {
                     let name = status == .applied ? "pushed" : status == .duplicate ? "duplicates" : status.rawValue
-                    metrics.count(name, results.filter { $0.status == status }.count)
+                    metrics.count(name, response.results.filter { $0.status == status }.count)
                 }
-                return try .json(PushResponse(results: results))
+                return try .json(response)
             }
             v1.get(SyncRoutes.pull) { request, context in
                 let principal = try context.principal(as: PortalPrincipal.self)
@@ -90,12 +87,13 @@ public struct PortalApplication: Sendable {
                 let limitText = try request.queryValue("limit") ?? "500"
                 guard let limit = Int(limitText), (1...SyncLimits.changesPerPull).contains(limit) else {
                     throw HTTPError.badRequest(
-                        code: "invalid_limit", "limit \"\(limitText.prefix(20))\" must be 1–\(SyncLimits.changesPerPull)")
+                        code: "invalid_limit",
+                        "limit \"\(limitText.prefix(20))\" must be 1–\(SyncLimits.changesPerPull)")
                 }
-                let page = try store.pull(after: cursor, limit: limit, account: principal.accountId)
+                let page = try store.pullJSON(after: cursor, limit: limit, account: principal.accountId)
                 try store.recordActivity(account: principal.accountId)
-                metrics.count("pulled", page.changes.count)
-                return try .json(page)
+                metrics.count("pulled", page.count)
+                return HTTPResponse(headers: ["Content-Type": "application/json"], body: .bytes(Data(page.json.utf8)))
             }
             v1.get(SyncRoutes.history) { request, context in
                 let principal = try context.principal(as: PortalPrincipal.self)
@@ -108,6 +106,7 @@ public struct PortalApplication: Sendable {
                 }
                 return try .json(HistoryResponse(entries: try store.history(account: principal.accountId, id: id)))
             }
+            MediaRoutes.add(to: &v1, store: store, metrics: metrics)
             v1.get(SyncRoutes.directories) { _, _ in try .json(try store.directories()) }
             for method in [HTTPMethod.post, .put, .patch, .delete] {
                 v1.on(method, SyncRoutes.directories, body: nil) { _, _ in
@@ -148,7 +147,9 @@ struct StoreErrorMiddleware: HTTPMiddleware {
             HTTPError(.unauthorized, code: "unknown_device", detail: error.description)
         case .notFound: HTTPError.notFound(error.description)
         case .corrupt, .unavailable:
-            HTTPError(HTTPStatus(code: 503), code: "unavailable", detail: "The portal's database is unavailable; retry later.")
+            HTTPError(
+                HTTPStatus(code: 503), code: "unavailable", detail: "The portal's database is unavailable; retry later."
+            )
         }
     }
 }
@@ -159,7 +160,7 @@ struct MetricsMiddleware: HTTPMiddleware {
     static let knownRoutes: Set<String> = [
         SyncRoutes.health, SyncRoutes.metrics, SyncRoutes.accounts, SyncRoutes.sessions, SyncRoutes.currentSession,
         SyncRoutes.push, SyncRoutes.pull, SyncRoutes.directories, SyncRoutes.history, SyncRoutes.adminStats,
-        "/v1/accounts/me",
+        "/v1/accounts/me", SyncRoutes.uploads,
     ]
 
     func handle(_ request: HTTPRequest, context: RequestContext, next: HTTPHandler) async throws -> HTTPResponse {
@@ -167,10 +168,12 @@ struct MetricsMiddleware: HTTPMiddleware {
         let route = Self.knownRoutes.contains(request.path) ? request.path : "other"
         do {
             let response = try await next(request, context)
-            metrics.recordRequest(route: route, status: response.status.code, seconds: (ContinuousClock.now - started).seconds)
+            metrics.recordRequest(
+                route: route, status: response.status.code, seconds: (ContinuousClock.now - started).seconds)
             return response
         } catch let error as HTTPError {
-            metrics.recordRequest(route: route, status: error.status.code, seconds: (ContinuousClock.now - started).seconds)
+            metrics.recordRequest(
+                route: route, status: error.status.code, seconds: (ContinuousClock.now - started).seconds)
             throw error
         } catch {
             metrics.recordRequest(route: route, status: 500, seconds: (ContinuousClock.now - started).seconds)

@@ -14,14 +14,15 @@ public struct PortalCommandLine {
     }
 
     static let usage = """
-        usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL]
+        usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N]
                hobbystory-portal [--data DIR | --database-url URL] admin create-admin --email E --password-stdin
                hobbystory-portal ... admin directory add species|baits|methods|water-body-types --name NAME [--latin LATIN] [--name-ru NAME]
                hobbystory-portal ... admin directory rename KIND ID [--name NAME] [--name-ru NAME]
                hobbystory-portal ... admin directory retire KIND ID --replacement ID
                hobbystory-portal ... admin stats [--json]
                hobbystory-portal ... admin purge-tombstones
-        The database is PostgreSQL when --database-url or $DATABASE_URL is given, else SQLite in --data (default ./portal-data).
+        The database is PostgreSQL with --database-url (or $DATABASE_URL when --data is not given), else SQLite in --data (default ./portal-data).
+        Photos and videos are kept under --data/media in either case (10240 MB per account unless --media-quota-mb says otherwise).
         """
 
     let positionals: [String]
@@ -37,6 +38,7 @@ public struct PortalCommandLine {
     ) throws {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
+            "media-quota-mb",
         ]
         let flagNames: Set<String> = ["password-stdin", "json", "help"]
         var positionals: [String] = []
@@ -54,7 +56,9 @@ public struct PortalCommandLine {
             if flagNames.contains(name) {
                 flags.insert(name)
             } else if valueNames.contains(name) {
-                guard index < arguments.count else { throw Failure(exitCode: 2, description: "--\(name) needs a value") }
+                guard index < arguments.count else {
+                    throw Failure(exitCode: 2, description: "--\(name) needs a value")
+                }
                 options[name] = arguments[index]
                 index += 1
             } else {
@@ -73,13 +77,23 @@ public struct PortalCommandLine {
     public func openStore() throws -> PortalStore {
         let database: any PortalDatabase
         do {
-            if let url = options["database-url"] ?? environment["DATABASE_URL"], !url.isEmpty {
+            // An explicit option wins; DATABASE_URL applies only when --data is not given.
+            let url = options["database-url"] ?? (options["data"] == nil ? environment["DATABASE_URL"] : nil)
+            if let url, !url.isEmpty {
                 database = PostgresPortalDatabase(url: url)
             } else {
                 database = try SQLitePortalDatabase(folder: URL(fileURLWithPath: options["data"] ?? "portal-data"))
             }
             try database.migrate()
-            let store = PortalStore(database: database)
+            let data = URL(fileURLWithPath: options["data"] ?? "portal-data")
+            var store = PortalStore(
+                database: database, blobs: try FileMediaBlobStore(root: data.appendingPathComponent("media")))
+            if let megabytes = options["media-quota-mb"] {
+                guard let value = Int64(megabytes), value >= 0 else {
+                    throw Failure(exitCode: 2, description: "--media-quota-mb must be a whole number of megabytes")
+                }
+                store.mediaQuotaBytes = value << 20
+            }
             let bundled = try BundledDirectories.load()
             try store.seedDirectories(bundled.entries, version: bundled.version)
             return store
@@ -95,7 +109,9 @@ public struct PortalCommandLine {
             return
         }
         guard let first = positionals.first else { return try await serve() }
-        guard first == "admin" else { throw Failure(exitCode: 2, description: "unknown command \(first)\n\(Self.usage)") }
+        guard first == "admin" else {
+            throw Failure(exitCode: 2, description: "unknown command \(first)\n\(Self.usage)")
+        }
         let store = try openStore()
         do {
             try admin(Array(positionals.dropFirst()), store: store)
@@ -125,6 +141,7 @@ public struct PortalCommandLine {
         let purger = Task {
             while !Task.isCancelled {
                 _ = try? store.purgeTombstones()
+                _ = try? store.purgeExpiredUploads()
                 try? await Task.sleep(for: .seconds(3_600))
             }
         }
@@ -171,7 +188,8 @@ public struct PortalCommandLine {
     private func directory(_ words: [String], store: PortalStore) throws {
         guard words.count >= 2, let kind = DirectoryKind(rawValue: words[1]) else {
             throw Failure(
-                exitCode: 2, description: "name a directory: species, baits, methods or water-body-types\n\(Self.usage)")
+                exitCode: 2, description: "name a directory: species, baits, methods or water-body-types\n\(Self.usage)"
+            )
         }
         switch words[0] {
         case "add":

@@ -7,8 +7,14 @@ public final class PortalMetrics: Sendable {
     /// Upper bounds of the latency histogram, in seconds.
     static let latencyBuckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
 
+    /// One line of the requests counter.
+    private struct RequestKey: Hashable {
+        var route: String
+        var status: Int
+    }
+
     private struct State {
-        var requests: [String: Int] = [:]
+        var requests: [RequestKey: Int] = [:]
         var latencyCounts = [Int](repeating: 0, count: PortalMetrics.latencyBuckets.count)
         var latencySum = 0.0
         var latencyTotal = 0
@@ -21,17 +27,18 @@ public final class PortalMetrics: Sendable {
 
     /// Counts one answered request; `route` is the matched pattern, not the raw path.
     func recordRequest(route: String, status: Int, seconds: Double) {
+        let key = RequestKey(route: route, status: status)
+        let firstBucket = Self.latencyBuckets.firstIndex { seconds <= $0 } ?? Self.latencyBuckets.count
         state.withLock { state in
-            state.requests["route=\"\(route)\",status=\"\(status)\"", default: 0] += 1
-            for (index, bound) in Self.latencyBuckets.enumerated() where seconds <= bound {
-                state.latencyCounts[index] += 1
-            }
+            state.requests[key, default: 0] += 1
+            for index in firstBucket..<Self.latencyBuckets.count { state.latencyCounts[index] += 1 }
             state.latencySum += seconds
             state.latencyTotal += 1
         }
     }
 
-    /// Adds to a sync counter: `pushed`, `duplicates`, `superseded`, `rejected`, `pulled`.
+    /// Adds to a counter: `pushed`, `duplicates`, `superseded`, `rejected`, `pulled` (records),
+    /// `uploadReceived` (bytes).
     func count(_ event: String, _ amount: Int = 1) {
         guard amount > 0 else { return }
         state.withLock { $0.sync[event, default: 0] += amount }
@@ -44,13 +51,16 @@ public final class PortalMetrics: Sendable {
             "# HELP hobbystory_http_requests_total Requests answered, by route and status.",
             "# TYPE hobbystory_http_requests_total counter",
         ]
-        lines += state.requests.sorted { $0.key < $1.key }.map { "hobbystory_http_requests_total{\($0.key)} \($0.value)" }
+        lines += state.requests.sorted { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }.map {
+            "hobbystory_http_requests_total{route=\"\($0.key.route)\",status=\"\($0.key.status)\"} \($0.value)"
+        }
         lines += [
             "# HELP hobbystory_http_request_duration_seconds Time to answer a request.",
             "# TYPE hobbystory_http_request_duration_seconds histogram",
         ]
         for (index, bound) in Self.latencyBuckets.enumerated() {
-            lines.append("hobbystory_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(state.latencyCounts[index])")
+            lines.append(
+                "hobbystory_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(state.latencyCounts[index])")
         }
         lines += [
             "hobbystory_http_request_duration_seconds_bucket{le=\"+Inf\"} \(state.latencyTotal)",
@@ -62,6 +72,16 @@ public final class PortalMetrics: Sendable {
         for event in ["pushed", "duplicates", "superseded", "rejected", "pulled"] {
             lines.append("hobbystory_sync_records_total{event=\"\(event)\"} \(state.sync[event, default: 0])")
         }
+        lines += [
+            "# HELP hobbystory_upload_received_bytes_total Bytes of tus PATCH bodies read, kept or not.",
+            "# TYPE hobbystory_upload_received_bytes_total counter",
+            "hobbystory_upload_received_bytes_total \(state.sync["uploadReceived", default: 0])",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+extension PortalMetrics {
+    /// Bytes of upload bodies the portal has read so far.
+    public var uploadReceivedBytes: Int { state.withLock { $0.sync["uploadReceived", default: 0] } }
 }

@@ -25,7 +25,6 @@ enum PortalSchema {
                     created_at      BIGINT NOT NULL,
                     last_seq        BIGINT NOT NULL DEFAULT 0 CHECK (last_seq >= 0),
                     purged_seq      BIGINT NOT NULL DEFAULT 0 CHECK (purged_seq >= 0),
-                    purge_horizon   BIGINT NOT NULL DEFAULT 0,
                     last_sync_at    BIGINT
                 )
                 """,
@@ -67,6 +66,7 @@ enum PortalSchema {
                 )
                 """,
                 "CREATE UNIQUE INDEX records_by_seq ON records(account_id, seq)",
+                "CREATE INDEX records_by_id ON records(account_id, id)",
                 """
                 CREATE TABLE history (
                     account_id  TEXT NOT NULL REFERENCES accounts(id),
@@ -106,7 +106,52 @@ enum PortalSchema {
                     value TEXT NOT NULL
                 )
                 """,
-            ])
+            ]),
+        Migration(
+            version: 2, name: "media uploads and content",
+            statements: [
+                """
+                CREATE TABLE media_content (
+                    account_id TEXT NOT NULL REFERENCES accounts(id),
+                    sha256     TEXT NOT NULL CHECK (length(sha256) = 64),
+                    byte_size  BIGINT NOT NULL CHECK (byte_size >= 0),
+                    stored_at  BIGINT NOT NULL,
+                    PRIMARY KEY (account_id, sha256)
+                )
+                """,
+                """
+                CREATE TABLE uploads (
+                    id          TEXT PRIMARY KEY CHECK (length(id) = 36),
+                    account_id  TEXT NOT NULL REFERENCES accounts(id),
+                    sha256      TEXT NOT NULL CHECK (length(sha256) = 64),
+                    byte_size   BIGINT NOT NULL CHECK (byte_size >= 0),
+                    asset_id    TEXT,
+                    created_at  BIGINT NOT NULL,
+                    expires_at  BIGINT NOT NULL CHECK (expires_at > created_at)
+                )
+                """,
+                "CREATE INDEX uploads_by_account ON uploads(account_id)",
+                "ALTER TABLE accounts ADD COLUMN media_quota_bytes BIGINT",
+            ]),
+        Migration(
+            version: 3, name: "mutation outcomes",
+            statements: [
+                """
+                CREATE TABLE mutation_outcomes (
+                    account_id  TEXT NOT NULL REFERENCES accounts(id),
+                    device_id   TEXT NOT NULL,
+                    mutation_id BIGINT NOT NULL,
+                    kind        TEXT NOT NULL,
+                    id          TEXT NOT NULL,
+                    modified_at BIGINT NOT NULL,
+                    status      TEXT NOT NULL CHECK (status IN ('applied', 'superseded', 'rejected', 'gone')),
+                    reason      TEXT,
+                    recorded_at BIGINT NOT NULL,
+                    PRIMARY KEY (account_id, device_id, mutation_id)
+                )
+                """,
+                "CREATE INDEX mutation_outcomes_by_age ON mutation_outcomes(recorded_at)",
+            ]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

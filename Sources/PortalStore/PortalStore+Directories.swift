@@ -10,20 +10,40 @@ extension PortalStore {
         "species_id": .species, "bait_id": .baits, "method_id": .methods, "water_body_type_id": .waterBodyTypes,
     ]
 
-    /// Fills empty directories with `entries` at `version`; does nothing once they hold data.
+    /// Adds the bundled entries the portal does not have yet, when the bundle (at `version`) is
+    /// newer than the last one merged: the first start seeds everything, an update of the app's
+    /// data later brings its new entries. Entries the portal already has are left as its
+    /// administrators made them.
     public func seedDirectories(_ entries: [DirectoryKind: [DirectoryEntry]], version: Int) throws {
         try database.write { sql in
-            guard try directoryVersion(sql) == 0 else { return }
+            let merged =
+                Int64(
+                    try sql.queryFirst("SELECT value FROM portal_meta WHERE key = 'bundled_version'", [])?.text(0)
+                        ?? "0") ?? 0
+            guard Int64(version) > merged else { return }
+            let next = try directoryVersion(sql) + 1
+            var added = 0
             for kind in DirectoryKind.allCases {
-                for entry in entries[kind] ?? [] { try insert(sql, entry, version: Int64(version)) }
+                for entry in entries[kind] ?? [] where try self.entry(sql, kind, entry.id) == nil {
+                    try insert(sql, entry, version: next)
+                    added += 1
+                }
             }
-            try setDirectoryVersion(sql, Int64(version))
+            if added > 0 { try setDirectoryVersion(sql, next) }
+            try sql.execute(
+                """
+                INSERT INTO portal_meta(key, value) VALUES ('bundled_version', ?)
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """, [.text(String(version))])
         }
     }
 
     /// Every entry, retired ones included, with the replacements devices must apply.
     public func directories() throws -> DirectoriesResponse {
         try database.read { sql in
+            // The version first: a change landing in between yields newer entries under an older
+            // version, which the device simply fetches again.
+            let version = Int(try directoryVersion(sql))
             let rows = try sql.query(
                 """
                 SELECT kind, id, name_en, name_ru, latin, family, water, category, description, retired, replacement_id
@@ -45,7 +65,7 @@ extension PortalStore {
                     replacements.append(DirectoryReplacement(kind: kind, retiredId: id, replacementId: replacement))
                 }
             }
-            return DirectoriesResponse(version: Int(try directoryVersion(sql)), entries: entries, replacements: replacements)
+            return DirectoriesResponse(version: version, entries: entries, replacements: replacements)
         }
     }
 
@@ -60,7 +80,9 @@ extension PortalStore {
         if entry.kind == .species && (entry.latin ?? "").isEmpty {
             throw PortalStoreError.invalid(field: "latin", message: "a species needs its Latin name")
         }
-        if entry.id.isEmpty { entry.id = Self.slug(entry.kind == .species ? entry.latin ?? entry.nameEn : entry.nameEn) }
+        if entry.id.isEmpty {
+            entry.id = Self.slug(entry.kind == .species ? entry.latin ?? entry.nameEn : entry.nameEn)
+        }
         guard !entry.id.isEmpty, entry.id.count <= 80 else {
             throw PortalStoreError.invalid(field: "name", message: "gives no usable id")
         }
@@ -73,7 +95,8 @@ extension PortalStore {
         let added = entry
         try database.write { sql in
             guard try self.entry(sql, added.kind, added.id) == nil else {
-                throw PortalStoreError.invalid(field: "id", message: "\(added.kind.rawValue) \(added.id) already exists")
+                throw PortalStoreError.invalid(
+                    field: "id", message: "\(added.kind.rawValue) \(added.id) already exists")
             }
             let version = try directoryVersion(sql) + 1
             try insert(sql, added, version: version)
@@ -118,7 +141,47 @@ extension PortalStore {
                 "UPDATE directory_entries SET retired = 1, replacement_id = ?, version = ? WHERE kind = ? AND id = ?",
                 [.text(replacement), .integer(version), .text(kind.rawValue), .text(id)])
             try setDirectoryVersion(sql, version)
+            try remapRecords(sql, kind, from: id, to: replacement)
         }
+    }
+
+    /// Points the stored records that use a retired entry at its replacement, each as a new
+    /// version (a new sequence number in its account), so every device pulls the remapped record.
+    private func remapRecords(_ sql: any PortalSQL, _ kind: DirectoryKind, from retired: String, to replacement: String)
+        throws
+    {
+        for (column, columnKind) in Self.directoryColumns where columnKind == kind {
+            var needle = ""
+            RecordFieldsJSON.appendString(column, to: &needle)
+            needle += ":"
+            RecordFieldsJSON.appendString(retired, to: &needle)
+            let rows = try sql.query(
+                "SELECT account_id, kind, id, fields FROM records WHERE deleted = 0 AND fields LIKE ? ESCAPE '\\' ORDER BY account_id",
+                [.text("%" + Self.likeEscaped(needle) + "%")])
+            for row in rows {
+                var fields = try Self.decodeFields(try row.text(3))
+                guard fields[column] == .text(retired) else { continue }
+                fields[column] = .text(replacement)
+                let account = try row.text(0)
+                guard
+                    let seq = try sql.queryFirst(
+                        "UPDATE accounts SET last_seq = last_seq + 1 WHERE id = ? RETURNING last_seq", [.text(account)]
+                    )?.int64(0)
+                else { continue }
+                try sql.execute(
+                    "UPDATE records SET fields = ?, seq = ? WHERE account_id = ? AND kind = ? AND id = ?",
+                    [
+                        .text(Self.encodeFields(fields)), .integer(seq), .text(account), .text(try row.text(1)),
+                        .text(try row.text(2)),
+                    ])
+            }
+        }
+    }
+
+    /// `text` for a LIKE pattern with `\` as the escape character.
+    private static func likeEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
     }
 
     // MARK: Internals

@@ -12,7 +12,7 @@ extension PortalStore {
     /// changes nothing. Otherwise the later modification wins: an older arrival goes to the
     /// history as `superseded`, an overwritten version as `overwritten`. Malformed mutations
     /// are `rejected` with the reason and do not stop the rest.
-    public func push(_ mutations: [RecordMutation], account: UUID, device: UUID) throws -> [MutationResult] {
+    public func push(_ mutations: [RecordMutation], account: UUID, device: UUID) throws -> PushResponse {
         guard mutations.count <= SyncLimits.mutationsPerPush else {
             throw PortalStoreError.invalid(
                 field: "mutations", message: "at most \(SyncLimits.mutationsPerPush) per push (got \(mutations.count))")
@@ -22,8 +22,7 @@ extension PortalStore {
         return try database.write { sql in
             guard
                 let accountRow = try sql.queryFirst(
-                    "SELECT last_seq, purge_horizon FROM accounts WHERE id = ?\(database.lockAccountSuffix)",
-                    [PortalValue(account)])
+                    "SELECT last_seq FROM accounts WHERE id = ?\(database.lockAccountSuffix)", [PortalValue(account)])
             else { throw PortalStoreError.unknownAccount }
             guard
                 let deviceRow = try sql.queryFirst(
@@ -31,83 +30,204 @@ extension PortalStore {
                     [PortalValue(account), PortalValue(device)])
             else { throw PortalStoreError.unknownDevice }
             var seq = try accountRow.int64(0)
-            let purgeHorizon = try accountRow.int64(1)
-            var lastApplied = try deviceRow.int64(0)
+            let previouslyHandled = try deviceRow.int64(0)
+            var lastHandled = previouslyHandled
             let replacements = try replacementMap(sql)
+            var held = try records(sql, account: account, ids: ordered.map(\.id))
             var results: [MutationResult] = []
             for mutation in ordered {
-                guard mutation.mutationId > lastApplied else {
-                    let current = try record(sql, account: account, kind: mutation.kind, id: mutation.id)
+                let key = RecordKey(kind: mutation.kind, id: mutation.id)
+                guard mutation.mutationId > previouslyHandled else {
                     results.append(
-                        MutationResult(mutationId: mutation.mutationId, status: .duplicate, current: current?.change))
+                        try earlierOutcome(sql, of: mutation, account: account, device: device, current: held[key]))
                     continue
                 }
-                lastApplied = mutation.mutationId
+                guard mutation.mutationId > lastHandled else { continue }
+                lastHandled = mutation.mutationId
+                let result = try decide(mutation)
+                try recordOutcome(sql, result, of: mutation, account: account, device: device, at: now)
+                results.append(result)
+            }
+
+            /// What becomes of one new mutation; stores it when it wins.
+            func decide(_ mutation: RecordMutation) throws -> MutationResult {
                 if let problem = Self.problem(in: mutation) {
-                    results.append(MutationResult(mutationId: mutation.mutationId, status: .rejected, reason: problem))
-                    continue
+                    return MutationResult(mutationId: mutation.mutationId, status: .rejected, reason: problem)
                 }
-                let incoming = StoredRecord(
-                    mutation, device: device, replacements: replacements)
-                let existing = try record(sql, account: account, kind: mutation.kind, id: mutation.id)
-                if let existing, existing.modifiedAt > incoming.modifiedAt {
+                let key = RecordKey(kind: mutation.kind, id: mutation.id)
+                let incoming = StoredRecord(mutation, device: device, replacements: replacements)
+                let existing = held[key]
+                // A change made on the version the portal holds is applied whatever the clocks say;
+                // only changes concurrent with another device's are ordered by modification time.
+                if let existing, mutation.baseSeq < existing.seq, existing.modifiedAt > incoming.modifiedAt {
                     try archive(sql, incoming, account: account, reason: "superseded", at: now)
-                    results.append(
-                        MutationResult(mutationId: mutation.mutationId, status: .superseded, current: existing.change))
-                    continue
+                    return MutationResult(
+                        mutationId: mutation.mutationId, status: .superseded, current: existing.change)
                 }
-                if existing == nil, mutation.baseSeq > 0, mutation.modifiedAt <= purgeHorizon {
+                if existing == nil, mutation.baseSeq > 0,
+                    let deletedAt = try purgedDeletion(sql, account: account, id: mutation.id),
+                    mutation.modifiedAt <= deletedAt
+                {
                     try archive(sql, incoming, account: account, reason: "superseded", at: now)
-                    results.append(
-                        MutationResult(
-                            mutationId: mutation.mutationId, status: .gone,
-                            reason: "deleted on another device before this change (its tombstone has expired)"))
-                    continue
+                    return MutationResult(
+                        mutationId: mutation.mutationId, status: .gone,
+                        reason: "deleted on another device before this change (its tombstone has expired)")
                 }
                 if let existing { try archive(sql, existing, account: account, reason: "overwritten", at: now) }
                 seq += 1
                 try store(sql, incoming, account: account, seq: seq)
-                results.append(MutationResult(mutationId: mutation.mutationId, status: .applied, seq: seq))
+                held[key] = incoming
+                held[key]?.seq = seq
+                return MutationResult(mutationId: mutation.mutationId, status: .applied, seq: seq)
             }
             try sql.execute(
                 "UPDATE accounts SET last_seq = ?, last_sync_at = ? WHERE id = ?",
                 [.integer(seq), .integer(now), PortalValue(account)])
             try sql.execute(
                 "UPDATE devices SET last_mutation_id = ?, last_seen_at = ? WHERE account_id = ? AND id = ?",
-                [.integer(lastApplied), .integer(now), PortalValue(account), PortalValue(device)])
-            return results
+                [.integer(lastHandled), .integer(now), PortalValue(account), PortalValue(device)])
+            return PushResponse(results: results, lastMutationId: lastHandled)
         }
+    }
+
+    /// The answer to a mutation id this device has used before: the same change again (a retry
+    /// whose answer was lost) gets its first `rejected`/`gone` answer again, or `duplicate` with
+    /// the record as it is now; a different change under a used id means the diary was restored
+    /// or copied, and it must renumber.
+    private func earlierOutcome(
+        _ sql: any PortalSQL, of mutation: RecordMutation, account: UUID, device: UUID, current: StoredRecord?
+    ) throws -> MutationResult {
+        let row = try sql.queryFirst(
+            """
+            SELECT kind, id, modified_at, status, reason FROM mutation_outcomes
+            WHERE account_id = ? AND device_id = ? AND mutation_id = ?
+            """, [PortalValue(account), PortalValue(device), .integer(mutation.mutationId)])
+        if let row {
+            let same =
+                try row.text(0) == mutation.kind.rawValue && row.text(1) == mutation.id.uuidString.lowercased()
+                && row.int64(2) == mutation.modifiedAt
+            guard same else { return MutationResult(mutationId: mutation.mutationId, status: .renumber) }
+            switch try row.text(3) {
+            case "rejected":
+                return MutationResult(
+                    mutationId: mutation.mutationId, status: .rejected, reason: try row.optionalText(4))
+            case "gone":
+                return MutationResult(mutationId: mutation.mutationId, status: .gone, reason: try row.optionalText(4))
+            default: break
+            }
+        }
+        return MutationResult(mutationId: mutation.mutationId, status: .duplicate, current: current?.change)
+    }
+
+    private func recordOutcome(
+        _ sql: any PortalSQL, _ result: MutationResult, of mutation: RecordMutation, account: UUID, device: UUID,
+        at now: Int64
+    ) throws {
+        try sql.execute(
+            """
+            INSERT INTO mutation_outcomes(account_id, device_id, mutation_id, kind, id, modified_at, status, reason, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            """,
+            [
+                PortalValue(account), PortalValue(device), .integer(mutation.mutationId), .text(mutation.kind.rawValue),
+                PortalValue(mutation.id), .integer(mutation.modifiedAt), .text(result.status.rawValue),
+                PortalValue(result.reason), .integer(now),
+            ])
+    }
+
+    /// When a record whose tombstone was purged had been deleted, or nil when it never was.
+    private func purgedDeletion(_ sql: any PortalSQL, account: UUID, id: UUID) throws -> Int64? {
+        try sql.queryFirst(
+            "SELECT MAX(modified_at) FROM history WHERE account_id = ? AND id = ? AND reason = 'purged'",
+            [PortalValue(account), PortalValue(id)]
+        )?.optionalInt64(0)
     }
 
     /// The account's records changed after `cursor`, oldest first, at most `limit`.
     public func pull(after cursor: SyncCursor, limit: Int, account: UUID) throws -> PullResponse {
+        let page = try pullPage(after: cursor, limit: limit, account: account)
+        return PullResponse(
+            changes: try page.rows.map { row in
+                RecordChange(
+                    seq: row.seq, kind: try Self.kind(row.kind), id: try Self.uuid(row.id), deleted: row.deleted,
+                    modifiedAt: row.modifiedAt, fields: try row.fields.map(Self.decodeFields))
+            }, cursor: page.cursor.token, hasMore: page.hasMore, directoryVersion: page.directoryVersion,
+            fullPass: page.fullPass)
+    }
+
+    /// The same page as ``pull(after:limit:account:)``, written straight to the JSON of a
+    /// ``PullResponse``: stored fields are embedded as they are, never decoded and re-encoded.
+    public func pullJSON(after cursor: SyncCursor, limit: Int, account: UUID) throws -> (json: String, count: Int) {
+        let page = try pullPage(after: cursor, limit: limit, account: account)
+        var out = "{\"changes\":["
+        for (index, row) in page.rows.enumerated() {
+            if index > 0 { out += "," }
+            out += "{\"seq\":\(row.seq),\"kind\":\"\(row.kind)\",\"id\":\"\(row.id)\",\"deleted\":\(row.deleted)"
+            out += ",\"modifiedAt\":\(row.modifiedAt),\"fields\":\(row.fields ?? "null")}"
+        }
+        out += "],\"cursor\":"
+        RecordFieldsJSON.appendString(page.cursor.token, to: &out)
+        out +=
+            ",\"hasMore\":\(page.hasMore),\"directoryVersion\":\(page.directoryVersion),\"fullPass\":\(page.fullPass)}"
+        return (out, page.rows.count)
+    }
+
+    /// A page of stored rows, as read.
+    private struct StoredPage {
+        struct Row {
+            var seq: Int64
+            var kind: String
+            var id: String
+            var deleted: Bool
+            var modifiedAt: Int64
+            var fields: String?
+        }
+        var rows: [Row]
+        var cursor: SyncCursor
+        var hasMore: Bool
+        var directoryVersion: Int
+        var fullPass: Bool
+    }
+
+    /// One statement, so that PostgreSQL reads the purge mark, the directory version and the
+    /// records from one snapshot: a purge committing in between cannot let the cursor pass
+    /// tombstones the device never saw.
+    private func pullPage(after cursor: SyncCursor, limit: Int, account: UUID) throws -> StoredPage {
         let limit = min(max(1, limit), SyncLimits.changesPerPull)
         return try database.read { sql in
-            guard
-                let accountRow = try sql.queryFirst(
-                    "SELECT purged_seq FROM accounts WHERE id = ?", [PortalValue(account)])
-            else { throw PortalStoreError.unknownAccount }
-            let purgedSeq = try accountRow.int64(0)
-            let restart = !cursor.fullPass && cursor.seq > 0 && cursor.seq < purgedSeq
-            let fullPass = cursor.fullPass || restart
-            let start = restart ? 0 : cursor.seq
             let rows = try sql.query(
                 """
-                SELECT seq, kind, id, deleted, modified_at, fields FROM records
-                WHERE account_id = ? AND seq > ? ORDER BY seq LIMIT ?
-                """, [PortalValue(account), .integer(start), .integer(Int64(limit + 1))])
-            let changes = try rows.prefix(limit).map { row in
-                RecordChange(
-                    seq: try row.int64(0), kind: try Self.kind(try row.text(1)), id: try row.uuid(2),
-                    deleted: try row.bool(3), modifiedAt: try row.int64(4),
-                    fields: try row.optionalText(5).map(Self.decodeFields))
+                SELECT a.purged_seq, a.last_seq, (SELECT value FROM portal_meta WHERE key = 'directory_version'),
+                r.seq, r.kind, r.id, r.deleted, r.modified_at, r.fields
+                FROM accounts a LEFT JOIN records r ON r.account_id = a.id AND r.seq >
+                    CASE WHEN ? = 0 AND ? > 0 AND ? < a.purged_seq THEN 0 ELSE ? END
+                WHERE a.id = ? ORDER BY r.seq LIMIT ?
+                """,
+                [
+                    PortalValue(cursor.fullPass), .integer(cursor.seq), .integer(cursor.seq), .integer(cursor.seq),
+                    PortalValue(account), .integer(Int64(limit + 1)),
+                ])
+            guard let first = rows.first else { throw PortalStoreError.unknownAccount }
+            let purgedSeq = try first.int64(0)
+            guard cursor.seq <= (try first.int64(1)) else {
+                throw PortalStoreError.invalid(
+                    field: "cursor",
+                    message: "is ahead of this account's changes (a restored portal?); pull from the start")
             }
-            let version = try directoryVersion(sql)
+            let restart = !cursor.fullPass && cursor.seq > 0 && cursor.seq < purgedSeq
+            let start = restart ? 0 : cursor.seq
+            let directoryVersion = Int(try first.optionalText(2) ?? "0") ?? 0
+            let page = try rows.prefix(limit).compactMap { row -> StoredPage.Row? in
+                guard let seq = try row.optionalInt64(3) else { return nil }
+                return StoredPage.Row(
+                    seq: seq, kind: try row.text(4), id: try row.text(5), deleted: try row.bool(6),
+                    modifiedAt: try row.int64(7), fields: try row.optionalText(8))
+            }
             let hasMore = rows.count > limit
-            let next = SyncCursor(seq: changes.last?.seq ?? start, fullPass: fullPass && hasMore)
-            return PullResponse(
-                changes: changes, cursor: next.token, hasMore: hasMore, directoryVersion: Int(version),
-                fullPass: fullPass)
+            let fullPass = cursor.fullPass || restart
+            return StoredPage(
+                rows: page, cursor: SyncCursor(seq: page.last?.seq ?? start, fullPass: fullPass && hasMore),
+                hasMore: hasMore, directoryVersion: directoryVersion, fullPass: fullPass)
         }
     }
 
@@ -115,7 +235,8 @@ extension PortalStore {
     /// when `id` is given.
     public func history(account: UUID, id: UUID? = nil, limit: Int = 500) throws -> [HistoryEntry] {
         try database.read { sql in
-            var query = "SELECT kind, id, deleted, modified_at, fields, device_id, archived_at, reason FROM history WHERE account_id = ?"
+            var query =
+                "SELECT kind, id, deleted, modified_at, fields, device_id, archived_at, reason FROM history WHERE account_id = ?"
             var arguments: [PortalValue] = [PortalValue(account)]
             if let id {
                 query += " AND id = ?"
@@ -140,6 +261,9 @@ extension PortalStore {
     public func purgeTombstones() throws -> Int {
         let now = now
         let cutoff = now - Int64(Self.tombstoneHorizon * 1000)
+        _ = try database.write { sql in
+            try sql.execute("DELETE FROM mutation_outcomes WHERE recorded_at < ?", [.integer(cutoff)])
+        }
         let accounts = try database.read { sql in
             try sql.query(
                 "SELECT DISTINCT account_id FROM records WHERE deleted = 1 AND modified_at < ?", [.integer(cutoff)]
@@ -149,15 +273,13 @@ extension PortalStore {
         for account in accounts {
             purged += try database.write { sql in
                 let row = try sql.queryFirst(
-                    "SELECT purged_seq, purge_horizon FROM accounts WHERE id = ?\(database.lockAccountSuffix)",
-                    [.text(account)])
+                    "SELECT purged_seq FROM accounts WHERE id = ?\(database.lockAccountSuffix)", [.text(account)])
                 guard let row else { return 0 }
                 let stale = try sql.query(
-                    "SELECT seq, modified_at FROM records WHERE account_id = ? AND deleted = 1 AND modified_at < ?",
+                    "SELECT seq FROM records WHERE account_id = ? AND deleted = 1 AND modified_at < ?",
                     [.text(account), .integer(cutoff)])
                 guard !stale.isEmpty else { return 0 }
                 let purgedSeq = try stale.map { try $0.int64(0) }.reduce(try row.int64(0), max)
-                let horizon = try stale.map { try $0.int64(1) }.reduce(try row.int64(1), max)
                 try sql.execute(
                     """
                     INSERT INTO history(account_id, kind, id, deleted, modified_at, device_id, fields, archived_at, reason)
@@ -168,8 +290,7 @@ extension PortalStore {
                     "DELETE FROM records WHERE account_id = ? AND deleted = 1 AND modified_at < ?",
                     [.text(account), .integer(cutoff)])
                 try sql.execute(
-                    "UPDATE accounts SET purged_seq = ?, purge_horizon = ? WHERE id = ?",
-                    [.integer(purgedSeq), .integer(horizon), .text(account)])
+                    "UPDATE accounts SET purged_seq = ? WHERE id = ?", [.integer(purgedSeq), .text(account)])
                 return removed
             }
         }
@@ -212,17 +333,32 @@ extension PortalStore {
         }
     }
 
-    private func record(_ sql: any PortalSQL, account: UUID, kind: RecordKind, id: UUID) throws -> StoredRecord? {
-        try sql.queryFirst(
-            "SELECT deleted, modified_at, device_id, fields, seq FROM records WHERE account_id = ? AND kind = ? AND id = ?",
-            [PortalValue(account), .text(kind.rawValue), PortalValue(id)]
-        ).map { row in
-            var stored = StoredRecord(
-                kind: kind, id: id, deleted: try row.bool(0), modifiedAt: try row.int64(1),
-                deviceId: UUID(uuidString: try row.text(2)), fields: try row.optionalText(3).map(Self.decodeFields))
-            stored.seq = try row.int64(4)
-            return stored
+    struct RecordKey: Hashable {
+        var kind: RecordKind
+        var id: UUID
+    }
+
+    /// The stored versions of the records with these ids, read in a few queries (not one per id).
+    private func records(_ sql: any PortalSQL, account: UUID, ids: [UUID]) throws -> [RecordKey: StoredRecord] {
+        var found: [RecordKey: StoredRecord] = [:]
+        let unique = Array(Set(ids))
+        for start in stride(from: 0, to: unique.count, by: 200) {
+            let chunk = unique[start..<min(start + 200, unique.count)]
+            let rows = try sql.query(
+                """
+                SELECT kind, id, deleted, modified_at, device_id, fields, seq FROM records
+                WHERE account_id = ? AND id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))
+                """, [PortalValue(account)] + chunk.map { PortalValue($0) })
+            for row in rows {
+                var stored = StoredRecord(
+                    kind: try Self.kind(try row.text(0)), id: try row.uuid(1), deleted: try row.bool(2),
+                    modifiedAt: try row.int64(3), deviceId: UUID(uuidString: try row.text(4)),
+                    fields: try row.optionalText(5).map(Self.decodeFields))
+                stored.seq = try row.int64(6)
+                found[RecordKey(kind: stored.kind, id: stored.id)] = stored
+            }
         }
+        return found
     }
 
     private func store(_ sql: any PortalSQL, _ record: StoredRecord, account: UUID, seq: Int64) throws {
@@ -271,7 +407,8 @@ extension PortalStore {
             }
             for (name, value) in fields {
                 guard Self.isColumnName(name) else {
-                    return "field name \"\(name.prefix(80))\" is not allowed (lowercase letters, digits and _, up to 64)"
+                    return
+                        "field name \"\(name.prefix(80))\" is not allowed (lowercase letters, digits and _, up to 64)"
                 }
                 if case .text(let text) = value, text.count > SyncLimits.textFieldLength {
                     return "field \(name) is longer than \(SyncLimits.textFieldLength) characters"
@@ -299,9 +436,12 @@ extension PortalStore {
     }
 
     static func encodeFields(_ fields: RecordFields) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        RecordFieldsJSON.text(fields)
+    }
+
+    static func uuid(_ text: String) throws(PortalStoreError) -> UUID {
+        guard let id = UUID(uuidString: text) else { throw .corrupt("stored id \(text) is not a UUID") }
+        return id
     }
 
     static func decodeFields(_ text: String) throws -> RecordFields {

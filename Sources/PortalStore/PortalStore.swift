@@ -1,7 +1,7 @@
 import Foundation
 import SecureHashing
-import Synchronization
 import SyncProtocol
+import Synchronization
 
 /// Who a valid bearer token belongs to.
 public struct PortalPrincipal: Sendable, Equatable {
@@ -16,13 +16,21 @@ public struct PortalPrincipal: Sendable, Equatable {
 /// and reads or writes nothing of any other account.
 public struct PortalStore: Sendable {
     public let database: any PortalDatabase
+    /// The bytes of photos and videos.
+    public let blobs: any MediaBlobStore
     /// How long a bearer token lives.
     public var sessionLifetime: TimeInterval = 30 * 86_400
+    /// Media bytes an account may store unless its own `media_quota_bytes` says otherwise.
+    public var mediaQuotaBytes: Int64 = 10 << 30
     let clock: @Sendable () -> Date
     private let lastActivity = ActivityLog()
+    private let sessions = SessionCache()
 
-    public init(database: any PortalDatabase, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        database: any PortalDatabase, blobs: any MediaBlobStore, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.database = database
+        self.blobs = blobs
         self.clock = clock
     }
 
@@ -41,14 +49,22 @@ public struct PortalStore: Sendable {
         let hash = try PasswordHash.make(password)
         let id = UUID()
         let now = now
-        return try database.write { sql in
-            guard try sql.queryFirst("SELECT id FROM accounts WHERE email = ?", [.text(email)]) == nil else {
-                throw PortalStoreError.emailTaken(email)
+        do {
+            return try database.write { sql in
+                guard try sql.queryFirst("SELECT id FROM accounts WHERE email = ?", [.text(email)]) == nil else {
+                    throw PortalStoreError.emailTaken(email)
+                }
+                try sql.execute(
+                    "INSERT INTO accounts(id, email, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
+                    [PortalValue(id), .text(email), .text(hash), PortalValue(isAdmin), .integer(now)])
+                return id
             }
-            try sql.execute(
-                "INSERT INTO accounts(id, email, password_hash, is_admin, created_at) VALUES (?, ?, ?, ?, ?)",
-                [PortalValue(id), .text(email), .text(hash), PortalValue(isAdmin), .integer(now)])
-            return id
+        } catch PortalStoreError.invalid(let field, let message) {
+            // Two sign-ups for one email at the same moment: the loser hits the UNIQUE constraint.
+            let exists = try database.read { sql in
+                try sql.queryFirst("SELECT id FROM accounts WHERE email = ?", [.text(email)]) != nil
+            }
+            throw exists ? PortalStoreError.emailTaken(email) : PortalStoreError.invalid(field: field, message: message)
         }
     }
 
@@ -58,8 +74,9 @@ public struct PortalStore: Sendable {
     {
         let email = try Self.normalisedEmail(rawEmail)
         let name = deviceName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...200).contains(name.count) else {
-            throw PortalStoreError.invalid(field: "deviceName", message: "must be 1 to 200 characters long")
+        guard (1...200).contains(name.unicodeScalars.count), !name.unicodeScalars.contains(where: Self.isControl) else {
+            throw PortalStoreError.invalid(
+                field: "deviceName", message: "must be 1 to 200 characters long, without control characters")
         }
         let account = try database.read { sql in
             try sql.queryFirst("SELECT id, password_hash FROM accounts WHERE email = ?", [.text(email)])
@@ -71,7 +88,7 @@ public struct PortalStore: Sendable {
         let token = RandomToken.make()
         let now = now
         let expires = now + Int64(sessionLifetime * 1000)
-        try database.write { sql in
+        let lastMutationId = try database.write { sql in
             try sql.execute(
                 """
                 INSERT INTO devices(account_id, id, name, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
@@ -83,36 +100,52 @@ public struct PortalStore: Sendable {
                     .text(Self.tokenHash(token)), PortalValue(accountId), PortalValue(deviceId), .integer(now),
                     .integer(expires),
                 ])
+            return try sql.queryFirst(
+                "SELECT last_mutation_id FROM devices WHERE account_id = ? AND id = ?",
+                [PortalValue(accountId), PortalValue(deviceId)]
+            )?.int64(0) ?? 0
         }
         return SessionResponse(
             token: token, accountId: accountId, deviceId: deviceId,
-            expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000))
+            expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000), lastMutationId: lastMutationId)
     }
 
     /// The account and device of a live (not expired, not revoked) token; nil otherwise.
+    ///
+    /// A valid session is remembered for ``SessionCache/lifetime`` so busy devices do not cost a
+    /// query per request; revoking through this store forgets it at once (another portal process
+    /// sharing the database notices a revocation within that lifetime).
     public func principal(forToken token: String) throws -> PortalPrincipal? {
         guard token.count == 64, token.allSatisfy(\.isHexDigit) else { return nil }
         let hash = Self.tokenHash(token)
+        let now = now
+        if let cached = sessions.principal(for: hash, at: now) { return cached }
         let row = try database.read { sql in
             try sql.queryFirst(
                 """
-                SELECT s.account_id, s.device_id, a.is_admin FROM sessions s JOIN accounts a ON a.id = s.account_id
+                SELECT s.account_id, s.device_id, a.is_admin, s.expires_at FROM sessions s
+                JOIN accounts a ON a.id = s.account_id
                 WHERE s.token_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?
                 """, [.text(hash), .integer(now)])
         }
         guard let row else { return nil }
-        return PortalPrincipal(
+        let principal = PortalPrincipal(
             accountId: try row.uuid(0), deviceId: try row.uuid(1), isAdmin: try row.bool(2), tokenHash: hash)
+        sessions.remember(principal, expiresAt: try row.int64(3), at: now)
+        return principal
     }
 
     /// Revokes one session (sign-out); the token stops working at once.
     public func revoke(tokenHash: String) throws {
         let now = now
+        sessions.forget(tokenHash)
         _ = try database.write { sql in
             try sql.execute(
                 "UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
                 [.integer(now), .text(tokenHash)])
         }
+        // Again after the commit: a request checking the token meanwhile may have cached it.
+        sessions.forget(tokenHash)
     }
 
     /// The account's email, for `GET /v1/accounts/me`.
@@ -166,15 +199,24 @@ public struct PortalStore: Sendable {
 
     // MARK: Helpers
 
-    static func normalisedEmail(_ raw: String) throws(PortalStoreError) -> String {
+    /// The form every email is stored and compared in (also the sign-in rate limiter's key).
+    public static func normalisedEmail(_ raw: String) throws(PortalStoreError) -> String {
         let email = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        guard (3...254).contains(email.count), parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-            !email.contains(where: \.isWhitespace)
+        guard (3...254).contains(email.unicodeScalars.count), parts.count == 2, !parts[0].isEmpty,
+            parts[1].contains("."), !email.contains(where: \.isWhitespace),
+            !email.unicodeScalars.contains(where: isControl)
         else {
-            throw .invalid(field: "email", message: "\"\(raw.prefix(80))\" is not an email address like name@example.org")
+            throw .invalid(
+                field: "email", message: "\"\(raw.prefix(80))\" is not an email address like name@example.org")
         }
         return email
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+            || scalar.properties.generalCategory == .format
+                && scalar.value != 0x200D
     }
 
     /// The SHA-256 of a token, the only form the portal stores.
@@ -194,5 +236,34 @@ final class ActivityLog: Sendable {
             written[account] = now
             return true
         }
+    }
+}
+
+/// Recently checked sessions, so an authenticated request usually needs no query for its token.
+final class SessionCache: Sendable {
+    /// How long a checked session is trusted without asking the database again, in milliseconds.
+    static let lifetime: Int64 = 5_000
+    private let entries = Mutex<[String: (principal: PortalPrincipal, validUntil: Int64)]>([:])
+
+    func principal(for hash: String, at now: Int64) -> PortalPrincipal? {
+        entries.withLock { entries in
+            guard let entry = entries[hash] else { return nil }
+            guard now < entry.validUntil else {
+                entries[hash] = nil
+                return nil
+            }
+            return entry.principal
+        }
+    }
+
+    func remember(_ principal: PortalPrincipal, expiresAt: Int64, at now: Int64) {
+        entries.withLock { entries in
+            if entries.count > 100_000 { entries.removeAll() }
+            entries[principal.tokenHash] = (principal, min(expiresAt, now + Self.lifetime))
+        }
+    }
+
+    func forget(_ hash: String) {
+        _ = entries.withLock { $0.removeValue(forKey: hash) }
     }
 }

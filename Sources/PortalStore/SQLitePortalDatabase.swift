@@ -38,11 +38,13 @@ public final class SQLitePortalDatabase: PortalDatabase, @unchecked Sendable {
         try PortalSchema.migrate(self, lock: nil)
     }
 
-    /// Turns SQLite's errors into the store's: constraint violations stay the caller's problem
-    /// (they are checked before writing), anything else is the database being unavailable.
+    /// Turns SQLite's errors into the store's: a constraint the input broke is the caller's
+    /// mistake (400), anything else is the database being unavailable (503).
     private static func mapping<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            throw PortalStoreError.invalid(field: "request", message: "refused by the database: \(error.message)")
         } catch let error as SQLiteError {
             throw PortalStoreError.unavailable(error.description)
         }

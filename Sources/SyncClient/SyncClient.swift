@@ -55,11 +55,14 @@ public struct SyncClient: Sendable {
     /// Attempts per request for network failures and 5xx (never for 4xx).
     public var attempts = 3
     public var initialBackoff: Duration = .milliseconds(200)
-    public var batchSize = 200
-    public var pageSize = 500
+    public var batchSize = SyncLimits.mutationsPerPush
+    public var pageSize = SyncLimits.changesPerPull
     let sleep: @Sendable (Duration) async -> Void
 
-    public init(transport: any SyncTransport, sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }) {
+    public init(
+        transport: any SyncTransport,
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) {
         self.transport = transport
         self.sleep = sleep
     }
@@ -92,6 +95,9 @@ public struct SyncClient: Sendable {
         try storage {
             try diary.saveSyncAccount(
                 portalURL: portalURL, email: email, accountId: session.accountId, token: session.token)
+            if try diary.lastMutationId() < session.lastMutationId {
+                try diary.renumberOutbox(above: session.lastMutationId)
+            }
         }
         return session
     }
@@ -108,10 +114,11 @@ public struct SyncClient: Sendable {
         try storage { try diary.releaseInFlight() }
         try await push(diary, token: token, into: &report)
         let directoryVersion = try await pull(diary, token: token, into: &report)
-        report.directoryVersion = try storage { try diary.directoryVersion() }
-        if directoryVersion > report.directoryVersion {
+        report.directoryVersion = try storage { try diary.syncAccount()?.directoryVersion ?? 0 }
+        if directoryVersion != report.directoryVersion {
             let directories = try await decode(
-                DirectoriesResponse.self, from: try await send("GET", SyncRoutes.directories, token: token, diary: diary))
+                DirectoriesResponse.self,
+                from: try await send("GET", SyncRoutes.directories, token: token, diary: diary))
             try storage { try diary.installDirectories(directories) }
             report.directoryVersion = directories.version
         }
@@ -120,8 +127,9 @@ public struct SyncClient: Sendable {
     }
 
     private func push(_ diary: Diary, token: String, into report: inout SyncReport) async throws(SyncError) {
+        var limit = batchSize
         while true {
-            let mutations = try storage { try diary.outgoingMutations(limit: batchSize) }
+            let mutations = try storage { try diary.outgoingMutations(limit: limit) }
             guard !mutations.isEmpty else { return }
             try storage { try diary.markInFlight(mutations.map(\.mutationId)) }
             let response: SyncHTTPResponse
@@ -133,20 +141,36 @@ public struct SyncClient: Sendable {
                 try storage { try diary.releaseInFlight() }
                 throw error
             }
+            if response.status == 413 && mutations.count > 1 {
+                // Too large a body (long notes, many conditions): send smaller batches.
+                try storage { try diary.releaseInFlight() }
+                limit = max(1, mutations.count / 2)
+                continue
+            }
             if (400..<500).contains(response.status) {
-                let problem = Self.problem(in: response)
+                guard let problem = Self.portalProblem(in: response) else {
+                    // Not the portal's answer (a proxy, a captive portal): nothing was judged.
+                    try storage { try diary.releaseInFlight() }
+                    throw SyncError.portalUnavailable("HTTP \(response.status) without the portal's problem document")
+                }
                 try storage { try diary.rejectAll(mutations, reason: "\(problem.code): \(problem.detail)") }
                 report.rejected += mutations.count
                 continue
             }
-            let results = try await decode(PushResponse.self, from: response).results
-            try storage { try diary.applyPushResults(results, for: mutations) }
-            for result in results {
+            let answer = try await decode(PushResponse.self, from: response)
+            try storage { try diary.applyPushResults(answer.results, for: mutations) }
+            for result in answer.results {
                 switch result.status {
                 case .applied: report.pushed += 1
-                case .duplicate: break
+                case .duplicate, .renumber: break
                 case .superseded, .gone: report.conflicts += 1
                 case .rejected: report.rejected += 1
+                }
+            }
+            if answer.results.contains(where: { $0.status == .renumber }) {
+                try storage {
+                    try diary.releaseInFlight()
+                    try diary.renumberOutbox(above: answer.lastMutationId)
                 }
             }
         }
@@ -156,9 +180,11 @@ public struct SyncClient: Sendable {
     private func pull(_ diary: Diary, token: String, into report: inout SyncReport) async throws(SyncError) -> Int {
         while true {
             let cursor = try storage { try diary.syncAccount()?.cursor ?? "" }
-            let query = "cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&limit=\(pageSize)"
+            let query =
+                "cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&limit=\(pageSize)"
             let page = try await decode(
-                PullResponse.self, from: try await send("GET", "\(SyncRoutes.pull)?\(query)", token: token, diary: diary))
+                PullResponse.self,
+                from: try await send("GET", "\(SyncRoutes.pull)?\(query)", token: token, diary: diary))
             let outcome = try storage { try diary.applyPulled(page) }
             report.pulled += outcome.applied
             report.conflicts += outcome.keptLocal
@@ -193,6 +219,8 @@ public struct SyncClient: Sendable {
                 case 401:
                     if let diary { try storage { try diary.clearSyncToken() } }
                     throw SyncError.signInRequired(Self.problem(in: response).detail)
+                case 408, 429:
+                    lastFailure = "HTTP \(response.status)"
                 case 400..<500:
                     if acceptingClientErrors { return response }
                     let problem = Self.problem(in: response)
@@ -226,9 +254,15 @@ public struct SyncClient: Sendable {
         var detail: String
     }
 
+    /// The portal's problem document in an answer, or nil when the answer is not one.
+    private static func portalProblem(in response: SyncHTTPResponse) -> Problem? {
+        try? JSONDecoder().decode(Problem.self, from: response.body)
+    }
+
     private static func problem(in response: SyncHTTPResponse) -> Problem {
         (try? JSONDecoder().decode(Problem.self, from: response.body))
-            ?? Problem(code: "http_\(response.status)", detail: String(decoding: response.body.prefix(200), as: UTF8.self))
+            ?? Problem(
+                code: "http_\(response.status)", detail: String(decoding: response.body.prefix(200), as: UTF8.self))
     }
 
     private func storage<T>(_ body: () throws -> T) throws(SyncError) -> T {

@@ -11,21 +11,38 @@ public struct SyncHTTPRequest: Sendable {
     public var target: String
     public var body: Data?
     public var token: String?
+    /// Extra headers (tus uploads); `Content-Type` defaults to JSON when there is a body.
+    public var headers: [String: String]
 
-    public init(method: String, target: String, body: Data? = nil, token: String? = nil) {
+    public init(
+        method: String, target: String, body: Data? = nil, token: String? = nil, headers: [String: String] = [:]
+    ) {
         self.method = method
         self.target = target
         self.body = body
         self.token = token
+        self.headers = headers
+    }
+
+    /// The headers to send: the extra ones, the bearer token, and a JSON content type by default.
+    public var allHeaders: [String: String] {
+        var all = headers
+        if let token { all["Authorization"] = "Bearer \(token)" }
+        if body != nil && all["Content-Type"] == nil { all["Content-Type"] = "application/json" }
+        return all
     }
 }
 
 public struct SyncHTTPResponse: Sendable {
     public var status: Int
     public var body: Data
-    public init(status: Int, body: Data) {
+    /// Response headers, names in lowercase.
+    public var headers: [String: String]
+
+    public init(status: Int, body: Data, headers: [String: String] = [:]) {
         self.status = status
         self.body = body
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
     }
 }
 
@@ -62,15 +79,16 @@ public struct URLSessionSyncTransport: SyncTransport {
         }
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
         urlRequest.httpMethod = request.method
-        if let body = request.body {
-            urlRequest.httpBody = body
-            urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        if let token = request.token { urlRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        urlRequest.httpBody = request.body
+        for (name, value) in request.allHeaders { urlRequest.setValue(value, forHTTPHeaderField: name) }
         do {
             let (data, response) = try await session.data(for: urlRequest)
             guard let http = response as? HTTPURLResponse else { throw SyncTransportError("the answer is not HTTP") }
-            return SyncHTTPResponse(status: http.statusCode, body: data)
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            return SyncHTTPResponse(status: http.statusCode, body: data, headers: headers)
         } catch let error as SyncTransportError {
             throw error
         } catch {

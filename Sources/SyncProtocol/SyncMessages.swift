@@ -51,8 +51,9 @@ public struct MutationResult: Codable, Sendable, Equatable {
     public enum Status: String, Codable, Sendable {
         /// Stored; `seq` is the record's new sequence number.
         case applied
-        /// Already handled at an earlier delivery of the same batch (whose answer was lost);
-        /// nothing changed now, and `current` carries the record as the portal holds it.
+        /// Already handled at an earlier delivery (whose answer was lost) and stored then;
+        /// nothing changed now, and `current` carries the record as the portal holds it. (An
+        /// earlier `rejected` or `gone` answer is given again as it was.)
         case duplicate
         /// The portal holds a later change of this record (from another device); this version
         /// went to the history and `current` carries the later one.
@@ -62,6 +63,10 @@ public struct MutationResult: Codable, Sendable, Equatable {
         /// Deleted on another device before this change was made, and that tombstone has since
         /// expired: the device moves the record to its Trash (docs/sync.md).
         case gone
+        /// This mutation id was already used for a different change: the diary was restored from
+        /// a backup or copied. The device renumbers its queue above `lastMutationId` and pushes
+        /// again; nothing was stored.
+        case renumber
     }
 
     public var mutationId: Int64
@@ -86,7 +91,12 @@ public struct MutationResult: Codable, Sendable, Equatable {
 
 public struct PushResponse: Codable, Sendable, Equatable {
     public var results: [MutationResult]
-    public init(results: [MutationResult]) { self.results = results }
+    /// The largest mutation id the portal has handled for this device.
+    public var lastMutationId: Int64
+    public init(results: [MutationResult], lastMutationId: Int64) {
+        self.results = results
+        self.lastMutationId = lastMutationId
+    }
 }
 
 /// One record as the portal has it now: its state or its tombstone.
@@ -189,11 +199,15 @@ public struct SessionResponse: Codable, Sendable {
     public var accountId: UUID
     public var deviceId: UUID
     public var expiresAt: Date
-    public init(token: String, accountId: UUID, deviceId: UUID, expiresAt: Date) {
+    /// The largest mutation id the portal has handled for this device: a diary whose own counter
+    /// is below it was restored or copied and renumbers its queue before pushing.
+    public var lastMutationId: Int64
+    public init(token: String, accountId: UUID, deviceId: UUID, expiresAt: Date, lastMutationId: Int64) {
         self.token = token
         self.accountId = accountId
         self.deviceId = deviceId
         self.expiresAt = expiresAt
+        self.lastMutationId = lastMutationId
     }
 }
 
@@ -291,6 +305,10 @@ public enum SyncRoutes {
     public static let directories = "/v1/directories"
     public static let history = "/v1/history"
     public static let adminStats = "/v1/admin/stats"
+    /// tus 1.0 uploads of photos and videos; `/v1/uploads/<id>` for HEAD and PATCH.
+    public static let uploads = "/v1/uploads"
+    /// Stored photos and videos by SHA-256: `/v1/media/<sha256>` (GET with Range, HEAD).
+    public static let media = "/v1/media"
     public static let health = "/health"
     public static let metrics = "/metrics"
 }

@@ -2,7 +2,9 @@
 // measured in the same run on the same machine; compare ratios and medians, not absolute times.
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
-//        [--catches N] [--big M] [--media-mib S] [--only diary,places,almanac,media,reports]
+//        [--catches N] [--big M] [--media-mib S] [--sync-catches K] [--upload-mb U] [--no-load]
+//        [--only diary,places,almanac,media,reports,sync,upload]
+//        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
 #if canImport(SQLite3)
@@ -19,7 +21,10 @@ func option(_ name: String) -> String? {
 let bulkCount = option("--catches").flatMap { Int($0) } ?? 100_000
 let bigCount = option("--big").flatMap { Int($0) } ?? 1_000_000
 let mediaMebibytes = option("--media-mib").flatMap { Int($0) } ?? 1024
-let sections = Set((option("--only") ?? "diary,places,almanac,media,reports").split(separator: ",").map(String.init))
+let syncCatches = option("--sync-catches").flatMap { Int($0) } ?? 10_000
+let uploadMegabytes = option("--upload-mb").flatMap { Int($0) } ?? 200
+let sections = Set(
+    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload").split(separator: ",").map(String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -38,3 +43,5 @@ if sections.contains("reports") {
     let diary = try big ?? bigDiary(bigCount).0
     try benchmarkReports(big: diary, catches: bigCount)
 }
+if sections.contains("sync") { try await benchmarkSync(catches: syncCatches, load: !options.contains("--no-load")) }
+if sections.contains("upload") { try await benchmarkUpload(megabytes: uploadMegabytes) }

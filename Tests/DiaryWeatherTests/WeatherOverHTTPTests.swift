@@ -82,7 +82,9 @@ struct WeatherOverHTTPTests {
         await server.stop()
         #expect(snapshot.source(of: .temperature) == .provider("MET Norway"))
         #expect(server.count(WeatherFixtureServer.forecastPath) == 1)
-        #expect(snapshot.warnings.contains { $0.contains("Latitude must be in range of -90 to 90") }, "\(snapshot.warnings)")
+        #expect(
+            snapshot.warnings.contains { $0.contains("Latitude must be in range of -90 to 90") }, "\(snapshot.warnings)"
+        )
     }
 
     @Test(

@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import TestSupport
 import Testing
 
 @testable import Gazetteer
@@ -30,7 +31,7 @@ struct GazetteerTests {
 
     @Test("Given random points, when the nearest settlement is looked up, then it equals a brute-force scan")
     func matchesBruteForce() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<300 {
             let latitude = Double.random(in: -90...90, using: &generator)
             let longitude = Double.random(in: -180...180, using: &generator)
@@ -128,18 +129,5 @@ struct GazetteerTests {
             try damaged.write(to: url)
             #expect(throws: GazetteerError.self) { try Gazetteer(contentsOf: url) }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so random tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

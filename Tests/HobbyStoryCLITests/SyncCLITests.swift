@@ -74,7 +74,8 @@ struct SyncCLITests {
         defer { portal.stop() }
         let phone = try await device(portal, signUp: true)
         let tablet = try await device(portal, signUp: false)
-        let spot = try await phone.run(["spot", "add", "--name", "Lake", "--lat", "56", "--lon", "37", "--json"]).object()
+        let spot = try await phone.run(["spot", "add", "--name", "Lake", "--lat", "56", "--lon", "37", "--json"])
+            .object()
         let trip = try await phone.run(["trip", "add", "--spot", spot["id"] as! String, "--json"]).object()
         for species in ["esox-lucius", "perca-fluviatilis"] {
             try await phone.run(["catch", "add", "--trip", trip["id"] as! String, "--species", species])
@@ -84,7 +85,9 @@ struct SyncCLITests {
         #expect(pushed.keys.sorted() == ["conflicts", "directoryVersion", "pulled", "pushed", "rejected"])
         let pulled = try await tablet.run(["sync", "--json"]).object()
         #expect(pulled["pulled"] as? Int == 4)
-        #expect(try await tablet.run(["catch", "list", "--json"]).stdout == (try await phone.run(["catch", "list", "--json"]).stdout))
+        #expect(
+            try await tablet.run(["catch", "list", "--json"]).stdout
+                == (try await phone.run(["catch", "list", "--json"]).stdout))
         let status = try await tablet.run(["sync", "status", "--json"]).object()
         #expect(status["pending"] as? Int == 0)
         #expect(status["signedIn"] as? Bool == true)
@@ -92,7 +95,9 @@ struct SyncCLITests {
         #expect(try await tablet.run(["sync"]).status == 4, "signed out: refused until signed in again")
     }
 
-    @Test("Given a portal killed at random moments during a large sync, when it restarts and the angler syncs again, then nothing is lost or duplicated")
+    @Test(
+        "Given a portal killed at random moments during a large sync, when it restarts and the angler syncs again, then nothing is lost or duplicated"
+    )
     func portalKilledMidSync() async throws {
         let portal = try PortalProcess(data: try temporaryFolder("portal-kill"))
         defer { portal.stop() }
@@ -105,7 +110,9 @@ struct SyncCLITests {
         let total = 3_000
         _ = try diary.addCatches(
             (0..<total).map { i in
-                CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: Date(timeIntervalSince1970: 1_780_000_000 + Double(i)), utcOffsetSeconds: 0)
+                CatchDraft(
+                    tripId: trip.id, speciesId: "esox-lucius",
+                    caughtAt: Date(timeIntervalSince1970: 1_780_000_000 + Double(i)), utcOffsetSeconds: 0)
             })
         let port = portal.port
         var interrupted = 0
@@ -127,5 +134,97 @@ struct SyncCLITests {
         #expect(listed.count == total)
         #expect(Set(listed.compactMap { $0["id"] as? String }).count == total)
         #expect(try diary.pendingChanges().isEmpty)
+    }
+
+    @Test(
+        "Given a sync process killed at random moments, when the angler runs sync again, then everything arrives once")
+    func clientKilledMidSync() async throws {
+        let portal = try PortalProcess(data: try temporaryFolder("portal-client-kill"))
+        defer { portal.stop() }
+        let phone = try await device(portal, signUp: true)
+        let diary = try DeviceStorage(root: phone.folder).openDiary(named: "Anna", pin: nil)
+        let spot = try diary.addSpot(SpotDraft(name: "Lake", latitude: 56, longitude: 37))
+        let trip = try diary.addTrip(
+            TripDraft(spotId: spot.id, startAt: Date(timeIntervalSince1970: 1_779_990_000), utcOffsetSeconds: 0))
+        let total = 3_000
+        _ = try diary.addCatches(
+            (0..<total).map { i in
+                CatchDraft(
+                    tripId: trip.id, speciesId: "perca-fluviatilis",
+                    caughtAt: Date(timeIntervalSince1970: 1_780_000_000 + Double(i)), utcOffsetSeconds: 0)
+            })
+        for delay in [100, 300, 200] {
+            let process = Process()
+            process.executableURL = builtProduct("hobbystory")
+            process.arguments = ["--data", phone.folder.path, "sync"]
+            process.environment = ["HOME": phone.folder.path, "HOBBYSTORY_OFFLINE": "1"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try await Task.sleep(for: .milliseconds(delay))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let finished = try await phone.run(["sync", "--json"])
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(try diary.pendingChanges().isEmpty)
+        let tablet = try await device(portal, signUp: false)
+        #expect(try await tablet.run(["sync", "--json"]).object()["pulled"] as? Int == total + 2)
+        let listed = try await tablet.run(["catch", "list", "--limit", "100000", "--json"]).array()
+        #expect(Set(listed.compactMap { $0["id"] as? String }).count == total)
+        #expect(try diary.integrityCheck() == "ok")
+    }
+
+    @Test(
+        "Given the portal's admin commands, when an admin is made and directories change, then stats count users and devices see the change"
+    )
+    func adminCommands() async throws {
+        let data = try temporaryFolder("portal-admin")
+        func admin(_ arguments: [String], input: String? = nil) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = builtProduct("hobbystory-portal")
+            process.arguments = ["--data", data.path, "admin"] + arguments
+            let output = Pipe()
+            let stdin = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            process.standardInput = stdin
+            try process.run()
+            if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+            try stdin.fileHandleForWriting.close()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        #expect(
+            try admin(["create-admin", "--email", "root@example.org", "--password-stdin"], input: "admin password\n").0
+                == 0)
+        let added = try admin([
+            "directory", "add", "species", "--name", "Inconnu", "--latin", "Stenodus leucichthys", "--name-ru",
+            "Белорыбица",
+        ])
+        #expect(added.0 == 0, "\(added.1)")
+        #expect(added.1.contains("stenodus-leucichthys"))
+        #expect(
+            try admin(["directory", "rename", "species", "stenodus-leucichthys", "--name", "Inconnu (sheefish)"]).0 == 0
+        )
+        #expect(
+            try admin(["directory", "retire", "species", "stenodus-leucichthys", "--replacement", "no-such"]).0 == 1)
+        #expect(try admin(["directory", "retire", "species", "nothing-here", "--replacement", "esox-lucius"]).0 == 3)
+        #expect(try admin(["directory", "add", "whales", "--name", "Blue"]).0 == 2)
+
+        let portal = try PortalProcess(data: data)
+        defer { portal.stop() }
+        let phone = try await device(portal, signUp: true)
+        let report = try await phone.run(["sync", "--json"]).object()
+        #expect((report["directoryVersion"] as? Int ?? 0) >= 3)
+        let listed = try await phone.run(["directory", "list", "species", "--search", "sheefish", "--json"]).array()
+        #expect(listed.contains { $0["nameEn"] as? String == "Inconnu (sheefish)" })
+
+        let stats = try admin(["stats", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(stats.1.utf8)) as? [String: Any]
+        #expect(object?["accounts"] as? Int == 2)
+        #expect(object?["devices"] as? Int == 1)
+        #expect(object?["activeLastDay"] as? Int == 1)
     }
 }

@@ -32,7 +32,9 @@ struct EndpointTests {
             ])
     }
 
-    @Test("Given no token or a bad one, when any data endpoint is called, then 401 problem JSON", arguments: Backend.available)
+    @Test(
+        "Given no token or a bad one, when any data endpoint is called, then 401 problem JSON",
+        arguments: Backend.available)
     func unauthenticated(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let endpoints: [(HTTPMethod, String)] = [
@@ -51,14 +53,17 @@ struct EndpointTests {
         }
     }
 
-    @Test("Given two accounts, when each uses every endpoint, then neither can read or change the other's records", arguments: Backend.available)
+    @Test(
+        "Given two accounts, when each uses every endpoint, then neither can read or change the other's records",
+        arguments: Backend.available)
     func accountIsolation(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let anna = try await session(portal, "anna@example.org")
         let boris = try await session(portal, "boris@example.org")
         let spot = UUID()
         let pushed = try await portal.client.send(
-            .post, SyncRoutes.push, headers: anna, json: PushRequest(mutations: [mutation(spot, mutationId: 1, name: "Anna's secret spot")]))
+            .post, SyncRoutes.push, headers: anna,
+            json: PushRequest(mutations: [mutation(spot, mutationId: 1, name: "Anna's secret spot")]))
         #expect(try pushed.decode(PushResponse.self).results.first?.status == .applied)
 
         let borisPull = try await portal.client.send(.get, SyncRoutes.pull, headers: boris)
@@ -67,7 +72,8 @@ struct EndpointTests {
         #expect(try borisHistory.decode(HistoryResponse.self).entries.isEmpty)
         // Boris pushing the same id writes his own record, never Anna's.
         let overwrite = try await portal.client.send(
-            .post, SyncRoutes.push, headers: boris, json: PushRequest(mutations: [mutation(spot, mutationId: 1, name: "Boris was here")]))
+            .post, SyncRoutes.push, headers: boris,
+            json: PushRequest(mutations: [mutation(spot, mutationId: 1, name: "Boris was here")]))
         #expect(overwrite.status.code == 200)
         let annaPull = try await portal.client.send(.get, SyncRoutes.pull, headers: anna)
         let annas = try annaPull.decode(PullResponse.self).changes
@@ -89,7 +95,9 @@ struct EndpointTests {
         #expect(try await portal.client.send(.get, SyncRoutes.pull, headers: anna).status.code == 401)
     }
 
-    @Test("Given hostile bodies and queries, when sent, then each gets a 4xx problem and the portal keeps serving", arguments: Backend.available)
+    @Test(
+        "Given hostile bodies and queries, when sent, then each gets a 4xx problem and the portal keeps serving",
+        arguments: Backend.available)
     func hostileInput(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let anna = try await session(portal, "anna@example.org")
@@ -97,9 +105,18 @@ struct EndpointTests {
             ("{", "malformed_json"),
             (#"{"mutations": "lots"}"#, "invalid_field"),
             (#"{"mutations": [{"mutationId": "one"}]}"#, "invalid_field"),
-            (#"{"mutations": [{"mutationId": 1, "kind": "species", "id": "6f1c2d9e-0000-4000-8000-000000000001", "operation": "upsert", "modifiedAt": 1, "baseSeq": 0, "fields": {"name": "Whale"}}]}"#, "invalid_field"),
-            (#"{"mutations": [{"mutationId": 1, "kind": "spot", "id": "not-a-uuid", "operation": "upsert", "modifiedAt": 1, "baseSeq": 0}]}"#, "invalid_field"),
-            (#"{"mutations": [{"mutationId": 1, "kind": "spot", "id": "6f1c2d9e-0000-4000-8000-000000000001", "operation": "explode", "modifiedAt": 1, "baseSeq": 0}]}"#, "invalid_field"),
+            (
+                #"{"mutations": [{"mutationId": 1, "kind": "species", "id": "6f1c2d9e-0000-4000-8000-000000000001", "operation": "upsert", "modifiedAt": 1, "baseSeq": 0, "fields": {"name": "Whale"}}]}"#,
+                "invalid_field"
+            ),
+            (
+                #"{"mutations": [{"mutationId": 1, "kind": "spot", "id": "not-a-uuid", "operation": "upsert", "modifiedAt": 1, "baseSeq": 0}]}"#,
+                "invalid_field"
+            ),
+            (
+                #"{"mutations": [{"mutationId": 1, "kind": "spot", "id": "6f1c2d9e-0000-4000-8000-000000000001", "operation": "explode", "modifiedAt": 1, "baseSeq": 0}]}"#,
+                "invalid_field"
+            ),
         ]
         for (body, code) in bodies {
             let response = try await portal.client.send(.post, SyncRoutes.push, headers: anna, body: Data(body.utf8))
@@ -120,13 +137,18 @@ struct EndpointTests {
             let response = try await portal.client.send(.get, "\(SyncRoutes.pull)?\(query)", headers: anna)
             #expect(response.status.code == 400, "\(query)")
         }
-        #expect(try await portal.client.send(.get, "\(SyncRoutes.history)?id=1%27%20OR%201=1", headers: anna).status.code == 400)
+        #expect(
+            try await portal.client.send(.get, "\(SyncRoutes.history)?id=1%27%20OR%201=1", headers: anna).status.code
+                == 400)
         let pulled = try await portal.client.send(.get, SyncRoutes.pull, headers: anna)
-        #expect(try pulled.decode(PullResponse.self).changes.first?.fields?["name"] == .text("'); DROP TABLE records; --"))
+        #expect(
+            try pulled.decode(PullResponse.self).changes.first?.fields?["name"] == .text("'); DROP TABLE records; --"))
         #expect(try await portal.client.send(.get, SyncRoutes.health).status.code == 200)
     }
 
-    @Test("Given bad sign-up input, when sent, then the problem names the field and nothing is created", arguments: Backend.available)
+    @Test(
+        "Given bad sign-up input, when sent, then the problem names the field and nothing is created",
+        arguments: Backend.available)
     func badSignUp(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let cases: [(String, String, String)] = [
@@ -145,7 +167,9 @@ struct EndpointTests {
         #expect(try portal.store.stats().accounts == 1)
     }
 
-    @Test("Given five wrong passwords, when a sixth attempt comes, then 429 until the window passes", arguments: Backend.available)
+    @Test(
+        "Given five wrong passwords, when a sixth attempt comes, then 429 until the window passes",
+        arguments: Backend.available)
     func rateLimit(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         _ = try await session(portal, "anna@example.org")
@@ -161,27 +185,39 @@ struct EndpointTests {
         #expect(try await attempt("correct horse") == 201)
     }
 
-    @Test("Given an administrator, when statistics are asked, then accounts, devices and active users are counted", arguments: Backend.available)
+    @Test(
+        "Given an administrator, when statistics are asked, then accounts, devices and active users are counted",
+        arguments: Backend.available)
     func statistics(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
         let admin = try await portal.client.send(
             .post, SyncRoutes.sessions,
-            json: SignInRequest(email: "admin@example.org", password: "correct horse", deviceId: UUID(), deviceName: "x"))
+            json: SignInRequest(
+                email: "admin@example.org", password: "correct horse", deviceId: UUID(), deviceName: "x"))
         let token = try admin.decode(SessionResponse.self).token
         let anna = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        try anna.logTrip(catches: 2)
         try await anna.synchronise()
         _ = try await portal.device("tablet", email: "anna@example.org")
         _ = try await portal.device("stranger", email: "boris@example.org", signUp: true)
-        let response = try await portal.client.send(.get, SyncRoutes.adminStats, headers: ["Authorization": "Bearer \(token)"])
+        let response = try await portal.client.send(
+            .get, SyncRoutes.adminStats, headers: ["Authorization": "Bearer \(token)"])
         let stats = try response.decode(PortalStats.self)
-        #expect(stats == PortalStats(accounts: 3, devices: 4, activeLastDay: 1, activeLast7Days: 1, activeLast30Days: 1))
+        #expect(
+            stats == PortalStats(accounts: 3, devices: 4, activeLastDay: 1, activeLast7Days: 1, activeLast30Days: 1))
+        let metrics = try await portal.client.send(.get, SyncRoutes.metrics).text
+        #expect(metrics.contains("hobbystory_http_requests_total{route=\"/v1/sync/pull\",status=\"200\"} 1"))
+        #expect(metrics.contains("hobbystory_sync_records_total{event=\"pushed\"} 4"))
+        #expect(metrics.contains("hobbystory_http_request_duration_seconds_bucket{le=\"+Inf\"}"))
         portal.clock.advance(by: 8 * 86_400)
         #expect(try portal.store.stats().activeLast7Days == 0)
         #expect(try portal.store.stats().activeLast30Days == 1)
     }
 
-    @Test("Given the portal's directories, when an admin adds, renames and retires entries, then devices follow and remap their catches", arguments: Backend.available)
+    @Test(
+        "Given the portal's directories, when an admin adds, renames and retires entries, then devices follow and remap their catches",
+        arguments: Backend.available)
     func directories(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
@@ -189,7 +225,8 @@ struct EndpointTests {
         let initial = try await phone.synchronise()
 
         let added = try portal.store.addDirectoryEntry(
-            DirectoryEntry(kind: .species, id: "", nameEn: "Test fish", nameRu: "Тестовая рыба", latin: "Testus piscis"))
+            DirectoryEntry(kind: .species, id: "", nameEn: "Test fish", nameRu: "Тестовая рыба", latin: "Testus piscis")
+        )
         #expect(added.id == "testus-piscis")
         try portal.store.renameDirectoryEntry(.species, id: "esox-lucius", nameEn: "Pike (northern)", nameRu: nil)
         try portal.store.retireDirectoryEntry(.species, id: "esox-lucius", replacement: "testus-piscis")
@@ -204,10 +241,36 @@ struct EndpointTests {
         let tablet = try await portal.device("tablet", email: "anna@example.org")
         try await tablet.synchronise()
         #expect(try tablet.diary.catchRecord(fish[0].id).speciesId == "testus-piscis")
+        let account = try #require(try phone.diary.syncAccount()).accountId
+        let stored = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account).changes
+        #expect(
+            stored.first { $0.id == fish[0].id }?.fields?["species_id"] == .text("testus-piscis"),
+            "remapped on the portal too")
+
+        // A newer bundle brings its new entries and leaves the administrators' changes alone.
+        let bundled = try BundledDirectories.load()
+        var newer = bundled.entries
+        newer[.baits, default: []].append(
+            DirectoryEntry(
+                kind: .baits, id: "new-bait", nameEn: "New bait", nameRu: "Новая наживка", category: "natural"))
+        newer[.species] = newer[.species]?.map {
+            var e = $0
+            e.nameEn = "overwritten?"
+            return e
+        }
+        let before = try portal.store.directories().version
+        try portal.store.seedDirectories(newer, version: bundled.version + 1)
+        let after = try portal.store.directories()
+        #expect(after.version == before + 1)
+        #expect(after.entries.contains { $0.id == "new-bait" })
+        #expect(after.entries.first { $0.id == "esox-lucius" }?.nameEn == "Pike (northern)")
+        try portal.store.seedDirectories(newer, version: bundled.version + 1)
+        #expect(try portal.store.directories().version == before + 1, "merging the same bundle again changes nothing")
 
         let headers = try await session(portal, "boris@example.org")
         for method in [HTTPMethod.post, .put, .patch, .delete] {
-            let response = try await portal.client.send(method, SyncRoutes.directories, headers: headers, body: Data("{}".utf8))
+            let response = try await portal.client.send(
+                method, SyncRoutes.directories, headers: headers, body: Data("{}".utf8))
             #expect(response.status.code == 403, "\(method)")
         }
         #expect(throws: PortalStoreError.self) {

@@ -28,7 +28,9 @@ struct FaultInjectionTests {
                 _ = try? device.diary.updateCatch(target.id) { $0.notes = "note \(random.next() % 1000)" }
             }
         case 4:
-            if let target = catches.randomElement(using: &random) { _ = try? device.diary.moveToTrash(.catch, target.id) }
+            if let target = catches.randomElement(using: &random) {
+                _ = try? device.diary.moveToTrash(.catch, target.id)
+            }
         default:
             if let entry = (try? device.diary.trashEntries())?.randomElement(using: &random) {
                 _ = try? device.diary.restore(entry.id)

@@ -59,9 +59,19 @@ final class PortalHarness: Sendable {
         self.clock = clock
         let database = try backend.makeDatabase()
         try database.migrate()
-        store = PortalStore(database: database, clock: clock.function)
+        store = PortalStore(
+            database: database, blobs: try FileMediaBlobStore(root: try temporaryFolder("portal-media")),
+            clock: clock.function)
         let bundled = try BundledDirectories.load()
         try store.seedDirectories(bundled.entries, version: bundled.version)
+        portal = PortalApplication(store: store, limiter: SignInLimiter(clock: clock.function))
+        client = HTTPTestClient(portal.application())
+    }
+
+    /// The same database and clock served through another store configuration (e.g. a quota).
+    init(sharing other: PortalHarness, store: PortalStore) throws {
+        clock = other.clock
+        self.store = store
         portal = PortalApplication(store: store, limiter: SignInLimiter(clock: clock.function))
         client = HTTPTestClient(portal.application())
     }
@@ -99,11 +109,17 @@ final class TestDevice: @unchecked Sendable {
     let diary: Diary
     var sync: SyncClient
 
-    init(name: String, clock: TestClock, transport: any SyncTransport) throws {
+    convenience init(name: String, clock: TestClock, transport: any SyncTransport) throws {
+        let root = try temporaryFolder("device-\(name)")
+        try DeviceStorage(root: root).addProfile(ProfileDraft(displayName: "Angler"))
+        try self.init(name: name, clock: clock, root: root, transport: transport)
+    }
+
+    /// A device over existing storage holding the profile "Angler".
+    init(name: String, clock: TestClock, root: URL, transport: any SyncTransport) throws {
         self.name = name
         self.clock = clock
-        storage = try DeviceStorage(root: try temporaryFolder("device-\(name)"), now: clock.function)
-        try storage.addProfile(ProfileDraft(displayName: "Angler"))
+        storage = try DeviceStorage(root: root, now: clock.function)
         diary = try storage.openDiary(named: "Angler", pin: nil)
         sync = SyncClient(transport: transport, sleep: { _ in })
     }
@@ -114,7 +130,8 @@ final class TestDevice: @unchecked Sendable {
     /// A spot, a trip there and `catches` catches, at the device's clock.
     @discardableResult
     func logTrip(catches: Int = 2, species: String = "esox-lucius") throws -> (Spot, Trip, [Catch]) {
-        let spot = try diary.addSpot(SpotDraft(name: "Spot \(UUID().uuidString.prefix(4))", latitude: 56, longitude: 37))
+        let spot = try diary.addSpot(
+            SpotDraft(name: "Spot \(UUID().uuidString.prefix(4))", latitude: 56, longitude: 37))
         let trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: clock.now, utcOffsetSeconds: 10_800))
         let fish = try diary.addCatches(
             (0..<catches).map { index in
@@ -165,20 +182,6 @@ final class FaultPlan: Sendable {
     var dropped: Int { state.withLock { $0.dropped } }
 }
 
-/// A small deterministic generator (SplitMix64), so a failing run can be replayed by its seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
 /// The sync client's transport straight into the portal's HTTP application.
 struct InProcessTransport: SyncTransport {
     let client: HTTPTestClient
@@ -187,17 +190,27 @@ struct InProcessTransport: SyncTransport {
     func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
         let decision = faults?.next() ?? .deliver
         if decision == .dropRequest { throw SyncTransportError("connection dropped before the request arrived") }
+        let response = try await InProcessTransport.deliver(
+            request, to: client, body: request.body.map(HTTPBody.buffered) ?? .empty)
+        if decision == .dropAnswer { throw SyncTransportError("connection dropped before the answer arrived") }
+        return response
+    }
+
+    /// Sends one request to the application with `body` (which may be cut short on purpose).
+    static func deliver(_ request: SyncHTTPRequest, to client: HTTPTestClient, body: HTTPBody)
+        async throws(SyncTransportError)
+        -> SyncHTTPResponse
+    {
         var headers: HTTPHeaders = [:]
-        if let token = request.token { headers["Authorization"] = "Bearer \(token)" }
-        if request.body != nil { headers["Content-Type"] = "application/json" }
-        let response: HTTPClientResponse
+        for (name, value) in request.allHeaders { headers[name] = value }
         do {
-            response = try await client.send(
-                HTTPMethod(rawValue: request.method), request.target, headers: headers, body: request.body)
+            let response = try await client.send(
+                HTTPMethod(rawValue: request.method), request.target, headers: headers, body: body)
+            var responseHeaders: [String: String] = [:]
+            for field in response.headers { responseHeaders[field.name] = field.value }
+            return SyncHTTPResponse(status: response.status.code, body: response.body, headers: responseHeaders)
         } catch {
             throw SyncTransportError("\(error)")
         }
-        if decision == .dropAnswer { throw SyncTransportError("connection dropped before the answer arrived") }
-        return SyncHTTPResponse(status: response.status.code, body: response.body)
     }
 }

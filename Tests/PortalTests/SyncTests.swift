@@ -4,15 +4,17 @@ import Foundation
 import PortalStore
 import SyncClient
 import SyncProtocol
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 
 /// Two devices of one account and a stranger against one portal (T3): convergence, the conflict
 /// rules, delete against edit, tombstones and their horizon, idempotent retries.
 @Suite("Sync between devices through the portal", .timeLimit(.minutes(2)))
 struct SyncTests {
-    @Test("Given an angler's trips on one device, when a second device and a stranger sync, then only the second device gets them", arguments: Backend.available)
+    @Test(
+        "Given an angler's trips on one device, when a second device and a stranger sync, then only the second device gets them",
+        arguments: Backend.available)
     func twoDevicesAndAStranger(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
@@ -44,7 +46,9 @@ struct SyncTests {
         #expect(try await phone.synchronise() == nothing, "a second sync has nothing to do")
     }
 
-    @Test("Given both devices edit one catch offline, when they sync, then the later edit wins on both and the earlier is in the history", arguments: Backend.available)
+    @Test(
+        "Given both devices edit one catch offline, when they sync, then the later edit wins on both and the earlier is in the history",
+        arguments: Backend.available)
     func laterEditWins(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
@@ -68,10 +72,13 @@ struct SyncTests {
 
         let account = try #require(try phone.diary.syncAccount()).accountId
         let history = try portal.store.history(account: account, id: fish[0].id)
-        #expect(history.contains { [.real(2), .integer(2)].contains($0.fields?["weight_kg"]) && $0.reason == "superseded" })
+        #expect(
+            history.contains { [.real(2), .integer(2)].contains($0.fields?["weight_kg"]) && $0.reason == "superseded" })
     }
 
-    @Test("Given a pending local edit, when a pull brings another device's older version, then the local edit is kept and pushed", arguments: Backend.available)
+    @Test(
+        "Given a pending local edit, when a pull brings another device's older version, then the local edit is kept and pushed",
+        arguments: Backend.available)
     func pullNeverOverwritesPending(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
@@ -95,7 +102,9 @@ struct SyncTests {
         #expect(try tablet.diary.spot(spot.id).name == "Phone's later name")
     }
 
-    @Test("Given one device deletes and the other edits, when both sync, then the later action wins on both", arguments: Backend.available)
+    @Test(
+        "Given one device deletes and the other edits, when both sync, then the later action wins on both",
+        arguments: Backend.available)
     func deleteAgainstEdit(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
@@ -124,7 +133,9 @@ struct SyncTests {
         #expect(try phone.contents() == tablet.contents())
     }
 
-    @Test("Given a tombstone purged after the horizon, when an old device syncs, then the record is deleted there too and never comes back", arguments: Backend.available)
+    @Test(
+        "Given a tombstone purged after the horizon, when an old device syncs, then the record is deleted there too and never comes back",
+        arguments: Backend.available)
     func tombstoneHorizon(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
@@ -154,7 +165,8 @@ struct SyncTests {
         let report = try await oldTablet.synchronise()
         #expect(report.conflicts >= 1, "its edit of a purged record is refused as gone")
         #expect(try oldTablet.diary.catchRecord(fish[1].id).deletedAt != nil)
-        #expect(try oldTablet.diary.trip(trip.id).deletedAt != nil, "the full pass deletes what the portal no longer has")
+        #expect(
+            try oldTablet.diary.trip(trip.id).deletedAt != nil, "the full pass deletes what the portal no longer has")
         #expect(try oldTablet.diary.catchRecord(newcomer.2[0].id).deletedAt == nil)
         try await portal.signIn(phone, email: "anna@example.org")
         try await phone.synchronise()
@@ -163,7 +175,9 @@ struct SyncTests {
         #expect(try phone.diary.catchRecord(fish[1].id).deletedAt != nil, "nothing purged comes back")
     }
 
-    @Test("Given a push delivered twice, when the portal gets the retry, then it is acknowledged as a duplicate and nothing is applied twice", arguments: Backend.available)
+    @Test(
+        "Given a push delivered twice, when the portal gets the retry, then it is acknowledged as a duplicate and nothing is applied twice",
+        arguments: Backend.available)
     func duplicatePush(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
@@ -173,11 +187,31 @@ struct SyncTests {
         let device = try phone.diary.replicaId()
         let first = try portal.store.push(mutations, account: account.accountId, device: device)
         let second = try portal.store.push(mutations, account: account.accountId, device: device)
-        #expect(first.allSatisfy { $0.status == .applied })
-        #expect(second.allSatisfy { $0.status == .duplicate })
+        #expect(first.results.allSatisfy { $0.status == .applied })
+        #expect(second.results.allSatisfy { $0.status == .duplicate })
         let page = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account.accountId)
         #expect(page.changes.count == 4)
         #expect(page.changes.map(\.seq) == [1, 2, 3, 4])
+    }
+}
+
+extension SyncTests {
+    @Test(
+        "Given a diary synced with one account, when it signs in to another, then the whole diary goes to the new account",
+        arguments: Backend.available)
+    func switchingAccounts(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        try phone.logTrip(catches: 2)
+        try await phone.synchronise()
+        _ = try await SyncClient(transport: portal.transport(), sleep: { _ in }).signUp(
+            email: "anna.new@example.org", password: "correct horse")
+        try await portal.signIn(phone, email: "anna.new@example.org")
+        let report = try await phone.synchronise()
+        #expect(report.pushed == 4)
+        let newcomer = try await portal.device("tablet", email: "anna.new@example.org")
+        try await newcomer.synchronise()
+        #expect(try newcomer.contents() == phone.contents())
     }
 }
 
@@ -199,7 +233,9 @@ final class RefusingFirstPush: SyncTransport {
 
 @Suite("Refused changes stay visible", .timeLimit(.minutes(1)))
 struct RejectionTests {
-    @Test("Given a batch the portal refuses, when syncing, then its changes are listed with the reason and later changes still go through")
+    @Test(
+        "Given a batch the portal refuses, when syncing, then its changes are listed with the reason and later changes still go through"
+    )
     func refusedBatch() async throws {
         let portal = try PortalHarness(.sqlite)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)

@@ -1,0 +1,269 @@
+import Foundation
+import HTTPServer
+import PortalStore
+import SecureHashing
+import SyncProtocol
+
+/// Photos and videos on the portal (T4): resumable uploads following tus 1.0 (core, creation,
+/// checksum with `sha256`, expiration) under `/v1/uploads`, and downloads with HTTP Range under
+/// `/v1/media/<sha256>`. Only the owning account reaches its uploads and content.
+enum MediaRoutes {
+    static let tusVersion = "1.0.0"
+    /// Bytes buffered before they are appended (and fsynced) while a PATCH streams in.
+    static let appendBytes = 1 << 20
+
+    /// `OPTIONS /v1/uploads`, the tus discovery request, answered without authentication.
+    static func addDiscovery(to router: inout Router) {
+        router.on(.options, SyncRoutes.uploads, body: nil) { _, _ in
+            HTTPResponse(
+                status: .noContent,
+                headers: [
+                    "Tus-Resumable": tusVersion, "Tus-Version": tusVersion,
+                    "Tus-Extension": "creation,checksum,expiration", "Tus-Checksum-Algorithm": "sha256",
+                ])
+        }
+    }
+
+    static func add(to group: inout RouteGroup, store: PortalStore, metrics: PortalMetrics) {
+        group.post(SyncRoutes.uploads) { request, context in
+            try requireTus(request)
+            let principal = try context.principal(as: PortalPrincipal.self)
+            guard let lengthText = request.headers["Upload-Length"], let length = Int64(lengthText), length >= 0 else {
+                throw HTTPError.badRequest(
+                    code: "invalid_upload_length", "Upload-Length must be a whole number of bytes")
+            }
+            let metadata = try uploadMetadata(request.headers["Upload-Metadata"] ?? "")
+            guard let sha256 = metadata["sha256"] else {
+                throw HTTPError.badRequest(code: "missing_sha256", "Upload-Metadata must carry the content's sha256")
+            }
+            let asset = metadata["asset"].flatMap(UUID.init(uuidString:))
+            let upload = try mediaCall {
+                try store.createUpload(account: principal.accountId, sha256: sha256, length: length, assetId: asset)
+            }
+            if upload.isComplete {
+                return HTTPResponse(
+                    status: .ok,
+                    headers: [
+                        "Tus-Resumable": tusVersion, "Upload-Offset": String(length),
+                        "Location": "\(SyncRoutes.media)/\(upload.sha256)",
+                    ])
+            }
+            return HTTPResponse(
+                status: .created,
+                headers: [
+                    "Tus-Resumable": tusVersion, "Location": "\(SyncRoutes.uploads)/\(upload.id)",
+                    "Upload-Expires": httpDate(upload.expiresAt),
+                ])
+        }
+        group.on(.head, "\(SyncRoutes.uploads)/:id", body: nil) { request, context in
+            try requireTus(request)
+            let principal = try context.principal(as: PortalPrincipal.self)
+            let upload = try mediaCall {
+                try store.upload(try context.parameters.require("id"), account: principal.accountId)
+            }
+            return HTTPResponse(
+                status: .ok,
+                headers: [
+                    "Tus-Resumable": tusVersion, "Upload-Offset": String(upload.offset),
+                    "Upload-Length": String(upload.length), "Upload-Expires": httpDate(upload.expiresAt),
+                    "Cache-Control": "no-store",
+                ])
+        }
+        group.patch("\(SyncRoutes.uploads)/:id", body: .streamed(maximumBytes: 1 << 40)) { request, context in
+            try requireTus(request)
+            let principal = try context.principal(as: PortalPrincipal.self)
+            guard request.headers["Content-Type"]?.lowercased() == "application/offset+octet-stream" else {
+                throw HTTPError(
+                    .unsupportedMediaType, code: "unsupported_media_type",
+                    detail: "a PATCH carries Content-Type: application/offset+octet-stream")
+            }
+            guard let offsetText = request.headers["Upload-Offset"], let offset = Int64(offsetText), offset >= 0 else {
+                throw HTTPError.badRequest(
+                    code: "invalid_upload_offset", "Upload-Offset must be a whole number of bytes")
+            }
+            let id = try context.parameters.require("id")
+            let state = try mediaCall { try store.upload(id, account: principal.accountId) }
+            guard state.offset == offset else {
+                throw httpError(.offsetMismatch(expected: state.offset, received: offset))
+            }
+            let body = try request.body.limited(to: Int(state.length - state.offset))
+            let final: UploadState
+            if let checksum = request.headers["Upload-Checksum"] {
+                final = try await appendVerified(
+                    body, checksum: checksum, id: id, offset: offset, account: principal.accountId, store: store,
+                    metrics: metrics)
+            } else {
+                final = try await appendStreaming(
+                    body, id: id, offset: offset, account: principal.accountId, store: store, metrics: metrics)
+            }
+            return HTTPResponse(
+                status: .noContent,
+                headers: [
+                    "Tus-Resumable": tusVersion, "Upload-Offset": String(final.offset),
+                    "Upload-Expires": httpDate(final.expiresAt),
+                ])
+        }
+        group.get("\(SyncRoutes.media)/:sha256") { request, context in
+            let principal = try context.principal(as: PortalPrincipal.self)
+            let sha256 = try context.parameters.require("sha256").lowercased()
+            guard let size = try store.mediaSize(account: principal.accountId, sha256: sha256) else {
+                throw HTTPError.notFound("no media with that SHA-256 in this account")
+            }
+            var headers: HTTPHeaders = [
+                "Accept-Ranges": "bytes", "Content-Type": "application/octet-stream", "ETag": "\"\(sha256)\"",
+            ]
+            var range = 0..<size
+            var status = HTTPStatus.ok
+            // A multi-range request is answered whole (allowed by RFC 9110); one range gets 206.
+            if let header = request.headers["Range"], !header.contains(",") {
+                guard let requested = byteRange(header, size: size) else {
+                    throw HTTPError(
+                        HTTPStatus(code: 416), code: "range_not_satisfiable",
+                        detail: "Range \(header.prefix(60)) does not fit the \(size) bytes of this media",
+                        headers: ["Content-Range": "bytes */\(size)"])
+                }
+                range = requested
+                status = HTTPStatus(code: 206)
+                headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
+            }
+            let account = principal.accountId
+            let sent = range
+            return HTTPResponse(
+                status: status, headers: headers,
+                body: .stream(contentLength: Int(sent.count)) { writer in
+                    var position = sent.lowerBound
+                    while position < sent.upperBound {
+                        let count = Int(min(Int64(appendBytes), sent.upperBound - position))
+                        let data = try store.readMedia(account: account, sha256: sha256, offset: position, count: count)
+                        guard !data.isEmpty else { break }
+                        try await writer.write(data)
+                        position += Int64(data.count)
+                    }
+                })
+        }
+    }
+
+    /// Appends the body as it arrives, a mebibyte at a time, so an interrupted PATCH keeps every
+    /// byte that reached the portal and the next one resumes after it.
+    private static func appendStreaming(
+        _ body: HTTPBody, id: String, offset: Int64, account: UUID, store: PortalStore, metrics: PortalMetrics
+    ) async throws -> UploadState {
+        var position = offset
+        var pending = Data()
+        var state = try mediaCall { try store.upload(id, account: account) }
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            state = try mediaCall { try store.appendUpload(id, account: account, offset: position, data: pending) }
+            position += Int64(pending.count)
+            pending.removeAll(keepingCapacity: true)
+        }
+        do {
+            for try await chunk in body.chunks {
+                metrics.count("uploadReceived", chunk.count)
+                pending.append(chunk)
+                if pending.count >= appendBytes { try flush() }
+            }
+        } catch {
+            try flush()
+            throw error
+        }
+        try flush()
+        return state
+    }
+
+    /// With `Upload-Checksum: sha256 <base64>`, the PATCH is read whole (a chunk), checked, and
+    /// appended only when it matches (tus checksum extension; 460 otherwise).
+    private static func appendVerified(
+        _ body: HTTPBody, checksum: String, id: String, offset: Int64, account: UUID, store: PortalStore,
+        metrics: PortalMetrics
+    ) async throws -> UploadState {
+        let parts = checksum.split(separator: " ")
+        guard parts.count == 2, parts[0].lowercased() == "sha256", let expected = Data(base64Encoded: String(parts[1]))
+        else {
+            throw HTTPError.badRequest(
+                code: "unsupported_checksum", "Upload-Checksum must be `sha256 <base64 digest>`")
+        }
+        let data = try await body.collect(upTo: 64 << 20)
+        metrics.count("uploadReceived", data.count)
+        let actual = SHA256Digest.hex(of: data)
+        guard actual == expected.map({ String(format: "%02x", $0) }).joined() else {
+            throw HTTPError(
+                HTTPStatus(code: 460, reasonPhrase: "Checksum Mismatch"), code: "checksum_mismatch",
+                detail: "the body's SHA-256 does not match Upload-Checksum; nothing was appended")
+        }
+        return try mediaCall { try store.appendUpload(id, account: account, offset: offset, data: data) }
+    }
+
+    private static func requireTus(_ request: HTTPRequest) throws {
+        guard request.headers["Tus-Resumable"] == tusVersion else {
+            throw HTTPError(
+                .preconditionFailed, code: "tus_version", detail: "this portal speaks tus \(tusVersion)",
+                headers: ["Tus-Version": tusVersion])
+        }
+    }
+
+    /// `key base64,key base64` → decoded values (keys without values map to "").
+    static func uploadMetadata(_ header: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in header.split(separator: ",") {
+            let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+            guard let key = parts.first.map(String.init), !key.isEmpty else { continue }
+            if parts.count == 1 {
+                result[key] = ""
+                continue
+            }
+            guard let data = Data(base64Encoded: String(parts[1])), let value = String(data: data, encoding: .utf8)
+            else {
+                throw HTTPError.badRequest(
+                    code: "invalid_upload_metadata", "Upload-Metadata value of \(key.prefix(40)) is not base64")
+            }
+            result[key] = value
+        }
+        return result
+    }
+
+    /// The satisfiable byte range of a single-range `Range: bytes=…` (first-last, first-, or
+    /// -suffix); nil when it cannot be satisfied or is malformed.
+    static func byteRange(_ header: String, size: Int64) -> Range<Int64>? {
+        guard header.hasPrefix("bytes="), size > 0 else { return nil }
+        let spec = header.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard spec.count == 2 else { return nil }
+        if spec[0].isEmpty {
+            guard let suffix = Int64(spec[1]), suffix > 0 else { return nil }
+            return max(0, size - suffix)..<size
+        }
+        guard let first = Int64(spec[0]), first >= 0, first < size else { return nil }
+        if spec[1].isEmpty { return first..<size }
+        guard let last = Int64(spec[1]), last >= first else { return nil }
+        return first..<(min(last, size - 1) + 1)
+    }
+
+    private static func mediaCall<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as MediaError {
+            throw httpError(error)
+        }
+    }
+
+    static func httpError(_ error: MediaError) -> HTTPError {
+        switch error {
+        case .quotaExceeded: HTTPError(.contentTooLarge, code: "quota_exceeded", detail: error.description)
+        case .offsetMismatch: HTTPError.conflict(code: "offset_mismatch", error.description)
+        case .tooLong: HTTPError(.contentTooLarge, code: "upload_too_long", detail: error.description)
+        case .checksumMismatch:
+            HTTPError(
+                HTTPStatus(code: 460, reasonPhrase: "Checksum Mismatch"), code: "checksum_mismatch",
+                detail: error.description)
+        case .notFound: HTTPError.notFound(error.description)
+        }
+    }
+
+    private static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import SecureHashing
+
+/// An upload in progress (tus 1.0): what is expected and how much has arrived.
+public struct UploadState: Sendable, Equatable {
+    public var id: String
+    public var sha256: String
+    public var length: Int64
+    public var offset: Int64
+    public var expiresAt: Date
+    /// True once the bytes are verified and stored as the account's content.
+    public var isComplete: Bool
+}
+
+/// Why the portal refused media bytes.
+public enum MediaError: Error, Sendable, Equatable, CustomStringConvertible {
+    case quotaExceeded(usedBytes: Int64, quotaBytes: Int64, requestedBytes: Int64)
+    case offsetMismatch(expected: Int64, received: Int64)
+    case tooLong(length: Int64)
+    case checksumMismatch(expected: String, actual: String)
+    case notFound
+
+    public var description: String {
+        switch self {
+        case .quotaExceeded(let used, let quota, let requested):
+            "storing \(requested) more bytes would exceed this account's media quota: \(used) of \(quota) bytes are used"
+        case .offsetMismatch(let expected, let received):
+            "Upload-Offset is \(received) but the portal has \(expected) bytes of this upload; ask with HEAD and resume from there"
+        case .tooLong(let length): "the body goes past the upload's declared length of \(length) bytes"
+        case .checksumMismatch(let expected, let actual):
+            "the uploaded bytes hash to \(actual), not the declared SHA-256 \(expected); the upload was discarded"
+        case .notFound: "no such upload or media for this account"
+        }
+    }
+}
+
+/// Photos and videos on the portal (T4): resumable uploads (tus 1.0 core, creation, checksum,
+/// expiration), content deduplicated per account by SHA-256, a per-account quota, and reads for
+/// ranged downloads. Every call takes the account it acts for.
+extension PortalStore {
+    /// How long an unfinished upload is kept.
+    public static let uploadLifetime: TimeInterval = 24 * 3_600
+
+    /// Starts an upload of `length` bytes whose SHA-256 is `sha256`; when the account already
+    /// holds that content, the answer is an upload that is already complete (nothing to send).
+    public func createUpload(account: UUID, sha256 rawSHA: String, length: Int64, assetId: UUID?) throws
+        -> UploadState
+    {
+        let sha256 = rawSHA.lowercased()
+        guard sha256.count == 64, sha256.allSatisfy(\.isHexDigit) else {
+            throw PortalStoreError.invalid(field: "sha256", message: "must be 64 hexadecimal digits")
+        }
+        guard length >= 0 else {
+            throw PortalStoreError.invalid(field: "Upload-Length", message: "must not be negative")
+        }
+        let now = now
+        let id = UUID()
+        let expires = now + Int64(Self.uploadLifetime * 1000)
+        let held = try database.write { sql -> Bool in
+            guard
+                let accountRow = try sql.queryFirst(
+                    "SELECT media_quota_bytes FROM accounts WHERE id = ?\(database.lockAccountSuffix)",
+                    [PortalValue(account)])
+            else { throw PortalStoreError.unknownAccount }
+            if try sql.queryFirst(
+                "SELECT 1 FROM media_content WHERE account_id = ? AND sha256 = ?",
+                [PortalValue(account), .text(sha256)])
+                != nil
+            {
+                return true
+            }
+            let quota = try accountRow.optionalInt64(0) ?? mediaQuotaBytes
+            let used = try usedBytes(sql, account: account)
+            guard used + length <= quota else {
+                throw MediaError.quotaExceeded(usedBytes: used, quotaBytes: quota, requestedBytes: length)
+            }
+            try sql.execute(
+                """
+                INSERT INTO uploads(id, account_id, sha256, byte_size, asset_id, created_at, expires_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    PortalValue(id), PortalValue(account), .text(sha256), .integer(length),
+                    PortalValue(assetId), .integer(now), .integer(expires),
+                ])
+            return false
+        }
+        return UploadState(
+            id: id.uuidString.lowercased(), sha256: sha256, length: length, offset: held ? length : 0,
+            expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000), isComplete: held)
+    }
+
+    /// The state of one of the account's uploads.
+    public func upload(_ id: String, account: UUID) throws -> UploadState {
+        guard
+            let row = try database.read({ sql in
+                try sql.queryFirst(
+                    "SELECT sha256, byte_size, expires_at FROM uploads WHERE id = ? AND account_id = ? AND expires_at > ?",
+                    [.text(id.lowercased()), PortalValue(account), .integer(now)])
+            })
+        else { throw MediaError.notFound }
+        let length = try row.int64(1)
+        return UploadState(
+            id: id.lowercased(), sha256: try row.text(0), length: length,
+            offset: try blobs.receivedBytes(upload: id.lowercased()),
+            expiresAt: Date(timeIntervalSince1970: Double(try row.int64(2)) / 1000), isComplete: false)
+    }
+
+    /// Appends `data` at `offset` (which must be the bytes received so far); when the last byte
+    /// arrives the whole upload is hashed, compared with the declared SHA-256 and stored.
+    @discardableResult
+    public func appendUpload(_ id: String, account: UUID, offset: Int64, data: Data) throws -> UploadState {
+        var state = try upload(id, account: account)
+        guard offset == state.offset else { throw MediaError.offsetMismatch(expected: state.offset, received: offset) }
+        guard state.offset + Int64(data.count) <= state.length else { throw MediaError.tooLong(length: state.length) }
+        if !data.isEmpty { try blobs.append(data, upload: state.id) }
+        state.offset += Int64(data.count)
+        if state.offset == state.length { try finish(&state, account: account) }
+        return state
+    }
+
+    private func finish(_ state: inout UploadState, account: UUID) throws {
+        let actual = try blobs.digest(upload: state.id)
+        guard actual == state.sha256 else {
+            try blobs.discard(upload: state.id)
+            throw MediaError.checksumMismatch(expected: state.sha256, actual: actual)
+        }
+        try blobs.commit(upload: state.id, account: account, sha256: state.sha256)
+        let now = now
+        let length = state.length
+        let sha = state.sha256
+        let id = state.id
+        try database.write { sql in
+            try sql.execute(
+                "INSERT INTO media_content(account_id, sha256, byte_size, stored_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                [PortalValue(account), .text(sha), .integer(length), .integer(now)])
+            try sql.execute("DELETE FROM uploads WHERE id = ?", [.text(id)])
+        }
+        state.isComplete = true
+    }
+
+    /// The size of the account's content with this digest, or nil.
+    public func mediaSize(account: UUID, sha256: String) throws -> Int64? {
+        let sha = sha256.lowercased()
+        guard sha.count == 64, sha.allSatisfy(\.isHexDigit) else { return nil }
+        let known = try database.read { sql in
+            try sql.queryFirst(
+                "SELECT byte_size FROM media_content WHERE account_id = ? AND sha256 = ?",
+                [PortalValue(account), .text(sha)])
+        }
+        return try known?.int64(0)
+    }
+
+    /// Reads stored content for a download.
+    public func readMedia(account: UUID, sha256: String, offset: Int64, count: Int) throws -> Data {
+        try blobs.read(account: account, sha256: sha256.lowercased(), offset: offset, count: count)
+    }
+
+    /// Drops unfinished uploads past their expiry, with their bytes. Returns how many.
+    @discardableResult
+    public func purgeExpiredUploads() throws -> Int {
+        let now = now
+        let expired = try database.read { sql in
+            try sql.query("SELECT id FROM uploads WHERE expires_at <= ?", [.integer(now)]).map { try $0.text(0) }
+        }
+        for id in expired {
+            try blobs.discard(upload: id)
+            _ = try database.write { sql in try sql.execute("DELETE FROM uploads WHERE id = ?", [.text(id)]) }
+        }
+        return expired.count
+    }
+
+    /// Bytes stored or reserved by unfinished uploads.
+    private func usedBytes(_ sql: any PortalSQL, account: UUID) throws -> Int64 {
+        let stored = try sql.queryFirst(
+            "SELECT COALESCE(SUM(byte_size), 0) FROM media_content WHERE account_id = ?", [PortalValue(account)])
+        let pending = try sql.queryFirst(
+            "SELECT COALESCE(SUM(byte_size), 0) FROM uploads WHERE account_id = ? AND expires_at > ?",
+            [PortalValue(account), .integer(now)])
+        return (try stored?.int64(0) ?? 0) + (try pending?.int64(0) ?? 0)
+    }
+}
