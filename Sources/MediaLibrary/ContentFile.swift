@@ -52,7 +52,9 @@ final class ContentFile {
         // The hash of the chunk last read into each buffer; it must end before the buffer is
         // refilled, and before this returns (the caller then frees the buffers).
         var hashing: [DispatchGroup?] = buffers.map { _ in nil }
-        defer { hashing.forEach { $0?.wait() } }
+        defer {
+            for group in hashing { group?.wait() }
+        }
         var total: Int64 = 0
         for turn in 0... {
             let index = turn % buffers.count
@@ -64,7 +66,6 @@ final class ContentFile {
             try destination.writeAll(chunk)
             total += Int64(count)
         }
-        hashing.forEach { $0?.wait() }
         return (total, hasher.finalize())
     }
 
@@ -155,7 +156,7 @@ private final class BackgroundHasher: @unchecked Sendable {
         return group
     }
 
-    /// The digest of everything queued, as 64 lowercase hex digits.
+    /// The digest of everything queued (it runs after the queued chunks), as 64 lowercase hex digits.
     func finalize() -> String {
         queue.sync { digest.take()!.finalizeHex() }
     }

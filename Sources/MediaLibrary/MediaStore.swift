@@ -108,7 +108,9 @@ public final class MediaStore {
     /// Runs `body` with the two chunk-sized buffers an import or export streams through.
     static func withChunkBuffers<T>(_ body: ([UnsafeMutableRawBufferPointer]) throws -> T) rethrows -> T {
         let buffers = (0..<2).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16) }
-        defer { buffers.forEach { $0.deallocate() } }
+        defer {
+            for buffer in buffers { buffer.deallocate() }
+        }
         return try body(buffers)
     }
 

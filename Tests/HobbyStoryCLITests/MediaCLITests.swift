@@ -222,7 +222,9 @@ struct MediaCLITests {
         let variables = ["HOME=\(cli.folder.path)", "TZ=UTC", "HOBBYSTORY_OFFLINE=1"]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-        defer { (argv + environment).forEach { free($0) } }
+        defer {
+            for pointer in argv + environment { free(pointer) }
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -37,6 +37,28 @@ struct ImportTests {
     }
 
     @Test(
+        "Given a video of several chunks with an odd tail, when imported, then the digest and the stored bytes match the whole file"
+    )
+    func manyChunks() throws {
+        let f = try MediaFixture()
+        var generator = SystemRandomNumberGenerator()
+        let length = 5 * MediaStore.chunkSize + 12_345
+        let words: [UInt64] = (0...length / 8).map { _ in generator.next() }
+        let payload = words.withUnsafeBytes { Data($0.prefix(length)) }
+        let movie = try Data(contentsOf: mediaFixture("video_location.mp4"))
+        let size = UInt32(8 + payload.count)
+        let bytes = movie + withUnsafeBytes(of: size.bigEndian) { Data($0) } + Data("free".utf8) + payload
+        let url = try temporaryFolder("chunks").appendingPathComponent("long.mp4")
+        try bytes.write(to: url)
+        let asset = try f.importer.importMedia(MediaSource(url: url)).asset
+        #expect(asset.sha256 == SHA256Digest.hex(of: bytes))
+        #expect(asset.byteSize == Int64(bytes.count))
+        #expect(try Data(contentsOf: f.store.contentURL(asset.sha256)) == bytes)
+        let exported = try f.store.export(asset.id, to: try temporaryFolder("out"))
+        #expect(try Data(contentsOf: exported) == bytes)
+    }
+
+    @Test(
         "Given the same photo imported twice under other names and targets, when stored, then its bytes are kept once and the second import says duplicate"
     )
     func deduplicates() throws {
