@@ -156,6 +156,7 @@ struct MediaCLITests {
     )
     func killedImports() async throws {
         let cli = try CLIRunner()
+        defer { try? FileManager.default.removeItem(at: cli.folder) }
         _ = try await prepare(cli)
         var generator = SystemRandomNumberGenerator()
         // Kills spread from start-up to past the end of a debug-build import, then one left to finish.
@@ -191,6 +192,7 @@ struct MediaCLITests {
     )
     func memoryStaysFlat() async throws {
         let cli = try CLIRunner()
+        defer { try? FileManager.default.removeItem(at: cli.folder) }
         _ = try await prepare(cli)
         let video = cli.folder.appendingPathComponent("large.mp4")
         try writeSparseVideo(at: video, size: 256 << 20)
