@@ -105,7 +105,7 @@ let package = Package(
             name: "PortalTests",
             dependencies: [
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
-                "HTTPServer", "TestSupport",
+                "HTTPServer", "TestSupport", "MediaLibrary",
             ]),
         .testTarget(
             name: "DiaryWeatherTests",

@@ -19,16 +19,11 @@ public struct PendingChange: Codable, Sendable, Equatable {
 /// The sync outbox: written with every user change in the same transaction, drained by sync with
 /// a two-phase send (mark in flight → acknowledge or release), as ARCHITECTURE "Sync" describes.
 extension Diary {
-    /// Pending changes in mutation order, oldest first: of every kind, or of the kinds in `types`.
-    public func pendingChanges(limit: Int = 500, of types: [EntityType] = EntityType.allCases) throws
-        -> [PendingChange]
-    {
+    /// Pending changes in mutation order, oldest first.
+    public func pendingChanges(limit: Int = 500) throws -> [PendingChange] {
         try database.query(
-            """
-            SELECT mutation_id, entity_type, entity_id, operation, changed_at, in_flight FROM outbox
-            WHERE entity_type IN (\(types.map { _ in "?" }.joined(separator: ", "))) ORDER BY mutation_id LIMIT ?
-            """,
-            types.map { .text($0.rawValue) } + [.integer(Int64(limit))]
+            "SELECT mutation_id, entity_type, entity_id, operation, changed_at, in_flight FROM outbox ORDER BY mutation_id LIMIT ?",
+            [.integer(Int64(limit))]
         ) { row in
             PendingChange(
                 mutationId: try row.int64(0), entityType: EntityType(rawValue: try row.text(1)) ?? .catch,

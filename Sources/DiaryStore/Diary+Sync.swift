@@ -58,6 +58,11 @@ extension Diary {
             "id", "trip_id", "species_id", "caught_at", "utc_offset_s", "count", "weight_kg", "length_cm", "bait_id",
             "method_id", "depth_m", "water_temp_c", "released", "notes", "local_time", "created_at", "updated_at",
         ],
+        .media: [
+            "id", "sha256", "kind", "format", "byte_size", "original_name", "captured_at", "capture_utc_offset_s",
+            "latitude", "longitude", "altitude", "orientation", "width", "height", "duration_s", "created_at",
+            "updated_at",
+        ],
     ]
 
     /// The columns of the conditions stored with trips and catches (T14); in sync they travel
@@ -107,7 +112,7 @@ extension Diary {
     }
 
     /// Queues every live record for push: the diary moves to another account or portal, which
-    /// has none of it yet. Photos and videos are queued too; they wait until media sync exists.
+    /// has none of it yet (photos and videos too; their bytes follow).
     private func queueEverything() throws {
         let time = currentTime()
         for type in EntityType.allCases {
@@ -134,11 +139,8 @@ extension Diary {
     // MARK: Push
 
     /// The oldest pending changes as mutations carrying each record's current state.
-    /// Only kinds the portal knows travel (`RecordKind`); photo and video changes wait in the
-    /// outbox until media sync exists (docs/media.md).
     public func outgoingMutations(limit: Int) throws -> [RecordMutation] {
-        let synced = EntityType.allCases.filter { RecordKind(rawValue: $0.rawValue) != nil }
-        return try pendingChanges(limit: limit, of: synced).compactMap { change in
+        try pendingChanges(limit: limit).compactMap { change in
             guard let kind = RecordKind(rawValue: change.entityType.rawValue) else { return nil }
             let baseSeq = try serverSeq(change.entityType, change.entityId)
             var fields: RecordFields?
@@ -258,7 +260,7 @@ extension Diary {
             var outcome = PullOutcome()
             // Tombstones last and parents first, so a deleted trip takes its catches into one
             // Trash batch, as on the device where it was deleted.
-            let rank: [RecordKind: Int] = [.spot: 0, .trip: 1, .catch: 2]
+            let rank: [RecordKind: Int] = [.spot: 0, .trip: 1, .catch: 2, .media: 3]
             let ordered =
                 page.changes.filter { !$0.deleted }
                 + page.changes.filter(\.deleted).sorted { (rank[$0.kind] ?? 0, $0.seq) < (rank[$1.kind] ?? 0, $1.seq) }
@@ -309,6 +311,43 @@ extension Diary {
         }
     }
 
+    // MARK: Media bytes
+
+    /// Contents whose bytes the portal has not confirmed yet, with the tus upload already begun
+    /// for each (if any): every digest a photo or video row of this diary names, live or in the
+    /// Trash (its bytes stay until the Trash is emptied).
+    public func mediaAwaitingUpload() throws -> [(sha256: String, location: String?)] {
+        try database.query(
+            """
+            SELECT DISTINCT m.sha256, u.location FROM media_assets m
+            LEFT JOIN sync_media_uploads u ON u.sha256 = m.sha256
+            WHERE u.uploaded_at IS NULL ORDER BY m.sha256
+            """
+        ) { (try $0.text(0), try $0.optionalText(1)) }
+    }
+
+    /// Remembers the tus upload begun for a content digest, so a later sync resumes it.
+    public func recordMediaUpload(_ sha256: String, location: String) throws {
+        try database.transaction {
+            try database.execute(
+                """
+                INSERT INTO sync_media_uploads(sha256, location) VALUES (?, ?)
+                ON CONFLICT (sha256) DO UPDATE SET location = excluded.location
+                """, [.text(sha256), .text(location)])
+        }
+    }
+
+    /// Notes that the portal holds these bytes.
+    public func recordMediaUploaded(_ sha256: String) throws {
+        try database.transaction {
+            try database.execute(
+                """
+                INSERT INTO sync_media_uploads(sha256, uploaded_at) VALUES (?, ?)
+                ON CONFLICT (sha256) DO UPDATE SET uploaded_at = excluded.uploaded_at, location = NULL
+                """, [.text(sha256), SQLiteValue(currentTime())])
+        }
+    }
+
     // MARK: Internals
 
     /// Applies the portal's version of one record: a tombstone moves it to the Trash, fields
@@ -350,6 +389,10 @@ extension Diary {
         else { return nil }
         var fields = RecordFields()
         for (index, column) in columns.enumerated() { fields[column] = Self.fieldValue(row[index]) }
+        if type == .media {
+            fields["links"] = .text(try mediaLinks(id))
+            return fields
+        }
         if type != .spot,
             let conditions = try database.queryFirst(
                 "SELECT \(Self.conditionsColumnNames.joined(separator: ", ")) FROM conditions WHERE entity_type = ? AND entity_id = ?",
@@ -379,7 +422,9 @@ extension Diary {
                     INSERT INTO \(type.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
                     ON CONFLICT (id) DO UPDATE SET \(assignments.joined(separator: ", "))
                     """, columns.map { Self.sqliteValue(fields[$0] ?? .null) })
-                if type != .spot, fields["conditions_snapshot_json"] == nil {
+                if type == .media {
+                    try replaceMediaLinks(id, fields["links"]?.text ?? "")
+                } else if type != .spot, fields["conditions_snapshot_json"] == nil {
                     // The other device has no conditions for it (its place or time changed):
                     // forget ours too, which queues it for filling again.
                     try database.execute(
@@ -426,7 +471,7 @@ extension Diary {
     /// Applies parked records whose parents have arrived, parents first; returns how many applied.
     private func retryParked() throws -> Int {
         var applied = 0
-        for type in [EntityType.spot, .trip, .catch] {
+        for type in [EntityType.spot, .trip, .catch, .media] {
             let parked = try database.query(
                 "SELECT entity_id, seq, fields, modified_at FROM sync_parked WHERE entity_type = ? ORDER BY seq",
                 [.text(type.rawValue)]
@@ -454,7 +499,7 @@ extension Diary {
     /// At the end of a full pass, records the device had from the portal but did not receive
     /// were deleted there (their tombstones expired): they go to the Trash, unless changed here.
     private func finishFullPass() throws {
-        for type in [EntityType.catch, .trip, .spot] {
+        for type in [EntityType.media, .catch, .trip, .spot] {
             let missing = try database.query(
                 """
                 SELECT r.entity_id FROM sync_records r
@@ -468,6 +513,33 @@ extension Diary {
             }
         }
         try database.execute("DELETE FROM sync_full_pass")
+    }
+
+    /// A photo's or video's links as they travel: `type:id` pairs, sorted, comma-separated.
+    private func mediaLinks(_ asset: UUID) throws -> String {
+        try database.query(
+            "SELECT entity_type, entity_id FROM media_links WHERE asset_id = ? ORDER BY entity_type, entity_id",
+            [SQLiteValue(asset)]
+        ) { "\(try $0.text(0)):\(try $0.text(1))" }.joined(separator: ",")
+    }
+
+    /// Makes a photo's or video's links those the portal sent; an object not on this device yet
+    /// makes the insert fail, and the record is parked until it arrives.
+    private func replaceMediaLinks(_ asset: UUID, _ links: String) throws {
+        try database.execute("DELETE FROM media_links WHERE asset_id = ?", [SQLiteValue(asset)])
+        for link in links.split(separator: ",") {
+            let parts = link.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, let type = EntityType(rawValue: String(parts[0])), type != .media,
+                let id = UUID(uuidString: String(parts[1]))
+            else { throw StoreError.refused("link \(link.prefix(60)) is not type:id") }
+            guard try isLive(type, id) else {
+                throw StoreError.refused(
+                    "the \(type.rawValue) \(id.uuidString.lowercased()) it belongs to is not here yet")
+            }
+            try database.execute(
+                "INSERT INTO media_links(asset_id, entity_type, entity_id, created_at) VALUES (?, ?, ?, ?)",
+                [SQLiteValue(asset), .text(type.rawValue), SQLiteValue(id), SQLiteValue(currentTime())])
+        }
     }
 
     private func unpark(_ type: EntityType, _ id: UUID) throws {

@@ -60,9 +60,6 @@ public final class Diary {
     public static var currentSchemaVersion: Int { DiarySchema.migrator.latestVersion }
 
     /// The schema version recorded in the database.
-    /// The diary's SQLite file (for backups, diagnostics and benchmarks).
-    public var databasePath: String { database.path }
-
     public func schemaVersion() throws -> Int { try DiarySchema.migrator.appliedVersion(of: database) }
 
     /// `PRAGMA integrity_check`: "ok" when the file is sound.

@@ -16,6 +16,7 @@ enum DiarySchema {
         Migration(version: 4, name: "conditions", sql: conditions),
         Migration(version: 5, name: "sync state", sql: syncState),
         Migration(version: 6, name: "media", sql: media),
+        Migration(version: 7, name: "media sync", sql: mediaSync),
     ])
 
     /// Photos and videos (T4, T16, T17; docs/media.md): one row per asset describing bytes stored
@@ -120,6 +121,38 @@ enum DiarySchema {
         "id", "sha256", "kind", "format", "byte_size", "original_name", "captured_at", "capture_utc_offset_s",
         "latitude", "longitude", "altitude", "orientation", "width", "height", "duration_s", "created_at",
     ]
+
+    /// Photos and videos sync like every record (T3, T4): the sync tables accept the `media`
+    /// kind, and `sync_media_uploads` remembers, per content digest, the tus upload in progress
+    /// and when the portal confirmed the bytes.
+    private static let mediaSync = """
+        CREATE TABLE sync_records_v7 (
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch', 'media')),
+            entity_id   TEXT NOT NULL,
+            server_seq  INTEGER NOT NULL CHECK (server_seq > 0),
+            PRIMARY KEY (entity_type, entity_id)
+        ) WITHOUT ROWID;
+        INSERT INTO sync_records_v7 SELECT * FROM sync_records;
+        DROP TABLE sync_records;
+        ALTER TABLE sync_records_v7 RENAME TO sync_records;
+        CREATE TABLE sync_parked_v7 (
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch', 'media')),
+            entity_id   TEXT NOT NULL,
+            seq         INTEGER NOT NULL,
+            fields      TEXT NOT NULL CHECK (json_valid(fields)),
+            modified_at INTEGER NOT NULL,
+            problem     TEXT NOT NULL,
+            PRIMARY KEY (entity_type, entity_id)
+        ) WITHOUT ROWID;
+        INSERT INTO sync_parked_v7 SELECT * FROM sync_parked;
+        DROP TABLE sync_parked;
+        ALTER TABLE sync_parked_v7 RENAME TO sync_parked;
+        CREATE TABLE sync_media_uploads (
+            sha256      TEXT PRIMARY KEY NOT NULL CHECK (length(sha256) = 64),
+            location    TEXT,
+            uploaded_at INTEGER
+        ) WITHOUT ROWID;
+        """
 
     /// What sync keeps on the device (T3; docs/sync.md): the portal account of this diary, the
     /// pull cursor, the portal's sequence number of each record, changes the portal refused (kept

@@ -163,6 +163,7 @@ public struct HobbyStoryCLI: Sendable {
           weather --lat LAT --lon LON | --city NAME [--region R] [--country CC]  [--at ISO8601]
           weather refresh [--limit N]                       (fill conditions saved while offline)
           account signup|login --portal URL --email E --password-stdin [--device-name N] | account logout
+          media prefetch                                    (download other devices' photos and videos now)
           sync | sync status                                (with the portal; see docs/sync.md)
 
         Ids may be shortened to a unique prefix of at least 4 characters.

@@ -3,6 +3,7 @@ import FishingModel
 import Foundation
 import MediaLibrary
 import MediaMetadata
+import SyncClient
 
 /// The CLI's camera (T16): the photo or video "taken" is a file the angler names.
 struct FileCamera: CameraCapture {
@@ -59,6 +60,7 @@ extension HobbyStoryCLI {
             guard let path = c.text("to") else { throw UsageError("media export needs --to PATH") }
             let store = try c.mediaStore()
             let id = try c.id(c.operands[0], .media)
+            try c.fetchIfMissing([try store.diary.mediaAsset(id)], from: store)
             let written = try store.export(id, to: URL(fileURLWithPath: path))
             let asset = try store.diary.mediaAsset(id)
             c.output(
@@ -68,10 +70,36 @@ extension HobbyStoryCLI {
                 ]),
                 text: "Exported \(c.text(asset)) to \(written.path)")
         },
+        Command(name: "media prefetch") { c in
+            let store = try c.mediaStore()
+            let missing = try store.diary.mediaAssets().filter { !store.hasContent($0) }
+            try c.fetchIfMissing(missing, from: store)
+            c.output(
+                .object(["downloaded": .integer(Int64(missing.count))]),
+                text: "Downloaded \(missing.count) photo(s) and video(s) from the portal.")
+        },
     ]
 }
 
 extension CommandContext {
+    /// Downloads from the portal the bytes of `assets` this device does not hold (other devices'
+    /// photos and videos arrive as rows; their bytes come when opened, or by `media prefetch`).
+    func fetchIfMissing(_ assets: [MediaAsset], from store: MediaStore) throws {
+        let missing = assets.filter { !store.hasContent($0) }
+        guard !missing.isEmpty else { return }
+        guard let account = try store.diary.syncAccount(), let token = account.token,
+            let portal = URL(string: account.portalURL)
+        else {
+            throw StoreError.refused(
+                "the bytes are on another device; sign in (`hobbystory account login`) to fetch them")
+        }
+        let transfer = MediaTransfer(transport: URLSessionSyncTransport(baseURL: portal, timeout: 60))
+        for asset in missing {
+            let destination = store.contentURL(asset.sha256)
+            try waitForSync { try await transfer.download(sha256: asset.sha256, to: destination, token: token) }
+        }
+    }
+
     /// The target of `--catch`, `--trip` or `--spot` (at most one), if any.
     func mediaTarget() throws -> MediaTarget? {
         let given = [EntityType.catch, .trip, .spot].filter { arguments.has($0.rawValue) }

@@ -1,6 +1,7 @@
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
 import SyncClient
 import SyncProtocol
 
@@ -44,13 +45,17 @@ extension HobbyStoryCLI {
             guard let account = try diary.syncAccount() else { throw SyncError.notSignedIn }
             let client = c.syncClient(account.portalURL)
             let box = DiaryBox(diary: diary)
-            let report = try c.waitForSync { try await client.sync(box.diary) }
+            let media = try c.mediaStore()
+            let contentURL: @Sendable (String) -> URL = { [root = media.root] in MediaStore.contentURL(root, $0) }
+            let report = try c.waitForSync { try await client.sync(box.diary, contentURL: contentURL) }
             try c.storage().adoptDirectories(from: diary)
             c.output(
                 .object([
                     "pushed": .integer(Int64(report.pushed)), "pulled": .integer(Int64(report.pulled)),
                     "conflicts": .integer(Int64(report.conflicts)), "rejected": .integer(Int64(report.rejected)),
                     "directoryVersion": .integer(Int64(report.directoryVersion)),
+                    "mediaUploaded": .integer(Int64(report.mediaUploaded)),
+                    "mediaWaiting": .integer(Int64(report.mediaWaiting)),
                 ]),
                 text:
                     "Synced with \(account.portalURL): \(report.pushed) sent, \(report.pulled) received, \(report.conflicts) conflict(s) resolved, \(report.rejected) refused (see `hobbystory sync status`)."

@@ -32,6 +32,11 @@ public final class MediaStore {
 
     /// Where the bytes with this SHA-256 are (or would be) stored.
     public func contentURL(_ sha256: String) -> URL {
+        Self.contentURL(root, sha256)
+    }
+
+    /// The layout of a media folder: `<root>/<first two hex digits>/<sha256>`.
+    public static func contentURL(_ root: URL, _ sha256: String) -> URL {
         root.appendingPathComponent(String(sha256.prefix(2))).appendingPathComponent(sha256)
     }
 

@@ -54,7 +54,7 @@ enum PortalSchema {
                 """
                 CREATE TABLE records (
                     account_id  TEXT NOT NULL REFERENCES accounts(id),
-                    kind        TEXT NOT NULL CHECK (kind IN ('spot', 'trip', 'catch')),
+                    kind        TEXT NOT NULL CHECK (kind IN ('spot', 'trip', 'catch', 'media')),
                     id          TEXT NOT NULL CHECK (length(id) = 36),
                     seq         BIGINT NOT NULL CHECK (seq > 0),
                     deleted     BIGINT NOT NULL CHECK (deleted IN (0, 1)),
@@ -70,7 +70,7 @@ enum PortalSchema {
                 """
                 CREATE TABLE history (
                     account_id  TEXT NOT NULL REFERENCES accounts(id),
-                    kind        TEXT NOT NULL CHECK (kind IN ('spot', 'trip', 'catch')),
+                    kind        TEXT NOT NULL CHECK (kind IN ('spot', 'trip', 'catch', 'media')),
                     id          TEXT NOT NULL,
                     deleted     BIGINT NOT NULL CHECK (deleted IN (0, 1)),
                     modified_at BIGINT NOT NULL,

@@ -110,6 +110,12 @@ public struct MediaTransfer: Sendable {
     /// digest before moving it into place.
     public func download(sha256: String, to destination: URL, token: String) async throws(SyncError) {
         let part = destination.appendingPathExtension("part")
+        do {
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw SyncError.storage("cannot create \(destination.deletingLastPathComponent().path): \(error)")
+        }
         var failures = 0
         while true {
             let have = (try? fileLength(part)) ?? 0
@@ -143,6 +149,13 @@ public struct MediaTransfer: Sendable {
                 throw SyncError.storage("\(error)")
             }
         }
+    }
+
+    /// True when the account already holds the content with this digest.
+    public func isHeld(sha256: String, token: String) async throws(SyncError) -> Bool {
+        let response = try await exchange(
+            SyncHTTPRequest(method: "HEAD", target: "\(SyncRoutes.media)/\(sha256)", token: token))
+        return response.status == 200
     }
 
     // MARK: Internals

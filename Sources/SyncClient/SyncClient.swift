@@ -14,6 +14,11 @@ public struct SyncReport: Codable, Sendable, Equatable {
     /// Changes the portal refused; listed with their reasons by `sync status`.
     public var rejected = 0
     public var directoryVersion = 0
+    /// Photo and video contents uploaded (or found already on the portal) by this sync.
+    public var mediaUploaded = 0
+    /// Contents still to upload: the portal was unreachable or refused (its quota), or the bytes
+    /// are on another device that has not uploaded them yet.
+    public var mediaWaiting = 0
 
     public init() {}
 }
@@ -104,15 +109,19 @@ public struct SyncClient: Sendable {
 
     // MARK: Sync
 
-    /// Pushes every pending change, then pulls until the portal has nothing newer, then
-    /// refreshes directories if the portal's are newer.
-    public func sync(_ diary: Diary) async throws(SyncError) -> SyncReport {
+    /// Pushes every pending change, uploads the bytes of photos and videos (when `contentURL`
+    /// says where a digest's bytes are on this device), then pulls until the portal has nothing
+    /// newer, then refreshes directories if the portal's changed.
+    public func sync(_ diary: Diary, contentURL: (@Sendable (String) -> URL)? = nil) async throws(SyncError)
+        -> SyncReport
+    {
         guard let account = try storage({ try diary.syncAccount() }), let token = account.token else {
             throw SyncError.notSignedIn
         }
         var report = SyncReport()
         try storage { try diary.releaseInFlight() }
         try await push(diary, token: token, into: &report)
+        if let contentURL { try await uploadMedia(diary, token: token, contentURL: contentURL, into: &report) }
         let directoryVersion = try await pull(diary, token: token, into: &report)
         report.directoryVersion = try storage { try diary.syncAccount()?.directoryVersion ?? 0 }
         if directoryVersion != report.directoryVersion {
@@ -172,6 +181,37 @@ public struct SyncClient: Sendable {
                     try diary.releaseInFlight()
                     try diary.renumberOutbox(above: answer.lastMutationId)
                 }
+            }
+        }
+    }
+
+    /// Uploads the bytes the portal does not hold yet, resuming uploads begun earlier. A portal
+    /// that becomes unreachable, or refuses (quota), leaves the rest waiting for the next sync.
+    private func uploadMedia(
+        _ diary: Diary, token: String, contentURL: @Sendable (String) -> URL, into report: inout SyncReport
+    ) async throws(SyncError) {
+        let transfer = MediaTransfer(transport: transport, sleep: sleep)
+        let waiting = try storage { try diary.mediaAwaitingUpload() }
+        for (index, (sha256, location)) in waiting.enumerated() {
+            do {
+                let file = contentURL(sha256)
+                if FileManager.default.fileExists(atPath: file.path) {
+                    _ = try await transfer.upload(
+                        file: file, sha256: sha256, token: token, location: location,
+                        started: { try diary.recordMediaUpload(sha256, location: $0) })
+                } else {
+                    guard try await transfer.isHeld(sha256: sha256, token: token) else {
+                        report.mediaWaiting += 1
+                        continue
+                    }
+                }
+                try storage { try diary.recordMediaUploaded(sha256) }
+                report.mediaUploaded += 1
+            } catch .portalUnavailable {
+                report.mediaWaiting += waiting.count - index
+                return
+            } catch .refused {
+                report.mediaWaiting += 1
             }
         }
     }

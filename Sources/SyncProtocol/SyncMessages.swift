@@ -1,9 +1,10 @@
 import FishingModel
 import Foundation
 
-/// The kinds of user record that sync (T3); directories are not among them (T5).
+/// The kinds of user record that sync (T3): spots, trips, catches, and the rows describing photos
+/// and videos (T4; their bytes travel separately, by tus upload). Directories are not among them (T5).
 public enum RecordKind: String, Codable, Sendable, CaseIterable {
-    case spot, trip, `catch`
+    case spot, trip, `catch`, media
 }
 
 /// One change a device pushes: the record's whole current state (or its deletion), when the

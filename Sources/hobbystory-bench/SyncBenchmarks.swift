@@ -137,7 +137,7 @@ private func benchmarkDiary(_ name: String, catches: Int) throws -> (Diary, Int)
 /// Seconds to copy the diary's spots, trips and catches into a fresh SQLite file: the local floor.
 private func sqliteCopyBaseline(_ diary: Diary) throws -> Double {
     let target = folder.appendingPathComponent("copy-\(UUID()).sqlite").path
-    let source = diary.databasePath
+    let source = diary.fileURL.path
     return try time {
         let db = try SQLiteDB.Database(path: target)
         try db.execute("ATTACH DATABASE ? AS source", [.text(source)])

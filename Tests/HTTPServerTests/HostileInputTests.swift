@@ -101,10 +101,13 @@ struct HostileInputTests {
                     + String(repeating: "x", count: 5_000),
                 port: server.port)
             #expect(!answer.hasPrefix("HTTP/1.1 200"))
-            #expect(
-                await eventually { bodyErrors.all == ["body_incomplete"] },
-                "errors: \(bodyErrors.all), answer: \(answer.prefix(60)), in flight: \(server.inFlightRequests)")
             #expect(await eventually { server.inFlightRequests == 0 })
+            // When the machine is loaded (the whole suite on two cores), the idle timeout can
+            // close the connection before the handler has started reading; then no read fails.
+            // What must never happen is a handler that sees a body complete, or another error.
+            #expect(
+                await eventually { bodyErrors.all.allSatisfy { $0 == "body_incomplete" } },
+                "errors: \(bodyErrors.all), answer: \(answer.prefix(60)), in flight: \(server.inFlightRequests)")
             try await Self.assertStillServing(client)
         }
     }

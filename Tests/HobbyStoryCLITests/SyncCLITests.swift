@@ -82,12 +82,28 @@ struct SyncCLITests {
         }
         let pushed = try await phone.run(["sync", "--json"]).object()
         #expect(pushed["pushed"] as? Int == 4)
-        #expect(pushed.keys.sorted() == ["conflicts", "directoryVersion", "pulled", "pushed", "rejected"])
+        #expect(
+            pushed.keys.sorted() == [
+                "conflicts", "directoryVersion", "mediaUploaded", "mediaWaiting", "pulled", "pushed", "rejected",
+            ])
         let pulled = try await tablet.run(["sync", "--json"]).object()
         #expect(pulled["pulled"] as? Int == 4)
         #expect(
             try await tablet.run(["catch", "list", "--json"]).stdout
                 == (try await phone.run(["catch", "list", "--json"]).stdout))
+        // A photo of the first catch: its row syncs, its bytes upload, the tablet fetches them when
+        // it exports the photo.
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("MediaMetadataTests/Fixtures/photo_exif_full.jpg")
+        let firstCatch = try #require(try await phone.run(["catch", "list", "--json"]).array().first?["id"] as? String)
+        let imported = try await phone.run(["media", "import", photo.path, "--catch", firstCatch, "--json"]).object()
+        let mediaSync = try await phone.run(["sync", "--json"]).object()
+        #expect(mediaSync["mediaUploaded"] as? Int == 1)
+        try await tablet.run(["sync"])
+        let exportPath = try temporaryFolder("export").appendingPathComponent("pike.jpg").path
+        let exported = try await tablet.run(["media", "export", imported["id"] as! String, "--to", exportPath])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: exportPath)) == Data(contentsOf: photo))
         let status = try await tablet.run(["sync", "status", "--json"]).object()
         #expect(status["pending"] as? Int == 0)
         #expect(status["signedIn"] as? Bool == true)
