@@ -21,6 +21,9 @@ let package = Package(
             name: "CSodium", pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        .systemLibrary(
             name: "CPostgreSQL", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
         .systemLibrary(
@@ -29,7 +32,7 @@ let package = Package(
 
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
-        .target(name: "SecureHashing", dependencies: ["CSodium"]),
+        .target(name: "SecureHashing", dependencies: ["CSodium", "CCrypto"]),
         .target(name: "FishingModel"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics"]),
         .target(name: "PostgresDB", dependencies: ["CPostgreSQL"]),

@@ -1,23 +1,30 @@
 import Foundation
 
+import CCrypto
+
 #if canImport(CSodium)
     import CSodium
 #endif
 
-/// SHA-256 through libsodium, fed in pieces so a large file is hashed without holding it in
-/// memory. Serves the portal's token storage (only hashes of bearer tokens are kept, T3) and
-/// content-addressed media (T4).
+/// SHA-256 fed in pieces, so a large file is hashed without holding it in memory; through
+/// OpenSSL's libcrypto, which uses the CPU's SHA instructions where they exist (several times
+/// libsodium's portable code). Serves the portal's token storage (only hashes of bearer tokens
+/// are kept, T3) and content-addressed media (T4).
 public struct SHA256Digest: ~Copyable {
-    private var state = crypto_hash_sha256_state()
+    private let context: OpaquePointer
 
     public init() {
-        _ = sodium_init()
-        crypto_hash_sha256_init(&state)
+        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+            fatalError("libcrypto cannot start a SHA-256 digest (out of memory)")
+        }
+        self.context = context
     }
 
+    deinit { EVP_MD_CTX_free(context) }
+
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
-        crypto_hash_sha256_update(&state, base.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count))
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        EVP_DigestUpdate(context, base, bytes.count)
     }
 
     public mutating func update(_ data: Data) {
@@ -27,7 +34,8 @@ public struct SHA256Digest: ~Copyable {
     /// The 32-byte digest as 64 lowercase hex digits.
     public consuming func finalizeHex() -> String {
         var output = [UInt8](repeating: 0, count: 32)
-        crypto_hash_sha256_final(&state, &output)
+        var length: UInt32 = 0
+        EVP_DigestFinal_ex(context, &output, &length)
         return Self.hex(output)
     }
 

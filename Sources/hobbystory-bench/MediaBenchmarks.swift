@@ -57,7 +57,7 @@ func benchmarkMedia(mebibytes: Int) throws {
             median(imports)))
     print(String(format: "  cp:                   %.0f MB/s  %.2f s", mb / median(cp), median(cp)))
     print(String(format: "  cp + sync of the copy: %.0f MB/s  %.2f s", mb / median(cpSync), median(cpSync)))
-    print(String(format: "  SHA-256 alone (libsodium, 1 MiB reads): %.0f MB/s", mb / median(hashOnly)))
+    print(String(format: "  SHA-256 alone (libcrypto, 1 MiB reads): %.0f MB/s", mb / median(hashOnly)))
     print(
         String(
             format: "  import / cp throughput: %.2f×   import / (cp + sync): %.2f×   (target ≥ 0.5× of cp)",
