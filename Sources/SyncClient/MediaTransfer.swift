@@ -94,13 +94,8 @@ public struct MediaTransfer: Sendable {
                 if patched.status == 204, patched.headers["upload-offset"].flatMap(Int64.init) == length {
                     return report
                 }
-            } catch let error as SyncError {
-                guard case .portalUnavailable = error else { throw error }
-                failures += 1
-                if failures >= attempts { throw error }
-                await sleep(initialBackoff * (1 << min(failures - 1, 6)))
             } catch {
-                throw SyncError.storage("\(error)")
+                try await backOff(after: error, failures: &failures)
             }
         }
     }
@@ -140,13 +135,8 @@ public struct MediaTransfer: Sendable {
                 }
                 try finishDownload(part, destination, sha256)
                 return
-            } catch let error as SyncError {
-                guard case .portalUnavailable = error else { throw error }
-                failures += 1
-                if failures >= attempts { throw error }
-                await sleep(initialBackoff * (1 << min(failures - 1, 6)))
             } catch {
-                throw SyncError.storage("\(error)")
+                try await backOff(after: error, failures: &failures)
             }
         }
     }
@@ -159,6 +149,16 @@ public struct MediaTransfer: Sendable {
     }
 
     // MARK: Internals
+
+    /// After a failed exchange: waits before the next try when the portal was merely unavailable
+    /// and attempts remain; otherwise throws (a refusal, a local failure, or too many failures).
+    private func backOff(after error: any Error, failures: inout Int) async throws(SyncError) {
+        guard let error = error as? SyncError else { throw SyncError.storage("\(error)") }
+        guard case .portalUnavailable = error else { throw error }
+        failures += 1
+        if failures >= attempts { throw error }
+        await sleep(initialBackoff * (1 << min(failures - 1, 6)))
+    }
 
     private func tus(_ headers: [String: String]) -> [String: String] {
         headers.merging(["Tus-Resumable": "1.0.0"]) { a, _ in a }

@@ -54,6 +54,22 @@ struct SyncCLITests {
         }
     }
 
+    /// A spot, a trip and `count` catches written straight into a data folder's diary (much faster
+    /// than as many CLI calls), which is returned.
+    func logCatches(_ count: Int, in cli: CLIRunner) throws -> Diary {
+        let diary = try DeviceStorage(root: cli.folder).openDiary(named: "Anna", pin: nil)
+        let spot = try diary.addSpot(SpotDraft(name: "Lake", latitude: 56, longitude: 37))
+        let trip = try diary.addTrip(
+            TripDraft(spotId: spot.id, startAt: Date(timeIntervalSince1970: 1_779_990_000), utcOffsetSeconds: 0))
+        _ = try diary.addCatches(
+            (0..<count).map { i in
+                CatchDraft(
+                    tripId: trip.id, speciesId: "esox-lucius",
+                    caughtAt: Date(timeIntervalSince1970: 1_780_000_000 + Double(i)), utcOffsetSeconds: 0)
+            })
+        return diary
+    }
+
     func device(_ portal: PortalProcess, signUp: Bool) async throws -> CLIRunner {
         var cli = try CLIRunner()
         cli.environment["HOBBYSTORY_OFFLINE"] = "1"
@@ -118,18 +134,8 @@ struct SyncCLITests {
         let portal = try PortalProcess(data: try temporaryFolder("portal-kill"))
         defer { portal.stop() }
         let phone = try await device(portal, signUp: true)
-        let storage = try DeviceStorage(root: phone.folder)
-        let diary = try storage.openDiary(named: "Anna", pin: nil)
-        let spot = try diary.addSpot(SpotDraft(name: "Lake", latitude: 56, longitude: 37))
-        let trip = try diary.addTrip(
-            TripDraft(spotId: spot.id, startAt: Date(timeIntervalSince1970: 1_779_990_000), utcOffsetSeconds: 0))
         let total = 3_000
-        _ = try diary.addCatches(
-            (0..<total).map { i in
-                CatchDraft(
-                    tripId: trip.id, speciesId: "esox-lucius",
-                    caughtAt: Date(timeIntervalSince1970: 1_780_000_000 + Double(i)), utcOffsetSeconds: 0)
-            })
+        let diary = try logCatches(total, in: phone)
         let port = portal.port
         var interrupted = 0
         for delay in [150, 400, 250] {
@@ -158,17 +164,8 @@ struct SyncCLITests {
         let portal = try PortalProcess(data: try temporaryFolder("portal-client-kill"))
         defer { portal.stop() }
         let phone = try await device(portal, signUp: true)
-        let diary = try DeviceStorage(root: phone.folder).openDiary(named: "Anna", pin: nil)
-        let spot = try diary.addSpot(SpotDraft(name: "Lake", latitude: 56, longitude: 37))
-        let trip = try diary.addTrip(
-            TripDraft(spotId: spot.id, startAt: Date(timeIntervalSince1970: 1_779_990_000), utcOffsetSeconds: 0))
         let total = 3_000
-        _ = try diary.addCatches(
-            (0..<total).map { i in
-                CatchDraft(
-                    tripId: trip.id, speciesId: "perca-fluviatilis",
-                    caughtAt: Date(timeIntervalSince1970: 1_780_000_000 + Double(i)), utcOffsetSeconds: 0)
-            })
+        let diary = try logCatches(total, in: phone)
         for delay in [100, 300, 200] {
             let process = Process()
             process.executableURL = builtProduct("hobbystory")
