@@ -201,21 +201,27 @@ struct MediaRowsTests {
     }
 
     @Test(
-        "Given photo changes in the outbox, when sync builds a push, then they wait (no media kind on the portal yet) and the rest travel"
+        "Given a linked photo, when sync builds a push, then it travels with its columns and links; deleted, it travels as a delete"
     )
-    func mediaWaitsInOutbox() throws {
+    func mediaTravels() throws {
         let f = try DiaryFixture()
         let photo = try add(f)
+        let outgoing = try #require(try f.diary.outgoingMutations(limit: 100).first { $0.id == photo.id })
+        #expect(outgoing.kind == .media)
+        #expect(outgoing.fields?["sha256"] == .text(photo.sha256))
+        #expect(
+            outgoing.fields?["links"]
+                == .text(
+                    photo.links.map { "\($0.type.rawValue):\($0.id.uuidString.lowercased())" }.joined(separator: ",")))
         try f.diary.moveToTrash(.media, photo.id)
-        #expect(try f.diary.pendingChanges().contains { $0.entityType == .media && $0.operation == .delete })
-        let outgoing = try f.diary.outgoingMutations(limit: 100)
-        #expect(!outgoing.isEmpty && outgoing.allSatisfy { $0.id != photo.id })
-        _ = try f.diary.applyPulled(PullResponse(changes: [], cursor: "1", hasMore: false, directoryVersion: 1))
+        let deleted = try #require(try f.diary.outgoingMutations(limit: 100).first { $0.id == photo.id })
+        #expect(deleted.operation == .delete && deleted.fields == nil)
+        _ = try f.diary.applyPulled(PullResponse(changes: [], cursor: "v1.0", hasMore: false, directoryVersion: 1))
         #expect(try f.diary.trashEntries().map(\.id) == [photo.id], "a pull keeps the Trash batches of photos")
     }
 
     @Test(
-        "Given a version-5 diary with a trashed catch and a drained outbox, when it migrates to version 6, then the Trash entry restores and mutation ids keep rising"
+        "Given a version-5 diary with a trashed catch and a drained outbox, when it migrates to the latest version, then the Trash entry restores and mutation ids keep rising"
     )
     func migrationKeepsTrashAndCounter() throws {
         let f = try DiaryFixture()
@@ -241,7 +247,7 @@ struct MediaRowsTests {
             DELETE FROM outbox;
             """)
         let diary = try Diary(profile: f.diary.profile, fileURL: url, sharedDirectoryURL: nil)
-        #expect(try diary.schemaVersion() == 6)
+        #expect(try diary.schemaVersion() == DiarySchema.migrator.latestVersion)
         #expect(try old.query("PRAGMA foreign_key_check").isEmpty)
         #expect(try diary.trashEntries().map(\.id) == [item])
         try diary.restore(item)
