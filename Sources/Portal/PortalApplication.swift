@@ -9,13 +9,18 @@ import SyncProtocol
 public struct PortalApplication: Sendable {
     public let store: PortalStore
     public let metrics: PortalMetrics
-    public let limiter: SignInLimiter
+    public let limiter: AttemptLimiter
+    /// Sign-ups per client address.
+    public let signUpLimiter: AttemptLimiter
 
-    public init(store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: SignInLimiter = SignInLimiter())
-    {
+    public init(
+        store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
+        signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600)
+    ) {
         self.store = store
         self.metrics = metrics
         self.limiter = limiter
+        self.signUpLimiter = signUpLimiter
     }
 
     /// The router and middleware, ready for ``HTTPServer`` or ``HTTPTestClient``.
@@ -31,7 +36,14 @@ public struct PortalApplication: Sendable {
             HTTPResponse(
                 headers: ["Content-Type": "text/plain; version=0.0.4"], body: .bytes(Data(metrics.render().utf8)))
         }
-        router.post(SyncRoutes.accounts) { request, _ in
+        let signUpLimiter = signUpLimiter
+        router.post(SyncRoutes.accounts) { request, context in
+            if let wait = signUpLimiter.beginAttempt(context.remoteAddress ?? "unknown") {
+                throw HTTPError(
+                    HTTPStatus(code: 429), code: "too_many_signups",
+                    detail: "Too many accounts created from this address; try again in \(wait) s.",
+                    headers: ["Retry-After": String(wait)])
+            }
             let body = try await request.decodeJSON(SignUpRequest.self)
             let id = try store.signUp(email: body.email, password: body.password)
             return try .json(try store.account(id), status: .created)

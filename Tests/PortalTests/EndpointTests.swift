@@ -2,6 +2,7 @@ import DiaryStore
 import FishingModel
 import Foundation
 import HTTPServer
+import Portal
 import PortalStore
 import SyncClient
 import SyncProtocol
@@ -183,6 +184,30 @@ struct EndpointTests {
         #expect(try await attempt("correct horse") == 429, "even the right password waits")
         portal.clock.advance(by: 16 * 60)
         #expect(try await attempt("correct horse") == 201)
+    }
+
+    @Test(
+        "Given many sign-ups from one address, when the limit is reached, then 429 until the window passes",
+        arguments: Backend.available)
+    func signUpFlood(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let client = HTTPTestClient(
+            PortalApplication(
+                store: portal.store,
+                signUpLimiter: AttemptLimiter(maximumFailures: 3, window: 3_600, clock: portal.clock.function)
+            ).application())
+        func signUp(_ index: Int) async throws -> HTTPClientResponse {
+            try await client.send(
+                .post, SyncRoutes.accounts,
+                json: SignUpRequest(email: "angler\(index)@example.org", password: "correct horse"))
+        }
+        for index in 0..<3 { #expect(try await signUp(index).status.code == 201) }
+        let refused = try await signUp(3)
+        #expect(refused.status.code == 429)
+        #expect(refused.problem?.code == "too_many_signups")
+        #expect(refused.headers["Retry-After"] != nil)
+        portal.clock.advance(by: 3_601)
+        #expect(try await signUp(4).status.code == 201)
     }
 
     @Test(

@@ -64,7 +64,7 @@ final class PortalHarness: Sendable {
             clock: clock.function)
         let bundled = try BundledDirectories.load()
         try store.seedDirectories(bundled.entries, version: bundled.version)
-        portal = PortalApplication(store: store, limiter: SignInLimiter(clock: clock.function))
+        portal = PortalApplication(store: store, limiter: AttemptLimiter(clock: clock.function))
         client = HTTPTestClient(portal.application())
     }
 
@@ -72,7 +72,7 @@ final class PortalHarness: Sendable {
     init(sharing other: PortalHarness, store: PortalStore) throws {
         clock = other.clock
         self.store = store
-        portal = PortalApplication(store: store, limiter: SignInLimiter(clock: clock.function))
+        portal = PortalApplication(store: store, limiter: AttemptLimiter(clock: clock.function))
         client = HTTPTestClient(portal.application())
     }
 

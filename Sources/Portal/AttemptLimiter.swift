@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
 
-/// Slows down password guessing (T3 security): after ``maximumFailures`` attempts without success
-/// for one email within ``window``, further attempts for it are refused until the oldest ages out.
-/// Keys are normalised emails, so spelling variants share one count.
-public final class SignInLimiter: Sendable {
+/// Slows down guessing and flooding (T3 security): after ``maximumFailures`` attempts without
+/// success for one key within ``window``, further attempts for it are refused until the oldest ages
+/// out. The portal keys sign-ins by normalised email (spelling variants share one count) and
+/// sign-ups by client address (each costs an Argon2id hash).
+public final class AttemptLimiter: Sendable {
     public let maximumFailures: Int
     public let window: TimeInterval
     private let failures = Mutex<[String: [Date]]>([:])
