@@ -35,6 +35,9 @@ extension PortalStore {
             let replacements = try replacementMap(sql)
             var held = try records(sql, account: account, ids: ordered.map(\.id))
             var results: [MutationResult] = []
+            var stored = Self.recordBatch()
+            var storedKeys = Set<RecordKey>()
+            var outcomes = Self.outcomeBatch()
             for mutation in ordered {
                 let key = RecordKey(kind: mutation.kind, id: mutation.id)
                 guard mutation.mutationId > previouslyHandled else {
@@ -45,9 +48,11 @@ extension PortalStore {
                 guard mutation.mutationId > lastHandled else { continue }
                 lastHandled = mutation.mutationId
                 let result = try decide(mutation)
-                try recordOutcome(sql, result, of: mutation, account: account, device: device, at: now)
+                outcomes.add(Self.outcomeRow(result, of: mutation, account: account, device: device, at: now))
                 results.append(result)
             }
+            try stored.flush(sql)
+            try outcomes.flush(sql)
 
             /// What becomes of one new mutation; stores it when it wins.
             func decide(_ mutation: RecordMutation) throws -> MutationResult {
@@ -75,7 +80,13 @@ extension PortalStore {
                 }
                 if let existing { try archive(sql, existing, account: account, reason: "overwritten", at: now) }
                 seq += 1
-                try store(sql, incoming, account: account, seq: seq)
+                // One statement cannot upsert a row twice: a record changed twice in a batch
+                // (only a hand-made push does that) sends what is waiting first.
+                if !storedKeys.insert(key).inserted {
+                    try stored.flush(sql)
+                    storedKeys = [key]
+                }
+                stored.add(Self.recordRow(incoming, account: account, seq: seq))
                 held[key] = incoming
                 held[key]?.seq = seq
                 return MutationResult(mutationId: mutation.mutationId, status: .applied, seq: seq)
@@ -119,20 +130,22 @@ extension PortalStore {
         return MutationResult(mutationId: mutation.mutationId, status: .duplicate, current: current?.change)
     }
 
-    private func recordOutcome(
-        _ sql: any PortalSQL, _ result: MutationResult, of mutation: RecordMutation, account: UUID, device: UUID,
-        at now: Int64
-    ) throws {
-        try sql.execute(
-            """
-            INSERT INTO mutation_outcomes(account_id, device_id, mutation_id, kind, id, modified_at, status, reason, recorded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-            """,
-            [
-                PortalValue(account), PortalValue(device), .integer(mutation.mutationId), .text(mutation.kind.rawValue),
-                PortalValue(mutation.id), .integer(mutation.modifiedAt), .text(result.status.rawValue),
-                PortalValue(result.reason), .integer(now),
-            ])
+    private static func outcomeBatch() -> RowBatch {
+        RowBatch(
+            insert: """
+                INSERT INTO mutation_outcomes(account_id, device_id, mutation_id, kind, id, modified_at, status, reason, recorded_at)
+                VALUES
+                """, width: 9, conflict: "ON CONFLICT DO NOTHING")
+    }
+
+    private static func outcomeRow(
+        _ result: MutationResult, of mutation: RecordMutation, account: UUID, device: UUID, at now: Int64
+    ) -> [PortalValue] {
+        [
+            PortalValue(account), PortalValue(device), .integer(mutation.mutationId), .text(mutation.kind.rawValue),
+            PortalValue(mutation.id), .integer(mutation.modifiedAt), .text(result.status.rawValue),
+            PortalValue(result.reason), .integer(now),
+        ]
     }
 
     /// When a record whose tombstone was purged had been deleted, or nil when it never was.
@@ -361,19 +374,22 @@ extension PortalStore {
         return found
     }
 
-    private func store(_ sql: any PortalSQL, _ record: StoredRecord, account: UUID, seq: Int64) throws {
-        try sql.execute(
-            """
-            INSERT INTO records(account_id, kind, id, seq, deleted, modified_at, device_id, fields)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (account_id, kind, id) DO UPDATE SET seq = excluded.seq, deleted = excluded.deleted,
-            modified_at = excluded.modified_at, device_id = excluded.device_id, fields = excluded.fields
-            """,
-            [
-                PortalValue(account), .text(record.kind.rawValue), PortalValue(record.id), .integer(seq),
-                PortalValue(record.deleted), .integer(record.modifiedAt), PortalValue(record.deviceId),
-                PortalValue(record.fields.map(Self.encodeFields)),
-            ])
+    private static func recordBatch() -> RowBatch {
+        RowBatch(
+            insert: "INSERT INTO records(account_id, kind, id, seq, deleted, modified_at, device_id, fields) VALUES",
+            width: 8,
+            conflict: """
+                ON CONFLICT (account_id, kind, id) DO UPDATE SET seq = excluded.seq, deleted = excluded.deleted,
+                modified_at = excluded.modified_at, device_id = excluded.device_id, fields = excluded.fields
+                """)
+    }
+
+    private static func recordRow(_ record: StoredRecord, account: UUID, seq: Int64) -> [PortalValue] {
+        [
+            PortalValue(account), .text(record.kind.rawValue), PortalValue(record.id), .integer(seq),
+            PortalValue(record.deleted), .integer(record.modifiedAt), PortalValue(record.deviceId),
+            PortalValue(record.fields.map(Self.encodeFields)),
+        ]
     }
 
     private func archive(_ sql: any PortalSQL, _ record: StoredRecord, account: UUID, reason: String, at now: Int64)

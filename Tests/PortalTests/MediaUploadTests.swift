@@ -146,7 +146,9 @@ struct MediaUploadTests {
         #expect(try await get("bytes=0-1,5-6").status.code == 200, "several ranges: the whole body")
         #expect(try await get(nil).body == bytes)
         #expect(try await get(nil, as: stranger).status.code == 404)
-        #expect(try await get("bytes=0-99", as: "0" + String(token.dropFirst())).status.code == 401)
+        #expect(
+            try await get("bytes=0-99", as: (token.hasPrefix("0") ? "1" : "0") + String(token.dropFirst())).status.code
+                == 401)
     }
 
     @Test(
