@@ -37,10 +37,11 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics"]),
         .target(name: "PostgresDB", dependencies: ["CPostgreSQL"]),
         .target(name: "SyncProtocol", dependencies: ["FishingModel"]),
+        .target(name: "NetworkFetch"),
         .target(
             name: "PortalStore",
             dependencies: ["SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore"]),
-        .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing"]),
+        .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch"]),
         .target(
             name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
         .target(
@@ -60,7 +61,9 @@ let package = Package(
         .target(name: "Almanac"),
         .target(name: "ReportOutput"),
         .target(name: "DiaryWeather", dependencies: ["DiaryStore", "Weather", "Gazetteer", "Geodesy"]),
-        .target(name: "Weather", dependencies: ["SQLiteDB", "Geodesy", "Almanac", "Geomagnetism", "Diagnostics"]),
+        .target(
+            name: "Weather",
+            dependencies: ["SQLiteDB", "Geodesy", "Almanac", "Geomagnetism", "Diagnostics", "NetworkFetch"]),
         .target(name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac"]),
         .target(
             name: "HobbyStoryCLI",

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkFetch
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -82,7 +83,7 @@ public struct URLSessionSyncTransport: SyncTransport {
         urlRequest.httpBody = request.body
         for (name, value) in request.allHeaders { urlRequest.setValue(value, forHTTPHeaderField: name) }
         do {
-            let (data, response) = try await session.data(for: urlRequest)
+            let (data, response) = try await session.fetch(urlRequest)
             guard let http = response as? HTTPURLResponse else { throw SyncTransportError("the answer is not HTTP") }
             var headers: [String: String] = [:]
             for (name, value) in http.allHeaderFields {

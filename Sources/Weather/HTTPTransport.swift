@@ -1,4 +1,5 @@
 import Foundation
+import NetworkFetch
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -67,7 +68,7 @@ public struct URLSessionTransport: HTTPTransport {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
         do {
-            let (data, response) = try await session.data(for: urlRequest)
+            let (data, response) = try await session.fetch(urlRequest)
             guard let http = response as? HTTPURLResponse else {
                 throw TransportError.failed("the answer is not HTTP")
             }

@@ -184,3 +184,28 @@ struct WeatherOverHTTPTests {
         #expect(stored.snapshot?.source(of: .temperature) == .provider("Open-Meteo"))
     }
 }
+
+@Suite("Cancelling requests over HTTP", .timeLimit(.minutes(1)))
+struct CancellationTests {
+    @Test(
+        "Given 300 requests cancelled at random moments around their completion, when run, then every one ends (no deadlock)"
+    )
+    func cancelAnywhere() async throws {
+        let server = try WeatherFixtureServer(mode: .openMeteoSlow(delay: .milliseconds(3)))
+        let transport = URLSessionTransport()
+        var random = SeededRandom(seed: 11)
+        var ended = 0
+        for _ in 0..<300 {
+            let url = URL(string: "\(server.origin)\(WeatherFixtureServer.forecastPath)")!
+            let task = Task {
+                try? await transport.send(TransportRequest(url: url, headers: [:], timeout: .seconds(5)))
+            }
+            try await Task.sleep(for: .microseconds(Int(random.next() % 6_000)))
+            task.cancel()
+            _ = await task.value
+            ended += 1
+        }
+        await server.stop()
+        #expect(ended == 300)
+    }
+}
