@@ -1,0 +1,42 @@
+import FishingModel
+import Foundation
+import SQLiteDB
+import SyncProtocol
+
+/// Which photo and video bytes still have to reach the portal (T3, T4; docs/media.md).
+extension Diary {
+    /// Contents whose bytes the portal has not confirmed yet, with the tus upload already begun
+    /// for each (if any): every digest a photo or video row of this diary names, live or in the
+    /// Trash (its bytes stay until the Trash is emptied).
+    public func mediaAwaitingUpload() throws -> [(sha256: String, location: String?)] {
+        try database.query(
+            """
+            SELECT DISTINCT m.sha256, u.location FROM media_assets m
+            LEFT JOIN sync_media_uploads u ON u.sha256 = m.sha256
+            WHERE u.uploaded_at IS NULL ORDER BY m.sha256
+            """
+        ) { (try $0.text(0), try $0.optionalText(1)) }
+    }
+
+    /// Remembers the tus upload begun for a content digest, so a later sync resumes it.
+    public func recordMediaUpload(_ sha256: String, location: String) throws {
+        try database.transaction {
+            try database.execute(
+                """
+                INSERT INTO sync_media_uploads(sha256, location) VALUES (?, ?)
+                ON CONFLICT (sha256) DO UPDATE SET location = excluded.location
+                """, [.text(sha256), .text(location)])
+        }
+    }
+
+    /// Notes that the portal holds these bytes.
+    public func recordMediaUploaded(_ sha256: String) throws {
+        try database.transaction {
+            try database.execute(
+                """
+                INSERT INTO sync_media_uploads(sha256, uploaded_at) VALUES (?, ?)
+                ON CONFLICT (sha256) DO UPDATE SET uploaded_at = excluded.uploaded_at, location = NULL
+                """, [.text(sha256), SQLiteValue(currentTime())])
+        }
+    }
+}

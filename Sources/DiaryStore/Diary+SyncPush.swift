@@ -1,0 +1,119 @@
+import FishingModel
+import Foundation
+import SQLiteDB
+import SyncProtocol
+
+/// What the device sends, and what it does with the portal's answers (T3; docs/sync.md).
+extension Diary {
+    /// The oldest pending changes as mutations carrying each record's current state.
+    public func outgoingMutations(limit: Int) throws -> [RecordMutation] {
+        try pendingChanges(limit: limit).compactMap { change in
+            guard let kind = RecordKind(rawValue: change.entityType.rawValue) else { return nil }
+            let baseSeq = try serverSeq(change.entityType, change.entityId)
+            var fields: RecordFields?
+            var operation = RecordMutation.Operation(rawValue: change.operation.rawValue) ?? .upsert
+            if operation == .upsert {
+                fields =
+                    try isLive(change.entityType, change.entityId)
+                    ? currentFields(change.entityType, change.entityId) : nil
+                if fields == nil { operation = .delete }
+            }
+            return RecordMutation(
+                mutationId: change.mutationId, kind: kind, id: change.entityId, operation: operation,
+                modifiedAt: SQLiteValue.milliseconds(change.changedAt), baseSeq: baseSeq, fields: fields)
+        }
+    }
+
+    /// Applies the portal's answer to a push in one transaction: accepted changes leave the
+    /// outbox (unless the record changed again since), refused ones are kept as rejections, and
+    /// a record deleted elsewhere whose tombstone has expired goes to the Trash.
+    public func applyPushResults(_ results: [MutationResult], for mutations: [RecordMutation]) throws {
+        let byId = Dictionary(uniqueKeysWithValues: mutations.map { ($0.mutationId, $0) })
+        try database.transaction {
+            let now = currentTime()
+            for result in results {
+                guard let mutation = byId[result.mutationId], let type = EntityType(rawValue: mutation.kind.rawValue)
+                else { continue }
+                guard result.status != .renumber else { continue }
+                try database.execute("DELETE FROM outbox WHERE mutation_id = ?", [.integer(result.mutationId)])
+                // Edited again since this mutation was sent: that newer change is judged on its own.
+                let changedSince = try hasPendingChange(type, mutation.id)
+                switch result.status {
+                case .renumber:
+                    break
+                case .applied:
+                    if let seq = result.seq { try setServerSeq(type, mutation.id, seq) }
+                    try unpark(type, mutation.id)
+                case .duplicate, .superseded:
+                    if let current = result.current, !changedSince { _ = try apply(current, alsoDeleted: []) }
+                case .gone:
+                    if !changedSince, try isLive(type, mutation.id) {
+                        _ = try moveToTrash(type, mutation.id, recording: { _, _ in false })
+                    }
+                case .rejected:
+                    try database.execute(
+                        """
+                        INSERT OR REPLACE INTO sync_rejections(mutation_id, entity_type, entity_id, reason, rejected_at)
+                        VALUES (?, ?, ?, ?, ?)
+                        """,
+                        [
+                            .integer(result.mutationId), .text(type.rawValue), SQLiteValue(mutation.id),
+                            .text(result.reason ?? "refused by the portal"), SQLiteValue(now),
+                        ])
+                }
+            }
+        }
+    }
+
+    /// Records that a whole batch was refused (a 4xx answer): each change is kept visible as a
+    /// rejection and leaves the queue, so later changes are not blocked.
+    public func rejectAll(_ mutations: [RecordMutation], reason: String) throws {
+        try applyPushResults(
+            mutations.map { MutationResult(mutationId: $0.mutationId, status: .rejected, reason: reason) },
+            for: mutations)
+    }
+
+    /// Gives every queued change a mutation id above `lastMutationId`: the portal has seen ids up
+    /// to there from this device before (the diary was restored from a backup or copied), so
+    /// reusing them would make its changes look like duplicates.
+    public func renumberOutbox(above lastMutationId: Int64) throws {
+        try database.transaction {
+            if try database.queryFirst("SELECT 1 FROM sqlite_sequence WHERE name = 'outbox'") == nil {
+                try database.execute(
+                    "INSERT INTO sqlite_sequence(name, seq) VALUES ('outbox', ?)", [.integer(lastMutationId)])
+            } else {
+                try database.execute(
+                    "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'outbox'", [.integer(lastMutationId)])
+            }
+            let pending = try pendingChanges(limit: Int.max)
+            for change in pending where change.mutationId <= lastMutationId {
+                try recordChange(
+                    change.entityType, change.entityId,
+                    change.operation == .delete ? .delete : .upsert, at: change.changedAt)
+            }
+        }
+    }
+
+    /// The largest mutation id this diary has handed out.
+    public func lastMutationId() throws -> Int64 {
+        try database.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'outbox'").int64Value ?? 0
+    }
+
+    public func syncRejections() throws -> [SyncRejection] {
+        try database.query(
+            "SELECT mutation_id, entity_type, entity_id, reason, rejected_at FROM sync_rejections ORDER BY mutation_id"
+        ) { row in
+            SyncRejection(
+                mutationId: try row.int64(0), entityType: EntityType(rawValue: try row.text(1)) ?? .catch,
+                entityId: try row.uuid(2), reason: try row.text(3), rejectedAt: try row.date(4))
+        }
+    }
+
+    public func parkedChanges() throws -> [ParkedChange] {
+        try database.query("SELECT entity_type, entity_id, problem FROM sync_parked ORDER BY seq") { row in
+            ParkedChange(
+                entityType: EntityType(rawValue: try row.text(0)) ?? .catch, entityId: try row.uuid(1),
+                problem: try row.text(2))
+        }
+    }
+}
