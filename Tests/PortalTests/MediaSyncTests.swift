@@ -25,8 +25,7 @@ struct MediaSyncTests {
         arguments: Backend.available)
     func photoTravels(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (phone, tablet) = try await portal.phoneAndTablet()
         let (_, _, fish) = try phone.logTrip(catches: 1)
         let photo = try MediaImporter(store: try MediaStore(diary: phone.diary)).importMedia(
             MediaSource(
@@ -71,8 +70,7 @@ struct MediaSyncTests {
         arguments: Backend.available)
     func linkWaitsForItsObject(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (phone, tablet) = try await portal.phoneAndTablet()
         let (_, _, fish) = try phone.logTrip(catches: 1)
         try await phone.synchronise()
         let video = try MediaImporter(store: try MediaStore(diary: phone.diary)).importMedia(

@@ -94,6 +94,12 @@ final class PortalHarness: Sendable {
         return device
     }
 
+    /// Two devices of one new account ("anna@example.org"), the usual cast of the sync tests.
+    func phoneAndTablet() async throws -> (TestDevice, TestDevice) {
+        let phone = try await device("phone", email: "anna@example.org", signUp: true)
+        return (phone, try await device("tablet", email: "anna@example.org"))
+    }
+
     /// Signs a device's diary in (again), as after its session expired.
     func signIn(_ device: TestDevice, email: String, password: String = "correct horse") async throws {
         _ = try await SyncClient(transport: transport(), sleep: { _ in }).signIn(

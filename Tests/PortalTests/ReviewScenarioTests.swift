@@ -18,8 +18,7 @@ struct ReviewScenarioTests {
         arguments: Backend.available)
     func clockSkew(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (phone, tablet) = try await portal.phoneAndTablet()
         let (_, _, fish) = try phone.logTrip(catches: 1)
         try await phone.synchronise()
         try await tablet.synchronise()
@@ -83,8 +82,7 @@ struct ReviewScenarioTests {
         arguments: Backend.available)
     func deletedParentNewChild(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (phone, tablet) = try await portal.phoneAndTablet()
         let (_, trip, _) = try phone.logTrip(catches: 1)
         try await phone.synchronise()
         try await tablet.synchronise()

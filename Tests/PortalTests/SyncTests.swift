@@ -17,8 +17,7 @@ struct SyncTests {
         arguments: Backend.available)
     func twoDevicesAndAStranger(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (phone, tablet) = try await portal.phoneAndTablet()
         let stranger = try await portal.device("stranger", email: "boris@example.org", signUp: true)
         try phone.logTrip(catches: 3)
         let conditionsCatch = try phone.diary.catches().first!
@@ -51,8 +50,7 @@ struct SyncTests {
         arguments: Backend.available)
     func laterEditWins(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (phone, tablet) = try await portal.phoneAndTablet()
         let (_, _, fish) = try phone.logTrip(catches: 1)
         try await phone.synchronise()
         try await tablet.synchronise()
@@ -81,8 +79,7 @@ struct SyncTests {
         arguments: Backend.available)
     func pullNeverOverwritesPending(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (phone, tablet) = try await portal.phoneAndTablet()
         let (spot, _, _) = try phone.logTrip(catches: 0)
         try await phone.synchronise()
         try await tablet.synchronise()
@@ -107,8 +104,7 @@ struct SyncTests {
         arguments: Backend.available)
     func deleteAgainstEdit(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let tablet = try await portal.device("tablet", email: "anna@example.org")
+        let (phone, tablet) = try await portal.phoneAndTablet()
         let (_, _, fish) = try phone.logTrip(catches: 2)
         try await phone.synchronise()
         try await tablet.synchronise()
