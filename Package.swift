@@ -30,6 +30,7 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
+        .target(name: "CDirectIO"),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(name: "SecureHashing", dependencies: ["CSodium", "CCrypto"]),
@@ -55,7 +56,9 @@ let package = Package(
         .target(name: "MediaMetadata"),
         .target(
             name: "MediaLibrary",
-            dependencies: ["DiaryStore", "MediaMetadata", "SecureHashing", "FishingModel", "Geodesy", "Diagnostics"]),
+            dependencies: [
+                "DiaryStore", "MediaMetadata", "SecureHashing", "FishingModel", "Geodesy", "Diagnostics", "CDirectIO",
+            ]),
         .target(
             name: "Gazetteer", dependencies: ["Geodesy", "FishingModel"], resources: [.copy("Resources/gazetteer.bin")]),
         .target(name: "Almanac"),

@@ -5,9 +5,10 @@ import MediaMetadata
 /// The one import pipeline behind the camera (T16) and the photo library (T17): a
 /// ``MediaSource`` becomes a stored asset of the diary (T4).
 ///
-/// The bytes stream through two 1 MiB buffers into `media/tmp/<uuid>.part`, hashed on the way
-/// (on a second thread, while the next chunk is read), and are flushed to disk; the metadata is read from that copy (a file that is not a supported
-/// photo or video is refused here, and nothing is kept). Then, in one immediate transaction, the
+/// The bytes stream through a ring of 1 MiB buffers into `media/tmp/<uuid>.part`, hashed on the
+/// way (on a second thread, while the next chunks are read and written past the page cache), and
+/// are flushed to disk; the metadata is read from that copy (a file that is not a supported photo
+/// or video is refused here, and nothing is kept). Then, in one immediate transaction, the
 /// copy is renamed to `media/<ab>/<sha256>` (or dropped when those bytes are already stored) and
 /// the asset row, its link and its outbox entry are inserted. A crash at any point leaves either
 /// no asset, or a whole one; what it leaves on disk the next ``MediaStore/sweep()`` removes.

@@ -15,8 +15,11 @@ public final class MediaStore {
     public let diary: Diary
     /// The `media` folder beside the diary's database.
     public let root: URL
-    /// The size of each of the two buffers every import and export streams through.
+    /// The size of each buffer every import and export streams through.
     public static let chunkSize = 1 << 20
+    /// How many buffers an import or export streams through: enough for the hasher to run on
+    /// while a write waits for the disk, few enough that memory stays flat whatever the size.
+    static let chunkBufferCount = 8
 
     var temporaryFolder: URL { root.appendingPathComponent("tmp") }
     let log = Logger(category: "media")
@@ -110,9 +113,12 @@ public final class MediaStore {
         return target
     }
 
-    /// Runs `body` with the two chunk-sized buffers an import or export streams through.
+    /// Runs `body` with the chunk-sized buffers an import or export streams through, aligned for
+    /// direct writes.
     static func withChunkBuffers<T>(_ body: ([UnsafeMutableRawBufferPointer]) throws -> T) rethrows -> T {
-        let buffers = (0..<2).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16) }
+        let buffers = (0..<chunkBufferCount).map { _ in
+            UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: ContentFile.directIOAlignment)
+        }
         defer {
             for buffer in buffers { buffer.deallocate() }
         }

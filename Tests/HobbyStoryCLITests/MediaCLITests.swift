@@ -188,7 +188,7 @@ struct MediaCLITests {
     }
 
     @Test(
-        "Given a 256 MiB video, when the CLI imports it, then its peak resident memory is that of importing a tiny photo (one 1 MiB buffer, not the file)"
+        "Given a 256 MiB video, when the CLI imports it, then its peak resident memory is that of importing a tiny photo (a ring of 1 MiB buffers, not the file)"
     )
     func memoryStaysFlat() async throws {
         let cli = try CLIRunner()

@@ -37,17 +37,18 @@ struct ImportTests {
     }
 
     @Test(
-        "Given a video of several chunks with an odd tail, when imported, then the digest and the stored bytes match the whole file"
-    )
-    func manyChunks() throws {
+        "Given a video of several chunks ending on a chunk, on a direct-I/O block or mid-block, when imported, then the digest and the stored bytes match the whole file",
+        arguments: [0, 4096, 12_345])
+    func manyChunks(tail: Int) throws {
         let f = try MediaFixture()
         var generator = SystemRandomNumberGenerator()
-        let length = 5 * MediaStore.chunkSize + 12_345
+        let movie = try Data(contentsOf: mediaFixture("video_location.mp4"))
+        let length = 5 * MediaStore.chunkSize + tail - movie.count - 8
         let words: [UInt64] = (0...length / 8).map { _ in generator.next() }
         let payload = words.withUnsafeBytes { Data($0.prefix(length)) }
-        let movie = try Data(contentsOf: mediaFixture("video_location.mp4"))
         let size = UInt32(8 + payload.count)
         let bytes = movie + withUnsafeBytes(of: size.bigEndian) { Data($0) } + Data("free".utf8) + payload
+        #expect(bytes.count == 5 * MediaStore.chunkSize + tail)
         let url = try temporaryFolder("chunks").appendingPathComponent("long.mp4")
         try bytes.write(to: url)
         let asset = try f.importer.importMedia(MediaSource(url: url)).asset
