@@ -17,6 +17,7 @@ enum DiarySchema {
         Migration(version: 5, name: "sync state", sql: syncState),
         Migration(version: 6, name: "media", sql: media),
         Migration(version: 7, name: "media sync", sql: mediaSync),
+        Migration(version: 8, name: "media restored uploads again", sql: mediaRestoredUploadsAgain),
     ])
 
     /// Photos and videos (T4, T16, T17; docs/media.md): one row per asset describing bytes stored
@@ -152,6 +153,18 @@ enum DiarySchema {
             location    TEXT,
             uploaded_at INTEGER
         ) WITHOUT ROWID;
+        """
+
+    /// An asset that leaves the Trash — restored here, or by a pull — forgets that its bytes were
+    /// uploaded: the portal deletes content no live record has named for 90 days (docs/portal.md),
+    /// so the next sync offers the bytes again, and the portal answers at once if it still holds them.
+    private static let mediaRestoredUploadsAgain = """
+        CREATE TRIGGER media_assets_restored_upload_again
+        AFTER UPDATE OF deleted_at ON media_assets
+        WHEN OLD.deleted_at IS NOT NULL AND NEW.deleted_at IS NULL
+        BEGIN
+            UPDATE sync_media_uploads SET uploaded_at = NULL, location = NULL WHERE sha256 = NEW.sha256;
+        END;
         """
 
     /// What sync keeps on the device (T3; docs/sync.md): the portal account of this diary, the

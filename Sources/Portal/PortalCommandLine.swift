@@ -21,6 +21,7 @@ public struct PortalCommandLine {
                hobbystory-portal ... admin directory retire KIND ID --replacement ID
                hobbystory-portal ... admin stats [--json]
                hobbystory-portal ... admin purge-tombstones
+               hobbystory-portal ... admin collect-media
         The database is PostgreSQL with --database-url (or $DATABASE_URL when --data is not given), else SQLite in --data (default ./portal-data).
         Photos and videos are kept under --data/media in either case (10240 MB per account unless --media-quota-mb says otherwise).
         """
@@ -142,6 +143,7 @@ public struct PortalCommandLine {
             while !Task.isCancelled {
                 _ = try? store.purgeTombstones()
                 _ = try? store.purgeExpiredUploads()
+                _ = try? store.collectMedia()
                 try? await Task.sleep(for: .seconds(3_600))
             }
         }
@@ -178,6 +180,11 @@ public struct PortalCommandLine {
             }
         case "purge-tombstones":
             print("purged \(try store.purgeTombstones()) tombstone(s) older than 90 days")
+        case "collect-media":
+            let run = try store.collectMedia()
+            print(
+                "media content: \(run.unreferenced) newly unreferenced, \(run.referencedAgain) referenced again, \(run.collected) collected (\(run.collectedBytes) bytes freed)"
+            )
         case "directory":
             try directory(Array(words.dropFirst()), store: store)
         default:

@@ -20,6 +20,8 @@ public protocol MediaBlobStore: Sendable {
     func size(account: UUID, sha256: String) throws -> Int64?
     /// Reads `count` bytes of stored content from `offset` (fewer at the end).
     func read(account: UUID, sha256: String, offset: Int64, count: Int) throws -> Data
+    /// Deletes stored content; content already gone is not an error.
+    func remove(account: UUID, sha256: String) throws
 }
 
 /// ``MediaBlobStore`` on the file system: `<root>/uploads/<id>.part` while uploading,
@@ -76,7 +78,23 @@ public struct FileMediaBlobStore: MediaBlobStore {
             try discard(upload: upload)
         } else {
             try FileManager.default.moveItem(at: partURL(upload), to: target)
+            try Self.syncFolder(target.deletingLastPathComponent())
         }
+    }
+
+    public func remove(account: UUID, sha256: String) throws {
+        let url = contentURL(account, sha256)
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        try FileManager.default.removeItem(at: url)
+        try Self.syncFolder(url.deletingLastPathComponent())
+    }
+
+    /// Makes a rename into, or a removal from, `folder` durable.
+    private static func syncFolder(_ folder: URL) throws {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
     public func discard(upload: String) throws {

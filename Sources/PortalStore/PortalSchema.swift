@@ -152,6 +152,19 @@ enum PortalSchema {
                 """,
                 "CREATE INDEX mutation_outcomes_by_age ON mutation_outcomes(recorded_at)",
             ]),
+        Migration(
+            version: 4, name: "collecting media content no record names",
+            statements: [
+                "ALTER TABLE media_content ADD COLUMN unreferenced_since BIGINT",
+                """
+                CREATE TABLE media_garbage (
+                    account_id   TEXT NOT NULL REFERENCES accounts(id),
+                    sha256       TEXT NOT NULL CHECK (length(sha256) = 64),
+                    collected_at BIGINT NOT NULL,
+                    PRIMARY KEY (account_id, sha256)
+                )
+                """,
+            ]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

@@ -70,7 +70,12 @@ extension PortalStore {
                 return true
             }
             let quota = try accountRow.optionalInt64(0) ?? mediaQuotaBytes
-            let used = try usedBytes(sql, account: account)
+            var used = try usedBytes(sql, account: account)
+            if used + length > quota {
+                // Media deleted since the last collection run gives its quota back now.
+                try markMediaReferences(sql, account: account)
+                used = try usedBytes(sql, account: account)
+            }
             guard used + length <= quota else {
                 throw MediaError.quotaExceeded(usedBytes: used, quotaBytes: quota, requestedBytes: length)
             }
@@ -125,12 +130,15 @@ extension PortalStore {
             try blobs.discard(upload: state.id)
             throw MediaError.checksumMismatch(expected: state.sha256, actual: actual)
         }
-        try blobs.commit(upload: state.id, account: account, sha256: state.sha256)
         let now = now
         let length = state.length
         let sha = state.sha256
         let id = state.id
+        // Under the account's lock, so that collecting content (``collectMedia()``) never
+        // removes bytes between their arrival here and the row that names them.
         try database.write { sql in
+            try lockAccount(sql, account)
+            try blobs.commit(upload: id, account: account, sha256: sha)
             try sql.execute(
                 "INSERT INTO media_content(account_id, sha256, byte_size, stored_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 [PortalValue(account), .text(sha), .integer(length), .integer(now)])
@@ -170,10 +178,12 @@ extension PortalStore {
         return expired.count
     }
 
-    /// Bytes stored or reserved by unfinished uploads.
-    private func usedBytes(_ sql: any PortalSQL, account: UUID) throws -> Int64 {
+    /// Bytes of content a live record names, plus those reserved by unfinished uploads: content
+    /// waiting to be collected counts no more (a restore from the Trash counts it again).
+    func usedBytes(_ sql: any PortalSQL, account: UUID) throws -> Int64 {
         let stored = try sql.queryFirst(
-            "SELECT COALESCE(SUM(byte_size), 0) FROM media_content WHERE account_id = ?", [PortalValue(account)])
+            "SELECT COALESCE(SUM(byte_size), 0) FROM media_content WHERE account_id = ? AND unreferenced_since IS NULL",
+            [PortalValue(account)])
         let pending = try sql.queryFirst(
             "SELECT COALESCE(SUM(byte_size), 0) FROM uploads WHERE account_id = ? AND expires_at > ?",
             [PortalValue(account), .integer(now)])

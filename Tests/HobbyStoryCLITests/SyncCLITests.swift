@@ -189,7 +189,7 @@ struct SyncCLITests {
     }
 
     @Test(
-        "Given the portal's admin commands, when an admin is made and directories change, then stats count users and devices see the change"
+        "Given the portal's admin commands, when an admin is made and directories change, then stats count users, devices see the change, and media collection runs"
     )
     func adminCommands() async throws {
         let data = try temporaryFolder("portal-admin")
@@ -239,5 +239,9 @@ struct SyncCLITests {
         #expect(object?["accounts"] as? Int == 2)
         #expect(object?["devices"] as? Int == 1)
         #expect(object?["activeLastDay"] as? Int == 1)
+
+        let collected = try admin(["collect-media"])
+        #expect(collected.0 == 0)
+        #expect(collected.1.contains("0 collected (0 bytes freed)"), "\(collected.1)")
     }
 }
