@@ -44,7 +44,7 @@ extension Diary {
                 case .applied:
                     if let seq = result.seq { try setServerSeq(type, mutation.id, seq) }
                     try unpark(type, mutation.id)
-                case .duplicate, .superseded:
+                case .duplicate, .superseded, .merged:
                     if let current = result.current, !changedSince { _ = try apply(current, alsoDeleted: []) }
                 case .gone:
                     if !changedSince, try isLive(type, mutation.id) {

@@ -165,6 +165,9 @@ enum PortalSchema {
                 )
                 """,
             ]),
+        Migration(
+            version: 5, name: "history keeps the sequence number of overwritten versions",
+            statements: ["ALTER TABLE history ADD COLUMN seq BIGINT"]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

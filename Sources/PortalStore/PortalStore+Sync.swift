@@ -60,11 +60,31 @@ extension PortalStore {
                     return MutationResult(mutationId: mutation.mutationId, status: .rejected, reason: problem)
                 }
                 let key = RecordKey(kind: mutation.kind, id: mutation.id)
-                let incoming = StoredRecord(mutation, device: device, replacements: replacements)
+                var incoming = StoredRecord(mutation, device: device, replacements: replacements)
                 let existing = held[key]
+                // Concurrent edits of different parts of a record keep both (docs/sync.md).
+                var merged = false
+                if let existing, mutation.baseSeq < existing.seq,
+                    let base = try version(sql, account: account, of: incoming, seq: mutation.baseSeq),
+                    let (fields, overruled) = RecordMerge.merge(
+                        base: base, held: existing.fields, incoming: incoming.fields,
+                        incomingIsLater: incoming.modifiedAt >= existing.modifiedAt),
+                    fields != incoming.fields
+                {
+                    if overruled || fields == existing.fields {
+                        try archive(sql, incoming, account: account, reason: "superseded", at: now)
+                    }
+                    if fields == existing.fields {
+                        return MutationResult(
+                            mutationId: mutation.mutationId, status: .superseded, current: existing.change)
+                    }
+                    incoming.fields = fields
+                    incoming.modifiedAt = max(incoming.modifiedAt, existing.modifiedAt)
+                    merged = true
+                }
                 // A change made on the version the portal holds is applied whatever the clocks say;
                 // only changes concurrent with another device's are ordered by modification time.
-                if let existing, mutation.baseSeq < existing.seq, existing.modifiedAt > incoming.modifiedAt {
+                if !merged, let existing, mutation.baseSeq < existing.seq, existing.modifiedAt > incoming.modifiedAt {
                     try archive(sql, incoming, account: account, reason: "superseded", at: now)
                     return MutationResult(
                         mutationId: mutation.mutationId, status: .superseded, current: existing.change)
@@ -89,6 +109,10 @@ extension PortalStore {
                 stored.add(Self.recordRow(incoming, account: account, seq: seq))
                 held[key] = incoming
                 held[key]?.seq = seq
+                if merged {
+                    return MutationResult(
+                        mutationId: mutation.mutationId, status: .merged, seq: seq, current: held[key]?.change)
+                }
                 return MutationResult(mutationId: mutation.mutationId, status: .applied, seq: seq)
             }
             try sql.execute(
@@ -143,9 +167,27 @@ extension PortalStore {
     ) -> [PortalValue] {
         [
             PortalValue(account), PortalValue(device), .integer(mutation.mutationId), .text(mutation.kind.rawValue),
-            PortalValue(mutation.id), .integer(mutation.modifiedAt), .text(result.status.rawValue),
+            PortalValue(mutation.id), .integer(mutation.modifiedAt),
+            // A merge is replayed like any stored change: as `duplicate` with the record as it is then.
+            .text(result.status == .merged ? MutationResult.Status.applied.rawValue : result.status.rawValue),
             PortalValue(result.reason), .integer(now),
         ]
+    }
+
+    /// The fields of a live version of `record` the portal stored as `seq`, kept in the history
+    /// since it was overwritten; nil when unknown (a delete, or history from before v5).
+    private func version(_ sql: any PortalSQL, account: UUID, of record: StoredRecord, seq: Int64) throws
+        -> RecordFields?
+    {
+        guard seq > 0, !record.deleted,
+            let row = try sql.queryFirst(
+                """
+                SELECT fields FROM history
+                WHERE account_id = ? AND kind = ? AND id = ? AND seq = ? AND reason = 'overwritten' AND deleted = 0
+                """,
+                [PortalValue(account), .text(record.kind.rawValue), PortalValue(record.id), .integer(seq)])
+        else { return nil }
+        return try Self.decodeFields(try row.text(0))
     }
 
     /// When a record whose tombstone was purged had been deleted, or nil when it never was.
@@ -397,13 +439,14 @@ extension PortalStore {
     {
         try sql.execute(
             """
-            INSERT INTO history(account_id, kind, id, deleted, modified_at, device_id, fields, archived_at, reason)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO history(account_id, kind, id, deleted, modified_at, device_id, fields, archived_at, reason, seq)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 PortalValue(account), .text(record.kind.rawValue), PortalValue(record.id), PortalValue(record.deleted),
                 .integer(record.modifiedAt), PortalValue(record.deviceId),
                 PortalValue(record.fields.map(Self.encodeFields)), .integer(now), .text(reason),
+                record.seq > 0 ? .integer(record.seq) : .null,
             ])
     }
 

@@ -170,7 +170,7 @@ public struct SyncClient: Sendable {
             try storage { try diary.applyPushResults(answer.results, for: mutations) }
             for result in answer.results {
                 switch result.status {
-                case .applied: report.pushed += 1
+                case .applied, .merged: report.pushed += 1
                 case .duplicate, .renumber: break
                 case .superseded, .gone: report.conflicts += 1
                 case .rejected: report.rejected += 1

@@ -59,6 +59,10 @@ public struct MutationResult: Codable, Sendable, Equatable {
         /// The portal holds a later change of this record (from another device); this version
         /// went to the history and `current` carries the later one.
         case superseded
+        /// Made concurrently with another device's change to a different part of the record
+        /// (the angler's own fields, or the conditions filled in from the weather): the portal
+        /// stored both parts as a new version `seq`, and `current` carries it (docs/sync.md).
+        case merged
         /// Refused for a reason the device must show (`reason`); later changes are not blocked.
         case rejected
         /// Deleted on another device before this change was made, and that tombstone has since

@@ -1,0 +1,86 @@
+import DiaryStore
+import Foundation
+import PortalStore
+import SyncProtocol
+import TestSupport
+import Testing
+
+/// Concurrent changes to different parts of a record keep both (T3, T14; docs/sync.md "Merging").
+@Suite("Merging concurrent changes by parts", .timeLimit(.minutes(2)))
+struct RecordMergeTests {
+    static let base: RecordFields = [
+        "notes": .text("first light"), "latitude": .real(59.9), "longitude": .real(30.3),
+        "updated_at": .integer(1_000), "conditions_temperature_c": .null, "conditions_kp": .null,
+    ]
+
+    func changed(_ fields: RecordFields, _ changes: RecordFields) -> RecordFields {
+        fields.merging(changes) { _, new in new }
+    }
+
+    @Test("Given notes edited on one side and conditions filled on the other, when merged, then both changes are kept")
+    func differentParts() {
+        let notes = changed(Self.base, ["notes": .text("pike by the reeds"), "updated_at": .integer(2_000)])
+        let weather = changed(Self.base, ["conditions_temperature_c": .real(12.5), "conditions_kp": .integer(3)])
+        for incomingIsLater in [false, true] {
+            let merged = RecordMerge.merge(
+                base: Self.base, held: notes, incoming: weather, incomingIsLater: incomingIsLater)
+            #expect(merged?.overruled == false)
+            #expect(merged?.fields["notes"] == .text("pike by the reeds"))
+            #expect(merged?.fields["conditions_temperature_c"] == .real(12.5))
+            #expect(merged?.fields["updated_at"] == .integer(2_000), "the later stamp")
+            let reversed = RecordMerge.merge(
+                base: Self.base, held: weather, incoming: notes, incomingIsLater: incomingIsLater)
+            #expect(reversed?.fields == merged?.fields, "the order of arrival does not matter")
+        }
+    }
+
+    @Test("Given one part changed on both sides, when merged, then the later change takes that part whole")
+    func samePart() {
+        let moved = changed(Self.base, ["latitude": .real(60.1), "longitude": .real(29.8)])
+        let renamed = changed(Self.base, ["latitude": .real(59.95), "notes": .text("moved a little")])
+        let laterWins = RecordMerge.merge(base: Self.base, held: moved, incoming: renamed, incomingIsLater: true)
+        #expect(laterWins?.fields == renamed, "latitude and longitude are never mixed from two versions")
+        #expect(laterWins?.overruled == false)
+        let earlierLoses = RecordMerge.merge(base: Self.base, held: moved, incoming: renamed, incomingIsLater: false)
+        #expect(earlierLoses?.fields == moved)
+        #expect(earlierLoses?.overruled == true)
+        #expect(RecordMerge.merge(base: Self.base, held: nil, incoming: moved, incomingIsLater: true) == nil)
+        let unchanged = RecordMerge.merge(base: Self.base, held: moved, incoming: Self.base, incomingIsLater: true)
+        #expect(unchanged?.fields == moved, "an arrival that changed nothing does not undo the other change")
+    }
+
+    @Test(
+        "Given a catch whose notes the phone edits while the tablet fills in its weather, when both sync in either order, then both devices keep the notes and the weather",
+        arguments: Backend.available, [true, false])
+    func notesAndWeather(backend: Backend, tabletFirst: Bool) async throws {
+        let portal = try PortalHarness(backend)
+        let (phone, tablet) = try await portal.phoneAndTablet()
+        let (_, _, catches) = try phone.logTrip(catches: 1)
+        let fish = catches[0].id
+        try await phone.synchronise()
+        try await tablet.synchronise()
+
+        phone.clock.advance(by: 60)
+        _ = try phone.diary.updateCatch(fish) { $0.notes = "took a spinner by the reeds" }
+        tablet.clock.advance(by: 120)
+        try tablet.diary.saveConditions(
+            StoredConditions(
+                temperatureC: 12.5, pressureHpa: 1012, pressureChange3h: -1.5, pressureTendency: "falling",
+                windSpeedMs: 3, windDirectionDeg: 200, humidityPercent: 70, kp: 2, complete: true,
+                snapshotJSON: "{\"temperature\":12.5}", fetchedAt: tablet.clock.now),
+            for: .catch, id: fish)
+
+        let (first, second) = tabletFirst ? (tablet, phone) : (phone, tablet)
+        #expect(try await first.synchronise().pushed == 1)
+        let merging = try await second.synchronise()
+        #expect(merging.pushed == 1)
+        #expect(merging.conflicts == 0)
+        try await first.synchronise()
+        for device in [phone, tablet] {
+            #expect(try device.diary.catchRecord(fish).notes == "took a spinner by the reeds", "on the \(device.name)")
+            #expect(try device.diary.conditions(for: .catch, id: fish)?.temperatureC == 12.5, "on the \(device.name)")
+            #expect(try device.diary.pendingChanges().isEmpty)
+        }
+        #expect(try tablet.contents() == phone.contents())
+    }
+}
