@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// Concurrent changes to different parts of a record keep both (T3, T14; docs/sync.md "Merging").
-@Suite("Merging concurrent changes by parts", .timeLimit(.minutes(2)))
+@Suite("Merging concurrent changes column by column", .timeLimit(.minutes(2)))
 struct RecordMergeTests {
     static let base: RecordFields = [
         "notes": .text("first light"), "latitude": .real(59.9), "longitude": .real(30.3),
@@ -34,6 +34,15 @@ struct RecordMergeTests {
         }
     }
 
+    @Test("Given two different angler fields edited on two devices, when merged, then both edits are kept")
+    func differentFields() {
+        let notes = changed(Self.base, ["notes": .text("pike by the reeds"), "updated_at": .integer(2_000)])
+        let weighed = changed(Self.base, ["weight_kg": .real(4.2), "updated_at": .integer(3_000)])
+        let merged = RecordMerge.merge(base: Self.base, held: notes, incoming: weighed, incomingIsLater: false)
+        #expect(merged?.fields == changed(notes, ["weight_kg": .real(4.2), "updated_at": .integer(3_000)]))
+        #expect(merged?.overruled == false)
+    }
+
     @Test("Given one part changed on both sides, when merged, then the later change takes that part whole")
     func samePart() {
         let moved = changed(Self.base, ["latitude": .real(60.1), "longitude": .real(29.8)])
@@ -42,8 +51,14 @@ struct RecordMergeTests {
         #expect(laterWins?.fields == renamed, "latitude and longitude are never mixed from two versions")
         #expect(laterWins?.overruled == false)
         let earlierLoses = RecordMerge.merge(base: Self.base, held: moved, incoming: renamed, incomingIsLater: false)
-        #expect(earlierLoses?.fields == moved)
-        #expect(earlierLoses?.overruled == true)
+        #expect(earlierLoses?.fields == changed(moved, ["notes": .text("moved a little")]))
+        #expect(earlierLoses?.overruled == true, "its latitude lost, so it belongs in the history")
+
+        let trip: RecordFields = ["start_at": .integer(1_000), "end_at": .integer(5_000), "title": .text("Dawn")]
+        let later = changed(trip, ["start_at": .integer(4_000), "end_at": .integer(9_000)])
+        let earlier = changed(trip, ["end_at": .integer(2_000)])
+        let times = RecordMerge.merge(base: trip, held: later, incoming: earlier, incomingIsLater: false)
+        #expect(times?.fields == later, "a start and an end from two versions could end before they start")
         #expect(RecordMerge.merge(base: Self.base, held: nil, incoming: moved, incomingIsLater: true) == nil)
         let unchanged = RecordMerge.merge(base: Self.base, held: moved, incoming: Self.base, incomingIsLater: true)
         #expect(unchanged?.fields == moved, "an arrival that changed nothing does not undo the other change")
@@ -82,5 +97,33 @@ struct RecordMergeTests {
             #expect(try device.diary.pendingChanges().isEmpty)
         }
         #expect(try tablet.contents() == phone.contents())
+    }
+
+    @Test(
+        "Given a catch whose notes the phone edits while the tablet weighs it, when both sync, then both devices keep both",
+        arguments: Backend.available)
+    func notesAndWeight(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let (phone, tablet) = try await portal.phoneAndTablet()
+        let (_, _, catches) = try phone.logTrip(catches: 1)
+        let fish = catches[0].id
+        try await phone.synchronise()
+        try await tablet.synchronise()
+
+        phone.clock.advance(by: 60)
+        _ = try phone.diary.updateCatch(fish) { $0.notes = "took a spinner by the reeds" }
+        tablet.clock.advance(by: 120)
+        _ = try tablet.diary.updateCatch(fish) { $0.weightKg = 4.2 }
+        try await tablet.synchronise()
+        #expect(try await phone.synchronise().conflicts == 0)
+        try await tablet.synchronise()
+        for device in [phone, tablet] {
+            let record = try device.diary.catchRecord(fish)
+            #expect(record.notes == "took a spinner by the reeds", "on the \(device.name)")
+            #expect(record.weightKg == 4.2, "on the \(device.name)")
+        }
+        let history = try portal.store.history(
+            account: try #require(try phone.diary.syncAccount()).accountId, id: fish)
+        #expect(!history.contains { $0.reason == "superseded" }, "nothing was overruled")
     }
 }
