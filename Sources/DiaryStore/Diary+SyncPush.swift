@@ -45,7 +45,13 @@ extension Diary {
                     if let seq = result.seq { try setServerSeq(type, mutation.id, seq) }
                     try unpark(type, mutation.id)
                 case .duplicate, .superseded, .merged:
-                    if let current = result.current, !changedSince { _ = try apply(current, alsoDeleted: []) }
+                    if let current = result.current, !changedSince {
+                        _ = try apply(current, alsoDeleted: [])
+                    } else if changedSince, let seq = ownVersion(result, of: mutation) {
+                        // The newer change was made on top of this one: merged against it, an
+                        // edit that puts a value back is not mistaken for "unchanged".
+                        try setServerSeq(type, mutation.id, seq)
+                    }
                 case .gone:
                     if !changedSince, try isLive(type, mutation.id) {
                         _ = try moveToTrash(type, mutation.id, recording: { _, _ in false })
@@ -62,6 +68,18 @@ extension Diary {
                         ])
                 }
             }
+        }
+    }
+
+    /// The portal's number for the version this mutation stored, when the answer says: a merge
+    /// numbers it in `seq`; a duplicate's `current` is it when nothing changed it since.
+    private func ownVersion(_ result: MutationResult, of mutation: RecordMutation) -> Int64? {
+        switch result.status {
+        case .merged: return result.seq
+        case .duplicate:
+            guard let current = result.current, !current.deleted, current.fields == mutation.fields else { return nil }
+            return current.seq
+        default: return nil
         }
     }
 

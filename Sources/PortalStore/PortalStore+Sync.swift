@@ -62,14 +62,16 @@ extension PortalStore {
                 let key = RecordKey(kind: mutation.kind, id: mutation.id)
                 var incoming = StoredRecord(mutation, device: device, replacements: replacements)
                 let existing = held[key]
-                // Concurrent edits of different parts of a record keep both (docs/sync.md).
+                // Concurrent edits of different parts of a record keep both (docs/sync.md): with
+                // the version both started from, the merge decides, whatever the clocks say.
                 var merged = false
+                var ownSeq: Int64?
+                var resolved = false
                 if let existing, mutation.baseSeq < existing.seq,
                     let base = try version(sql, account: account, of: incoming, seq: mutation.baseSeq),
                     let (fields, overruled) = RecordMerge.merge(
                         base: base, held: existing.fields, incoming: incoming.fields,
-                        incomingIsLater: incoming.modifiedAt >= existing.modifiedAt),
-                    fields != incoming.fields
+                        incomingIsLater: incoming.modifiedAt >= existing.modifiedAt)
                 {
                     if overruled || fields == existing.fields {
                         try archive(sql, incoming, account: account, reason: "superseded", at: now)
@@ -78,13 +80,23 @@ extension PortalStore {
                         return MutationResult(
                             mutationId: mutation.mutationId, status: .superseded, current: existing.change)
                     }
-                    incoming.fields = fields
+                    if fields != incoming.fields {
+                        // The device's own version gets a number of its own in the history: a
+                        // change it makes next on top of it is merged against it.
+                        seq += 1
+                        var own = incoming
+                        own.seq = seq
+                        try archive(sql, own, account: account, reason: "overwritten", at: now)
+                        ownSeq = seq
+                        incoming.fields = fields
+                        merged = true
+                    }
                     incoming.modifiedAt = max(incoming.modifiedAt, existing.modifiedAt)
-                    merged = true
+                    resolved = true
                 }
                 // A change made on the version the portal holds is applied whatever the clocks say;
                 // only changes concurrent with another device's are ordered by modification time.
-                if !merged, let existing, mutation.baseSeq < existing.seq, existing.modifiedAt > incoming.modifiedAt {
+                if !resolved, let existing, mutation.baseSeq < existing.seq, existing.modifiedAt > incoming.modifiedAt {
                     try archive(sql, incoming, account: account, reason: "superseded", at: now)
                     return MutationResult(
                         mutationId: mutation.mutationId, status: .superseded, current: existing.change)
@@ -111,7 +123,7 @@ extension PortalStore {
                 held[key]?.seq = seq
                 if merged {
                     return MutationResult(
-                        mutationId: mutation.mutationId, status: .merged, seq: seq, current: held[key]?.change)
+                        mutationId: mutation.mutationId, status: .merged, seq: ownSeq, current: held[key]?.change)
                 }
                 return MutationResult(mutationId: mutation.mutationId, status: .applied, seq: seq)
             }

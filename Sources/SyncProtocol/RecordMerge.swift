@@ -5,28 +5,31 @@
 /// Against the version both changes started from, each *part* of the record is taken from the
 /// side that changed it; a part both sides changed goes to the later change whole. A part is one
 /// column, except for columns that only make sense together, which merge as one:
-/// - the conditions (`conditions_<column>`, one weather snapshot);
 /// - a position with what was derived from it (`latitude`, `longitude`, `altitude`, `place_*`);
-/// - a time with its offset and local form (`start_at`, `end_at`, `caught_at`, `captured_at`,
-///   `utc_offset_s`, `capture_utc_offset_s`, `local_time`; a trip's end may not precede its start).
+/// - the *context* of a trip, catch or photo — its times (`start_at`, `end_at`, `caught_at`,
+///   `captured_at`, their offsets, `local_time`), its parent (`trip_id`, `spot_id`) and the
+///   conditions recorded for that time and place (`conditions_<column>`). When both sides changed
+///   the context and only one of them moved the time or the parent, that side's context wins
+///   whatever the clocks say: the other side's conditions describe a moment that no longer holds.
 ///
 /// `updated_at` says when the record last changed: it decides nothing and becomes the later of
 /// the two.
 public enum RecordMerge {
-    /// The prefix of the columns of the conditions stored with a trip or catch.
     static let conditionsPrefix = "conditions_"
     /// The column every record stamps on each change.
     static let updatedAt = "updated_at"
     static let positionColumns: Set<String> = ["latitude", "longitude", "altitude"]
-    static let timeColumns: Set<String> = [
+    /// The columns that place a record in time and under its parent; conditions follow them.
+    static let anchorColumns: Set<String> = [
         "start_at", "end_at", "caught_at", "captured_at", "utc_offset_s", "capture_utc_offset_s", "local_time",
+        "trip_id", "spot_id",
     ]
+    static let context = "context"
 
     /// The part a column belongs to.
     static func part(of column: String) -> String {
-        if column.hasPrefix(conditionsPrefix) { return "conditions" }
+        if column.hasPrefix(conditionsPrefix) || anchorColumns.contains(column) { return context }
         if column.hasPrefix("place_") || positionColumns.contains(column) { return "position" }
-        if timeColumns.contains(column) { return "time" }
         return column
     }
 
@@ -38,20 +41,22 @@ public enum RecordMerge {
     {
         guard let held, let incoming else { return nil }
         let columns = Set(base.keys).union(held.keys).union(incoming.keys).subtracting([updatedAt])
-        let parts = Dictionary(grouping: columns, by: part(of:))
         var merged = RecordFields()
         var overruled = false
-        for columns in parts.values {
-            func values(_ fields: RecordFields) -> [FieldValue?] { columns.map { fields[$0] } }
-            let (original, kept, arriving) = (values(base), values(held), values(incoming))
+        for (part, columns) in Dictionary(grouping: columns, by: part(of:)) {
+            func changed(_ fields: RecordFields, among columns: [String]) -> Bool {
+                columns.contains { fields[$0] != base[$0] }
+            }
             let takeIncoming: Bool
-            if arriving == original {
+            if !changed(incoming, among: columns) || columns.allSatisfy({ incoming[$0] == held[$0] }) {
                 takeIncoming = false
-            } else if kept == original {
+            } else if !changed(held, among: columns) {
                 takeIncoming = true
             } else {
-                takeIncoming = incomingIsLater
-                overruled = overruled || !incomingIsLater
+                let anchors = columns.filter(anchorColumns.contains)
+                let (heldMoved, incomingMoved) = (changed(held, among: anchors), changed(incoming, among: anchors))
+                takeIncoming = part == context && heldMoved != incomingMoved ? incomingMoved : incomingIsLater
+                overruled = overruled || !takeIncoming
             }
             for column in columns {
                 merged[column] = takeIncoming ? incoming[column] : held[column]

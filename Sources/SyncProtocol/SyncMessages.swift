@@ -59,9 +59,10 @@ public struct MutationResult: Codable, Sendable, Equatable {
         /// The portal holds a later change of this record (from another device); this version
         /// went to the history and `current` carries the later one.
         case superseded
-        /// Made concurrently with another device's change to a different part of the record
-        /// (the angler's own fields, or the conditions filled in from the weather): the portal
-        /// stored both parts as a new version `seq`, and `current` carries it (docs/sync.md).
+        /// Made concurrently with another device's change to different columns of the record:
+        /// the portal stored both as a new version, which `current` carries; `seq` numbers the
+        /// device's own version (kept in the history), the base of a change it has made since
+        /// (docs/sync.md "Merging").
         case merged
         /// Refused for a reason the device must show (`reason`); later changes are not blocked.
         case rejected

@@ -65,6 +65,71 @@ struct RecordMergeTests {
     }
 
     @Test(
+        "Given a catch moved in time on one side and its weather filled for the old time on the other, when merged, then the move wins with its own conditions whatever the clocks say"
+    )
+    func movedTimeBeatsStaleWeather() {
+        let fish: RecordFields = [
+            "trip_id": .text("t1"), "caught_at": .integer(1_000), "notes": .text("pike"),
+            "conditions_temperature_c": .null,
+        ]
+        let moved = changed(fish, ["caught_at": .integer(7_000)])
+        let weather = changed(fish, ["conditions_temperature_c": .real(12.5)])
+        for incomingIsLater in [false, true] {
+            let arriving = RecordMerge.merge(
+                base: fish, held: weather, incoming: moved, incomingIsLater: incomingIsLater)
+            #expect(arriving?.fields == moved)
+            #expect(arriving?.overruled == false)
+            let staying = RecordMerge.merge(
+                base: fish, held: moved, incoming: weather, incomingIsLater: incomingIsLater)
+            #expect(staying?.fields == moved)
+            #expect(staying?.overruled == true, "the stale weather goes to the history")
+        }
+        let same = RecordMerge.merge(base: fish, held: moved, incoming: moved, incomingIsLater: false)
+        #expect(same?.overruled == false, "the same change made twice overrules nothing")
+    }
+
+    @Test(
+        "Given the phone's notes edit merged with the tablet's weather while the phone puts the notes back, when the phone syncs again, then the notes are back and the weather stays",
+        arguments: Backend.available)
+    func editOnTopOfAMerge(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let (phone, tablet) = try await portal.phoneAndTablet()
+        let (_, _, catches) = try phone.logTrip(catches: 1)
+        let fish = catches[0].id
+        _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
+        try await phone.synchronise()
+        try await tablet.synchronise()
+        tablet.clock.advance(by: 30)
+        try tablet.diary.saveConditions(
+            StoredConditions(
+                temperatureC: 12.5, pressureHpa: 1012, pressureChange3h: -1.5, pressureTendency: "falling",
+                windSpeedMs: 3, windDirectionDeg: 200, humidityPercent: 70, kp: 2, complete: true,
+                snapshotJSON: "{\"temperature\":12.5}", fetchedAt: tablet.clock.now),
+            for: .catch, id: fish)
+        try await tablet.synchronise()
+
+        // The phone's push is answered `merged`, but before the answer is applied the angler
+        // puts the notes back.
+        phone.clock.advance(by: 60)
+        _ = try phone.diary.updateCatch(fish) { $0.notes = "pike by the reeds" }
+        let mutations = try phone.diary.outgoingMutations(limit: 10)
+        let account = try #require(try phone.diary.syncAccount())
+        let answer = try portal.store.push(
+            mutations, account: account.accountId, device: try phone.diary.replicaId())
+        #expect(answer.results.map(\.status) == [.merged])
+        phone.clock.advance(by: 60)
+        _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
+        try phone.diary.applyPushResults(answer.results, for: mutations)
+
+        try await phone.synchronise()
+        try await tablet.synchronise()
+        for device in [phone, tablet] {
+            #expect(try device.diary.catchRecord(fish).notes == "first light", "on the \(device.name)")
+            #expect(try device.diary.conditions(for: .catch, id: fish)?.temperatureC == 12.5, "on the \(device.name)")
+        }
+    }
+
+    @Test(
         "Given a catch whose notes the phone edits while the tablet fills in its weather, when both sync in either order, then both devices keep the notes and the weather",
         arguments: Backend.available, [true, false])
     func notesAndWeather(backend: Backend, tabletFirst: Bool) async throws {
