@@ -6,16 +6,20 @@ import SyncProtocol
 /// Which photo and video bytes still have to reach the portal (T3, T4; docs/media.md).
 extension Diary {
     /// Contents whose bytes the portal has not confirmed yet, with the tus upload already begun
-    /// for each (if any): every digest a photo or video row of this diary names, live or in the
-    /// Trash (its bytes stay until the Trash is emptied).
-    public func mediaAwaitingUpload() throws -> [(sha256: String, location: String?)] {
+    /// for each (if any) and an asset that names them (a live one when there is one): every
+    /// digest a photo or video row of this diary names, live or in the Trash (its bytes stay
+    /// until the Trash is emptied).
+    public func mediaAwaitingUpload() throws -> [(sha256: String, location: String?, assetId: UUID)] {
         try database.query(
             """
-            SELECT DISTINCT m.sha256, u.location FROM media_assets m
+            SELECT m.sha256, u.location,
+                   (SELECT a.id FROM media_assets a WHERE a.sha256 = m.sha256
+                    ORDER BY a.deleted_at IS NOT NULL, a.id LIMIT 1)
+            FROM (SELECT DISTINCT sha256 FROM media_assets) m
             LEFT JOIN sync_media_uploads u ON u.sha256 = m.sha256
             WHERE u.uploaded_at IS NULL ORDER BY m.sha256
             """
-        ) { (try $0.text(0), try $0.optionalText(1)) }
+        ) { (try $0.text(0), try $0.optionalText(1), try $0.uuid(2)) }
     }
 
     /// Remembers the tus upload begun for a content digest, so a later sync resumes it.

@@ -157,13 +157,15 @@ enum DiarySchema {
 
     /// An asset that leaves the Trash — restored here, or by a pull — forgets that its bytes were
     /// uploaded: the portal deletes content no live record has named for 90 days (docs/portal.md),
-    /// so the next sync offers the bytes again, and the portal answers at once if it still holds them.
+    /// so the next sync offers the bytes again, and the portal answers at once if it still holds
+    /// them. An upload still under way keeps its place to resume from.
     private static let mediaRestoredUploadsAgain = """
         CREATE TRIGGER media_assets_restored_upload_again
         AFTER UPDATE OF deleted_at ON media_assets
         WHEN OLD.deleted_at IS NOT NULL AND NEW.deleted_at IS NULL
         BEGIN
-            UPDATE sync_media_uploads SET uploaded_at = NULL, location = NULL WHERE sha256 = NEW.sha256;
+            UPDATE sync_media_uploads SET uploaded_at = NULL, location = NULL
+            WHERE sha256 = NEW.sha256 AND uploaded_at IS NOT NULL;
         END;
         """
 

@@ -49,14 +49,15 @@ final class ContentFile {
     /// next ones are read and written out, so on two cores an import costs about what hashing
     /// alone does.
     ///
-    /// Where the file system allows it, `destination` is written past the page cache (buffers
-    /// aligned to ``directIOAlignment``): the kernel then neither copies the bytes nor schedules
-    /// their writeback on the cores the hasher needs, which doubled the import's median speed in
-    /// the benchmark and removed most of its spread. The last, shorter chunk, and every chunk on
-    /// file systems without direct I/O, go through the page cache as usual.
-    func copy(to destination: ContentFile, through buffers: [UnsafeMutableRawBufferPointer]) throws(MediaStoreError)
-        -> (byteCount: Int64, sha256: String)
-    {
+    /// With `uncached`, where the file system allows it, `destination` is written past the page
+    /// cache (buffers aligned to ``directIOAlignment``): the kernel then neither copies the bytes
+    /// nor schedules their writeback on the cores the hasher needs, which doubled the import's
+    /// median speed in the benchmark and removed most of its spread. The last, shorter chunk, and
+    /// every chunk on file systems without direct I/O, go through the page cache as usual.
+    /// Exports, which may go to slow or network folders, keep the page cache.
+    func copy(
+        to destination: ContentFile, through buffers: [UnsafeMutableRawBufferPointer], uncached: Bool
+    ) throws(MediaStoreError) -> (byteCount: Int64, sha256: String) {
         let hasher = BackgroundHasher()
         // The hash of the chunk last read into each buffer; it must end before the buffer is
         // refilled, and before this returns (the caller then frees the buffers).
@@ -64,7 +65,7 @@ final class ContentFile {
         defer {
             for group in hashing { group?.wait() }
         }
-        destination.writesDirectly = hobbystory_set_direct_io(destination.descriptor, 1) == 0
+        destination.writesDirectly = uncached && hobbystory_set_direct_io(destination.descriptor, 1) == 0
         var total: Int64 = 0
         for turn in 0... {
             let index = turn % buffers.count

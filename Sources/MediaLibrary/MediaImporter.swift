@@ -33,7 +33,7 @@ public struct MediaImporter {
         defer { try? ContentFile.remove(partURL) }
         // The lock on the temporary file must outlive the rename: keep `part` open until the end.
         return try withExtendedLifetime(part) {
-            let copied = try MediaStore.withChunkBuffers { try input.copy(to: part, through: $0) }
+            let copied = try MediaStore.withChunkBuffers { try input.copy(to: part, through: $0, uncached: true) }
             try part.sync()
             let metadata: MediaMetadata
             do throws(MediaMetadataError) {

@@ -101,7 +101,7 @@ public final class MediaStore {
         let input = try ContentFile.reading(contentURL(asset.sha256))
         let output = try ContentFile.creating(target)
         do {
-            let copied = try Self.withChunkBuffers { try input.copy(to: output, through: $0) }
+            let copied = try Self.withChunkBuffers { try input.copy(to: output, through: $0, uncached: false) }
             guard copied.sha256 == asset.sha256 else {
                 throw MediaStoreError.contentDamaged(sha256: asset.sha256, found: copied.sha256)
             }

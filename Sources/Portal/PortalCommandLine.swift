@@ -139,19 +139,32 @@ public struct PortalCommandLine {
             throw Failure(exitCode: 4, description: "\(error)")
         }
         let signals = await ShutdownSignalHandler.install(for: server)
-        let purger = Task {
+        let upkeep = Task {
             while !Task.isCancelled {
-                _ = try? store.purgeTombstones()
-                _ = try? store.purgeExpiredUploads()
-                _ = try? store.collectMedia()
+                Self.hourlyUpkeep(store)
                 try? await Task.sleep(for: .seconds(3_600))
             }
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         print("hobbystory-portal listening on http://\(shownHost):\(server.port) (\(store.database.backend))")
         await server.waitUntilStopped()
-        purger.cancel()
+        upkeep.cancel()
         signals.cancel()
+    }
+
+    /// Purges expired tombstones and uploads and collects unnamed media; a failure is reported on
+    /// standard error and does not stop the other tasks (they run again in an hour).
+    private static func hourlyUpkeep(_ store: PortalStore) {
+        func report(_ task: String, _ problem: String) {
+            FileHandle.standardError.write(Data("hobbystory-portal: \(task) failed: \(problem)\n".utf8))
+        }
+        do { try store.purgeTombstones() } catch { report("purging tombstones", "\(error)") }
+        do { try store.purgeExpiredUploads() } catch { report("purging expired uploads", "\(error)") }
+        do {
+            for failure in try store.collectMedia().failures { report("collecting media", failure) }
+        } catch {
+            report("collecting media", "\(error)")
+        }
     }
 
     private func admin(_ words: [String], store: PortalStore) throws {
@@ -185,6 +198,9 @@ public struct PortalCommandLine {
             print(
                 "media content: \(run.unreferenced) newly unreferenced, \(run.referencedAgain) referenced again, \(run.collected) collected (\(run.collectedBytes) bytes freed)"
             )
+            guard run.failures.isEmpty else {
+                throw Failure(exitCode: 1, description: run.failures.joined(separator: "\n"))
+            }
         case "directory":
             try directory(Array(words.dropFirst()), store: store)
         default:

@@ -156,6 +156,7 @@ enum PortalSchema {
             version: 4, name: "collecting media content no record names",
             statements: [
                 "ALTER TABLE media_content ADD COLUMN unreferenced_since BIGINT",
+                "ALTER TABLE media_content ADD COLUMN named BIGINT NOT NULL DEFAULT 0 CHECK (named IN (0, 1))",
                 """
                 CREATE TABLE media_garbage (
                     account_id   TEXT NOT NULL REFERENCES accounts(id),

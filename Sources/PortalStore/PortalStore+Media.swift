@@ -67,6 +67,11 @@ extension PortalStore {
                 [PortalValue(account), .text(sha256)])
                 != nil
             {
+                // A device offers content it holds a record of again (a restore from the Trash):
+                // it counts against the quota from now, not from the next collection run.
+                try sql.execute(
+                    "UPDATE media_content SET unreferenced_since = NULL WHERE account_id = ? AND sha256 = ?",
+                    [PortalValue(account), .text(sha256)])
                 return true
             }
             let quota = try accountRow.optionalInt64(0) ?? mediaQuotaBytes
@@ -139,12 +144,32 @@ extension PortalStore {
         try database.write { sql in
             try lockAccount(sql, account)
             try blobs.commit(upload: id, account: account, sha256: sha)
+            let named = try assetOfUpload(sql, id, account: account).map {
+                try namesContent(sql, account: account, asset: $0, sha256: sha)
+            }
             try sql.execute(
-                "INSERT INTO media_content(account_id, sha256, byte_size, stored_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                [PortalValue(account), .text(sha), .integer(length), .integer(now)])
+                "INSERT INTO media_content(account_id, sha256, byte_size, stored_at, named) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                [PortalValue(account), .text(sha), .integer(length), .integer(now), PortalValue(named ?? false)])
             try sql.execute("DELETE FROM uploads WHERE id = ?", [.text(id)])
         }
         state.isComplete = true
+    }
+
+    /// The media record an upload declared (`Upload-Metadata: asset`), if any.
+    private func assetOfUpload(_ sql: any PortalSQL, _ id: String, account: UUID) throws -> UUID? {
+        try sql.queryFirst(
+            "SELECT asset_id FROM uploads WHERE id = ? AND account_id = ?", [.text(id), PortalValue(account)])?
+            .optionalText(0).flatMap(UUID.init(uuidString:))
+    }
+
+    /// Whether the account's live media record `asset` names this content.
+    private func namesContent(_ sql: any PortalSQL, account: UUID, asset: UUID, sha256: String) throws -> Bool {
+        guard
+            let row = try sql.queryFirst(
+                "SELECT fields FROM records WHERE account_id = ? AND kind = 'media' AND id = ? AND deleted = 0",
+                [PortalValue(account), PortalValue(asset)])
+        else { return false }
+        return try Self.decodeFields(try row.text(0))["sha256"] == .text(sha256)
     }
 
     /// The size of the account's content with this digest, or nil.
@@ -178,12 +203,15 @@ extension PortalStore {
         return expired.count
     }
 
-    /// Bytes of content a live record names, plus those reserved by unfinished uploads: content
-    /// waiting to be collected counts no more (a restore from the Trash counts it again).
+    /// Bytes of stored content, plus those reserved by unfinished uploads; content a record named
+    /// once and none names now (deleted media waiting to be collected) counts no more, and a
+    /// restore from the Trash counts it again.
     func usedBytes(_ sql: any PortalSQL, account: UUID) throws -> Int64 {
         let stored = try sql.queryFirst(
-            "SELECT COALESCE(SUM(byte_size), 0) FROM media_content WHERE account_id = ? AND unreferenced_since IS NULL",
-            [PortalValue(account)])
+            """
+            SELECT COALESCE(SUM(byte_size), 0) FROM media_content
+            WHERE account_id = ? AND (unreferenced_since IS NULL OR named = 0)
+            """, [PortalValue(account)])
         let pending = try sql.queryFirst(
             "SELECT COALESCE(SUM(byte_size), 0) FROM uploads WHERE account_id = ? AND expires_at > ?",
             [PortalValue(account), .integer(now)])

@@ -11,6 +11,8 @@ public struct MediaCollection: Sendable, Equatable {
     public var collected = 0
     /// The bytes those held.
     public var collectedBytes: Int64 = 0
+    /// Accounts whose collection failed (the others went on), as "account: error".
+    public var failures: [String] = []
 
     public init() {}
 }
@@ -18,10 +20,12 @@ public struct MediaCollection: Sendable, Equatable {
 /// Giving back the space of photos and videos nobody keeps any more (T4; docs/media.md).
 ///
 /// Content (`media_content`) is *referenced* while a live `media` record of the account names its
-/// SHA-256. When it stops being referenced (the asset was deleted on a device, so its record is
-/// a tombstone here) it no longer counts against the quota, but its bytes stay for
-/// ``mediaGracePeriod``: a device may still restore the asset from its Trash, and another device
-/// then downloads the bytes from here. After that the row is removed and the bytes deleted.
+/// SHA-256. When content a record once named stops being referenced (the asset was deleted on a
+/// device, so its record is a tombstone here) it no longer counts against the quota; content no
+/// record ever named keeps counting, so uploading bytes without records cannot get around the
+/// quota. Either way the bytes stay for ``mediaGracePeriod``: a device may still restore the
+/// asset from its Trash, and another device then downloads the bytes from here. After that the
+/// row is removed and the bytes deleted.
 ///
 /// Removal takes two steps so that a crash between them loses nothing and leaks nothing: the row
 /// moves to `media_garbage` in one transaction, then each garbage entry's bytes are deleted in a
@@ -45,31 +49,42 @@ extension PortalStore {
         }
         var result = MediaCollection()
         for account in accounts {
-            try database.write { sql in
-                try lockAccount(sql, account)
-                let marks = try markMediaReferences(sql, account: account)
-                result.unreferenced += marks.unreferenced
-                result.referencedAgain += marks.referencedAgain
-                let expired = try sql.query(
-                    """
-                    SELECT sha256, byte_size FROM media_content
-                    WHERE account_id = ? AND unreferenced_since IS NOT NULL AND unreferenced_since < ?
-                    """, [PortalValue(account), .integer(cutoff)])
-                for row in expired {
-                    let sha = try row.text(0)
-                    try sql.execute(
-                        "DELETE FROM media_content WHERE account_id = ? AND sha256 = ?",
-                        [PortalValue(account), .text(sha)])
-                    try sql.execute(
-                        "INSERT INTO media_garbage(account_id, sha256, collected_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                        [PortalValue(account), .text(sha), .integer(now)])
-                    result.collected += 1
-                    result.collectedBytes += try row.int64(1)
-                }
+            do {
+                try collectMedia(account: account, before: cutoff, into: &result)
+            } catch {
+                result.failures.append("\(account.uuidString.lowercased()): \(error)")
             }
-            try deleteGarbage(account: account)
         }
         return result
+    }
+
+    /// One account's part of ``collectMedia()``.
+    private func collectMedia(account: UUID, before cutoff: Int64, into result: inout MediaCollection) throws {
+        let done = try database.write { sql -> MediaCollection in
+            try lockAccount(sql, account)
+            var done = try markMediaReferences(sql, account: account)
+            let expired = try sql.query(
+                """
+                SELECT sha256, byte_size FROM media_content
+                WHERE account_id = ? AND unreferenced_since IS NOT NULL AND unreferenced_since < ?
+                """, [PortalValue(account), .integer(cutoff)])
+            for row in expired {
+                let sha = try row.text(0)
+                try sql.execute(
+                    "DELETE FROM media_content WHERE account_id = ? AND sha256 = ?", [PortalValue(account), .text(sha)])
+                try sql.execute(
+                    "INSERT INTO media_garbage(account_id, sha256, collected_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                    [PortalValue(account), .text(sha), .integer(now)])
+                done.collected += 1
+                done.collectedBytes += try row.int64(1)
+            }
+            return done
+        }
+        result.unreferenced += done.unreferenced
+        result.referencedAgain += done.referencedAgain
+        result.collected += done.collected
+        result.collectedBytes += done.collectedBytes
+        try deleteGarbage(account: account)
     }
 
     /// Sets or clears `unreferenced_since` on the account's content from its live media records.
@@ -86,14 +101,15 @@ extension PortalStore {
             })
         var marks = MediaCollection()
         for row in try sql.query(
-            "SELECT sha256, unreferenced_since FROM media_content WHERE account_id = ?", [PortalValue(account)])
+            "SELECT sha256, unreferenced_since, named FROM media_content WHERE account_id = ?", [PortalValue(account)])
         {
             let sha = try row.text(0)
             let waiting = try row.optionalInt64(1) != nil
-            if named.contains(sha), waiting {
-                marks.referencedAgain += 1
+            let namedBefore = try row.bool(2)
+            if named.contains(sha), waiting || !namedBefore {
+                if waiting { marks.referencedAgain += 1 }
                 try sql.execute(
-                    "UPDATE media_content SET unreferenced_since = NULL WHERE account_id = ? AND sha256 = ?",
+                    "UPDATE media_content SET unreferenced_since = NULL, named = 1 WHERE account_id = ? AND sha256 = ?",
                     [PortalValue(account), .text(sha)])
             } else if !named.contains(sha), !waiting {
                 marks.unreferenced += 1

@@ -192,12 +192,12 @@ public struct SyncClient: Sendable {
     ) async throws(SyncError) {
         let transfer = MediaTransfer(transport: transport, sleep: sleep)
         let waiting = try storage { try diary.mediaAwaitingUpload() }
-        for (index, (sha256, location)) in waiting.enumerated() {
+        for (index, (sha256, location, assetId)) in waiting.enumerated() {
             do {
                 let file = contentURL(sha256)
                 if FileManager.default.fileExists(atPath: file.path) {
                     _ = try await transfer.upload(
-                        file: file, sha256: sha256, token: token, location: location,
+                        file: file, sha256: sha256, assetId: assetId, token: token, location: location,
                         started: { try diary.recordMediaUpload(sha256, location: $0) })
                 } else {
                     guard try await transfer.isHeld(sha256: sha256, token: token) else {
