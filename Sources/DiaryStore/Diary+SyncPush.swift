@@ -71,11 +71,12 @@ extension Diary {
         }
     }
 
-    /// The portal's number for the version this mutation stored, when the answer says: a merge
-    /// numbers it in `seq`; a duplicate's `current` is it when nothing changed it since.
+    /// The portal's number for the version this mutation sent, when the answer says: a merge or
+    /// a supersession numbers it in `seq` (the portal keeps it in the history); a duplicate's
+    /// `current` is it when nothing changed it since.
     private func ownVersion(_ result: MutationResult, of mutation: RecordMutation) -> Int64? {
         switch result.status {
-        case .merged: return result.seq
+        case .merged, .superseded: return result.seq
         case .duplicate:
             guard let current = result.current, !current.deleted, current.fields == mutation.fields else { return nil }
             return current.seq

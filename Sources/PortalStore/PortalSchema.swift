@@ -167,8 +167,11 @@ enum PortalSchema {
                 """,
             ]),
         Migration(
-            version: 5, name: "history keeps the sequence number of overwritten versions",
-            statements: ["ALTER TABLE history ADD COLUMN seq BIGINT"]),
+            version: 5, name: "sequence numbers of archived versions and of a merge's own version",
+            statements: [
+                "ALTER TABLE history ADD COLUMN seq BIGINT",
+                "ALTER TABLE records ADD COLUMN own_seq BIGINT",
+            ]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

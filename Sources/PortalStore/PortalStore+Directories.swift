@@ -169,7 +169,7 @@ extension PortalStore {
                     )?.int64(0)
                 else { continue }
                 try sql.execute(
-                    "UPDATE records SET fields = ?, seq = ? WHERE account_id = ? AND kind = ? AND id = ?",
+                    "UPDATE records SET fields = ?, seq = ?, own_seq = NULL WHERE account_id = ? AND kind = ? AND id = ?",
                     [
                         .text(Self.encodeFields(fields)), .integer(seq), .text(account), .text(try row.text(1)),
                         .text(try row.text(2)),

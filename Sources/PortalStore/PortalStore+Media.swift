@@ -67,11 +67,13 @@ extension PortalStore {
                 [PortalValue(account), .text(sha256)])
                 != nil
             {
-                // A device offers content it holds a record of again (a restore from the Trash):
-                // it counts against the quota from now, not from the next collection run.
-                try sql.execute(
-                    "UPDATE media_content SET unreferenced_since = NULL WHERE account_id = ? AND sha256 = ?",
-                    [PortalValue(account), .text(sha256)])
+                // A device offers content that a live record names again (a restore from the
+                // Trash): it counts against the quota from now, not from the next collection run.
+                if let assetId, try namesContent(sql, account: account, asset: assetId, sha256: sha256) {
+                    try sql.execute(
+                        "UPDATE media_content SET unreferenced_since = NULL, named = 1 WHERE account_id = ? AND sha256 = ?",
+                        [PortalValue(account), .text(sha256)])
+                }
                 return true
             }
             let quota = try accountRow.optionalInt64(0) ?? mediaQuotaBytes

@@ -62,44 +62,54 @@ extension PortalStore {
                 let key = RecordKey(kind: mutation.kind, id: mutation.id)
                 var incoming = StoredRecord(mutation, device: device, replacements: replacements)
                 let existing = held[key]
-                // Concurrent edits of different parts of a record keep both (docs/sync.md): with
-                // the version both started from, the merge decides, whatever the clocks say.
+                // A change is concurrent with the held version unless it was made on top of it:
+                // based on it, or the held version is one this device wrote itself (it made this
+                // change after that one, even if the answer to that one was lost). A base above
+                // the held version is the device's own superseded or merged version, kept in the
+                // history.
                 var merged = false
                 var ownSeq: Int64?
-                var resolved = false
-                if let existing, mutation.baseSeq < existing.seq,
-                    let base = try version(sql, account: account, of: incoming, seq: mutation.baseSeq),
-                    let (fields, overruled) = RecordMerge.merge(
-                        base: base, held: existing.fields, incoming: incoming.fields,
-                        incomingIsLater: incoming.modifiedAt >= existing.modifiedAt)
+                if let existing, mutation.baseSeq != existing.seq,
+                    existing.deviceId != device || existing.ownSeq != nil
                 {
-                    if overruled || fields == existing.fields {
-                        try archive(sql, incoming, account: account, reason: "superseded", at: now)
+                    let baseSeq = max(mutation.baseSeq, existing.deviceId == device ? existing.ownSeq ?? 0 : 0)
+                    // With the version both started from, the merge decides (docs/sync.md
+                    // "Merging"); without it, the later modification wins.
+                    let decision: (fields: RecordFields, overruled: Bool)?
+                    if let base = try version(sql, account: account, of: incoming, seq: baseSeq) {
+                        decision = RecordMerge.merge(
+                            base: base, held: existing.fields, incoming: incoming.fields,
+                            incomingIsLater: incoming.modifiedAt >= existing.modifiedAt)
+                    } else {
+                        decision = nil
                     }
-                    if fields == existing.fields {
-                        return MutationResult(
-                            mutationId: mutation.mutationId, status: .superseded, current: existing.change)
-                    }
-                    if fields != incoming.fields {
-                        // The device's own version gets a number of its own in the history: a
-                        // change it makes next on top of it is merged against it.
+                    let heldWins =
+                        if let decision { RecordMerge.equivalent(decision.fields, existing.fields) } else {
+                            existing.modifiedAt > incoming.modifiedAt
+                        }
+                    if heldWins {
+                        // The device's version gets a number of its own in the history: a change
+                        // it has made since is merged against it.
                         seq += 1
-                        var own = incoming
-                        own.seq = seq
-                        try archive(sql, own, account: account, reason: "overwritten", at: now)
-                        ownSeq = seq
-                        incoming.fields = fields
-                        merged = true
+                        incoming.seq = seq
+                        try archive(sql, incoming, account: account, reason: "superseded", at: now)
+                        return MutationResult(
+                            mutationId: mutation.mutationId, status: .superseded, seq: seq, current: existing.change)
                     }
-                    incoming.modifiedAt = max(incoming.modifiedAt, existing.modifiedAt)
-                    resolved = true
-                }
-                // A change made on the version the portal holds is applied whatever the clocks say;
-                // only changes concurrent with another device's are ordered by modification time.
-                if !resolved, let existing, mutation.baseSeq < existing.seq, existing.modifiedAt > incoming.modifiedAt {
-                    try archive(sql, incoming, account: account, reason: "superseded", at: now)
-                    return MutationResult(
-                        mutationId: mutation.mutationId, status: .superseded, current: existing.change)
+                    if let decision {
+                        if !RecordMerge.equivalent(decision.fields, incoming.fields) {
+                            seq += 1
+                            incoming.seq = seq
+                            try archive(
+                                sql, incoming, account: account,
+                                reason: decision.overruled ? "superseded" : "overwritten",
+                                at: now)
+                            ownSeq = seq
+                            incoming.fields = decision.fields
+                            merged = true
+                        }
+                        incoming.modifiedAt = max(incoming.modifiedAt, existing.modifiedAt)
+                    }
                 }
                 if existing == nil, mutation.baseSeq > 0,
                     let deletedAt = try purgedDeletion(sql, account: account, id: mutation.id),
@@ -111,6 +121,7 @@ extension PortalStore {
                         reason: "deleted on another device before this change (its tombstone has expired)")
                 }
                 if let existing { try archive(sql, existing, account: account, reason: "overwritten", at: now) }
+                incoming.ownSeq = ownSeq
                 seq += 1
                 // One statement cannot upsert a row twice: a record changed twice in a batch
                 // (only a hand-made push does that) sends what is waiting first.
@@ -195,7 +206,8 @@ extension PortalStore {
             let row = try sql.queryFirst(
                 """
                 SELECT fields FROM history
-                WHERE account_id = ? AND kind = ? AND id = ? AND seq = ? AND reason = 'overwritten' AND deleted = 0
+                WHERE account_id = ? AND kind = ? AND id = ? AND seq = ? AND deleted = 0
+                  AND reason IN ('overwritten', 'superseded')
                 """,
                 [PortalValue(account), .text(record.kind.rawValue), PortalValue(record.id), .integer(seq)])
         else { return nil }
@@ -375,6 +387,9 @@ extension PortalStore {
         var modifiedAt: Int64
         var deviceId: UUID?
         var fields: RecordFields?
+        /// For a merge, the sequence number of the version its device sent (kept in the history):
+        /// that device's next change was made on top of it.
+        var ownSeq: Int64?
 
         init(_ mutation: RecordMutation, device: UUID, replacements: [String: String]) {
             kind = mutation.kind
@@ -413,7 +428,7 @@ extension PortalStore {
             let chunk = unique[start..<min(start + 200, unique.count)]
             let rows = try sql.query(
                 """
-                SELECT kind, id, deleted, modified_at, device_id, fields, seq FROM records
+                SELECT kind, id, deleted, modified_at, device_id, fields, seq, own_seq FROM records
                 WHERE account_id = ? AND id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))
                 """, [PortalValue(account)] + chunk.map { PortalValue($0) })
             for row in rows {
@@ -422,6 +437,7 @@ extension PortalStore {
                     modifiedAt: try row.int64(3), deviceId: UUID(uuidString: try row.text(4)),
                     fields: try row.optionalText(5).map(Self.decodeFields))
                 stored.seq = try row.int64(6)
+                stored.ownSeq = try row.optionalInt64(7)
                 found[RecordKey(kind: stored.kind, id: stored.id)] = stored
             }
         }
@@ -430,11 +446,13 @@ extension PortalStore {
 
     private static func recordBatch() -> RowBatch {
         RowBatch(
-            insert: "INSERT INTO records(account_id, kind, id, seq, deleted, modified_at, device_id, fields) VALUES",
-            width: 8,
+            insert:
+                "INSERT INTO records(account_id, kind, id, seq, deleted, modified_at, device_id, fields, own_seq) VALUES",
+            width: 9,
             conflict: """
                 ON CONFLICT (account_id, kind, id) DO UPDATE SET seq = excluded.seq, deleted = excluded.deleted,
-                modified_at = excluded.modified_at, device_id = excluded.device_id, fields = excluded.fields
+                modified_at = excluded.modified_at, device_id = excluded.device_id, fields = excluded.fields,
+                own_seq = excluded.own_seq
                 """)
     }
 
@@ -442,7 +460,7 @@ extension PortalStore {
         [
             PortalValue(account), .text(record.kind.rawValue), PortalValue(record.id), .integer(seq),
             PortalValue(record.deleted), .integer(record.modifiedAt), PortalValue(record.deviceId),
-            PortalValue(record.fields.map(Self.encodeFields)),
+            PortalValue(record.fields.map(Self.encodeFields)), record.ownSeq.map { .integer($0) } ?? .null,
         ]
     }
 

@@ -6,11 +6,13 @@
 /// side that changed it; a part both sides changed goes to the later change whole. A part is one
 /// column, except for columns that only make sense together, which merge as one:
 /// - a position with what was derived from it (`latitude`, `longitude`, `altitude`, `place_*`);
-/// - the *context* of a trip, catch or photo — its times (`start_at`, `end_at`, `caught_at`,
-///   `captured_at`, their offsets, `local_time`), its parent (`trip_id`, `spot_id`) and the
-///   conditions recorded for that time and place (`conditions_<column>`). When both sides changed
-///   the context and only one of them moved the time or the parent, that side's context wins
-///   whatever the clocks say: the other side's conditions describe a moment that no longer holds.
+/// - when and under what: times, their offset and local form, and the parent (`start_at`,
+///   `end_at`, `caught_at`, `captured_at`, `utc_offset_s`, `capture_utc_offset_s`, `local_time`,
+///   `trip_id`, `spot_id`) — a trip's end may not precede its start, a catch belongs in its trip;
+/// - the conditions (`conditions_<column>`, one weather snapshot). They describe a moment and a
+///   place: when the version whose times and parent are taken moved the start, the catch time or
+///   the parent (the columns whose change drops conditions on the device), its conditions come
+///   with them, whatever the other side filled in for the old moment.
 ///
 /// `updated_at` says when the record last changed: it decides nothing and becomes the later of
 /// the two.
@@ -19,16 +21,18 @@ public enum RecordMerge {
     /// The column every record stamps on each change.
     static let updatedAt = "updated_at"
     static let positionColumns: Set<String> = ["latitude", "longitude", "altitude"]
-    /// The columns that place a record in time and under its parent; conditions follow them.
-    static let anchorColumns: Set<String> = [
+    static let whenColumns: Set<String> = [
         "start_at", "end_at", "caught_at", "captured_at", "utc_offset_s", "capture_utc_offset_s", "local_time",
         "trip_id", "spot_id",
     ]
-    static let context = "context"
+    /// The columns whose change makes recorded conditions stale (the device drops them).
+    static let conditionsAnchors: Set<String> = ["start_at", "caught_at", "trip_id", "spot_id"]
+    static let when = "when", conditions = "conditions"
 
     /// The part a column belongs to.
     static func part(of column: String) -> String {
-        if column.hasPrefix(conditionsPrefix) || anchorColumns.contains(column) { return context }
+        if column.hasPrefix(conditionsPrefix) { return conditions }
+        if whenColumns.contains(column) { return when }
         if column.hasPrefix("place_") || positionColumns.contains(column) { return "position" }
         return column
     }
@@ -41,29 +45,59 @@ public enum RecordMerge {
     {
         guard let held, let incoming else { return nil }
         let columns = Set(base.keys).union(held.keys).union(incoming.keys).subtracting([updatedAt])
+        let parts = Dictionary(grouping: columns, by: part(of:))
+        func changed(_ fields: RecordFields, among columns: [String]) -> Bool {
+            columns.contains { !same(fields[$0], base[$0]) }
+        }
         var merged = RecordFields()
         var overruled = false
-        for (part, columns) in Dictionary(grouping: columns, by: part(of:)) {
-            func changed(_ fields: RecordFields, among columns: [String]) -> Bool {
-                columns.contains { fields[$0] != base[$0] }
+        func take(_ columns: [String], fromIncoming: Bool) {
+            if !fromIncoming, changed(incoming, among: columns),
+                columns.contains(where: { !same(incoming[$0], held[$0]) })
+            {
+                overruled = true
             }
-            let takeIncoming: Bool
-            if !changed(incoming, among: columns) || columns.allSatisfy({ incoming[$0] == held[$0] }) {
-                takeIncoming = false
-            } else if !changed(held, among: columns) {
-                takeIncoming = true
+            for column in columns { merged[column] = fromIncoming ? incoming[column] : held[column] }
+        }
+        /// A part only one side changed comes from it; one both changed, from the later.
+        func incomingWins(_ columns: [String]) -> Bool {
+            guard changed(incoming, among: columns), columns.contains(where: { !same(incoming[$0], held[$0]) }) else {
+                return false
+            }
+            return changed(held, among: columns) ? incomingIsLater : true
+        }
+        var whenFromIncoming: Bool?
+        for (part, columns) in parts where part != conditions {
+            let fromIncoming = incomingWins(columns)
+            if part == when { whenFromIncoming = fromIncoming }
+            take(columns, fromIncoming: fromIncoming)
+        }
+        if let columns = parts[conditions] {
+            if let whenFromIncoming, changed(whenFromIncoming ? incoming : held, among: Array(conditionsAnchors)) {
+                take(columns, fromIncoming: whenFromIncoming)
             } else {
-                let anchors = columns.filter(anchorColumns.contains)
-                let (heldMoved, incomingMoved) = (changed(held, among: anchors), changed(incoming, among: anchors))
-                takeIncoming = part == context && heldMoved != incomingMoved ? incomingMoved : incomingIsLater
-                overruled = overruled || !takeIncoming
-            }
-            for column in columns {
-                merged[column] = takeIncoming ? incoming[column] : held[column]
+                take(columns, fromIncoming: incomingWins(columns))
             }
         }
         if let stamp = later(held[updatedAt], incoming[updatedAt]) { merged[updatedAt] = stamp }
         return (merged, overruled)
+    }
+
+    /// Whether two versions hold the same values (a number is the same whether it travelled as
+    /// an integer or as a real: JSON does not tell 1 from 1.0).
+    public static func equivalent(_ one: RecordFields?, _ other: RecordFields?) -> Bool {
+        guard let one, let other else { return one == nil && other == nil }
+        return Set(one.keys).union(other.keys).allSatisfy { same(one[$0], other[$0]) }
+    }
+
+    /// Whether two column values are the same, numbers compared by value.
+    static func same(_ one: FieldValue?, _ other: FieldValue?) -> Bool {
+        switch (one, other) {
+        case (.integer(let whole)?, .real(let real)?), (.real(let real)?, .integer(let whole)?):
+            return Double(whole) == real
+        default:
+            return one == other
+        }
     }
 
     /// The later of two `updated_at` values (integers), or whichever is present.

@@ -57,7 +57,8 @@ public struct MutationResult: Codable, Sendable, Equatable {
         /// earlier `rejected` or `gone` answer is given again as it was.)
         case duplicate
         /// The portal holds a later change of this record (from another device); this version
-        /// went to the history and `current` carries the later one.
+        /// went to the history (numbered `seq` when it was a concurrent edit) and `current`
+        /// carries the later one.
         case superseded
         /// Made concurrently with another device's change to different columns of the record:
         /// the portal stored both as a new version, which `current` carries; `seq` numbers the

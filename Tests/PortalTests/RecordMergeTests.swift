@@ -86,6 +86,17 @@ struct RecordMergeTests {
         }
         let same = RecordMerge.merge(base: fish, held: moved, incoming: moved, incomingIsLater: false)
         #expect(same?.overruled == false, "the same change made twice overrules nothing")
+
+        let trip: RecordFields = [
+            "spot_id": .text("s1"), "start_at": .integer(1_000), "end_at": .null, "conditions_kp": .null,
+        ]
+        let ended = changed(trip, ["end_at": .integer(9_000)])
+        let filled = changed(trip, ["conditions_kp": .integer(3)])
+        for incomingIsLater in [false, true] {
+            let both = RecordMerge.merge(base: trip, held: filled, incoming: ended, incomingIsLater: incomingIsLater)
+            #expect(both?.fields == changed(ended, ["conditions_kp": .integer(3)]), "ending a trip keeps its weather")
+            #expect(both?.overruled == false)
+        }
     }
 
     @Test(
@@ -126,6 +137,67 @@ struct RecordMergeTests {
         for device in [phone, tablet] {
             #expect(try device.diary.catchRecord(fish).notes == "first light", "on the \(device.name)")
             #expect(try device.diary.conditions(for: .catch, id: fish)?.temperatureC == 12.5, "on the \(device.name)")
+        }
+    }
+
+    @Test(
+        "Given a push whose answer was lost and an edit that puts the notes back, when the phone syncs, then the notes are back",
+        arguments: Backend.available)
+    func putBackAfterALostAnswer(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let (phone, tablet) = try await portal.phoneAndTablet()
+        let (_, _, catches) = try phone.logTrip(catches: 1)
+        let fish = catches[0].id
+        _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
+        try await phone.synchronise()
+
+        phone.clock.advance(by: 60)
+        _ = try phone.diary.updateCatch(fish) { $0.notes = "pike by the reeds" }
+        let lost = try phone.diary.outgoingMutations(limit: 10)
+        try phone.diary.markInFlight(lost.map(\.mutationId))
+        let account = try #require(try phone.diary.syncAccount()).accountId
+        _ = try portal.store.push(lost, account: account, device: try phone.diary.replicaId())
+        try phone.diary.releaseInFlight()
+        phone.clock.advance(by: 60)
+        _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
+
+        try await phone.synchronise()
+        try await tablet.synchronise()
+        for device in [phone, tablet] {
+            #expect(try device.diary.catchRecord(fish).notes == "first light", "on the \(device.name)")
+        }
+    }
+
+    @Test(
+        "Given the phone's notes superseded by the tablet's while the phone weighs the catch, when the phone syncs again, then the tablet's notes and the weight stay",
+        arguments: Backend.available)
+    func editOnTopOfASupersededVersion(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let (phone, tablet) = try await portal.phoneAndTablet()
+        let (_, _, catches) = try phone.logTrip(catches: 1)
+        let fish = catches[0].id
+        try await phone.synchronise()
+        try await tablet.synchronise()
+        phone.clock.advance(by: 30)
+        _ = try phone.diary.updateCatch(fish) { $0.notes = "phone's notes" }
+        tablet.clock.advance(by: 60)
+        _ = try tablet.diary.updateCatch(fish) { $0.notes = "tablet's later notes" }
+        try await tablet.synchronise()
+
+        let mutations = try phone.diary.outgoingMutations(limit: 10)
+        let account = try #require(try phone.diary.syncAccount()).accountId
+        let answer = try portal.store.push(mutations, account: account, device: try phone.diary.replicaId())
+        #expect(answer.results.map(\.status) == [.superseded])
+        phone.clock.advance(by: 60)
+        _ = try phone.diary.updateCatch(fish) { $0.weightKg = 4.2 }
+        try phone.diary.applyPushResults(answer.results, for: mutations)
+
+        try await phone.synchronise()
+        try await tablet.synchronise()
+        for device in [phone, tablet] {
+            let record = try device.diary.catchRecord(fish)
+            #expect(record.notes == "tablet's later notes", "decided once, on the \(device.name)")
+            #expect(record.weightKg == 4.2, "on the \(device.name)")
         }
     }
 
