@@ -14,6 +14,10 @@
 ///   the parent (the columns whose change drops conditions on the device), its conditions come
 ///   with them, whatever the other side filled in for the old moment.
 ///
+/// A photo's or video's `links` (the spots, trips and catches it belongs to, `type:id` joined by
+/// commas) is a set: links either side added or removed are added or removed, so a photo linked
+/// to a catch on one device and to a trip on another belongs to both.
+///
 /// `updated_at` says when the record last changed: it decides nothing and becomes the later of
 /// the two.
 public enum RecordMerge {
@@ -28,6 +32,7 @@ public enum RecordMerge {
     /// The columns whose change makes recorded conditions stale (the device drops them).
     static let conditionsAnchors: Set<String> = ["start_at", "caught_at", "trip_id", "spot_id"]
     static let when = "when", conditions = "conditions"
+    static let links = "links"
 
     /// The part a column belongs to.
     static func part(of column: String) -> String {
@@ -67,7 +72,7 @@ public enum RecordMerge {
             return changed(held, among: columns) ? incomingIsLater : true
         }
         var whenFromIncoming: Bool?
-        for (part, columns) in parts where part != conditions {
+        for (part, columns) in parts where part != conditions && part != links {
             let fromIncoming = incomingWins(columns)
             if part == when { whenFromIncoming = fromIncoming }
             take(columns, fromIncoming: fromIncoming)
@@ -79,8 +84,24 @@ public enum RecordMerge {
                 take(columns, fromIncoming: incomingWins(columns))
             }
         }
+        if parts[links] != nil {
+            merged[links] = mergedLinks(base: base[links], held: held[links], incoming: incoming[links])
+        }
         if let stamp = later(held[updatedAt], incoming[updatedAt]) { merged[updatedAt] = stamp }
         return (merged, overruled)
+    }
+
+    /// Three-way merge of two link sets: what either side added, less what either removed.
+    private static func mergedLinks(base: FieldValue?, held: FieldValue?, incoming: FieldValue?) -> FieldValue? {
+        func set(_ value: FieldValue?) -> Set<Substring> {
+            guard case .text(let text) = value else { return [] }
+            return Set(text.split(separator: ","))
+        }
+        let (original, kept, arriving) = (set(base), set(held), set(incoming))
+        let result = original.union(kept).union(arriving)
+            .subtracting(original.subtracting(kept)).subtracting(original.subtracting(arriving))
+        if result == kept { return held }
+        return .text(result.sorted().joined(separator: ","))
     }
 
     /// Whether two versions hold the same values (a number is the same whether it travelled as

@@ -43,6 +43,19 @@ struct RecordMergeTests {
         #expect(merged?.overruled == false)
     }
 
+    @Test(
+        "Given a photo linked to a catch on one device and to a trip on another, when merged, then it belongs to both")
+    func linksMergeAsSets() {
+        let photo: RecordFields = ["sha256": .text("ab"), "links": .text("catch:c1")]
+        let toTrip = changed(photo, ["links": .text("catch:c1,trip:t1")])
+        let toSpot = changed(photo, ["links": .text("catch:c1,spot:s1")])
+        let merged = RecordMerge.merge(base: photo, held: toTrip, incoming: toSpot, incomingIsLater: false)
+        #expect(merged?.fields["links"] == .text("catch:c1,spot:s1,trip:t1"))
+        let unlinked = changed(photo, ["links": .text("")])
+        let both = RecordMerge.merge(base: photo, held: unlinked, incoming: toTrip, incomingIsLater: false)
+        #expect(both?.fields["links"] == .text("trip:t1"), "a link removed on one side stays removed")
+    }
+
     @Test("Given one part changed on both sides, when merged, then the later change takes that part whole")
     func samePart() {
         let moved = changed(Self.base, ["latitude": .real(60.1), "longitude": .real(29.8)])
