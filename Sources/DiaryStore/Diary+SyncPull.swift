@@ -126,35 +126,9 @@ extension Diary {
     func applyFields(_ type: EntityType, _ id: UUID, _ fields: RecordFields, seq: Int64, modifiedAt: Int64)
         throws -> Bool
     {
-        let columns = (Self.syncedColumns[type] ?? []).filter { fields[$0] != nil }
         do {
             try database.transaction {
-                guard columns.contains("id") else { throw StoreError.refused("the record has no id") }
-                let assignments =
-                    columns.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }
-                    + ["deleted_at = NULL", "trash_batch = NULL"]
-                try database.execute(
-                    """
-                    INSERT INTO \(type.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
-                    ON CONFLICT (id) DO UPDATE SET \(assignments.joined(separator: ", "))
-                    """, columns.map { Self.sqliteValue(fields[$0] ?? .null) })
-                if type == .media {
-                    try replaceMediaLinks(id, fields["links"]?.text ?? "")
-                } else if type != .spot, fields["conditions_snapshot_json"] == nil {
-                    // The other device has no conditions for it (its place or time changed):
-                    // forget ours too, which queues it for filling again.
-                    try database.execute(
-                        "DELETE FROM conditions WHERE entity_type = ? AND entity_id = ?",
-                        [.text(type.rawValue), SQLiteValue(id)])
-                } else if type != .spot {
-                    try database.execute(
-                        """
-                        INSERT OR REPLACE INTO conditions(entity_type, entity_id, \(Self.conditionsColumnNames.joined(separator: ", ")))
-                        VALUES (?, ?, \(Self.conditionsColumnNames.map { _ in "?" }.joined(separator: ", ")))
-                        """,
-                        [.text(type.rawValue), SQLiteValue(id)]
-                            + Self.conditionsColumnNames.map { Self.sqliteValue(fields["conditions_\($0)"] ?? .null) })
-                }
+                try writeFields(type, id, fields)
                 try setServerSeq(type, id, seq)
             }
             return true
@@ -164,6 +138,38 @@ extension Diary {
         } catch let error as StoreError {
             try park(type, id, fields, seq: seq, modifiedAt: modifiedAt, problem: error.description)
             return false
+        }
+    }
+
+    /// Writes a record's synced fields over its row (inserting it, or bringing it out of the
+    /// Trash), with a photo's links or a trip's or catch's conditions. The schema judges them.
+    func writeFields(_ type: EntityType, _ id: UUID, _ fields: RecordFields) throws {
+        let columns = (Self.syncedColumns[type] ?? []).filter { fields[$0] != nil }
+        guard columns.contains("id") else { throw StoreError.refused("the record has no id") }
+        let assignments =
+            columns.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }
+            + ["deleted_at = NULL", "trash_batch = NULL"]
+        try database.execute(
+            """
+            INSERT INTO \(type.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
+            ON CONFLICT (id) DO UPDATE SET \(assignments.joined(separator: ", "))
+            """, columns.map { Self.sqliteValue(fields[$0] ?? .null) })
+        if type == .media {
+            try replaceMediaLinks(id, fields["links"]?.text ?? "")
+        } else if type != .spot, fields["conditions_snapshot_json"] == nil {
+            // The other version has no conditions (its place or time changed): forget ours
+            // too, which queues it for filling again.
+            try database.execute(
+                "DELETE FROM conditions WHERE entity_type = ? AND entity_id = ?",
+                [.text(type.rawValue), SQLiteValue(id)])
+        } else if type != .spot {
+            try database.execute(
+                """
+                INSERT OR REPLACE INTO conditions(entity_type, entity_id, \(Self.conditionsColumnNames.joined(separator: ", ")))
+                VALUES (?, ?, \(Self.conditionsColumnNames.map { _ in "?" }.joined(separator: ", ")))
+                """,
+                [.text(type.rawValue), SQLiteValue(id)]
+                    + Self.conditionsColumnNames.map { Self.sqliteValue(fields["conditions_\($0)"] ?? .null) })
         }
     }
 

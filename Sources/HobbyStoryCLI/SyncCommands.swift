@@ -6,8 +6,9 @@ import SyncClient
 import SyncProtocol
 
 extension HobbyStoryCLI {
-    /// `account signup|login|logout`, `sync` and `sync status` (T3): the diary of the chosen
-    /// profile syncs with a portal account.
+    /// `account signup|login|logout`, `sync`, `sync status`, `sync history` and
+    /// `sync restore-version` (T3): the diary of the chosen profile syncs with a portal account,
+    /// and any version another device's change replaced can be brought back.
     static let syncCommands: [Command] = [
         Command(
             name: "account signup",
@@ -113,7 +114,82 @@ extension HobbyStoryCLI {
                     })
                     .joined(separator: "\n"))
         },
+        Command(name: "sync history", optionalOperands: ["ID"]) { c in
+            let diary = try c.diary()
+            let id = try c.operands.first.map { try c.recordId($0) }
+            let entries = try c.history(of: id)
+            let thisDevice = try diary.replicaId()
+            c.output(
+                .array(
+                    entries.map { entry in
+                        .object([
+                            "version": JSONValue(entry.seq.map(Int.init)), "reason": .string(entry.reason),
+                            "type": .string(entry.kind.rawValue), "id": .string(entry.id.uuidString.lowercased()),
+                            "deleted": .bool(entry.deleted), "modifiedAt": .string(Self.instant(entry.modifiedAt)),
+                            "archivedAt": .string(Self.instant(entry.archivedAt)),
+                            "fromThisDevice": .bool(entry.deviceId == thisDevice),
+                            "fields": entry.fields.map(Self.json) ?? .null,
+                        ])
+                    }),
+                text: entries.isEmpty
+                    ? "The portal has set no versions aside."
+                    : entries.map { Self.historyLine($0, thisDevice: thisDevice) }.joined(separator: "\n"))
+        },
+        Command(name: "sync restore-version", operands: ["ID"], spec: OptionSpec(values: ["version"])) { c in
+            guard let text = c.text("version"), let version = Int64(text) else {
+                throw UsageError("sync restore-version needs --version N, a number `hobbystory sync history ID` shows")
+            }
+            let diary = try c.diary()
+            let id = try c.recordId(c.operands[0])
+            guard let entry = try c.history(of: id).first(where: { $0.seq == version }) else {
+                throw StoreError.notFound(entity: "version", id: "\(version) of \(id.uuidString.lowercased())")
+            }
+            guard let fields = entry.fields, let type = EntityType(rawValue: entry.kind.rawValue) else {
+                throw StoreError.refused("version \(version) is a deletion; restore the record from the Trash instead")
+            }
+            try diary.restoreVersion(type, id, fields: fields)
+            c.output(
+                .object([
+                    "type": .string(type.rawValue), "id": .string(id.uuidString.lowercased()),
+                    "restoredVersion": .integer(version),
+                ]),
+                text:
+                    "Restored the \(type.rawValue) \(id.uuidString.lowercased().prefix(8)) to version \(version) of \(Self.instant(entry.modifiedAt)); the next sync sends it."
+            )
+        },
     ]
+
+    /// An instant in milliseconds since 1970 as ISO 8601 UTC.
+    static func instant(_ milliseconds: Int64) -> String {
+        DiaryTime.iso8601(Date(timeIntervalSince1970: Double(milliseconds) / 1000), utcOffsetSeconds: 0)
+    }
+
+    /// A record's fields as JSON.
+    static func json(_ fields: RecordFields) -> JSONValue {
+        .object(
+            fields.mapValues { value in
+                switch value {
+                case .null: .null
+                case .integer(let number): .integer(number)
+                case .real(let number): .number(number)
+                case .text(let text): .string(text)
+                }
+            })
+    }
+
+    /// One history entry as a line: its number, why it was set aside, the record, when it was
+    /// made and by which device, and what the angler would recognise it by.
+    static func historyLine(_ entry: HistoryEntry, thisDevice: UUID) -> String {
+        let number = entry.seq.map { "v\($0)" } ?? "—"
+        let origin = entry.deviceId == thisDevice ? "this device" : "another device"
+        let summary = ["name", "title", "notes"].compactMap { key -> String? in
+            guard case .text(let text)? = entry.fields?[key], !text.isEmpty else { return nil }
+            return "\(key): \(text.prefix(60))"
+        }
+        let what = entry.deleted ? "deleted" : summary.joined(separator: "; ")
+        return
+            "\(number)  \(entry.reason)  \(entry.kind.rawValue) \(entry.id.uuidString.lowercased().prefix(8))  made \(instant(entry.modifiedAt)) on \(origin)  \(what)"
+    }
 }
 
 /// Hands the diary to the async sync client while the command's thread waits; only that task
@@ -123,6 +199,28 @@ struct DiaryBox: @unchecked Sendable {
 }
 
 extension CommandContext {
+    /// A spot, trip or catch by its id or an unambiguous prefix; a whole UUID is taken as it is
+    /// (the record may be gone from this diary).
+    func recordId(_ text: String) throws -> UUID {
+        if let id = UUID(uuidString: text) { return id }
+        let diary = try diary()
+        let found = [EntityType.spot, .trip, .catch].compactMap { try? diary.resolveId(text, $0) }
+        guard found.count == 1 else {
+            if found.isEmpty { throw StoreError.notFound(entity: "record", id: text) }
+            throw StoreError.ambiguousId(entity: "record", prefix: text, matches: found.count)
+        }
+        return found[0]
+    }
+
+    /// The portal's history for this diary's account (of one record when `id` is given).
+    func history(of id: UUID?) throws -> [HistoryEntry] {
+        let diary = try diary()
+        guard let account = try diary.syncAccount() else { throw SyncError.notSignedIn }
+        let client = syncClient(account.portalURL)
+        let box = DiaryBox(diary: diary)
+        return try waitForSync { try await client.history(box.diary, of: id) }
+    }
+
     func syncClient(_ portal: String) -> SyncClient {
         SyncClient(transport: URLSessionSyncTransport(baseURL: URL(string: portal)!, timeout: 15))
     }

@@ -315,7 +315,7 @@ extension PortalStore {
     public func history(account: UUID, id: UUID? = nil, limit: Int = 500) throws -> [HistoryEntry] {
         try database.read { sql in
             var query =
-                "SELECT kind, id, deleted, modified_at, fields, device_id, archived_at, reason FROM history WHERE account_id = ?"
+                "SELECT kind, id, deleted, modified_at, fields, device_id, archived_at, reason, seq FROM history WHERE account_id = ?"
             var arguments: [PortalValue] = [PortalValue(account)]
             if let id {
                 query += " AND id = ?"
@@ -328,7 +328,7 @@ extension PortalStore {
                     kind: try Self.kind(try row.text(0)), id: try row.uuid(1), deleted: try row.bool(2),
                     modifiedAt: try row.int64(3), fields: try row.optionalText(4).map(Self.decodeFields),
                     deviceId: try row.optionalText(5).flatMap(UUID.init(uuidString:)), archivedAt: try row.int64(6),
-                    reason: try row.text(7))
+                    reason: try row.text(7), seq: try row.optionalInt64(8))
             }
         }
     }

@@ -91,6 +91,15 @@ public struct SyncClient: Sendable {
         _ = try await send("DELETE", SyncRoutes.currentSession, token: token)
     }
 
+    /// The versions the portal set aside for this diary's account, newest first (of one record
+    /// when `id` is given): what other devices' changes replaced, and tombstones past the horizon.
+    public func history(_ diary: Diary, of id: UUID? = nil) async throws(SyncError) -> [HistoryEntry] {
+        guard let token = try storage({ try diary.syncAccount()?.token }) else { throw SyncError.notSignedIn }
+        let target = SyncRoutes.history + (id.map { "?id=\($0.uuidString.lowercased())" } ?? "")
+        return try await decode(HistoryResponse.self, from: try await send("GET", target, token: token, diary: diary))
+            .entries
+    }
+
     /// Signs a diary in: registers it as a device of the account and stores the session.
     public func signIn(_ diary: Diary, portalURL: String, email: String, password: String, deviceName: String)
         async throws(SyncError) -> SessionResponse

@@ -263,12 +263,15 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
     public var deviceId: UUID?
     /// When the portal set this version aside, milliseconds since 1970 UTC.
     public var archivedAt: Int64
-    /// Why: `overwritten` by a later change, or `superseded` on arrival by one already held.
+    /// Why: `overwritten` by a later change, `superseded` on arrival by one already held, or
+    /// `purged` (a tombstone past the horizon).
     public var reason: String
+    /// The portal's number for this version; a device names it to restore it.
+    public var seq: Int64?
 
     public init(
         kind: RecordKind, id: UUID, deleted: Bool, modifiedAt: Int64, fields: RecordFields?, deviceId: UUID?,
-        archivedAt: Int64, reason: String
+        archivedAt: Int64, reason: String, seq: Int64? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -278,6 +281,7 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
         self.deviceId = deviceId
         self.archivedAt = archivedAt
         self.reason = reason
+        self.seq = seq
     }
 }
 

@@ -219,3 +219,41 @@ struct ConditionsStoreTests {
         #expect(try f.diary.conditions(for: .catch, id: item.id) == nil)
     }
 }
+
+@Suite("Restoring a version from the portal's history (T3)")
+struct RestoreVersionTests {
+    @Test(
+        "Given a spot renamed since an earlier version, when that version is restored, then the name comes back as a new edit queued for sync"
+    )
+    func restoresAsAnEdit() throws {
+        let f = try DiaryFixture()
+        try f.diary.updateSpot(f.spot.id) { $0.notes = "reeds on the north shore" }
+        let earlier = try #require(try f.diary.outgoingMutations(limit: 10).first { $0.id == f.spot.id }?.fields)
+        f.clock.advance(by: 60)
+        try f.diary.updateSpot(f.spot.id) { $0.notes = "dredged" }
+        let queued = try #require(try f.diary.pendingChanges().first { $0.entityId == f.spot.id }).mutationId
+        f.clock.advance(by: 60)
+
+        try f.diary.restoreVersion(.spot, f.spot.id, fields: earlier)
+        let spot = try f.diary.spot(f.spot.id)
+        #expect(spot.notes == "reeds on the north shore")
+        #expect(spot.updatedAt == f.clock.now, "an edit made now")
+        let change = try #require(try f.diary.pendingChanges().first { $0.entityId == f.spot.id })
+        #expect(change.mutationId > queued)
+    }
+
+    @Test(
+        "Given a version of another record, a photo's, or a record in the Trash, when restored, then it is refused and nothing changes"
+    )
+    func refusals() throws {
+        let f = try DiaryFixture()
+        let spotVersion = try #require(try f.diary.outgoingMutations(limit: 10).first { $0.id == f.spot.id }?.fields)
+        #expect(throws: StoreError.self) { try f.diary.restoreVersion(.trip, f.trip.id, fields: spotVersion) }
+        #expect(throws: StoreError.self) { try f.diary.restoreVersion(.media, f.spot.id, fields: spotVersion) }
+        try f.diary.moveToTrash(.spot, f.spot.id)
+        let before = try f.diary.pendingChanges()
+        #expect(throws: StoreError.self) { try f.diary.restoreVersion(.spot, f.spot.id, fields: spotVersion) }
+        #expect(try f.diary.spot(f.spot.id).deletedAt != nil, "still in the Trash")
+        #expect(try f.diary.pendingChanges() == before)
+    }
+}

@@ -189,6 +189,48 @@ struct SyncCLITests {
     }
 
     @Test(
+        "Given notes the tablet's later edit replaced, when the phone lists the catch's history and restores its version, then both devices have the phone's notes again"
+    )
+    func restoreAReplacedVersion() async throws {
+        let portal = try PortalProcess(data: try temporaryFolder("portal-history"))
+        defer { portal.stop() }
+        let phone = try await device(portal, signUp: true)
+        let tablet = try await device(portal, signUp: false)
+        let spot = try await phone.run(["spot", "add", "--name", "Lake", "--lat", "56", "--lon", "37", "--json"])
+            .object()
+        let trip = try await phone.run(["trip", "add", "--spot", spot["id"] as! String, "--json"]).object()
+        let fish =
+            try await phone.run([
+                "catch", "add", "--trip", trip["id"] as! String, "--species", "esox-lucius", "--json",
+            ]).object()["id"] as! String
+        try await phone.run(["sync"])
+        try await tablet.run(["sync"])
+        try await phone.run(["catch", "edit", fish, "--notes", "took a spinner by the reeds"])
+        try await tablet.run(["catch", "edit", fish, "--notes", "small one"])
+        try await tablet.run(["sync"])
+        #expect(try await phone.run(["sync", "--json"]).object()["conflicts"] as? Int == 1)
+        #expect(try await phone.run(["catch", "show", fish, "--json"]).object()["notes"] as? String == "small one")
+
+        let history = try await phone.run(["sync", "history", String(fish.prefix(8)), "--json"]).array()
+        let mine = try #require(
+            history.first { $0["fromThisDevice"] as? Bool == true && $0["reason"] as? String == "superseded" })
+        #expect((mine["fields"] as? [String: Any])?["notes"] as? String == "took a spinner by the reeds")
+        let version = try #require(mine["version"] as? Int)
+        #expect(try await phone.run(["sync", "history"]).stdout.contains("v\(version)  superseded  catch"))
+
+        #expect(try await phone.run(["sync", "restore-version", fish, "--version", "999999"]).status == 3)
+        let restored = try await phone.run(["sync", "restore-version", fish, "--version", String(version), "--json"])
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(try restored.object()["restoredVersion"] as? Int == version)
+        #expect(try await phone.run(["sync", "--json"]).object()["pushed"] as? Int == 1)
+        try await tablet.run(["sync"])
+        for device in [phone, tablet] {
+            let notes = try await device.run(["catch", "show", fish, "--json"]).object()["notes"] as? String
+            #expect(notes == "took a spinner by the reeds")
+        }
+    }
+
+    @Test(
         "Given the portal's admin commands, when an admin is made and directories change, then stats count users, devices see the change, and media collection runs"
     )
     func adminCommands() async throws {
