@@ -82,6 +82,12 @@ struct SyncCLITests {
         return cli
     }
 
+    /// A spot and a trip to it, logged through the CLI; the trip's id.
+    func logTrip(_ cli: CLIRunner) async throws -> String {
+        let spot = try await cli.run(["spot", "add", "--name", "Lake", "--lat", "56", "--lon", "37", "--json"]).object()
+        return try await cli.run(["trip", "add", "--spot", spot["id"] as! String, "--json"]).object()["id"] as! String
+    }
+
     @Test(
         "Given two data folders signed in to one account, when one logs catches and both sync, then the other lists the same catches"
     )
@@ -90,11 +96,9 @@ struct SyncCLITests {
         defer { portal.stop() }
         let phone = try await device(portal, signUp: true)
         let tablet = try await device(portal, signUp: false)
-        let spot = try await phone.run(["spot", "add", "--name", "Lake", "--lat", "56", "--lon", "37", "--json"])
-            .object()
-        let trip = try await phone.run(["trip", "add", "--spot", spot["id"] as! String, "--json"]).object()
+        let trip = try await logTrip(phone)
         for species in ["esox-lucius", "perca-fluviatilis"] {
-            try await phone.run(["catch", "add", "--trip", trip["id"] as! String, "--species", species])
+            try await phone.run(["catch", "add", "--trip", trip, "--species", species])
         }
         let pushed = try await phone.run(["sync", "--json"]).object()
         #expect(pushed["pushed"] as? Int == 4)
@@ -196,12 +200,10 @@ struct SyncCLITests {
         defer { portal.stop() }
         let phone = try await device(portal, signUp: true)
         let tablet = try await device(portal, signUp: false)
-        let spot = try await phone.run(["spot", "add", "--name", "Lake", "--lat", "56", "--lon", "37", "--json"])
-            .object()
-        let trip = try await phone.run(["trip", "add", "--spot", spot["id"] as! String, "--json"]).object()
+        let trip = try await logTrip(phone)
         let fish =
             try await phone.run([
-                "catch", "add", "--trip", trip["id"] as! String, "--species", "esox-lucius", "--json",
+                "catch", "add", "--trip", trip, "--species", "esox-lucius", "--json",
             ]).object()["id"] as! String
         try await phone.run(["sync"])
         try await tablet.run(["sync"])

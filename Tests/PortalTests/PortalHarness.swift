@@ -107,6 +107,14 @@ final class PortalHarness: Sendable {
     }
 }
 
+/// The conditions a weather fill stores (12.5 °C, falling pressure), fetched at `date`.
+func weatherFill(at date: Date) -> StoredConditions {
+    StoredConditions(
+        temperatureC: 12.5, pressureHpa: 1012, pressureChange3h: -1.5, pressureTendency: "falling",
+        windSpeedMs: 3, windDirectionDeg: 200, humidityPercent: 70, kp: 2, complete: true,
+        snapshotJSON: "{\"temperature\":12.5}", fetchedAt: date)
+}
+
 /// A device: its own storage, one angler's diary, its own clock, and a sync client.
 final class TestDevice: @unchecked Sendable {
     let name: String

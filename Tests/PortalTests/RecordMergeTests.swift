@@ -17,6 +17,16 @@ struct RecordMergeTests {
         fields.merging(changes) { _, new in new }
     }
 
+    /// A portal and two devices of one account that both hold the same catch.
+    func sharedCatch(_ backend: Backend) async throws -> (PortalHarness, TestDevice, TestDevice, UUID) {
+        let portal = try PortalHarness(backend)
+        let (phone, tablet) = try await portal.phoneAndTablet()
+        let (_, _, catches) = try phone.logTrip(catches: 1)
+        try await phone.synchronise()
+        try await tablet.synchronise()
+        return (portal, phone, tablet, catches[0].id)
+    }
+
     @Test("Given notes edited on one side and conditions filled on the other, when merged, then both changes are kept")
     func differentParts() {
         let notes = changed(Self.base, ["notes": .text("pike by the reeds"), "updated_at": .integer(2_000)])
@@ -116,20 +126,12 @@ struct RecordMergeTests {
         "Given the phone's notes edit merged with the tablet's weather while the phone puts the notes back, when the phone syncs again, then the notes are back and the weather stays",
         arguments: Backend.available)
     func editOnTopOfAMerge(backend: Backend) async throws {
-        let portal = try PortalHarness(backend)
-        let (phone, tablet) = try await portal.phoneAndTablet()
-        let (_, _, catches) = try phone.logTrip(catches: 1)
-        let fish = catches[0].id
+        let (portal, phone, tablet, fish) = try await sharedCatch(backend)
         _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
         try await phone.synchronise()
         try await tablet.synchronise()
         tablet.clock.advance(by: 30)
-        try tablet.diary.saveConditions(
-            StoredConditions(
-                temperatureC: 12.5, pressureHpa: 1012, pressureChange3h: -1.5, pressureTendency: "falling",
-                windSpeedMs: 3, windDirectionDeg: 200, humidityPercent: 70, kp: 2, complete: true,
-                snapshotJSON: "{\"temperature\":12.5}", fetchedAt: tablet.clock.now),
-            for: .catch, id: fish)
+        try tablet.diary.saveConditions(weatherFill(at: tablet.clock.now), for: .catch, id: fish)
         try await tablet.synchronise()
 
         // The phone's push is answered `merged`, but before the answer is applied the angler
@@ -157,10 +159,7 @@ struct RecordMergeTests {
         "Given a push whose answer was lost and an edit that puts the notes back, when the phone syncs, then the notes are back",
         arguments: Backend.available)
     func putBackAfterALostAnswer(backend: Backend) async throws {
-        let portal = try PortalHarness(backend)
-        let (phone, tablet) = try await portal.phoneAndTablet()
-        let (_, _, catches) = try phone.logTrip(catches: 1)
-        let fish = catches[0].id
+        let (portal, phone, tablet, fish) = try await sharedCatch(backend)
         _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
         try await phone.synchronise()
 
@@ -185,12 +184,7 @@ struct RecordMergeTests {
         "Given the phone's notes superseded by the tablet's while the phone weighs the catch, when the phone syncs again, then the tablet's notes and the weight stay",
         arguments: Backend.available)
     func editOnTopOfASupersededVersion(backend: Backend) async throws {
-        let portal = try PortalHarness(backend)
-        let (phone, tablet) = try await portal.phoneAndTablet()
-        let (_, _, catches) = try phone.logTrip(catches: 1)
-        let fish = catches[0].id
-        try await phone.synchronise()
-        try await tablet.synchronise()
+        let (portal, phone, tablet, fish) = try await sharedCatch(backend)
         phone.clock.advance(by: 30)
         _ = try phone.diary.updateCatch(fish) { $0.notes = "phone's notes" }
         tablet.clock.advance(by: 60)
@@ -218,22 +212,12 @@ struct RecordMergeTests {
         "Given a catch whose notes the phone edits while the tablet fills in its weather, when both sync in either order, then both devices keep the notes and the weather",
         arguments: Backend.available, [true, false])
     func notesAndWeather(backend: Backend, tabletFirst: Bool) async throws {
-        let portal = try PortalHarness(backend)
-        let (phone, tablet) = try await portal.phoneAndTablet()
-        let (_, _, catches) = try phone.logTrip(catches: 1)
-        let fish = catches[0].id
-        try await phone.synchronise()
-        try await tablet.synchronise()
+        let (_, phone, tablet, fish) = try await sharedCatch(backend)
 
         phone.clock.advance(by: 60)
         _ = try phone.diary.updateCatch(fish) { $0.notes = "took a spinner by the reeds" }
         tablet.clock.advance(by: 120)
-        try tablet.diary.saveConditions(
-            StoredConditions(
-                temperatureC: 12.5, pressureHpa: 1012, pressureChange3h: -1.5, pressureTendency: "falling",
-                windSpeedMs: 3, windDirectionDeg: 200, humidityPercent: 70, kp: 2, complete: true,
-                snapshotJSON: "{\"temperature\":12.5}", fetchedAt: tablet.clock.now),
-            for: .catch, id: fish)
+        try tablet.diary.saveConditions(weatherFill(at: tablet.clock.now), for: .catch, id: fish)
 
         let (first, second) = tabletFirst ? (tablet, phone) : (phone, tablet)
         #expect(try await first.synchronise().pushed == 1)
@@ -253,12 +237,7 @@ struct RecordMergeTests {
         "Given a catch whose notes the phone edits while the tablet weighs it, when both sync, then both devices keep both",
         arguments: Backend.available)
     func notesAndWeight(backend: Backend) async throws {
-        let portal = try PortalHarness(backend)
-        let (phone, tablet) = try await portal.phoneAndTablet()
-        let (_, _, catches) = try phone.logTrip(catches: 1)
-        let fish = catches[0].id
-        try await phone.synchronise()
-        try await tablet.synchronise()
+        let (portal, phone, tablet, fish) = try await sharedCatch(backend)
 
         phone.clock.advance(by: 60)
         _ = try phone.diary.updateCatch(fish) { $0.notes = "took a spinner by the reeds" }

@@ -21,12 +21,7 @@ struct SyncTests {
         let stranger = try await portal.device("stranger", email: "boris@example.org", signUp: true)
         try phone.logTrip(catches: 3)
         let conditionsCatch = try phone.diary.catches().first!
-        try phone.diary.saveConditions(
-            StoredConditions(
-                temperatureC: 12.5, pressureHpa: 1012, pressureChange3h: -1.5, pressureTendency: "falling",
-                windSpeedMs: 3, windDirectionDeg: 200, humidityPercent: 70, kp: 2, complete: true,
-                snapshotJSON: "{\"temperature\":12.5}", fetchedAt: phone.clock.now),
-            for: .catch, id: conditionsCatch.id)
+        try phone.diary.saveConditions(weatherFill(at: phone.clock.now), for: .catch, id: conditionsCatch.id)
 
         let pushed = try await phone.synchronise()
         #expect(pushed.pushed == 5)
