@@ -32,7 +32,8 @@ hs "${phone[@]}" profile add Anna
 echo "correct horse battery" | hs "${phone[@]}" account signup --portal "$portal" --email "$email" --password-stdin
 spot=$("$bin/hobbystory" "${phone[@]}" spot add --name "Volga bend" --lat 56.8412 --lon 35.9030 --water-body Volga --water-body-type river --json | field id)
 trip=$("$bin/hobbystory" "${phone[@]}" trip add --spot "$spot" --title "Dawn on the Volga" --start 2026-06-01T04:30:00+03:00 --json | field id)
-hs "${phone[@]}" catch add --trip "$trip" --species "Northern pike" --time 2026-06-01T06:10:00+03:00 --weight-kg 2.4 --length-cm 68 --bait spoon --method spinning --released
+pike=$("$bin/hobbystory" "${phone[@]}" catch add --trip "$trip" --species "Northern pike" --time 2026-06-01T06:10:00+03:00 --weight-kg 2.4 --length-cm 68 --bait spoon --method spinning --released --json | field id)
+hs "${phone[@]}" catch show "$pike"
 hs "${phone[@]}" catch add --trip "$trip" --species "Окунь речной" --time 2026-06-01T07:05:00+03:00 --count 3 --bait earthworm --method float
 hs "${phone[@]}" catch add --trip "$trip" --species kraken --weight-kg -3 || echo "(refused as expected: exit $?)"
 hs "${phone[@]}" sync --json
@@ -43,6 +44,24 @@ echo "correct horse battery" | hs "${tablet[@]}" account login --portal "$portal
 hs "${tablet[@]}" sync --json
 hs "${tablet[@]}" catch list
 hs "${tablet[@]}" report run catches-by-species
+
+echo "== Both edit the pike before syncing: different fields merge, the same field goes to the later edit"
+hs "${phone[@]}" catch edit "$pike" --notes "took the spoon by the reeds"
+hs "${tablet[@]}" catch edit "$pike" --weight-kg 2.6
+hs "${tablet[@]}" sync
+hs "${phone[@]}" sync
+hs "${tablet[@]}" sync
+hs "${tablet[@]}" catch show "$pike"
+hs "${phone[@]}" catch edit "$pike" --notes "phone: lost a bigger one first"
+hs "${tablet[@]}" catch edit "$pike" --notes "tablet: released by the boat"
+hs "${tablet[@]}" sync
+hs "${phone[@]}" sync
+hs "${phone[@]}" sync history "$pike"
+version=$("$bin/hobbystory" "${phone[@]}" sync history "$pike" --json | python3 -c "import json,sys; print(next(e['version'] for e in json.load(sys.stdin) if e['fromThisDevice'] and e['reason'] == 'superseded'))")
+hs "${phone[@]}" sync restore-version "$pike" --version "$version"
+hs "${phone[@]}" sync
+hs "${tablet[@]}" sync
+hs "${tablet[@]}" catch show "$pike"
 hs "${tablet[@]}" delete trip "$trip" --yes
 hs "${tablet[@]}" sync
 hs "${phone[@]}" sync
@@ -62,6 +81,7 @@ The portal keeps serving on $portal (data in $data). Point any data folder at it
   echo 'a long password' | hobbystory account signup --portal $portal --email me@example.org --password-stdin
   hobbystory sync --json          # {"pushed","pulled","conflicts","rejected","directoryVersion"}
   hobbystory sync status
+  hobbystory sync history [ID]    # versions other devices' edits replaced; sync restore-version ID --version N
 Administration: $bin/hobbystory-portal --data $data admin stats | admin create-admin --email E --password-stdin
 Press Ctrl-C to stop the portal.
 TEXT

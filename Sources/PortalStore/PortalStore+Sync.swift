@@ -115,6 +115,8 @@ extension PortalStore {
                     let deletedAt = try purgedDeletion(sql, account: account, id: mutation.id),
                     mutation.modifiedAt <= deletedAt
                 {
+                    seq += 1
+                    incoming.seq = seq
                     try archive(sql, incoming, account: account, reason: "superseded", at: now)
                     return MutationResult(
                         mutationId: mutation.mutationId, status: .gone,
@@ -321,7 +323,9 @@ extension PortalStore {
                 query += " AND id = ?"
                 arguments.append(PortalValue(id))
             }
-            query += " ORDER BY archived_at DESC, modified_at DESC LIMIT ?"
+            // Newest version first: by its number (versions from before schema v5 have none and
+            // come last, newest set aside first).
+            query += " ORDER BY seq IS NULL, seq DESC, archived_at DESC, modified_at DESC LIMIT ?"
             arguments.append(.integer(Int64(min(max(limit, 1), 5_000))))
             return try sql.query(query, arguments).map { row in
                 HistoryEntry(
@@ -361,8 +365,8 @@ extension PortalStore {
                 let purgedSeq = try stale.map { try $0.int64(0) }.reduce(try row.int64(0), max)
                 try sql.execute(
                     """
-                    INSERT INTO history(account_id, kind, id, deleted, modified_at, device_id, fields, archived_at, reason)
-                    SELECT account_id, kind, id, 1, modified_at, device_id, NULL, ?, 'purged' FROM records
+                    INSERT INTO history(account_id, kind, id, deleted, modified_at, device_id, fields, archived_at, reason, seq)
+                    SELECT account_id, kind, id, 1, modified_at, device_id, NULL, ?, 'purged', seq FROM records
                     WHERE account_id = ? AND deleted = 1 AND modified_at < ?
                     """, [.integer(now), .text(account), .integer(cutoff)])
                 let removed = try sql.execute(
