@@ -50,16 +50,17 @@ public struct HTTPTestClient: Sendable {
         try await send(method, target, headers: headers, body: body.map(HTTPBody.buffered) ?? .empty)
     }
 
-    /// Sends a request whose body is `body` (buffered or streamed).
+    /// Sends a request whose body is `body` (buffered or streamed), as if from `remoteAddress`.
     public func send(
-        _ method: HTTPMethod, _ target: String, headers: HTTPHeaders = [:], body: HTTPBody
+        _ method: HTTPMethod, _ target: String, headers: HTTPHeaders = [:], body: HTTPBody,
+        remoteAddress: String? = nil
     ) async throws -> HTTPClientResponse {
         var headers = headers
         if let length = body.knownLength, length > 0, !headers.contains("Content-Length") {
             headers["Content-Length"] = String(length)
         }
         let response = await application.respond(
-            to: HTTPRequest(method: method, target: target, headers: headers, body: body))
+            to: HTTPRequest(method: method, target: target, headers: headers, body: body), remoteAddress: remoteAddress)
         var collected = Data()
         switch response.body {
         case .bytes(let data):
@@ -73,12 +74,15 @@ public struct HTTPTestClient: Sendable {
             status: response.status, headers: response.headers, body: method == .head ? Data() : collected)
     }
 
-    /// Sends `value` as a JSON body.
+    /// Sends `value` as a JSON body, as if from `remoteAddress`.
     public func send(
-        _ method: HTTPMethod, _ target: String, headers: HTTPHeaders = [:], json value: some Encodable
+        _ method: HTTPMethod, _ target: String, headers: HTTPHeaders = [:], json value: some Encodable,
+        remoteAddress: String? = nil
     ) async throws -> HTTPClientResponse {
         var headers = headers
         headers["Content-Type"] = "application/json"
-        return try await send(method, target, headers: headers, body: try JSONCoding.encode(value))
+        return try await send(
+            method, target, headers: headers, body: .buffered(try JSONCoding.encode(value)),
+            remoteAddress: remoteAddress)
     }
 }

@@ -12,15 +12,30 @@ public struct PortalApplication: Sendable {
     public let limiter: AttemptLimiter
     /// Sign-ups per client address.
     public let signUpLimiter: AttemptLimiter
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
+    public let trustedProxies: Set<String>
 
     public init(
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
-        signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600)
+        signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600),
+        trustedProxies: Set<String> = []
     ) {
         self.store = store
         self.metrics = metrics
         self.limiter = limiter
         self.signUpLimiter = signUpLimiter
+        self.trustedProxies = trustedProxies
+    }
+
+    /// The address a request comes from: its peer, or — when the peer is a trusted proxy — the
+    /// nearest address in `X-Forwarded-For` that is not itself a trusted proxy (a client can
+    /// prepend anything to that header, so only what the proxies appended is believed).
+    static func clientAddress(_ request: HTTPRequest, peer: String?, trusting proxies: Set<String>) -> String {
+        guard let peer else { return "unknown" }
+        guard proxies.contains(peer), let forwarded = request.headers["X-Forwarded-For"] else { return peer }
+        let hops = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        return hops.last { !proxies.contains($0) } ?? hops.first ?? peer
     }
 
     /// The router and middleware, ready for ``HTTPServer`` or ``HTTPTestClient``.
@@ -37,8 +52,10 @@ public struct PortalApplication: Sendable {
                 headers: ["Content-Type": "text/plain; version=0.0.4"], body: .bytes(Data(metrics.render().utf8)))
         }
         let signUpLimiter = signUpLimiter
+        let trustedProxies = trustedProxies
         router.post(SyncRoutes.accounts) { request, context in
-            if let wait = signUpLimiter.beginAttempt(context.remoteAddress ?? "unknown") {
+            let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
+            if let wait = signUpLimiter.beginAttempt(client) {
                 throw HTTPError(
                     HTTPStatus(code: 429), code: "too_many_signups",
                     detail: "Too many accounts created from this address; try again in \(wait) s.",

@@ -14,7 +14,7 @@ public struct PortalCommandLine {
     }
 
     static let usage = """
-        usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N]
+        usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N] [--trusted-proxy ADDR[,ADDR]]
                hobbystory-portal [--data DIR | --database-url URL] admin create-admin --email E --password-stdin
                hobbystory-portal ... admin directory add species|baits|methods|water-body-types --name NAME [--latin LATIN] [--name-ru NAME]
                hobbystory-portal ... admin directory rename KIND ID [--name NAME] [--name-ru NAME]
@@ -39,7 +39,7 @@ public struct PortalCommandLine {
     ) throws {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
-            "media-quota-mb",
+            "media-quota-mb", "trusted-proxy",
         ]
         let flagNames: Set<String> = ["password-stdin", "json", "help"]
         var positionals: [String] = []
@@ -128,13 +128,17 @@ public struct PortalCommandLine {
     private func serve() async throws {
         let store = try openStore()
         let host = options["host"] ?? "127.0.0.1"
+        let trustedProxies = Set(
+            (options["trusted-proxy"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty })
         guard let port = Int(options["port"] ?? "8080"), (0...65_535).contains(port) else {
             throw Failure(exitCode: 2, description: "--port must be 0–65535")
         }
         let server: HTTPServer
         do {
             server = try HTTPServer.start(
-                PortalApplication(store: store).application(), configuration: .init(host: host, port: port))
+                PortalApplication(store: store, trustedProxies: trustedProxies).application(),
+                configuration: .init(host: host, port: port))
         } catch {
             throw Failure(exitCode: 4, description: "\(error)")
         }

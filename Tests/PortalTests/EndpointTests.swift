@@ -187,6 +187,40 @@ struct EndpointTests {
     }
 
     @Test(
+        "Given a portal behind a trusted proxy, when clients sign up through it, then each client has its own limit and a forged X-Forwarded-For changes nothing"
+    )
+    func signUpsBehindAProxy() async throws {
+        let portal = try PortalHarness(.sqlite)
+        let client = HTTPTestClient(
+            PortalApplication(
+                store: portal.store,
+                signUpLimiter: AttemptLimiter(maximumFailures: 2, window: 3_600, clock: portal.clock.function),
+                trustedProxies: ["10.0.0.1"]
+            ).application())
+        var index = 0
+        func signUp(from peer: String, forwardedFor: String?) async throws -> Int {
+            index += 1
+            var headers: HTTPHeaders = [:]
+            if let forwardedFor { headers["X-Forwarded-For"] = forwardedFor }
+            return try await client.send(
+                .post, SyncRoutes.accounts, headers: headers,
+                json: SignUpRequest(email: "angler\(index)@example.org", password: "correct horse"),
+                remoteAddress: peer
+            ).status.code
+        }
+        for _ in 0..<2 { #expect(try await signUp(from: "10.0.0.1", forwardedFor: "203.0.113.7") == 201) }
+        #expect(try await signUp(from: "10.0.0.1", forwardedFor: "203.0.113.7") == 429)
+        #expect(
+            try await signUp(from: "10.0.0.1", forwardedFor: "198.51.100.9, 203.0.113.7") == 429,
+            "what the client wrote before the proxy's entry is not believed")
+        #expect(try await signUp(from: "10.0.0.1", forwardedFor: "198.51.100.9") == 201, "another client")
+        for _ in 0..<2 { #expect(try await signUp(from: "192.0.2.5", forwardedFor: "192.0.2.77") == 201) }
+        #expect(
+            try await signUp(from: "192.0.2.5", forwardedFor: "192.0.2.78") == 429,
+            "a peer that is not a trusted proxy is the client, whatever it forwards")
+    }
+
+    @Test(
         "Given many sign-ups from one address, when the limit is reached, then 429 until the window passes",
         arguments: Backend.available)
     func signUpFlood(backend: Backend) async throws {
