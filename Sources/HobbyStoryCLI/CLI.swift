@@ -165,7 +165,7 @@ public struct HobbyStoryCLI: Sendable {
           account signup|login --portal URL --email E --password-stdin [--device-name N] | account logout
           media prefetch                                    (download other devices' photos and videos now)
           sync | sync status                                (with the portal; see docs/sync.md)
-          sync history [ID] | sync restore-version ID --version N   (versions other devices' changes replaced)
+          sync history [ID] [--before N] | sync restore-version ID --version N   (versions other devices' edits replaced)
 
         Ids may be shortened to a unique prefix of at least 4 characters.
         Exit codes: 0 ok, 1 invalid attributes (nothing saved), 2 usage, 3 not found, 4 refused, 5 failure.

@@ -114,10 +114,17 @@ extension HobbyStoryCLI {
                     })
                     .joined(separator: "\n"))
         },
-        Command(name: "sync history", optionalOperands: ["ID"]) { c in
+        Command(name: "sync history", optionalOperands: ["ID"], spec: OptionSpec(values: ["before"])) { c in
             let diary = try c.diary()
             let id = try c.operands.first.map { try c.recordId($0) }
-            let entries = try c.history(of: id)
+            let before = try c.text("before").map { text in
+                guard let number = Int64(text), number > 0 else {
+                    throw UsageError("--before needs a version number, such as the last one a page showed")
+                }
+                return number
+            }
+            let page = try c.history(of: id, before: before)
+            let entries = page.entries
             let thisDevice = try diary.replicaId()
             c.output(
                 .array(
@@ -133,7 +140,9 @@ extension HobbyStoryCLI {
                     }),
                 text: entries.isEmpty
                     ? "The portal has set no versions aside."
-                    : entries.map { Self.historyLine($0, thisDevice: thisDevice) }.joined(separator: "\n"))
+                    : (entries.map { Self.historyLine($0, thisDevice: thisDevice) }
+                        + (page.nextBefore.map { ["(older versions: --before \($0))"] } ?? []))
+                        .joined(separator: "\n"))
         },
         Command(name: "sync restore-version", operands: ["ID"], spec: OptionSpec(values: ["version"])) { c in
             guard let text = c.text("version"), let version = Int64(text) else {
@@ -141,7 +150,8 @@ extension HobbyStoryCLI {
             }
             let diary = try c.diary()
             let id = try c.recordId(c.operands[0])
-            guard let entry = try c.history(of: id).first(where: { $0.seq == version }) else {
+            guard let entry = try c.history(of: id, before: version + 1).entries.first(where: { $0.seq == version })
+            else {
                 throw StoreError.notFound(entity: "version", id: "\(version) of \(id.uuidString.lowercased())")
             }
             guard let fields = entry.fields, let type = EntityType(rawValue: entry.kind.rawValue) else {
@@ -212,13 +222,14 @@ extension CommandContext {
         return found[0]
     }
 
-    /// The portal's history for this diary's account (of one record when `id` is given).
-    func history(of id: UUID?) throws -> [HistoryEntry] {
+    /// A page of the portal's history for this diary's account (of one record when `id` is
+    /// given, numbered below `before` when given).
+    func history(of id: UUID?, before: Int64? = nil) throws -> HistoryResponse {
         let diary = try diary()
         guard let account = try diary.syncAccount() else { throw SyncError.notSignedIn }
         let client = syncClient(account.portalURL)
         let box = DiaryBox(diary: diary)
-        return try waitForSync { try await client.history(box.diary, of: id) }
+        return try waitForSync { try await client.history(box.diary, of: id, before: before) }
     }
 
     func syncClient(_ portal: String) -> SyncClient {

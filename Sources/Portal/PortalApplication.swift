@@ -133,7 +133,24 @@ public struct PortalApplication: Sendable {
                     }
                     id = parsed
                 }
-                return try .json(HistoryResponse(entries: try store.history(account: principal.accountId, id: id)))
+                let before = try request.queryValue("before").map { text in
+                    guard let number = Int64(text), number > 0 else {
+                        throw HTTPError.badRequest(
+                            code: "invalid_before", "before \"\(text.prefix(40))\" is not a version number")
+                    }
+                    return number
+                }
+                let limit =
+                    try request.queryValue("limit").map { text in
+                        guard let number = Int(text), (1...500).contains(number) else {
+                            throw HTTPError.badRequest(
+                                code: "invalid_limit", "limit \"\(text.prefix(40))\" is not 1–500")
+                        }
+                        return number
+                    } ?? 500
+                let entries = try store.history(account: principal.accountId, id: id, before: before, limit: limit)
+                let next = entries.count == limit ? entries.last?.seq : nil
+                return try .json(HistoryResponse(entries: entries, nextBefore: next))
             }
             MediaRoutes.add(to: &v1, store: store, metrics: metrics)
             v1.get(SyncRoutes.directories) { _, _ in try .json(try store.directories()) }

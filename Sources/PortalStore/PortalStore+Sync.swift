@@ -312,9 +312,12 @@ extension PortalStore {
         }
     }
 
-    /// Overwritten and superseded versions of the account's records, newest first; one record's
-    /// when `id` is given.
-    public func history(account: UUID, id: UUID? = nil, limit: Int = 500) throws -> [HistoryEntry] {
+    /// Versions of the account's records set aside (overwritten, superseded, purged), newest
+    /// first; one record's when `id` is given; with `before`, those numbered below it (the next
+    /// page: pass the last number of the previous one).
+    public func history(account: UUID, id: UUID? = nil, before: Int64? = nil, limit: Int = 500) throws
+        -> [HistoryEntry]
+    {
         try database.read { sql in
             var query =
                 "SELECT kind, id, deleted, modified_at, fields, device_id, archived_at, reason, seq FROM history WHERE account_id = ?"
@@ -322,6 +325,10 @@ extension PortalStore {
             if let id {
                 query += " AND id = ?"
                 arguments.append(PortalValue(id))
+            }
+            if let before {
+                query += " AND seq < ?"
+                arguments.append(.integer(before))
             }
             // Newest version first: by its number (versions from before schema v5 have none and
             // come last, newest set aside first).

@@ -91,13 +91,16 @@ public struct SyncClient: Sendable {
         _ = try await send("DELETE", SyncRoutes.currentSession, token: token)
     }
 
-    /// The versions the portal set aside for this diary's account, newest first (of one record
-    /// when `id` is given): what other devices' changes replaced, and tombstones past the horizon.
-    public func history(_ diary: Diary, of id: UUID? = nil) async throws(SyncError) -> [HistoryEntry] {
+    /// A page of the versions the portal set aside for this diary's account, newest first (of
+    /// one record when `id` is given; numbered below `before` for the next page): what other
+    /// devices' changes replaced, and tombstones past the horizon.
+    public func history(_ diary: Diary, of id: UUID? = nil, before: Int64? = nil) async throws(SyncError)
+        -> HistoryResponse
+    {
         guard let token = try storage({ try diary.syncAccount()?.token }) else { throw SyncError.notSignedIn }
-        let target = SyncRoutes.history + (id.map { "?id=\($0.uuidString.lowercased())" } ?? "")
+        let query = [id.map { "id=\($0.uuidString.lowercased())" }, before.map { "before=\($0)" }].compactMap { $0 }
+        let target = SyncRoutes.history + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         return try await decode(HistoryResponse.self, from: try await send("GET", target, token: token, diary: diary))
-            .entries
     }
 
     /// Signs a diary in: registers it as a device of the account and stores the session.

@@ -285,9 +285,15 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
     }
 }
 
+/// `GET /v1/history[?id=&before=&limit=]`: a page of versions, newest first.
 public struct HistoryResponse: Codable, Sendable, Equatable {
     public var entries: [HistoryEntry]
-    public init(entries: [HistoryEntry]) { self.entries = entries }
+    /// When more may follow: the `before` of the next page.
+    public var nextBefore: Int64?
+    public init(entries: [HistoryEntry], nextBefore: Int64? = nil) {
+        self.entries = entries
+        self.nextBefore = nextBefore
+    }
 }
 
 /// Counting users (T12): registered accounts, devices, and accounts that synced recently.

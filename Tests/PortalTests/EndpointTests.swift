@@ -55,6 +55,36 @@ struct EndpointTests {
     }
 
     @Test(
+        "Given a spot edited seven times, when its history is read in pages of four, then every version comes once, newest first",
+        arguments: Backend.available)
+    func historyPages(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let anna = try await session(portal, "anna@example.org")
+        let spot = UUID()
+        for edit in 1...7 {
+            let pushed = try await portal.client.send(
+                .post, SyncRoutes.push, headers: anna,
+                json: PushRequest(mutations: [mutation(spot, mutationId: Int64(edit), name: "Spot, edit \(edit)")]))
+            #expect(try pushed.decode(PushResponse.self).results.first?.status == .applied)
+        }
+        func page(_ query: String) async throws -> HistoryResponse {
+            try await portal.client.send(.get, "\(SyncRoutes.history)?id=\(spot)&limit=4\(query)", headers: anna)
+                .decode(HistoryResponse.self)
+        }
+        let first = try await page("")
+        #expect(first.entries.compactMap { $0.fields?["name"] } == (3...6).reversed().map { .text("Spot, edit \($0)") })
+        let before = try #require(first.nextBefore)
+        let second = try await page("&before=\(before)")
+        #expect(second.entries.compactMap { $0.fields?["name"] } == [.text("Spot, edit 2"), .text("Spot, edit 1")])
+        #expect(second.nextBefore == nil)
+        for bad in ["&before=0", "&before=x", "&limit=0", "&limit=501"] {
+            let refused = try await portal.client.send(
+                .get, "\(SyncRoutes.history)?id=\(spot)\(bad)", headers: anna)
+            #expect(refused.status.code == 400, "\(bad)")
+        }
+    }
+
+    @Test(
         "Given two accounts, when each uses every endpoint, then neither can read or change the other's records",
         arguments: Backend.available)
     func accountIsolation(backend: Backend) async throws {
