@@ -67,49 +67,31 @@ extension PortalStore {
                 // change after that one, even if the answer to that one was lost). A base above
                 // the held version is the device's own superseded or merged version, kept in the
                 // history.
-                var merged = false
                 var ownSeq: Int64?
                 if let existing, mutation.baseSeq != existing.seq,
                     existing.deviceId != device || existing.ownSeq != nil
                 {
                     let baseSeq = max(mutation.baseSeq, existing.deviceId == device ? existing.ownSeq ?? 0 : 0)
-                    // With the version both started from, the merge decides (docs/sync.md
-                    // "Merging"); without it, the later modification wins.
-                    let decision: (fields: RecordFields, overruled: Bool)?
-                    if let base = try version(sql, account: account, of: incoming, seq: baseSeq) {
-                        decision = RecordMerge.merge(
-                            base: base, held: existing.fields, incoming: incoming.fields,
-                            incomingIsLater: incoming.modifiedAt >= existing.modifiedAt)
-                    } else {
-                        decision = nil
-                    }
-                    let heldWins =
-                        if let decision { RecordMerge.equivalent(decision.fields, existing.fields) } else {
-                            existing.modifiedAt > incoming.modifiedAt
-                        }
-                    if heldWins {
-                        // The device's version gets a number of its own in the history: a change
-                        // it has made since is merged against it.
+                    // An arrival that does not stand as it came is set aside under a number of its
+                    // own: a change its device has made since is merged against it.
+                    switch try settle(sql, account: account, held: existing, arriving: incoming, base: baseSeq) {
+                    case .held:
                         seq += 1
                         incoming.seq = seq
                         try archive(sql, incoming, account: account, reason: "superseded", at: now)
                         return MutationResult(
                             mutationId: mutation.mutationId, status: .superseded, seq: seq, current: existing.change)
+                    case .merged(let fields, let overruled):
+                        seq += 1
+                        incoming.seq = seq
+                        ownSeq = seq
+                        try archive(
+                            sql, incoming, account: account, reason: overruled ? "superseded" : "overwritten", at: now)
+                        incoming.fields = fields
+                    case .arriving:
+                        break
                     }
-                    if let decision {
-                        if !RecordMerge.equivalent(decision.fields, incoming.fields) {
-                            seq += 1
-                            incoming.seq = seq
-                            try archive(
-                                sql, incoming, account: account,
-                                reason: decision.overruled ? "superseded" : "overwritten",
-                                at: now)
-                            ownSeq = seq
-                            incoming.fields = decision.fields
-                            merged = true
-                        }
-                        incoming.modifiedAt = max(incoming.modifiedAt, existing.modifiedAt)
-                    }
+                    incoming.modifiedAt = max(incoming.modifiedAt, existing.modifiedAt)
                 }
                 if existing == nil, mutation.baseSeq > 0,
                     let deletedAt = try purgedDeletion(sql, account: account, id: mutation.id),
@@ -134,7 +116,7 @@ extension PortalStore {
                 stored.add(Self.recordRow(incoming, account: account, seq: seq))
                 held[key] = incoming
                 held[key]?.seq = seq
-                if merged {
+                if let ownSeq {
                     return MutationResult(
                         mutationId: mutation.mutationId, status: .merged, seq: ownSeq, current: held[key]?.change)
                 }
@@ -197,6 +179,32 @@ extension PortalStore {
             .text(result.status == .merged ? MutationResult.Status.applied.rawValue : result.status.rawValue),
             PortalValue(result.reason), .integer(now),
         ]
+    }
+
+    /// How a change concurrent with the held version is settled (docs/sync.md "Merging").
+    private enum Settlement {
+        /// The held version stands; the arrival is set aside.
+        case held
+        /// The arrival is stored as it came.
+        case arriving
+        /// Both are combined; `overruled` when a part the arrival changed lost.
+        case merged(RecordFields, overruled: Bool)
+    }
+
+    /// Settles a change concurrent with the held version: with the version both started from,
+    /// the merge decides; without it (a delete on either side, or a base the history no longer
+    /// has), the later modification wins.
+    private func settle(
+        _ sql: any PortalSQL, account: UUID, held: StoredRecord, arriving: StoredRecord, base baseSeq: Int64
+    ) throws -> Settlement {
+        guard let base = try version(sql, account: account, of: arriving, seq: baseSeq),
+            let decision = RecordMerge.merge(
+                base: base, held: held.fields, incoming: arriving.fields,
+                incomingIsLater: arriving.modifiedAt >= held.modifiedAt)
+        else { return held.modifiedAt > arriving.modifiedAt ? .held : .arriving }
+        if RecordMerge.equivalent(decision.fields, held.fields) { return .held }
+        if RecordMerge.equivalent(decision.fields, arriving.fields) { return .arriving }
+        return .merged(decision.fields, overruled: decision.overruled)
     }
 
     /// The fields of a live version of `record` the portal stored as `seq`, kept in the history
