@@ -26,11 +26,13 @@ let package = Package(
         .systemLibrary(
             name: "CPostgreSQL", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib"),
         .systemLibrary(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
         .target(name: "CDirectIO"),
+        .target(name: "AppStoreReports", dependencies: ["CZlib"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(name: "SecureHashing", dependencies: ["CSodium", "CCrypto"]),
@@ -41,10 +43,13 @@ let package = Package(
         .target(name: "NetworkFetch"),
         .target(
             name: "PortalStore",
-            dependencies: ["SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore"]),
+            dependencies: [
+                "SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore", "AppStoreReports",
+            ]),
         .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch"]),
         .target(
-            name: "Portal", dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel"]),
+            name: "Portal",
+            dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel", "AppStoreReports"]),
         .target(
             name: "DiaryStore",
             dependencies: [
@@ -91,6 +96,8 @@ let package = Package(
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AppStoreReportsTests", dependencies: ["AppStoreReports"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MediaMetadataTests", dependencies: ["MediaMetadata"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MediaLibraryTests",
@@ -114,7 +121,7 @@ let package = Package(
             name: "PortalTests",
             dependencies: [
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
-                "HTTPServer", "TestSupport", "MediaLibrary",
+                "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports",
             ]),
         .testTarget(
             name: "DiaryWeatherTests",

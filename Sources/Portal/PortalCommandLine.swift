@@ -1,3 +1,4 @@
+import AppStoreReports
 import DiaryStore
 import FishingModel
 import Foundation
@@ -22,6 +23,7 @@ public struct PortalCommandLine {
                hobbystory-portal ... admin stats [--json]
                hobbystory-portal ... admin purge-tombstones
                hobbystory-portal ... admin collect-media
+               hobbystory-portal ... admin import-sales [--app APPLE_ID] REPORT...   (App Store Connect Sales Summary, .txt or .gz)
         The database is PostgreSQL with --database-url (or $DATABASE_URL when --data is not given), else SQLite in --data (default ./portal-data).
         Photos and videos are kept under --data/media in either case (10240 MB per account unless --media-quota-mb says otherwise).
         """
@@ -39,7 +41,7 @@ public struct PortalCommandLine {
     ) throws {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
-            "media-quota-mb", "trusted-proxy",
+            "media-quota-mb", "trusted-proxy", "app",
         ]
         let flagNames: Set<String> = ["password-stdin", "json", "help"]
         var positionals: [String] = []
@@ -194,9 +196,36 @@ public struct PortalCommandLine {
                 print(
                     "accounts \(stats.accounts), devices \(stats.devices), active: last day \(stats.activeLastDay), 7 days \(stats.activeLast7Days), 30 days \(stats.activeLast30Days)"
                 )
+                print(
+                    stats.lastSalesDay.map {
+                        "App Store downloads \(stats.downloads) (last 30 days \(stats.downloadsLast30Days)), redownloads \(stats.redownloads), updates \(stats.updates); reports up to \($0)"
+                    } ?? "App Store downloads: no sales report imported yet (admin import-sales)")
             }
         case "purge-tombstones":
             print("purged \(try store.purgeTombstones()) tombstone(s) older than 90 days")
+        case "import-sales":
+            let files = words.dropFirst()
+            guard !files.isEmpty else { throw Failure(exitCode: 2, description: "import-sales needs REPORT files") }
+            var units: [SalesUnits] = []
+            for path in files {
+                let data: Data
+                do {
+                    data = try Data(contentsOf: URL(fileURLWithPath: path))
+                } catch {
+                    throw Failure(exitCode: 3, description: "\(path): cannot be read")
+                }
+                do {
+                    units += try SalesReport.parse(data).filter {
+                        options["app"] == nil || $0.appleId == options["app"]
+                    }
+                } catch {
+                    throw Failure(exitCode: 1, description: "\(path): \(error) (nothing was imported)")
+                }
+            }
+            let imported = try store.importSales(units)
+            print(
+                "imported \(imported.days) day(s): \(imported.downloads) downloads, \(imported.redownloads) redownloads, \(imported.updates) updates"
+            )
         case "collect-media":
             let run = try store.collectMedia()
             print(

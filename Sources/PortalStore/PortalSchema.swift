@@ -172,6 +172,21 @@ enum PortalSchema {
                 "ALTER TABLE history ADD COLUMN seq BIGINT",
                 "ALTER TABLE records ADD COLUMN own_seq BIGINT",
             ]),
+        Migration(
+            version: 6, name: "app store units",
+            statements: [
+                """
+                CREATE TABLE app_store_units (
+                    day          TEXT NOT NULL CHECK (length(day) = 10),
+                    apple_id     TEXT NOT NULL CHECK (length(apple_id) BETWEEN 1 AND 20),
+                    country_code TEXT NOT NULL CHECK (length(country_code) = 2),
+                    kind         TEXT NOT NULL CHECK (kind IN ('download', 'redownload', 'update')),
+                    units        BIGINT NOT NULL,
+                    imported_at  BIGINT NOT NULL,
+                    PRIMARY KEY (day, apple_id, country_code, kind)
+                )
+                """
+            ]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

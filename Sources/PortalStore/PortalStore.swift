@@ -1,3 +1,4 @@
+import AppStoreReports
 import Foundation
 import SecureHashing
 import SyncProtocol
@@ -187,13 +188,22 @@ public struct PortalStore: Sendable {
             func count(_ query: String, _ arguments: [PortalValue] = []) throws -> Int {
                 Int(try sql.queryFirst(query, arguments)?.int64(0) ?? 0)
             }
+            func units(_ kind: SalesUnitKind, since: String = "") throws -> Int64 {
+                try sql.queryFirst(
+                    "SELECT COALESCE(SUM(units), 0) FROM app_store_units WHERE kind = ? AND day >= ?",
+                    [.text(kind.rawValue), .text(since)])?.int64(0) ?? 0
+            }
             let active = "SELECT COUNT(*) FROM accounts WHERE last_sync_at >= ?"
             return PortalStats(
                 accounts: try count("SELECT COUNT(*) FROM accounts"),
                 devices: try count("SELECT COUNT(*) FROM devices"),
                 activeLastDay: try count(active, [.integer(now - day)]),
                 activeLast7Days: try count(active, [.integer(now - 7 * day)]),
-                activeLast30Days: try count(active, [.integer(now - 30 * day)]))
+                activeLast30Days: try count(active, [.integer(now - 30 * day)]),
+                downloads: try units(.download),
+                downloadsLast30Days: try units(.download, since: Self.utcDay(now - 30 * day)),
+                redownloads: try units(.redownload), updates: try units(.update),
+                lastSalesDay: try sql.queryFirst("SELECT MAX(day) FROM app_store_units", [])?.optionalText(0))
         }
     }
 

@@ -303,12 +303,31 @@ public struct PortalStats: Codable, Sendable, Equatable {
     public var activeLastDay: Int
     public var activeLast7Days: Int
     public var activeLast30Days: Int
-    public init(accounts: Int, devices: Int, activeLastDay: Int, activeLast7Days: Int, activeLast30Days: Int) {
+    /// First downloads of the app from the App Store, from the imported sales reports.
+    public var downloads: Int64
+    /// Those of the last 30 days (by report day, UTC).
+    public var downloadsLast30Days: Int64
+    /// Downloads again by the same customers, and updates, from the same reports.
+    public var redownloads: Int64
+    public var updates: Int64
+    /// The latest day a sales report was imported for (`YYYY-MM-DD`), nil before the first.
+    public var lastSalesDay: String?
+
+    public init(
+        accounts: Int, devices: Int, activeLastDay: Int, activeLast7Days: Int, activeLast30Days: Int,
+        downloads: Int64 = 0, downloadsLast30Days: Int64 = 0, redownloads: Int64 = 0, updates: Int64 = 0,
+        lastSalesDay: String? = nil
+    ) {
         self.accounts = accounts
         self.devices = devices
         self.activeLastDay = activeLastDay
         self.activeLast7Days = activeLast7Days
         self.activeLast30Days = activeLast30Days
+        self.downloads = downloads
+        self.downloadsLast30Days = downloadsLast30Days
+        self.redownloads = redownloads
+        self.updates = updates
+        self.lastSalesDay = lastSalesDay
     }
 }
 

@@ -287,5 +287,18 @@ struct SyncCLITests {
         let collected = try admin(["collect-media"])
         #expect(collected.0 == 0)
         #expect(collected.1.contains("0 collected (0 bytes freed)"), "\(collected.1)")
+
+        let reports = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("AppStoreReportsTests/Fixtures")
+        let files = ["sales_2026-06-01.txt", "sales_2026-06-02.txt.gz"].map { reports.appendingPathComponent($0).path }
+        let broken = try temporaryFolder("sales").appendingPathComponent("broken.txt")
+        try Data("Product Type Identifier\tUnits\n1F\tmany\n".utf8).write(to: broken)
+        let refused = try admin(["import-sales", files[0], broken.path])
+        #expect(refused.0 == 1, "\(refused.1)")
+        #expect(try admin(["import-sales", "--app", "6450001234"] + files).1.contains("29 downloads"))
+        let sales =
+            try JSONSerialization.jsonObject(with: Data(try admin(["stats", "--json"]).1.utf8)) as? [String: Any]
+        #expect(sales?["downloads"] as? Int == 29, "the broken file imported nothing, the other app is left out")
+        #expect(sales?["lastSalesDay"] as? String == "2026-06-02")
     }
 }

@@ -1,0 +1,11 @@
+#ifndef HOBBYSTORY_CZLIB_SHIM_H
+#define HOBBYSTORY_CZLIB_SHIM_H
+// zlib (Debian zlib1g-dev), to read the gzip-compressed sales reports App Store Connect delivers.
+#include <zlib.h>
+
+// inflateInit2 is a macro in zlib.h, which Swift cannot call.
+static inline int hobbystory_inflate_init(z_stream *stream) {
+    // 15 window bits + 32: accept a gzip or a zlib header.
+    return inflateInit2(stream, 15 + 32);
+}
+#endif
