@@ -78,7 +78,8 @@ extension Diary {
         switch result.status {
         case .merged, .superseded: return result.seq
         case .duplicate:
-            guard let current = result.current, !current.deleted, current.fields == mutation.fields else { return nil }
+            guard let current = result.current, !current.deleted, RecordMerge.equivalent(current.fields, mutation.fields)
+            else { return nil }
             return current.seq
         default: return nil
         }

@@ -17,7 +17,7 @@ import SecureHashing
 final class ContentFile {
     let path: String
     private let descriptor: Int32
-    /// Whether writes bypass the page cache (see ``copy(to:through:)``).
+    /// Whether writes bypass the page cache (see ``copy(to:through:uncached:)``).
     private var writesDirectly = false
 
     private init(path: String, descriptor: Int32) {
