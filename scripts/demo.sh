@@ -57,7 +57,7 @@ hs "${tablet[@]}" catch edit "$pike" --notes "tablet: released by the boat"
 hs "${tablet[@]}" sync
 hs "${phone[@]}" sync
 hs "${phone[@]}" sync history "$pike"
-version=$("$bin/hobbystory" "${phone[@]}" sync history "$pike" --json | python3 -c "import json,sys; print(next(e['version'] for e in json.load(sys.stdin) if e['fromThisDevice'] and e['reason'] == 'superseded'))")
+version=$("$bin/hobbystory" "${phone[@]}" sync history "$pike" --json | python3 -c "import json,sys; print(next(e['version'] for e in json.load(sys.stdin)['entries'] if e['fromThisDevice'] and e['reason'] == 'superseded'))")
 hs "${phone[@]}" sync restore-version "$pike" --version "$version"
 hs "${phone[@]}" sync
 hs "${tablet[@]}" sync

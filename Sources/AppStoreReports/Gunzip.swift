@@ -9,7 +9,11 @@ enum Gunzip {
         data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
     }
 
-    /// The decompressed bytes of a whole gzip (or zlib) stream.
+    /// What the inflate loop returns when the output would pass the limit (not a zlib code).
+    private static let overLimit: Int32 = -1_000
+
+    /// The decompressed bytes of one whole gzip (or zlib) stream, nothing after it; the input
+    /// must be smaller than 4 GiB (callers hold it to their size limit).
     static func decompress(_ data: Data, limit: Int) throws(SalesReportError) -> Data {
         var stream = z_stream()
         guard hobbystory_inflate_init(&stream) == Z_OK else { throw .unreadable("zlib could not start") }
@@ -27,15 +31,16 @@ enum Gunzip {
                     return inflate(&stream, Z_NO_FLUSH)
                 }
                 let produced = chunk.count - Int(stream.avail_out)
-                if output.count + produced > limit { return Z_MEM_ERROR }
+                if output.count + produced > limit { return overLimit }
                 output.append(contentsOf: chunk[..<produced])
                 if result != Z_OK { return result }
                 if stream.avail_in == 0 && produced == 0 { return Z_BUF_ERROR }
             }
         }
         switch status {
-        case Z_STREAM_END: return output
-        case Z_MEM_ERROR: throw .tooLarge(limit: limit)
+        case Z_STREAM_END where stream.avail_in == 0: return output
+        case Z_STREAM_END: throw .unreadable("bytes follow the compressed report")
+        case overLimit: throw .tooLarge(limit: limit)
         case Z_BUF_ERROR: throw .unreadable("the compressed file ends too early (truncated download?)")
         default: throw .unreadable("the compressed file is damaged (zlib status \(status))")
         }

@@ -57,6 +57,9 @@ public struct SalesUnits: Sendable, Equatable, Hashable {
 public enum SalesReport {
     /// The most a report may hold once decompressed.
     public static let sizeLimit = 256 << 20
+    /// The most units one row may count either way; far above any app's day, and low enough
+    /// that no sum of a report's rows can overflow.
+    public static let maximumUnits: Int64 = 1_000_000_000
 
     static let productTypes: [String: SalesUnitKind] = [
         "1": .download, "1F": .download, "1T": .download, "1E": .download, "1EP": .download, "1EU": .download,
@@ -67,8 +70,8 @@ public enum SalesReport {
 
     /// The app units in a report's bytes.
     public static func parse(_ data: Data) throws(SalesReportError) -> [SalesUnits] {
+        guard data.count <= sizeLimit else { throw .tooLarge(limit: sizeLimit) }
         let bytes = Gunzip.isCompressed(data) ? try Gunzip.decompress(data, limit: sizeLimit) : data
-        guard bytes.count <= sizeLimit else { throw .tooLarge(limit: sizeLimit) }
         guard let text = String(data: bytes, encoding: .utf8) else { throw .unreadable("it is not UTF-8 text") }
         var lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             .makeIterator()
@@ -83,6 +86,7 @@ public enum SalesReport {
         let type = try column("Product Type Identifier")
         let units = try column("Units")
         let begin = try column("Begin Date")
+        let end = try column("End Date")
         let country = try column("Country Code")
         let app = try column("Apple Identifier")
         var totals: [SalesUnits: Int64] = [:]
@@ -96,12 +100,20 @@ public enum SalesReport {
                     expected: "\(names.count) tab-separated fields like the header")
             }
             guard let kind = productTypes[fields[type].trimmingCharacters(in: .whitespaces)] else { continue }
-            guard let count = Int64(fields[units].trimmingCharacters(in: .whitespaces)) else {
-                throw .invalidValue(line: lineNumber, column: "Units", value: fields[units], expected: "a whole number")
+            guard let count = Int64(fields[units].trimmingCharacters(in: .whitespaces)), abs(count) <= maximumUnits
+            else {
+                throw .invalidValue(
+                    line: lineNumber, column: "Units", value: fields[units],
+                    expected: "a whole number of at most \(maximumUnits) either way")
             }
             guard let day = isoDay(fields[begin]) else {
                 throw .invalidValue(
                     line: lineNumber, column: "Begin Date", value: fields[begin], expected: "a date as MM/DD/YYYY")
+            }
+            guard isoDay(fields[end]) == day else {
+                throw .invalidValue(
+                    line: lineNumber, column: "End Date", value: fields[end],
+                    expected: "the row's Begin Date (import daily reports, not weekly or monthly ones)")
             }
             let code = fields[country].trimmingCharacters(in: .whitespaces)
             guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import SQLiteDB
 import SyncProtocol
@@ -7,13 +8,13 @@ import SyncProtocol
 /// history; the angler picks one, and it becomes a new local edit that the next sync sends.
 extension Diary {
     /// Makes `fields` (an earlier version from the portal's history) the record's current state,
-    /// as an edit made now, queued for sync. The record must be live here; photos and videos do
-    /// not change, so they have no versions to restore. The schema judges the fields as it
-    /// judges a pulled record; a version the diary cannot take changes nothing.
+    /// as an edit made now, queued for sync. The record must be live here. The result is judged
+    /// as an edit is — the schema, then the same validation as ``updateCatch(_:_:)`` and its
+    /// siblings (a catch within its trip, a trip around its catches, directory entries still
+    /// offered) — and a version the diary cannot take now changes nothing. A photo's or video's
+    /// bytes never change and its versions differ only in their links, which are edited by
+    /// linking, so it has no versions to restore.
     public func restoreVersion(_ type: EntityType, _ id: UUID, fields: RecordFields) throws {
-        guard type != .media else {
-            throw StoreError.refused("photos and videos do not change: restore the spot, trip or catch they belong to")
-        }
         guard case .text(let versionId)? = fields["id"], UUID(uuidString: versionId) == id else {
             throw StoreError.refused("that version belongs to another record")
         }
@@ -26,7 +27,25 @@ extension Diary {
             let now = currentTime()
             var restored = fields
             restored["updated_at"] = .integer(SQLiteValue.milliseconds(now))
-            try writeFields(type, id, restored)
+            let issues: [ValidationIssue]
+            switch type {
+            case .spot:
+                let old = try spot(id)
+                try writeFields(type, id, restored)
+                issues = try self.issues(for: SpotDraft(try spot(id)), editing: old)
+            case .trip:
+                let old = try trip(id)
+                try writeFields(type, id, restored)
+                issues = try self.issues(for: TripDraft(try trip(id)), editing: old)
+            case .catch:
+                let old = try catchRecord(id)
+                try writeFields(type, id, restored)
+                issues = try self.issues(for: CatchDraft(try catchRecord(id)), editing: old)
+            case .media:
+                throw StoreError.refused(
+                    "a photo's or video's versions differ only in their links: link it to a spot, trip or catch instead")
+            }
+            if !issues.isEmpty { throw ValidationError(entity: type.rawValue, issues: issues) }
             try recordChange(type, id, .upsert, at: now)
         }
     }

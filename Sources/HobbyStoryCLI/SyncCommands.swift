@@ -127,25 +127,28 @@ extension HobbyStoryCLI {
             let entries = page.entries
             let thisDevice = try diary.replicaId()
             c.output(
-                .array(
-                    entries.map { entry in
-                        .object([
-                            "version": JSONValue(entry.seq.map(Int.init)), "reason": .string(entry.reason),
-                            "type": .string(entry.kind.rawValue), "id": .string(entry.id.uuidString.lowercased()),
-                            "deleted": .bool(entry.deleted), "modifiedAt": .string(Self.instant(entry.modifiedAt)),
-                            "archivedAt": .string(Self.instant(entry.archivedAt)),
-                            "fromThisDevice": .bool(entry.deviceId == thisDevice),
-                            "fields": entry.fields.map(Self.json) ?? .null,
-                        ])
-                    }),
+                .object([
+                    "nextBefore": JSONValue(page.nextBefore.map(Int.init)),
+                    "entries": .array(
+                        entries.map { entry in
+                            .object([
+                                "version": JSONValue(entry.seq.map(Int.init)), "reason": .string(entry.reason),
+                                "type": .string(entry.kind.rawValue), "id": .string(entry.id.uuidString.lowercased()),
+                                "deleted": .bool(entry.deleted), "modifiedAt": .string(Self.instant(entry.modifiedAt)),
+                                "archivedAt": .string(Self.instant(entry.archivedAt)),
+                                "fromThisDevice": .bool(entry.deviceId == thisDevice),
+                                "fields": entry.fields.map(Self.json) ?? .null,
+                            ])
+                        }),
+                ]),
                 text: entries.isEmpty
-                    ? "The portal has set no versions aside."
+                    ? (before == nil ? "The portal has set no versions aside." : "No older versions.")
                     : (entries.map { Self.historyLine($0, thisDevice: thisDevice) }
                         + (page.nextBefore.map { ["(older versions: --before \($0))"] } ?? []))
                         .joined(separator: "\n"))
         },
         Command(name: "sync restore-version", operands: ["ID"], spec: OptionSpec(values: ["version"])) { c in
-            guard let text = c.text("version"), let version = Int64(text) else {
+            guard let text = c.text("version"), let version = Int64(text), (1..<Int64.max).contains(version) else {
                 throw UsageError("sync restore-version needs --version N, a number `hobbystory sync history ID` shows")
             }
             let diary = try c.diary()
@@ -214,7 +217,13 @@ extension CommandContext {
     func recordId(_ text: String) throws -> UUID {
         if let id = UUID(uuidString: text) { return id }
         let diary = try diary()
-        let found = [EntityType.spot, .trip, .catch].compactMap { try? diary.resolveId(text, $0) }
+        let found = try [EntityType.spot, .trip, .catch].compactMap { type -> UUID? in
+            do {
+                return try diary.resolveId(text, type)
+            } catch StoreError.notFound {
+                return nil
+            }
+        }
         guard found.count == 1 else {
             if found.isEmpty { throw StoreError.notFound(entity: "record", id: text) }
             throw StoreError.ambiguousId(entity: "record", prefix: text, matches: found.count)

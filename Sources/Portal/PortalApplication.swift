@@ -28,13 +28,18 @@ public struct PortalApplication: Sendable {
     }
 
     /// The address a request comes from: its peer, or — when the peer is a trusted proxy — the
-    /// nearest address in `X-Forwarded-For` that is not itself a trusted proxy (a client can
-    /// prepend anything to that header, so only what the proxies appended is believed).
+    /// nearest address in `X-Forwarded-For` (every line of it, in order) that is not itself a
+    /// trusted proxy: a client can write anything before the proxies' entries, so only what they
+    /// appended is believed. Addresses are compared in canonical form, without ports.
     static func clientAddress(_ request: HTTPRequest, peer: String?, trusting proxies: Set<String>) -> String {
-        guard let peer else { return "unknown" }
-        guard proxies.contains(peer), let forwarded = request.headers["X-Forwarded-For"] else { return peer }
-        let hops = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+        guard let peer = peer.map({ IPAddress.canonical($0) ?? $0 }) else { return "unknown" }
+        let forwarded = request.headers.values(for: "X-Forwarded-For").joined(separator: ",")
+        guard proxies.contains(peer), !forwarded.isEmpty else { return peer }
+        let hops = forwarded.split(separator: ",").map { hop in
+            let text = hop.trimmingCharacters(in: .whitespaces)
+            return IPAddress.canonical(text) ?? text
+        }
+        .filter { !$0.isEmpty }
         return hops.last { !proxies.contains($0) } ?? hops.first ?? peer
     }
 

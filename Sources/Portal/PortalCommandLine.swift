@@ -130,9 +130,13 @@ public struct PortalCommandLine {
     private func serve() async throws {
         let store = try openStore()
         let host = options["host"] ?? "127.0.0.1"
-        let trustedProxies = Set(
-            (options["trusted-proxy"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty })
+        var trustedProxies = Set<String>()
+        for text in (options["trusted-proxy"] ?? "").split(separator: ",") {
+            guard let address = IPAddress.canonical(String(text)) else {
+                throw Failure(exitCode: 2, description: "--trusted-proxy \"\(text)\" is not an IP address")
+            }
+            trustedProxies.insert(address)
+        }
         guard let port = Int(options["port"] ?? "8080"), (0...65_535).contains(port) else {
             throw Failure(exitCode: 2, description: "--port must be 0–65535")
         }
@@ -206,7 +210,9 @@ public struct PortalCommandLine {
         case "import-sales":
             let files = words.dropFirst()
             guard !files.isEmpty else { throw Failure(exitCode: 2, description: "import-sales needs REPORT files") }
-            var units: [SalesUnits] = []
+            // A day of an app found in several files (a report and its correction) is taken
+            // from the last of them, as importing them one after the other would.
+            var units: [[String]: [SalesUnits]] = [:]
             for path in files {
                 let data: Data
                 do {
@@ -215,14 +221,15 @@ public struct PortalCommandLine {
                     throw Failure(exitCode: 3, description: "\(path): cannot be read")
                 }
                 do {
-                    units += try SalesReport.parse(data).filter {
+                    let rows = try SalesReport.parse(data).filter {
                         options["app"] == nil || $0.appleId == options["app"]
                     }
+                    units.merge(Dictionary(grouping: rows) { [$0.day, $0.appleId] }) { _, later in later }
                 } catch {
                     throw Failure(exitCode: 1, description: "\(path): \(error) (nothing was imported)")
                 }
             }
-            let imported = try store.importSales(units)
+            let imported = try store.importSales(units.values.flatMap { $0 })
             print(
                 "imported \(imported.days) day(s): \(imported.downloads) downloads, \(imported.redownloads) redownloads, \(imported.updates) updates"
             )

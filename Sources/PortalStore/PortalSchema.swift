@@ -170,6 +170,7 @@ enum PortalSchema {
             version: 5, name: "sequence numbers of archived versions and of a merge's own version",
             statements: [
                 "ALTER TABLE history ADD COLUMN seq BIGINT",
+                "CREATE INDEX history_by_seq ON history(account_id, seq)",
                 "ALTER TABLE records ADD COLUMN own_seq BIGINT",
             ]),
         Migration(

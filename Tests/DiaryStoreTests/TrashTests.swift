@@ -243,6 +243,23 @@ struct RestoreVersionTests {
     }
 
     @Test(
+        "Given a catch version from before its trip was shortened, when restored, then it is refused as any edit would be and nothing changes"
+    )
+    func judgedAsAnEdit() throws {
+        let f = try DiaryFixture()
+        var draft = f.catchDraft()
+        draft.caughtAt = f.trip.startAt.addingTimeInterval(600)
+        let fish = try f.diary.addCatch(draft)
+        let early = try #require(try f.diary.outgoingMutations(limit: 10).first { $0.id == fish.id }?.fields)
+        try f.diary.updateCatch(fish.id) { $0.caughtAt = f.trip.startAt.addingTimeInterval(3_600) }
+        try f.diary.updateTrip(f.trip.id) { $0.startAt = f.trip.startAt.addingTimeInterval(1_800) }
+        let before = try f.diary.catchRecord(fish.id)
+
+        #expect(throws: ValidationError.self) { try f.diary.restoreVersion(.catch, fish.id, fields: early) }
+        #expect(try f.diary.catchRecord(fish.id) == before)
+    }
+
+    @Test(
         "Given a version of another record, a photo's, or a record in the Trash, when restored, then it is refused and nothing changes"
     )
     func refusals() throws {

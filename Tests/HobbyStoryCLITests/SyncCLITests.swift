@@ -213,7 +213,9 @@ struct SyncCLITests {
         #expect(try await phone.run(["sync", "--json"]).object()["conflicts"] as? Int == 1)
         #expect(try await phone.run(["catch", "show", fish, "--json"]).object()["notes"] as? String == "small one")
 
-        let history = try await phone.run(["sync", "history", String(fish.prefix(8)), "--json"]).array()
+        let page = try await phone.run(["sync", "history", String(fish.prefix(8)), "--json"]).object()
+        #expect(page["nextBefore"] is NSNull)
+        let history = try #require(page["entries"] as? [[String: Any]])
         let mine = try #require(
             history.first { $0["fromThisDevice"] as? Bool == true && $0["reason"] as? String == "superseded" })
         #expect((mine["fields"] as? [String: Any])?["notes"] as? String == "took a spinner by the reeds")
@@ -221,6 +223,7 @@ struct SyncCLITests {
         #expect(try await phone.run(["sync", "history"]).stdout.contains("v\(version)  superseded  catch"))
 
         #expect(try await phone.run(["sync", "restore-version", fish, "--version", "999999"]).status == 3)
+        #expect(try await phone.run(["sync", "restore-version", fish, "--version", "-1"]).status == 2)
         let restored = try await phone.run(["sync", "restore-version", fish, "--version", String(version), "--json"])
         #expect(restored.status == 0, "\(restored.stderr)")
         #expect(try restored.object()["restoredVersion"] as? Int == version)
@@ -295,7 +298,9 @@ struct SyncCLITests {
         try Data("Product Type Identifier\tUnits\n1F\tmany\n".utf8).write(to: broken)
         let refused = try admin(["import-sales", files[0], broken.path])
         #expect(refused.0 == 1, "\(refused.1)")
-        #expect(try admin(["import-sales", "--app", "6450001234"] + files).1.contains("29 downloads"))
+        #expect(
+            try admin(["import-sales", "--app", "6450001234"] + files + [files[0]]).1.contains("29 downloads"),
+            "a day given twice is taken once")
         let sales =
             try JSONSerialization.jsonObject(with: Data(try admin(["stats", "--json"]).1.utf8)) as? [String: Any]
         #expect(sales?["downloads"] as? Int == 29, "the broken file imported nothing, the other app is left out")

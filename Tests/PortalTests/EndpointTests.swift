@@ -2,7 +2,7 @@ import DiaryStore
 import FishingModel
 import Foundation
 import HTTPServer
-import Portal
+@testable import Portal
 import PortalStore
 import SyncClient
 import SyncProtocol
@@ -228,10 +228,10 @@ struct EndpointTests {
                 trustedProxies: ["10.0.0.1"]
             ).application())
         var index = 0
-        func signUp(from peer: String, forwardedFor: String?) async throws -> Int {
+        func signUp(from peer: String, forwardedFor: String?...) async throws -> Int {
             index += 1
             var headers: HTTPHeaders = [:]
-            if let forwardedFor { headers["X-Forwarded-For"] = forwardedFor }
+            for line in forwardedFor { if let line { headers.add("X-Forwarded-For", line) } }
             return try await client.send(
                 .post, SyncRoutes.accounts, headers: headers,
                 json: SignUpRequest(email: "angler\(index)@example.org", password: "correct horse"),
@@ -243,11 +243,25 @@ struct EndpointTests {
         #expect(
             try await signUp(from: "10.0.0.1", forwardedFor: "198.51.100.9, 203.0.113.7") == 429,
             "what the client wrote before the proxy's entry is not believed")
+        #expect(
+            try await signUp(from: "10.0.0.1", forwardedFor: "198.51.100.50", "203.0.113.7") == 429,
+            "a line the client sent before the proxy's own line is not believed either")
+        #expect(try await signUp(from: "10.0.0.1", forwardedFor: "203.0.113.7:61000") == 429, "a port changes nothing")
         #expect(try await signUp(from: "10.0.0.1", forwardedFor: "198.51.100.9") == 201, "another client")
         for _ in 0..<2 { #expect(try await signUp(from: "192.0.2.5", forwardedFor: "192.0.2.77") == 201) }
         #expect(
             try await signUp(from: "192.0.2.5", forwardedFor: "192.0.2.78") == 429,
             "a peer that is not a trusted proxy is the client, whatever it forwards")
+    }
+
+    @Test("Given addresses written with ports, brackets or capitals, when keyed, then each address has one form")
+    func canonicalAddresses() {
+        #expect(IPAddress.canonical("203.0.113.7:61000") == "203.0.113.7")
+        #expect(IPAddress.canonical("[2001:DB8::1]:443") == "2001:db8::1")
+        #expect(IPAddress.canonical("2001:0db8:0000::0001") == "2001:db8::1")
+        #expect(IPAddress.canonical(" 10.0.0.1 ") == "10.0.0.1")
+        #expect(IPAddress.canonical("proxy.example.org") == nil)
+        #expect(IPAddress.canonical("10.0.0.0/8") == nil)
     }
 
     @Test(
