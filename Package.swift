@@ -32,7 +32,7 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
         .target(name: "CDirectIO"),
-        .target(name: "AppStoreReports", dependencies: ["CZlib"]),
+        .target(name: "AppStoreReports", dependencies: ["CZlib", "CCrypto", "NetworkFetch"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(name: "SecureHashing", dependencies: ["CSodium", "CCrypto"]),
@@ -97,7 +97,8 @@ let package = Package(
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "AppStoreReportsTests", dependencies: ["AppStoreReports"], resources: [.copy("Fixtures")]),
+            name: "AppStoreReportsTests", dependencies: ["AppStoreReports", "TestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "MediaMetadataTests", dependencies: ["MediaMetadata"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MediaLibraryTests",

@@ -3,12 +3,16 @@
 
 The files follow the tab-separated layout App Store Connect delivers for daily SALES/SUMMARY
 reports (version 1_0 columns), one plain and one gzip-compressed, plus expected.json: the units
-per day, app, country and kind, summed here independently of the Swift parser. Run from the
-repository root: python3 tools/make_sales_reports.py
+per day, app, country and kind, summed here independently of the Swift parser. With --key it
+also makes a P-256 key pair with the openssl command (test-only-key.p8, as App Store Connect
+hands out API keys, and its public half) for the token tests. Run from the repository root:
+python3 tools/make_sales_reports.py [--key]
 """
 import gzip
 import json
 import os
+import subprocess
+import sys
 
 COLUMNS = [
     "Provider", "Provider Country", "SKU", "Developer", "Title", "Version", "Product Type Identifier",
@@ -80,6 +84,13 @@ def main():
     with open(os.path.join(folder, "expected.json"), "w", encoding="utf-8") as f:
         json.dump({"app": APP, "units": totals}, f, indent=1, sort_keys=True)
         f.write("\n")
+    if "--key" in sys.argv:
+        key = os.path.join(folder, "test-only-key.p8")
+        subprocess.run(
+            ["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key], check=True)
+        subprocess.run(
+            ["openssl", "pkey", "-in", key, "-pubout", "-out", os.path.join(folder, "test-only-key.pub.pem")],
+            check=True)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,11 @@
 #ifndef HOBBYSTORY_CCRYPTO_SHIM_H
 #define HOBBYSTORY_CCRYPTO_SHIM_H
-// OpenSSL's libcrypto (Debian libssl-dev), for SHA-256 with the CPU's SHA instructions: libsodium's
-// portable SHA-256 runs at about 300 MB/s, which made importing a video five times slower than cp.
+// OpenSSL's libcrypto (Debian libssl-dev): SHA-256 with the CPU's SHA instructions (libsodium's
+// portable SHA-256 ran at about 300 MB/s, which made importing a video five times slower than cp),
+// and the ECDSA P-256 signatures of the tokens the App Store Connect API asks for (T12).
+#include <openssl/bio.h>
+#include <openssl/bn.h>
+#include <openssl/ecdsa.h>
 #include <openssl/evp.h>
+#include <openssl/pem.h>
 #endif

@@ -1,4 +1,3 @@
-import AppStoreReports
 import DiaryStore
 import FishingModel
 import Foundation
@@ -24,6 +23,7 @@ public struct PortalCommandLine {
                hobbystory-portal ... admin purge-tombstones
                hobbystory-portal ... admin collect-media
                hobbystory-portal ... admin import-sales [--app APPLE_ID] REPORT...   (App Store Connect Sales Summary, .txt or .gz)
+               hobbystory-portal ... admin fetch-sales --vendor N --issuer ID --key-id ID --key-file KEY.p8 [--app APPLE_ID] [--days 7]
         The database is PostgreSQL with --database-url (or $DATABASE_URL when --data is not given), else SQLite in --data (default ./portal-data).
         Photos and videos are kept under --data/media in either case (10240 MB per account unless --media-quota-mb says otherwise).
         """
@@ -41,7 +41,7 @@ public struct PortalCommandLine {
     ) throws {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
-            "media-quota-mb", "trusted-proxy", "app",
+            "media-quota-mb", "trusted-proxy", "app", "vendor", "issuer", "key-id", "key-file", "days", "api-url",
         ]
         let flagNames: Set<String> = ["password-stdin", "json", "help"]
         var positionals: [String] = []
@@ -117,7 +117,7 @@ public struct PortalCommandLine {
         }
         let store = try openStore()
         do {
-            try admin(Array(positionals.dropFirst()), store: store)
+            try await admin(Array(positionals.dropFirst()), store: store)
         } catch let error as PortalStoreError {
             switch error {
             case .notFound, .unknownAccount: throw Failure(exitCode: 3, description: error.description)
@@ -177,7 +177,7 @@ public struct PortalCommandLine {
         }
     }
 
-    private func admin(_ words: [String], store: PortalStore) throws {
+    private func admin(_ words: [String], store: PortalStore) async throws {
         switch words.first {
         case "create-admin":
             guard let email = options["email"], flags.contains("password-stdin") else {
@@ -208,31 +208,9 @@ public struct PortalCommandLine {
         case "purge-tombstones":
             print("purged \(try store.purgeTombstones()) tombstone(s) older than 90 days")
         case "import-sales":
-            let files = words.dropFirst()
-            guard !files.isEmpty else { throw Failure(exitCode: 2, description: "import-sales needs REPORT files") }
-            // A day of an app found in several files (a report and its correction) is taken
-            // from the last of them, as importing them one after the other would.
-            var units: [[String]: [SalesUnits]] = [:]
-            for path in files {
-                let data: Data
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: path))
-                } catch {
-                    throw Failure(exitCode: 3, description: "\(path): cannot be read")
-                }
-                do {
-                    let rows = try SalesReport.parse(data).filter {
-                        options["app"] == nil || $0.appleId == options["app"]
-                    }
-                    units.merge(Dictionary(grouping: rows) { [$0.day, $0.appleId] }) { _, later in later }
-                } catch {
-                    throw Failure(exitCode: 1, description: "\(path): \(error) (nothing was imported)")
-                }
-            }
-            let imported = try store.importSales(units.values.flatMap { $0 })
-            print(
-                "imported \(imported.days) day(s): \(imported.downloads) downloads, \(imported.redownloads) redownloads, \(imported.updates) updates"
-            )
+            try importSales(files: Array(words.dropFirst()), store: store)
+        case "fetch-sales":
+            try await fetchSales(store: store)
         case "collect-media":
             let run = try store.collectMedia()
             print(

@@ -49,12 +49,11 @@ extension PortalStore {
             updates: total(.update))
     }
 
-    /// The UTC calendar day of an instant in milliseconds, `YYYY-MM-DD`.
-    static func utcDay(_ milliseconds: Int64) -> String {
+    /// The UTC calendar day of an instant, `YYYY-MM-DD`, as sales reports name their days.
+    public static func utcDay(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents(
-            [.year, .month, .day], from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }
 }

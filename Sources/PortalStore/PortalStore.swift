@@ -201,7 +201,7 @@ public struct PortalStore: Sendable {
                 activeLast7Days: try count(active, [.integer(now - 7 * day)]),
                 activeLast30Days: try count(active, [.integer(now - 30 * day)]),
                 downloads: try units(.download),
-                downloadsLast30Days: try units(.download, since: Self.utcDay(now - 30 * day)),
+                downloadsLast30Days: try units(.download, since: Self.utcDay(Date(timeIntervalSince1970: Double(now - 30 * day) / 1000))),
                 redownloads: try units(.redownload), updates: try units(.update),
                 lastSalesDay: try sql.queryFirst("SELECT MAX(day) FROM app_store_units", [])?.optionalText(0))
         }

@@ -46,9 +46,18 @@ struct SalesReportTests {
     @Test(
         "Given a damaged report, when parsed, then the error names the line, column and value, or what is missing",
         arguments: [
-            ("Units", "12", "twelve", "line 2: Units \"twelve\" is not a whole number of at most 1000000000 either way"),
-            ("Units", "12", "9223372036854775807", "line 2: Units \"9223372036854775807\" is not a whole number of at most 1000000000 either way"),
-            ("End Date", "06/01/2026", "06/07/2026", "line 2: End Date \"06/07/2026\" is not the row's Begin Date (import daily reports, not weekly or monthly ones)"),
+            (
+                "Units", "12", "twelve",
+                "line 2: Units \"twelve\" is not a whole number of at most 1000000000 either way"
+            ),
+            (
+                "Units", "12", "9223372036854775807",
+                "line 2: Units \"9223372036854775807\" is not a whole number of at most 1000000000 either way"
+            ),
+            (
+                "End Date", "06/01/2026", "06/07/2026",
+                "line 2: End Date \"06/07/2026\" is not the row's Begin Date (import daily reports, not weekly or monthly ones)"
+            ),
             ("Begin Date", "06/01/2026", "2026-06-01", "line 2: Begin Date \"2026-06-01\" is not a date as MM/DD/YYYY"),
             ("Begin Date", "06/01/2026", "02/30/2026", "line 2: Begin Date \"02/30/2026\" is not a date as MM/DD/YYYY"),
             ("Country Code", "US", "USA", "line 2: Country Code \"USA\" is not a two-letter country code"),

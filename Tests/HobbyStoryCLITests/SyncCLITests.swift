@@ -305,5 +305,30 @@ struct SyncCLITests {
             try JSONSerialization.jsonObject(with: Data(try admin(["stats", "--json"]).1.utf8)) as? [String: Any]
         #expect(sales?["downloads"] as? Int == 29, "the broken file imported nothing, the other app is left out")
         #expect(sales?["lastSalesDay"] as? String == "2026-06-02")
+
+        // The same reports from the App Store Connect API (a local stand-in): yesterday and three
+        // days ago have one, the other days none.
+        let utc = DateFormatter()
+        utc.locale = Locale(identifier: "en_US_POSIX")
+        utc.timeZone = TimeZone(identifier: "UTC")
+        utc.dateFormat = "yyyy-MM-dd"
+        let day: (Int) -> String = { utc.string(from: Date().addingTimeInterval(-Double($0) * 86_400)) }
+        let appStore = try AppStoreConnectFixtureServer(reportDays: [day(1), day(3)])
+        let key = AppStoreConnectFixtureServer.fixturesFolder.appendingPathComponent("test-only-key.p8").path
+        let credentials = [
+            "--vendor", "85912345", "--issuer", "issuer", "--key-id", "KEY", "--api-url", appStore.origin,
+        ]
+        let fetched = try admin(["fetch-sales", "--key-file", key, "--days", "5"] + credentials)
+        #expect(fetched.0 == 0, "\(fetched.1)")
+        #expect(fetched.1.contains("fetched 2 report(s) for the last 5 day(s)"), "\(fetched.1)")
+        #expect(appStore.received.count == 5)
+        let after =
+            try JSONSerialization.jsonObject(with: Data(try admin(["stats", "--json"]).1.utf8)) as? [String: Any]
+        #expect(after?["downloads"] as? Int == 35)
+        #expect(after?["downloadsLast30Days"] as? Int == 6)
+        #expect(try admin(["fetch-sales", "--key-file", key, "--days", "0"] + credentials).0 == 2)
+        #expect(try admin(["fetch-sales", "--key-file", broken.path] + credentials).0 == 1, "not a key")
+        #expect(try admin(["fetch-sales", "--key-file", key]).0 == 2, "no vendor, issuer or key id")
+        await appStore.stop()
     }
 }

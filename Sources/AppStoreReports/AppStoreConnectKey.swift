@@ -1,0 +1,102 @@
+import CCrypto
+import Foundation
+
+/// Why an App Store Connect API key could not be used.
+public enum AppStoreConnectKeyError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unreadableKey(String)
+    case signingFailed
+
+    public var description: String {
+        switch self {
+        case .unreadableKey(let reason):
+            "the API key cannot be used: \(reason) (expected the .p8 file App Store Connect gave, a P-256 private key)"
+        case .signingFailed: "the API key could not sign the request"
+        }
+    }
+}
+
+/// An App Store Connect API key (T12: fetching the sales reports that count the app's downloads):
+/// the issuer and key ids App Store Connect shows beside the key, and the private key from its
+/// `.p8` file. It makes the short-lived ES256 JSON Web Tokens each API request carries.
+public struct AppStoreConnectKey: Sendable {
+    public let issuerId: String
+    public let keyId: String
+    private let privateKeyPEM: String
+
+    /// Checks that `privateKeyPEM` is a P-256 private key before anything is fetched.
+    public init(issuerId: String, keyId: String, privateKeyPEM: String) throws(AppStoreConnectKeyError) {
+        self.issuerId = issuerId
+        self.keyId = keyId
+        self.privateKeyPEM = privateKeyPEM
+        _ = try PrivateKey(pem: privateKeyPEM)
+    }
+
+    /// A token valid for `lifetime` seconds from `now` (App Store Connect accepts at most 20 minutes).
+    public func token(now: Date, lifetime: TimeInterval = 1_200) throws(AppStoreConnectKeyError) -> String {
+        let issued = Int(now.timeIntervalSince1970)
+        let header = #"{"alg":"ES256","kid":"\#(Self.escaped(keyId))","typ":"JWT"}"#
+        let payload =
+            #"{"iss":"\#(Self.escaped(issuerId))","iat":\#(issued),"exp":\#(issued + Int(lifetime)),"aud":"appstoreconnect-v1"}"#
+        let signingInput = Self.base64URL(Data(header.utf8)) + "." + Self.base64URL(Data(payload.utf8))
+        let signature = try PrivateKey(pem: privateKeyPEM).sign(Data(signingInput.utf8))
+        return signingInput + "." + Self.base64URL(signature)
+    }
+
+    /// Base64url without padding (RFC 7515).
+    static func base64URL(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Text for a JSON string: ids are plain ASCII, but nothing may break out of the quotes.
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+}
+
+/// A P-256 private key held by libcrypto for the length of one signing.
+private final class PrivateKey {
+    let key: OpaquePointer
+
+    init(pem: String) throws(AppStoreConnectKeyError) {
+        let bytes = Array(pem.utf8)
+        guard let bio = bytes.withUnsafeBytes({ BIO_new_mem_buf($0.baseAddress, Int32($0.count)) }) else {
+            throw .unreadableKey("out of memory")
+        }
+        defer { BIO_free(bio) }
+        guard let key = PEM_read_bio_PrivateKey(bio, nil, nil, nil) else {
+            throw .unreadableKey("it is not a PEM private key")
+        }
+        guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC, EVP_PKEY_get_bits(key) == 256 else {
+            EVP_PKEY_free(key)
+            throw .unreadableKey("it is not an elliptic-curve P-256 key")
+        }
+        self.key = key
+    }
+
+    deinit { EVP_PKEY_free(key) }
+
+    /// The ES256 signature of `message`: r and s, 32 bytes each (not DER).
+    func sign(_ message: Data) throws(AppStoreConnectKeyError) -> Data {
+        guard let context = EVP_MD_CTX_new() else { throw .signingFailed }
+        defer { EVP_MD_CTX_free(context) }
+        guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else { throw .signingFailed }
+        var length = 0
+        let input = Array(message)
+        guard EVP_DigestSign(context, nil, &length, input, input.count) == 1 else { throw .signingFailed }
+        var der = [UInt8](repeating: 0, count: length)
+        guard EVP_DigestSign(context, &der, &length, input, input.count) == 1 else { throw .signingFailed }
+        let parsed = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            var cursor = buffer.baseAddress
+            return d2i_ECDSA_SIG(nil, &cursor, length)
+        }
+        guard let signature = parsed else { throw .signingFailed }
+        defer { ECDSA_SIG_free(signature) }
+        var raw = [UInt8](repeating: 0, count: 64)
+        guard let r = ECDSA_SIG_get0_r(signature), let s = ECDSA_SIG_get0_s(signature),
+            BN_bn2binpad(r, &raw, 32) == 32,
+            raw.withUnsafeMutableBufferPointer({ BN_bn2binpad(s, $0.baseAddress! + 32, 32) }) == 32
+        else { throw .signingFailed }
+        return Data(raw)
+    }
+}
