@@ -31,8 +31,9 @@ public struct AppStoreConnectKey: Sendable {
         _ = try PrivateKey(pem: privateKeyPEM)
     }
 
-    /// A token valid for `lifetime` seconds from `now` (App Store Connect accepts at most 20 minutes).
-    public func token(now: Date, lifetime: TimeInterval = 1_200) throws(AppStoreConnectKeyError) -> String {
+    /// A token valid for `lifetime` seconds from `now`: 15 minutes, within the 20 App Store
+    /// Connect accepts even from a host whose clock runs a little fast.
+    public func token(now: Date, lifetime: TimeInterval = 900) throws(AppStoreConnectKeyError) -> String {
         let issued = Int(now.timeIntervalSince1970)
         let header = #"{"alg":"ES256","kid":"\#(Self.escaped(keyId))","typ":"JWT"}"#
         let payload =
@@ -59,15 +60,20 @@ private final class PrivateKey {
     let key: OpaquePointer
 
     init(pem: String) throws(AppStoreConnectKeyError) {
-        let bytes = Array(pem.utf8)
-        guard let bio = bytes.withUnsafeBytes({ BIO_new_mem_buf($0.baseAddress, Int32($0.count)) }) else {
-            throw .unreadableKey("out of memory")
+        // The memory BIO reads the bytes in place, so the key is parsed while they are pinned; a
+        // pass-phrase callback that refuses keeps OpenSSL from prompting on a terminal.
+        let parsed = Array(pem.utf8).withUnsafeBytes { bytes -> OpaquePointer? in
+            guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return nil }
+            defer { BIO_free(bio) }
+            return PEM_read_bio_PrivateKey(bio, nil, { _, _, _, _ in -1 }, nil)
         }
-        defer { BIO_free(bio) }
-        guard let key = PEM_read_bio_PrivateKey(bio, nil, nil, nil) else {
-            throw .unreadableKey("it is not a PEM private key")
-        }
-        guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC, EVP_PKEY_get_bits(key) == 256 else {
+        guard let key = parsed else { throw .unreadableKey("it is not an unencrypted PEM private key") }
+        var curve = [CChar](repeating: 0, count: 64)
+        var curveLength = 0
+        guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC,
+            EVP_PKEY_get_group_name(key, &curve, curve.count, &curveLength) == 1,
+            String(decoding: curve.prefix(curveLength).map { UInt8(bitPattern: $0) }, as: UTF8.self) == "prime256v1"
+        else {
             EVP_PKEY_free(key)
             throw .unreadableKey("it is not an elliptic-curve P-256 key")
         }

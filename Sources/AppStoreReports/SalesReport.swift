@@ -100,7 +100,8 @@ public enum SalesReport {
                     expected: "\(names.count) tab-separated fields like the header")
             }
             guard let kind = productTypes[fields[type].trimmingCharacters(in: .whitespaces)] else { continue }
-            guard let count = Int64(fields[units].trimmingCharacters(in: .whitespaces)), abs(count) <= maximumUnits
+            guard let count = Int64(fields[units].trimmingCharacters(in: .whitespaces)),
+                (-maximumUnits...maximumUnits).contains(count)
             else {
                 throw .invalidValue(
                     line: lineNumber, column: "Units", value: fields[units],

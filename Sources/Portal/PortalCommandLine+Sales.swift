@@ -41,7 +41,13 @@ extension PortalCommandLine {
         guard let pem = try? String(contentsOfFile: keyFile, encoding: .utf8) else {
             throw Failure(exitCode: 3, description: "\(keyFile): cannot be read")
         }
-        let baseURL = options["api-url"].flatMap(URL.init(string:)) ?? SalesReportFetcher.defaultBaseURL
+        var baseURL = SalesReportFetcher.defaultBaseURL
+        if let text = options["api-url"] {
+            guard let url = URL(string: text), url.scheme == "https" || url.scheme == "http", url.host != nil else {
+                throw Failure(exitCode: 2, description: "--api-url \"\(text)\" is not an http(s) URL")
+            }
+            baseURL = url
+        }
         let fetcher: SalesReportFetcher
         do {
             fetcher = SalesReportFetcher(
@@ -62,6 +68,9 @@ extension PortalCommandLine {
             } catch {
                 throw Failure(exitCode: 4, description: "\(day): \(error) (nothing was imported)")
             }
+        }
+        if fetched == 0 {
+            print("no report for any of the last \(days) day(s): no sales, or check --vendor and --api-url")
         }
         report(try store.importSales(units.values.flatMap { $0 }), fetched: (fetched, days))
     }

@@ -170,7 +170,6 @@ enum PortalSchema {
             version: 5, name: "sequence numbers of archived versions and of a merge's own version",
             statements: [
                 "ALTER TABLE history ADD COLUMN seq BIGINT",
-                "CREATE INDEX history_by_seq ON history(account_id, seq)",
                 "ALTER TABLE records ADD COLUMN own_seq BIGINT",
             ]),
         Migration(
@@ -188,6 +187,9 @@ enum PortalSchema {
                 )
                 """
             ]),
+        Migration(
+            version: 7, name: "history by number",
+            statements: ["CREATE INDEX IF NOT EXISTS history_by_seq ON history(account_id, seq)"]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

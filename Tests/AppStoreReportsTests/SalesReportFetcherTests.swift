@@ -39,7 +39,7 @@ struct SalesReportFetcherTests {
         #expect(claims["iss"] as? String == "57246542-96fe-1a63-e053-0824d011072a")
         #expect(claims["aud"] as? String == "appstoreconnect-v1")
         #expect(claims["iat"] as? Int == 1_780_000_000)
-        #expect(claims["exp"] as? Int == 1_780_001_200, "20 minutes, the longest App Store Connect accepts")
+        #expect(claims["exp"] as? Int == 1_780_000_900, "15 minutes, within the 20 App Store Connect accepts")
         let signature = try #require(Self.base64URLDecoded(parts[2]))
         #expect(signature.count == 64, "r and s, not DER")
         #expect(try Self.opensslVerifies(Data("\(parts[0]).\(parts[1])".utf8), signature: signature))
@@ -52,14 +52,32 @@ struct SalesReportFetcherTests {
         "Given a file that is not a P-256 private key, when used as the API key, then it is refused before anything is fetched"
     )
     func badKeys() throws {
+        let secp256k1 = try Self.openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:secp256k1"])
+        let encrypted = try Self.openssl([
+            "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-aes256", "-pass", "pass:pike",
+        ])
+        let publicKey = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("test-only-key.pub.pem"), encoding: .utf8)
         for pem in [
-            "", "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n",
-            try String(contentsOf: Self.fixtures.appendingPathComponent("test-only-key.pub.pem"), encoding: .utf8),
+            "", "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", publicKey, secp256k1, encrypted,
         ] {
-            #expect(throws: AppStoreConnectKeyError.self) {
+            #expect(throws: AppStoreConnectKeyError.self, "\(pem.prefix(40))") {
                 try AppStoreConnectKey(issuerId: "i", keyId: "k", privateKeyPEM: pem)
             }
         }
+    }
+
+    /// What the `openssl` command prints.
+    static func openssl(_ arguments: [String]) throws -> String {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["openssl"] + arguments
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     @Test(

@@ -55,6 +55,10 @@ struct SalesReportTests {
                 "line 2: Units \"9223372036854775807\" is not a whole number of at most 1000000000 either way"
             ),
             (
+                "Units", "12", "-9223372036854775808",
+                "line 2: Units \"-9223372036854775808\" is not a whole number of at most 1000000000 either way"
+            ),
+            (
                 "End Date", "06/01/2026", "06/07/2026",
                 "line 2: End Date \"06/07/2026\" is not the row's Begin Date (import daily reports, not weekly or monthly ones)"
             ),
