@@ -14,7 +14,7 @@ public struct PortalCommandLine {
     }
 
     static let usage = """
-        usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N] [--trusted-proxy ADDR[,ADDR]]
+        usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N] [--history-days N] [--trusted-proxy ADDR[,ADDR]]
                hobbystory-portal [--data DIR | --database-url URL] admin create-admin --email E --password-stdin
                hobbystory-portal ... admin directory add species|baits|methods|water-body-types --name NAME [--latin LATIN] [--name-ru NAME]
                hobbystory-portal ... admin directory rename KIND ID [--name NAME] [--name-ru NAME]
@@ -41,7 +41,8 @@ public struct PortalCommandLine {
     ) throws {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
-            "media-quota-mb", "trusted-proxy", "app", "vendor", "issuer", "key-id", "key-file", "days", "api-url",
+            "media-quota-mb", "history-days", "trusted-proxy", "app", "vendor", "issuer", "key-id", "key-file", "days",
+            "api-url",
         ]
         let flagNames: Set<String> = ["password-stdin", "json", "help"]
         var positionals: [String] = []
@@ -96,6 +97,12 @@ public struct PortalCommandLine {
                     throw Failure(exitCode: 2, description: "--media-quota-mb must be a whole number of megabytes")
                 }
                 store.mediaQuotaBytes = value << 20
+            }
+            if let days = options["history-days"] {
+                guard let value = Int(days), (1...36_500).contains(value) else {
+                    throw Failure(exitCode: 2, description: "--history-days must be a number of days, 1–36500")
+                }
+                store.historyRetention = Double(value) * 86_400
             }
             let bundled = try BundledDirectories.load()
             try store.seedDirectories(bundled.entries, version: bundled.version)
@@ -170,6 +177,7 @@ public struct PortalCommandLine {
         }
         do { try store.purgeTombstones() } catch { report("purging tombstones", "\(error)") }
         do { try store.purgeExpiredUploads() } catch { report("purging expired uploads", "\(error)") }
+        do { try store.trimHistory() } catch { report("trimming the history", "\(error)") }
         do {
             for failure in try store.collectMedia().failures { report("collecting media", failure) }
         } catch {

@@ -352,6 +352,22 @@ extension PortalStore {
         }
     }
 
+    /// Deletes overwritten and superseded versions set aside longer ago than ``historyRetention``
+    /// (none when it is nil) and returns how many went. Purged tombstones stay: they are what
+    /// keeps an old device's edit of a deleted record from bringing it back (docs/sync.md). A
+    /// device offline for longer than the retention whose change needs a trimmed base version
+    /// is decided by the later-wins rule instead of a merge.
+    @discardableResult
+    public func trimHistory() throws -> Int {
+        guard let retention = historyRetention else { return 0 }
+        let cutoff = now - Int64(retention * 1000)
+        return try database.write { sql in
+            try sql.execute(
+                "DELETE FROM history WHERE reason IN ('overwritten', 'superseded') AND archived_at < ?",
+                [.integer(cutoff)])
+        }
+    }
+
     /// Removes tombstones older than ``tombstoneHorizon`` (their last version stays in the
     /// history) and moves each account's horizon forward, so that neither an old device's
     /// pull nor its push can bring a purged record back (docs/sync.md). Returns how many went.

@@ -23,6 +23,9 @@ public struct PortalStore: Sendable {
     public var sessionLifetime: TimeInterval = 30 * 86_400
     /// Media bytes an account may store unless its own `media_quota_bytes` says otherwise.
     public var mediaQuotaBytes: Int64 = 10 << 30
+    /// How long versions set aside in the history are kept (``trimHistory()``); nil keeps them
+    /// for ever.
+    public var historyRetention: TimeInterval?
     let clock: @Sendable () -> Date
     private let lastActivity = ActivityLog()
     private let sessions = SessionCache()
@@ -201,7 +204,8 @@ public struct PortalStore: Sendable {
                 activeLast7Days: try count(active, [.integer(now - 7 * day)]),
                 activeLast30Days: try count(active, [.integer(now - 30 * day)]),
                 downloads: try units(.download),
-                downloadsLast30Days: try units(.download, since: Self.utcDay(Date(timeIntervalSince1970: Double(now - 30 * day) / 1000))),
+                downloadsLast30Days: try units(
+                    .download, since: Self.utcDay(Date(timeIntervalSince1970: Double(now - 30 * day) / 1000))),
                 redownloads: try units(.redownload), updates: try units(.update),
                 lastSalesDay: try sql.queryFirst("SELECT MAX(day) FROM app_store_units", [])?.optionalText(0))
         }

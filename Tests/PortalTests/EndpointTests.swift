@@ -2,12 +2,13 @@ import DiaryStore
 import FishingModel
 import Foundation
 import HTTPServer
-@testable import Portal
 import PortalStore
 import SyncClient
 import SyncProtocol
 import TestSupport
 import Testing
+
+@testable import Portal
 
 /// The portal's HTTP surface (T3, T5, T12): who may call what, and what hostile input gets.
 @Suite("Portal endpoints: authorization, hostile input, directories, statistics", .timeLimit(.minutes(2)))
@@ -82,6 +83,39 @@ struct EndpointTests {
                 .get, "\(SyncRoutes.history)?id=\(spot)\(bad)", headers: anna)
             #expect(refused.status.code == 400, "\(bad)")
         }
+    }
+
+    @Test(
+        "Given a history retention of 30 days, when the history is trimmed, then older replaced versions go and purged tombstones stay",
+        arguments: Backend.available)
+    func historyRetention(backend: Backend) async throws {
+        let harness = try PortalHarness(backend)
+        var store = harness.store
+        store.historyRetention = 30 * 86_400
+        let portal = try PortalHarness(sharing: harness, store: store)
+        let anna = try await session(portal, "anna@example.org")
+        let spot = UUID()
+        for edit in 1...3 {
+            _ = try await portal.client.send(
+                .post, SyncRoutes.push, headers: anna,
+                json: PushRequest(mutations: [mutation(spot, mutationId: Int64(edit), name: "Spot, edit \(edit)")]))
+        }
+        var deletion = mutation(spot, mutationId: 4, name: "")
+        deletion.operation = .delete
+        deletion.fields = nil
+        _ = try await portal.client.send(
+            .post, SyncRoutes.push, headers: anna, json: PushRequest(mutations: [deletion]))
+        let account = try await portal.client.send(.get, "/v1/accounts/me", headers: anna)
+            .decode(AccountResponse.self).accountId
+        #expect(try store.history(account: account).count == 3)
+        #expect(try store.trimHistory() == 0, "nothing is older than 30 days yet")
+
+        portal.clock.advance(by: PortalStore.tombstoneHorizon + 86_400)
+        #expect(try store.purgeTombstones() == 1)
+        #expect(try store.trimHistory() == 3)
+        portal.clock.advance(by: 31 * 86_400)
+        #expect(try store.trimHistory() == 0)
+        #expect(try store.history(account: account).map(\.reason) == ["purged"])
     }
 
     @Test(
