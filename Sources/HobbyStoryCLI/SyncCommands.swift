@@ -60,6 +60,9 @@ extension HobbyStoryCLI {
                 ]),
                 text:
                     "Synced with \(account.portalURL): \(report.pushed) sent, \(report.pulled) received, \(report.conflicts) conflict(s) resolved, \(report.rejected) refused (see `hobbystory sync status`)."
+                    + (report.conflicts > 0
+                        ? " The versions that lost are kept: `hobbystory sync history` lists them, `sync restore-version` brings one back."
+                        : "")
             )
         },
         Command(name: "sync status") { c in
