@@ -69,15 +69,9 @@ struct SalesReportFetcherTests {
 
     /// What the `openssl` command prints.
     static func openssl(_ arguments: [String]) throws -> String {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let run = try externalCommand(["openssl"] + arguments)
+        try? FileManager.default.removeItem(at: run.folder)
+        return String(decoding: run.output, as: UTF8.self)
     }
 
     @Test(
@@ -121,22 +115,14 @@ struct SalesReportFetcherTests {
         }
         let body = integer(signature.prefix(32)) + integer(signature.suffix(32))
         let der = Data([0x30, UInt8(body.count)] + body)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try message.write(to: folder.appendingPathComponent("message"))
-        try der.write(to: folder.appendingPathComponent("signature.der"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        let run = try externalCommand([
             "openssl", "dgst", "-sha256", "-verify", fixtures.appendingPathComponent("test-only-key.pub.pem").path,
-            "-signature", folder.appendingPathComponent("signature.der").path,
-            folder.appendingPathComponent("message").path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+            "-signature", "signature.der", "message",
+        ]) { folder in
+            try message.write(to: folder.appendingPathComponent("message"))
+            try der.write(to: folder.appendingPathComponent("signature.der"))
+        }
+        try? FileManager.default.removeItem(at: run.folder)
+        return run.status == 0
     }
 }

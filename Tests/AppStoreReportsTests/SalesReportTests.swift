@@ -120,16 +120,10 @@ struct SalesReportTests {
 
     /// Compresses with the system's gzip (an independent implementation).
     static func gzip(_ data: Data) throws -> Data {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("report.txt")
-        try data.write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-1", file.path]
-        try process.run()
-        process.waitUntilExit()
-        return try Data(contentsOf: file.appendingPathExtension("gz"))
+        let run = try externalCommand(["gzip", "-1", "report.txt"]) { folder in
+            try data.write(to: folder.appendingPathComponent("report.txt"))
+        }
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        return try Data(contentsOf: run.folder.appendingPathComponent("report.txt.gz"))
     }
 }
