@@ -25,13 +25,15 @@ typedef struct hobbystory_mhd_settings {
 typedef void *(*hobbystory_mhd_uri_callback)(void *context, const char *uri, struct MHD_Connection *connection);
 
 /// Starts a daemon whose internal threads (a pool when `thread_pool_size` > 1) use poll(), and
-/// that allows suspending and resuming connections. Every callback gets `context`.
+/// that allows suspending and resuming connections. Every callback gets `context`;
+/// `notify_connection` hears of each connection's start and end (MHD_OPTION_NOTIFY_CONNECTION).
 static inline struct MHD_Daemon *hobbystory_mhd_start(
     const hobbystory_mhd_settings *settings,
     MHD_AccessHandlerCallback access_handler,
     MHD_RequestCompletedCallback request_completed,
     hobbystory_mhd_uri_callback uri_logger,
     MHD_LogCallback error_logger,
+    MHD_NotifyConnectionCallback notify_connection,
     void *context)
 {
     unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
@@ -50,6 +52,7 @@ static inline struct MHD_Daemon *hobbystory_mhd_start(
         MHD_OPTION_LISTEN_BACKLOG_SIZE, settings->listen_backlog,
         MHD_OPTION_NOTIFY_COMPLETED, request_completed, context,
         MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
+        MHD_OPTION_NOTIFY_CONNECTION, notify_connection, context,
         MHD_OPTION_END);
 }
 
@@ -73,6 +76,18 @@ static inline const char *hobbystory_mhd_client_address(struct MHD_Connection *c
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *) address)->sin6_addr, buffer, (socklen_t) size);
     }
     return buffer;
+}
+
+/// The connection's socket, or -1 when MHD does not say.
+static inline int hobbystory_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// The connection's `socket_context` (set by the connection notifier), or NULL.
+static inline void *hobbystory_mhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 /// MHD_CONTENT_READER_END_OF_STREAM and MHD_CONTENT_READER_END_WITH_ERROR are cast macros.

@@ -43,7 +43,8 @@ extension Diary {
                 issues = try self.issues(for: CatchDraft(try catchRecord(id)), editing: old)
             case .media:
                 throw StoreError.refused(
-                    "a photo's or video's versions differ only in their links: link it to a spot, trip or catch instead")
+                    "a photo's or video's versions differ only in their links: link it to a spot, trip or catch instead"
+                )
             }
             if !issues.isEmpty { throw ValidationError(entity: type.rawValue, issues: issues) }
             try recordChange(type, id, .upsert, at: now)

@@ -26,15 +26,21 @@ extension Diary {
 
     /// Applies the portal's answer to a push in one transaction: accepted changes leave the
     /// outbox (unless the record changed again since), refused ones are kept as rejections, and
-    /// a record deleted elsewhere whose tombstone has expired goes to the Trash.
-    public func applyPushResults(_ results: [MutationResult], for mutations: [RecordMutation]) throws {
-        let byId = Dictionary(uniqueKeysWithValues: mutations.map { ($0.mutationId, $0) })
-        try database.transaction {
+    /// a record deleted elsewhere whose tombstone has expired goes to the Trash. Only an answer
+    /// that names exactly one change sent is acted on: a result for an id not sent, or two results
+    /// for one id, leave that change queued. Returns how many changes the answer settled.
+    @discardableResult
+    public func applyPushResults(_ results: [MutationResult], for mutations: [RecordMutation]) throws -> Int {
+        let byId = Dictionary(mutations.map { ($0.mutationId, $0) }) { first, _ in first }
+        let answers = Dictionary(grouping: results, by: \.mutationId)
+        let unambiguous = results.filter { answers[$0.mutationId]?.count == 1 && $0.status != .renumber }
+        return try database.transaction {
             let now = currentTime()
-            for result in results {
+            var settled = 0
+            for result in unambiguous {
                 guard let mutation = byId[result.mutationId], let type = EntityType(rawValue: mutation.kind.rawValue)
                 else { continue }
-                guard result.status != .renumber else { continue }
+                settled += 1
                 try database.execute("DELETE FROM outbox WHERE mutation_id = ?", [.integer(result.mutationId)])
                 // Edited again since this mutation was sent: that newer change is judged on its own.
                 let changedSince = try hasPendingChange(type, mutation.id)
@@ -68,6 +74,7 @@ extension Diary {
                         ])
                 }
             }
+            return settled
         }
     }
 
@@ -78,7 +85,8 @@ extension Diary {
         switch result.status {
         case .merged, .superseded: return result.seq
         case .duplicate:
-            guard let current = result.current, !current.deleted, RecordMerge.equivalent(current.fields, mutation.fields)
+            guard let current = result.current, !current.deleted,
+                RecordMerge.equivalent(current.fields, mutation.fields)
             else { return nil }
             return current.seq
         default: return nil

@@ -67,17 +67,16 @@ public struct IssueCollector: Sendable {
     /// An optional text within its bound; single-line texts refuse line breaks and control characters.
     public mutating func checkText(_ field: String, _ value: String?, maxLength: Int, multiline: Bool) {
         guard let value else { return }
-        if value.count > maxLength {
-            add(
-                field, String(value.prefix(40)) + "…",
-                "is \(value.count) characters long; at most \(maxLength) are allowed")
+        if let problem = TextBounds.problem(in: value, maximumCharacters: maxLength) {
+            add(field, TextBounds.quotable(value), problem)
+            return
         }
         let forbidden = value.unicodeScalars.contains {
             CharacterSet.controlCharacters.contains($0) && !(multiline && ($0 == "\n" || $0 == "\t"))
         }
         if forbidden {
             add(
-                field, value,
+                field, TextBounds.quotable(value),
                 multiline ? "contains control characters" : "must be a single line without control characters")
         }
     }

@@ -47,6 +47,9 @@ final class Exchange: Sendable {
 
     private struct State {
         var connection: ConnectionHandle?
+        var supervised: SupervisedConnection?
+        /// The response went straight to the socket while the body was still arriving.
+        var sentRaw = false
         var phase = Phase.new
         var suspended = false
         var wakePending = false
@@ -58,9 +61,10 @@ final class Exchange: Sendable {
         var discardedBytes = 0
     }
 
-    /// Body bytes the server will still read and drop after the handler answered early, so that
-    /// the client can receive the answer; beyond this the connection is closed instead.
-    static let discardAllowance = 1 << 20
+    /// Body bytes the server will still read and drop after the handler answered early (the
+    /// answer already on its way, see ``RawResponse``), so that a client still sending does not
+    /// get its connection reset before it reads the answer; beyond this it is closed anyway.
+    static let discardAllowance = 32 << 20
 
     let target: String
     let requestBody: RequestBodyChannel
@@ -88,6 +92,7 @@ final class Exchange: Sendable {
                 return false
             }
             state.suspended = true
+            state.supervised?.bodyPaused(true)
             MHD_suspend_connection(connection.pointer)
             return true
         }
@@ -100,6 +105,7 @@ final class Exchange: Sendable {
             guard !state.abandoned, !state.completed else { return }
             if state.suspended, let connection = state.connection {
                 state.suspended = false
+                state.supervised?.bodyPaused(false)
                 MHD_resume_connection(connection.pointer)
             } else {
                 state.wakePending = true
@@ -127,14 +133,23 @@ final class Exchange: Sendable {
 
     // MARK: Called from MHD's thread
 
-    func attach(_ connection: ConnectionHandle, handlerTask: Task<Void, Never>, hasBody: Bool) {
+    func attach(
+        _ connection: ConnectionHandle, supervised: SupervisedConnection?, handlerTask: Task<Void, Never>,
+        hasBody: Bool
+    ) {
         let cancel = state.withLock { state in
             state.connection = connection
+            state.supervised = supervised
             state.handlerTask = handlerTask
             state.phase = hasBody ? .deciding : .received
             return state.abandoned
         }
         if cancel { handlerTask.cancel() }
+    }
+
+    /// The server answered before the handler ran (refused framing, shutting down).
+    func respondedEarly() {
+        state.withLock { $0.phase = .responded }
     }
 
     /// What the access handler should do on a call without upload data.
@@ -160,13 +175,16 @@ final class Exchange: Sendable {
                 }
                 if requestBody.isDemanded {
                     state.phase = .receiving
+                    state.supervised?.bodyDemanded()
                     return .proceed
                 }
                 return .wait
             case .receiving:
                 state.phase = .received
+                state.supervised?.bodyEnded()
                 return .finishBody
             case .received:
+                if state.sentRaw { return .close }
                 if let response = state.response {
                     state.phase = .responded
                     return .queue(response)
@@ -193,7 +211,21 @@ final class Exchange: Sendable {
         }
         let disposition = state.withLock { state -> Disposition in
             if state.abandoned { return .close }
-            guard state.response != nil else { return .deliver }
+            guard let response = state.response else {
+                state.supervised?.bodyReceived(bytes.count)
+                return .deliver
+            }
+            if !state.sentRaw, case .bytes(let body) = response.body, let connection = state.connection {
+                // MHD cannot queue a response in the middle of a body: it goes to the socket
+                // now, so even a client with an endless body hears why it is refused.
+                let descriptor = hobbystory_mhd_connection_fd(connection.pointer)
+                if descriptor >= 0 {
+                    RawResponse.deliver(
+                        RawResponse.encode(status: response.status, headers: response.headers, body: Array(body)),
+                        to: descriptor)
+                    state.sentRaw = true
+                }
+            }
             state.discardedBytes += bytes.count
             return state.discardedBytes > Self.discardAllowance ? .close : .discard
         }

@@ -9,14 +9,13 @@ import Foundation
 /// ``LimitsMiddleware`` → `middleware` (e.g. authentication) → router (group middleware → body
 /// policy → handler).
 public struct HTTPApplication: Sendable {
-    /// Application-wide ceilings (see ``LimitsMiddleware``).
+    /// Application-wide ceilings (see ``LimitsMiddleware``). Body sizes are each route's own
+    /// (``BodyPolicy``; the router's default for routes that declare none).
     public struct Limits: Sendable {
         public var maximumTargetLength: Int
-        public var maximumBodyBytes: Int
 
-        public init(maximumTargetLength: Int = 8 * 1024, maximumBodyBytes: Int = 1 << 30) {
+        public init(maximumTargetLength: Int = 8 * 1024) {
             self.maximumTargetLength = maximumTargetLength
-            self.maximumBodyBytes = maximumBodyBytes
         }
     }
 
@@ -25,8 +24,7 @@ public struct HTTPApplication: Sendable {
     public init(router: Router, middleware: [any HTTPMiddleware] = [], limits: Limits = Limits()) {
         let standard: [any HTTPMiddleware] = [
             RequestIDMiddleware(), AccessLogMiddleware(), ProblemMiddleware(),
-            LimitsMiddleware(
-                maximumTargetLength: limits.maximumTargetLength, maximumBodyBytes: limits.maximumBodyBytes),
+            LimitsMiddleware(maximumTargetLength: limits.maximumTargetLength),
         ]
         handler = (standard + middleware).wrapping(router.compiled())
     }

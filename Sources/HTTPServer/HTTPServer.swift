@@ -31,12 +31,23 @@ public final class HTTPServer: Sendable {
         public var threadPoolSize: Int
         /// Connections open at once; further clients wait in the listen backlog.
         public var connectionLimit: Int
-        /// Connections one client address may hold (0 for no limit).
+        /// Connections one client address may hold (0 for no limit); more are answered 429 and
+        /// closed. Behind a reverse proxy every client shares the proxy's address: list the
+        /// proxies in ``unlimitedAddresses`` and cap clients at the proxy (nginx `limit_conn`).
         public var perClientConnectionLimit: Int
-        /// A connection idle this long (headers or body not arriving, a keep-alive connection
-        /// unused) is closed — this is what ends slowloris clients. libmicrohttpd counts whole
-        /// seconds, so the effective limit lies up to a second below this; 0 disables.
+        /// Addresses the per-client cap does not apply to (trusted reverse proxies).
+        public var unlimitedAddresses: Set<String>
+        /// A connection idle this long (nothing arriving or leaving) is closed. libmicrohttpd
+        /// counts whole seconds, so the effective limit lies up to a second below this; 0
+        /// disables. It also bounds how long a kept-alive connection waits for its next request.
         public var connectionTimeout: Duration
+        /// A request's whole header block must arrive within this of the connection opening —
+        /// what ends slowloris clients, which keep a connection busy with one byte at a time.
+        public var headerTimeout: Duration
+        /// While a handler reads a request body, at least this many bytes per second must arrive,
+        /// measured over ``bodyRateWindow`` (time the server itself stops reading is not counted).
+        public var minimumBodyBytesPerSecond: Int
+        public var bodyRateWindow: Duration
         /// libmicrohttpd's memory per connection: it bounds the request line plus headers
         /// (longer ones are refused by MHD) and the size of each upload chunk.
         public var connectionMemoryLimit: Int
@@ -50,8 +61,10 @@ public final class HTTPServer: Sendable {
         public init(
             host: String = "127.0.0.1", port: Int = 0,
             threadPoolSize: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
-            connectionLimit: Int = 1_024, perClientConnectionLimit: Int = 0,
-            connectionTimeout: Duration = .seconds(30), connectionMemoryLimit: Int = 64 * 1024,
+            connectionLimit: Int = 1_024, perClientConnectionLimit: Int = 0, unlimitedAddresses: Set<String> = [],
+            connectionTimeout: Duration = .seconds(30), headerTimeout: Duration = .seconds(10),
+            minimumBodyBytesPerSecond: Int = 1_024, bodyRateWindow: Duration = .seconds(20),
+            connectionMemoryLimit: Int = 64 * 1024,
             uploadBufferBytes: Int = 256 * 1024, downloadBufferBytes: Int = 256 * 1024, listenBacklog: Int = 511
         ) {
             self.host = host
@@ -59,7 +72,11 @@ public final class HTTPServer: Sendable {
             self.threadPoolSize = threadPoolSize
             self.connectionLimit = connectionLimit
             self.perClientConnectionLimit = perClientConnectionLimit
+            self.unlimitedAddresses = unlimitedAddresses
             self.connectionTimeout = connectionTimeout
+            self.headerTimeout = headerTimeout
+            self.minimumBodyBytesPerSecond = minimumBodyBytesPerSecond
+            self.bodyRateWindow = bodyRateWindow
             self.connectionMemoryLimit = connectionMemoryLimit
             self.uploadBufferBytes = uploadBufferBytes
             self.downloadBufferBytes = downloadBufferBytes
@@ -77,6 +94,10 @@ public final class HTTPServer: Sendable {
             }
             guard connectionTimeout >= .zero else {
                 throw .invalidConfiguration("connectionTimeout must not be negative")
+            }
+            guard headerTimeout > .zero, bodyRateWindow > .zero, minimumBodyBytesPerSecond >= 0 else {
+                throw .invalidConfiguration(
+                    "headerTimeout and bodyRateWindow must be positive, minimumBodyBytesPerSecond not negative")
             }
             guard connectionMemoryLimit >= 8 * 1024 else {
                 throw .invalidConfiguration("connectionMemoryLimit must be at least 8 KiB")
@@ -114,8 +135,16 @@ public final class HTTPServer: Sendable {
     {
         try configuration.validate()
         let address = try SocketAddress(host: configuration.host, port: configuration.port)
+        let supervisor = ConnectionSupervisor(
+            policy: .init(
+                headerTimeout: configuration.headerTimeout, keepAliveTimeout: configuration.connectionTimeout,
+                minimumBodyBytesPerSecond: configuration.minimumBodyBytesPerSecond,
+                bodyRateWindow: configuration.bodyRateWindow,
+                perClientConnectionLimit: configuration.perClientConnectionLimit,
+                unlimitedAddresses: Set(configuration.unlimitedAddresses.map { IPAddress.canonical($0) ?? $0 })),
+            logger: Logger(category: "http"))
         let core = ServerCore(
-            application: application, uploadBufferBytes: configuration.uploadBufferBytes,
+            application: application, supervisor: supervisor, uploadBufferBytes: configuration.uploadBufferBytes,
             downloadBufferBytes: configuration.downloadBufferBytes)
         let context = Unmanaged.passRetained(core)
         errno = 0
@@ -125,16 +154,17 @@ public final class HTTPServer: Sendable {
                 address: sockaddr, ipv6: isIPv6 ? 1 : 0, port: UInt16(configuration.port),
                 thread_pool_size: UInt32(configuration.threadPoolSize),
                 connection_limit: UInt32(configuration.connectionLimit),
-                per_ip_connection_limit: UInt32(configuration.perClientConnectionLimit),
+                per_ip_connection_limit: 0,
                 connection_timeout_seconds: UInt32(timeout.seconds + (timeout.attoseconds > 0 ? 1 : 0)),
                 connection_memory_limit: configuration.connectionMemoryLimit,
                 listen_backlog: UInt32(configuration.listenBacklog))
             return hobbystory_mhd_start(
                 &settings, MHDCallbacks.access, MHDCallbacks.completed, MHDCallbacks.uriReceived,
-                MHDCallbacks.log, context.toOpaque())
+                MHDCallbacks.log, MHDCallbacks.connection, context.toOpaque())
         }
         guard let started else {
             let reason = errno == 0 ? "libmicrohttpd refused to start" : String(cString: strerror(errno))
+            supervisor.stop()
             context.release()
             throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
@@ -147,6 +177,9 @@ public final class HTTPServer: Sendable {
 
     /// Requests whose headers have arrived and whose response has not been fully sent yet.
     public var inFlightRequests: Int { core.inFlightCount }
+
+    /// Client connections open now.
+    public var openConnections: Int { core.supervisor.openCount }
 
     /// True once ``stop(gracePeriod:)`` has begun: new requests get 503.
     public var isDraining: Bool { core.isDraining }
@@ -183,6 +216,7 @@ public final class HTTPServer: Sendable {
             }
         }
         if listenSocket != MHD_INVALID_SOCKET { close(listenSocket) }
+        core.supervisor.stop()
         Unmanaged.passUnretained(core).release()
         logger.notice("Stopped", ["port": String(port)])
         let waiters = lifecycle.withLock { state in
@@ -225,13 +259,32 @@ private enum MHDCallbacks {
             exchange, connection: connection, method: method, uploadData: uploadData, uploadSize: uploadSize)
     }
 
-    static let completed: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
+    static let completed: MHD_RequestCompletedCallback = { context, connection, requestContext, _ in
         guard let context, let requestContext, let exchangePointer = requestContext.pointee else { return }
         requestContext.pointee = nil
         let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         let exchange = Unmanaged<Exchange>.fromOpaque(exchangePointer).takeRetainedValue()
         exchange.completed()
         core.unregister(exchange)
+        if let connection {
+            ServerCore.supervised(connection)?.requestCompleted(keepAlive: core.supervisor.policy.keepAliveTimeout)
+        }
+    }
+
+    static let connection: MHD_NotifyConnectionCallback = { context, connection, socketContext, code in
+        guard let context, let connection, let socketContext else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
+        // MHD_CONNECTION_NOTIFY_STARTED (0) and MHD_CONNECTION_NOTIFY_CLOSED (1).
+        switch code.rawValue {
+        case 0:
+            socketContext.pointee = Unmanaged.passRetained(core.opened(connection)).toOpaque()
+        case 1:
+            guard let pointer = socketContext.pointee else { return }
+            socketContext.pointee = nil
+            core.supervisor.closed(Unmanaged<SupervisedConnection>.fromOpaque(pointer).takeRetainedValue())
+        default:
+            return
+        }
     }
 
     static let uriReceived: hobbystory_mhd_uri_callback = { context, uri, _ in

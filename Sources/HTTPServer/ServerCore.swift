@@ -18,15 +18,57 @@ final class ServerCore: Sendable {
     }
 
     let application: HTTPApplication
+    let supervisor: ConnectionSupervisor
     let uploadBufferBytes: Int
     let downloadBufferBytes: Int
     private let registry = Mutex(Registry())
     private let logger = Logger(category: "http")
 
-    init(application: HTTPApplication, uploadBufferBytes: Int, downloadBufferBytes: Int) {
+    init(
+        application: HTTPApplication, supervisor: ConnectionSupervisor, uploadBufferBytes: Int,
+        downloadBufferBytes: Int
+    ) {
         self.application = application
+        self.supervisor = supervisor
         self.uploadBufferBytes = uploadBufferBytes
         self.downloadBufferBytes = downloadBufferBytes
+    }
+
+    // MARK: Connections
+
+    /// A connection has been accepted: supervise it, and answer 429 at once when its address
+    /// already holds as many connections as it may.
+    func opened(_ connection: OpaquePointer) -> SupervisedConnection {
+        let descriptor = hobbystory_mhd_connection_fd(connection)
+        let address = Self.clientAddress(of: connection) ?? "unknown"
+        let supervised = supervisor.opened(descriptor: descriptor, address: address)
+        if supervised.isRefused, descriptor >= 0 {
+            let limit = supervisor.policy.perClientConnectionLimit
+            let error = HTTPError(
+                .tooManyRequests, code: "too_many_connections",
+                detail: "This address already holds \(limit) connections to the server; close one and retry.",
+                headers: ["Retry-After": "5"])
+            RawResponse.deliver(Self.rawProblem(error, requestID: UUID().uuidString.lowercased()), to: descriptor)
+            logger.warning("Refused a connection over its address's limit", ["remoteAddress": address])
+        }
+        return supervised
+    }
+
+    /// The supervision record of a connection (its MHD socket context).
+    static func supervised(_ connection: OpaquePointer) -> SupervisedConnection? {
+        hobbystory_mhd_socket_context(connection).map {
+            Unmanaged<SupervisedConnection>.fromOpaque($0).takeUnretainedValue()
+        }
+    }
+
+    /// A problem response as raw bytes (see ``RawResponse``).
+    static func rawProblem(_ error: HTTPError, requestID: String) -> [UInt8] {
+        var headers = error.headers
+        headers["Content-Type"] = ProblemDetails.contentType
+        headers[RequestIDMiddleware.headerName] = requestID
+        return RawResponse.encode(
+            status: error.status, headers: headers,
+            body: Array(ProblemMiddleware.document(for: error, requestID: requestID)))
     }
 
     // MARK: In-flight exchanges
@@ -104,8 +146,15 @@ final class ServerCore: Sendable {
     /// nil when the handler must first decide whether it wants the body.
     private func start(_ exchange: Exchange, connection: ConnectionHandle, method: UnsafePointer<CChar>) -> MHD_Result?
     {
+        let supervised = Self.supervised(connection.pointer)
+        if supervised?.isRefused == true { return .NO }
+        supervised?.headersArrived()
         guard register(exchange) else { return refuseWhileDraining(exchange, on: connection.pointer) }
         let headers = Self.headers(of: connection.pointer)
+        if let problem = RequestFraming.problem(in: headers) {
+            // Queued before any body byte is read: MHD then drops the body and closes.
+            return queueEarly(problem, for: exchange, on: connection.pointer)
+        }
         let contentLength = headers["Content-Length"].flatMap { Int($0) }
         let hasBody = (contentLength ?? 0) > 0 || headers.contains("Transfer-Encoding")
         let body: HTTPBody =
@@ -125,18 +174,25 @@ final class ServerCore: Sendable {
             let response = await application.respond(to: request, remoteAddress: remoteAddress)
             exchange.complete(with: response, downloadBufferBytes: downloadBufferBytes)
         }
-        exchange.attach(connection, handlerTask: task, hasBody: hasBody)
+        exchange.attach(connection, supervised: supervised, handlerTask: task, hasBody: hasBody)
         return hasBody ? nil : .YES
     }
 
     private func refuseWhileDraining(_ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        queueEarly(
+            HTTPError(.serviceUnavailable, code: "shutting_down", detail: "The server is shutting down."),
+            for: exchange, on: connection)
+    }
+
+    /// Answers `error` before the handler runs and closes the connection after it.
+    private func queueEarly(_ error: HTTPError, for exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
         let requestID = UUID().uuidString.lowercased()
-        let error = HTTPError(.serviceUnavailable, code: "shutting_down", detail: "The server is shutting down.")
-        let headers: HTTPHeaders = [
-            "Content-Type": ProblemDetails.contentType, RequestIDMiddleware.headerName: requestID,
-            "Connection": "close",
-        ]
+        var headers = error.headers
+        headers["Content-Type"] = ProblemDetails.contentType
+        headers[RequestIDMiddleware.headerName] = requestID
+        headers["Connection"] = "close"
         let body = PreparedResponse.Body.bytes(ProblemMiddleware.document(for: error, requestID: requestID))
+        exchange.respondedEarly()
         return queue(
             PreparedResponse(status: error.status, headers: headers, body: body), for: exchange, on: connection)
     }

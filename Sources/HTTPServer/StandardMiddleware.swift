@@ -115,18 +115,15 @@ public struct ProblemMiddleware: HTTPMiddleware {
     }
 }
 
-/// Enforces the application-wide ceilings: request target length (414) and body size (413).
-///
-/// The body limit is checked against `Content-Length` before any byte is read and again while a
-/// streamed body arrives; each route's ``BodyPolicy`` may only tighten it. Part of the portal's
-/// standard stack (T3) and of weather fixture servers.
+/// Enforces the application-wide ceiling on the request target's length (414). Body sizes are
+/// not limited here: each route's ``BodyPolicy`` is the limit that applies to it (a tus upload
+/// route may take far more than a JSON route). Part of the portal's standard stack (T3) and of
+/// weather fixture servers.
 public struct LimitsMiddleware: HTTPMiddleware {
     public var maximumTargetLength: Int
-    public var maximumBodyBytes: Int
 
-    public init(maximumTargetLength: Int, maximumBodyBytes: Int) {
+    public init(maximumTargetLength: Int) {
         self.maximumTargetLength = maximumTargetLength
-        self.maximumBodyBytes = maximumBodyBytes
     }
 
     public func handle(_ request: HTTPRequest, context: RequestContext, next: HTTPHandler) async throws -> HTTPResponse
@@ -136,8 +133,6 @@ public struct LimitsMiddleware: HTTPMiddleware {
                 .uriTooLong, code: "uri_too_long",
                 detail: "The request target is longer than \(maximumTargetLength) bytes.")
         }
-        var request = request
-        request.body = try request.body.limited(to: maximumBodyBytes)
         return try await next(request, context)
     }
 }

@@ -11,6 +11,8 @@ enum MediaRoutes {
     static let tusVersion = "1.0.0"
     /// Bytes buffered before they are appended (and fsynced) while a PATCH streams in.
     static let appendBytes = 1 << 20
+    /// The largest PATCH that carries an `Upload-Checksum`: it is held whole until verified.
+    static let verifiedChunkBytes = 64 << 20
 
     /// `OPTIONS /v1/uploads`, the tus discovery request, answered without authentication.
     static func addDiscovery(to router: inout Router) {
@@ -19,7 +21,8 @@ enum MediaRoutes {
                 status: .noContent,
                 headers: [
                     "Tus-Resumable": tusVersion, "Tus-Version": tusVersion,
-                    "Tus-Extension": "creation,checksum,expiration", "Tus-Checksum-Algorithm": "sha256",
+                    "Tus-Extension": "creation,checksum,expiration",
+                    "Tus-Checksum-Algorithm": DigestAlgorithm.allCases.map(\.rawValue).joined(separator: ","),
                 ])
         }
     }
@@ -171,22 +174,24 @@ enum MediaRoutes {
         return state
     }
 
-    /// With `Upload-Checksum: sha256 <base64>`, the PATCH is read whole (a chunk), checked, and
-    /// appended only when it matches (tus checksum extension; 460 otherwise).
+    /// With `Upload-Checksum: sha1|sha256 <base64>`, the PATCH is read whole (a chunk of at most
+    /// ``verifiedChunkBytes``), checked, and appended only when it matches (tus checksum
+    /// extension, which requires `sha1`; 460 otherwise).
     private static func appendVerified(
         _ body: HTTPBody, checksum: String, id: String, offset: Int64, account: UUID, store: PortalStore,
         metrics: PortalMetrics
     ) async throws -> UploadState {
         let parts = checksum.split(separator: " ")
-        guard parts.count == 2, parts[0].lowercased() == "sha256", let expected = Data(base64Encoded: String(parts[1]))
+        guard parts.count == 2, let algorithm = DigestAlgorithm(rawValue: parts[0].lowercased()),
+            let expected = Data(base64Encoded: String(parts[1])), expected.count == algorithm.byteCount
         else {
             throw HTTPError.badRequest(
-                code: "unsupported_checksum", "Upload-Checksum must be `sha256 <base64 digest>`")
+                code: "unsupported_checksum",
+                "Upload-Checksum must be `sha1 <base64 digest>` or `sha256 <base64 digest>`")
         }
-        let data = try await body.collect(upTo: 64 << 20)
+        let data = try await body.collect(upTo: verifiedChunkBytes)
         metrics.count("uploadReceived", data.count)
-        let actual = SHA256Digest.hex(of: data)
-        guard actual == expected.map({ String(format: "%02x", $0) }).joined() else {
+        guard MessageDigest.digest(of: data, algorithm) == Array(expected) else {
             throw HTTPError(
                 HTTPStatus(code: 460, reasonPhrase: "Checksum Mismatch"), code: "checksum_mismatch",
                 detail: "the body's SHA-256 does not match Upload-Checksum; nothing was appended")

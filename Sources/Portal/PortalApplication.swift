@@ -124,10 +124,14 @@ public struct PortalApplication: Sendable {
                         code: "invalid_limit",
                         "limit \"\(limitText.prefix(20))\" must be 1–\(SyncLimits.changesPerPull)")
                 }
-                let page = try store.pullJSON(after: cursor, limit: limit, account: principal.accountId)
+                let page = try store.pull(after: cursor, limit: limit, account: principal.accountId)
                 try store.recordActivity(account: principal.accountId)
                 metrics.count("pulled", page.count)
-                return HTTPResponse(headers: ["Content-Type": "application/json"], body: .bytes(Data(page.json.utf8)))
+                return HTTPResponse(
+                    headers: ["Content-Type": "application/json"],
+                    body: .stream(contentLength: nil) { writer in
+                        for piece in page.json() { try await writer.write(piece) }
+                    })
             }
             v1.get(SyncRoutes.history) { request, context in
                 let principal = try context.principal(as: PortalPrincipal.self)
@@ -172,8 +176,7 @@ public struct PortalApplication: Sendable {
             }
         }
         return HTTPApplication(
-            router: router, middleware: [MetricsMiddleware(metrics: metrics), StoreErrorMiddleware()],
-            limits: .init(maximumBodyBytes: SyncLimits.pushBodyBytes))
+            router: router, middleware: [MetricsMiddleware(metrics: metrics), StoreErrorMiddleware()])
     }
 }
 

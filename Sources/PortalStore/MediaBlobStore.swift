@@ -8,10 +8,13 @@ import SecureHashing
 public protocol MediaBlobStore: Sendable {
     /// Bytes received so far for an upload (0 when none): the tus `Upload-Offset`.
     func receivedBytes(upload: String) throws -> Int64
-    /// Appends bytes to an upload; they are durable when this returns.
-    func append(_ data: Data, upload: String) throws
-    /// The SHA-256 (hex) of everything received for an upload, read back from storage.
-    func digest(upload: String) throws -> String
+    /// Appends bytes to an upload when it holds exactly `offset` bytes (compare and append, as
+    /// one step against concurrent appends), creating it when `offset` is 0; they are durable
+    /// when this returns, which gives the new size. Throws ``MediaError/offsetMismatch`` otherwise.
+    func append(_ data: Data, upload: String, at offset: Int64) throws -> Int64
+    /// The SHA-256 (hex) of everything received for an upload, read back from storage; nil when
+    /// the upload has no bytes stored (never begun, or already committed).
+    func digest(upload: String) throws -> String?
     /// Makes a finished upload the account's content `sha256` (replacing nothing if it exists).
     func commit(upload: String, account: UUID, sha256: String) throws
     /// Forgets an upload's bytes (expired, cancelled or corrupt).
@@ -52,22 +55,37 @@ public struct FileMediaBlobStore: MediaBlobStore {
         return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
     }
 
-    public func append(_ data: Data, upload: String) throws {
-        let url = partURL(upload)
-        if !FileManager.default.fileExists(atPath: url.path) {
-            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    public func append(_ data: Data, upload: String, at offset: Int64) throws -> Int64 {
+        let path = partURL(upload).path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let size = Int64(status.st_size)
+        guard size == offset else { throw MediaError.offsetMismatch(expected: size, received: offset) }
+        try data.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    // A partial append is cut back, so the stored size stays an acknowledged offset.
+                    _ = ftruncate(descriptor, off_t(size))
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                written += count
             }
         }
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: data)
-        try handle.synchronize()
+        guard fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return size + Int64(data.count)
     }
 
-    public func digest(upload: String) throws -> String {
-        try Self.digest(of: partURL(upload))
+    public func digest(upload: String) throws -> String? {
+        let url = partURL(upload)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Self.digest(of: url)
     }
 
     public func commit(upload: String, account: UUID, sha256: String) throws {

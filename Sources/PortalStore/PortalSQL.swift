@@ -81,6 +81,8 @@ public protocol PortalDatabase: Sendable {
     /// Appended to the `SELECT` that reads an account's row at the start of a write: `FOR UPDATE`
     /// where row locks exist.
     var lockAccountSuffix: String { get }
+    /// The SQL expression for the size in bytes of the text in `column`.
+    func byteLength(of column: String) -> String
     func write<T>(_ body: (any PortalSQL) throws -> T) throws -> T
     func read<T>(_ body: (any PortalSQL) throws -> T) throws -> T
     /// Runs the versioned migrations (each in its own transaction, guarded against a second

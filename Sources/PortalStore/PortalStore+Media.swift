@@ -53,6 +53,10 @@ extension PortalStore {
         guard length >= 0 else {
             throw PortalStoreError.invalid(field: "Upload-Length", message: "must not be negative")
         }
+        if length == 0, sha256 != Self.emptySHA256 {
+            throw PortalStoreError.invalid(
+                field: "sha256", message: "of a zero-length upload must be \(Self.emptySHA256), the digest of no bytes")
+        }
         let now = now
         let id = UUID()
         let expires = now + Int64(Self.uploadLifetime * 1000)
@@ -78,12 +82,12 @@ extension PortalStore {
             }
             let quota = try accountRow.optionalInt64(0) ?? mediaQuotaBytes
             var used = try usedBytes(sql, account: account)
-            if used + length > quota {
+            if !Self.fits(length, used: used, quota: quota) {
                 // Media deleted since the last collection run gives its quota back now.
                 try markMediaReferences(sql, account: account)
                 used = try usedBytes(sql, account: account)
             }
-            guard used + length <= quota else {
+            guard Self.fits(length, used: used, quota: quota) else {
                 throw MediaError.quotaExceeded(usedBytes: used, quotaBytes: quota, requestedBytes: length)
             }
             try sql.execute(
@@ -97,9 +101,21 @@ extension PortalStore {
                 ])
             return false
         }
-        return UploadState(
+        var state = UploadState(
             id: id.uuidString.lowercased(), sha256: sha256, length: length, offset: held ? length : 0,
             expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000), isComplete: held)
+        if !held, length == 0 {
+            // Nothing will ever be PATCHed: the upload completes now, like content already held.
+            try blobs.append(Data(), upload: state.id, at: 0)
+            try finish(&state, account: account)
+        }
+        return state
+    }
+
+    /// Whether `length` more bytes fit beside `used` within `quota`, without overflowing
+    /// whatever a client declares (an `Upload-Length` near `Int64.max`).
+    static func fits(_ length: Int64, used: Int64, quota: Int64) -> Bool {
+        used <= quota && length <= quota - used
     }
 
     /// The state of one of the account's uploads.
@@ -118,21 +134,33 @@ extension PortalStore {
             expiresAt: Date(timeIntervalSince1970: Double(try row.int64(2)) / 1000), isComplete: false)
     }
 
+    /// The SHA-256 of no bytes: the only digest a zero-length upload can declare.
+    public static let emptySHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+
     /// Appends `data` at `offset` (which must be the bytes received so far); when the last byte
     /// arrives the whole upload is hashed, compared with the declared SHA-256 and stored.
+    ///
+    /// The offset is compared with the stored bytes and the data appended as one step under the
+    /// upload file's lock, so of two PATCHes racing at one offset exactly one is acknowledged and
+    /// an acknowledged offset is always what is stored.
     @discardableResult
     public func appendUpload(_ id: String, account: UUID, offset: Int64, data: Data) throws -> UploadState {
         var state = try upload(id, account: account)
         guard offset == state.offset else { throw MediaError.offsetMismatch(expected: state.offset, received: offset) }
-        guard state.offset + Int64(data.count) <= state.length else { throw MediaError.tooLong(length: state.length) }
-        if !data.isEmpty { try blobs.append(data, upload: state.id) }
-        state.offset += Int64(data.count)
+        guard Int64(data.count) <= state.length - state.offset else { throw MediaError.tooLong(length: state.length) }
+        guard !data.isEmpty || state.offset == state.length else { return state }
+        state.offset = try blobs.append(data, upload: state.id, at: offset)
         if state.offset == state.length { try finish(&state, account: account) }
         return state
     }
 
     private func finish(_ state: inout UploadState, account: UUID) throws {
-        let actual = try blobs.digest(upload: state.id)
+        guard let actual = try blobs.digest(upload: state.id) else {
+            // Another request finished this upload a moment ago.
+            guard try mediaSize(account: account, sha256: state.sha256) != nil else { throw MediaError.notFound }
+            state.isComplete = true
+            return
+        }
         guard actual == state.sha256 else {
             try blobs.discard(upload: state.id)
             throw MediaError.checksumMismatch(expected: state.sha256, actual: actual)

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import SyncProtocol
 
@@ -8,14 +9,25 @@ extension PortalStore {
 
     /// Applies a batch of one device's mutations in one transaction and says what became of each.
     ///
-    /// A mutation id at or below the device's last applied id is a duplicate delivery and
-    /// changes nothing. Otherwise the later modification wins: an older arrival goes to the
-    /// history as `superseded`, an overwritten version as `overwritten`. Malformed mutations
-    /// are `rejected` with the reason and do not stop the rest.
+    /// Only a mutation id with a recorded outcome is a duplicate delivery: it changes nothing and
+    /// gets that outcome again. Any other id is decided now, even one below the device's last
+    /// applied id (a gap is applied, never silently acknowledged); a non-positive id is
+    /// `rejected`, and a batch that uses one id twice is refused whole. Between versions the later
+    /// modification wins: an older arrival goes to the history as `superseded`, an overwritten
+    /// version as `overwritten`. Malformed mutations are `rejected` with the reason and do not
+    /// stop the rest.
     public func push(_ mutations: [RecordMutation], account: UUID, device: UUID) throws -> PushResponse {
         guard mutations.count <= SyncLimits.mutationsPerPush else {
             throw PortalStoreError.invalid(
                 field: "mutations", message: "at most \(SyncLimits.mutationsPerPush) per push (got \(mutations.count))")
+        }
+        var ids = Set<Int64>()
+        if let repeated = mutations.first(where: { !ids.insert($0.mutationId).inserted }) {
+            throw PortalStoreError.invalid(
+                field: "mutationId",
+                message:
+                    "\(repeated.mutationId) is used by more than one mutation in this push; each change needs its own id"
+            )
         }
         let now = now
         let ordered = mutations.sorted { $0.mutationId < $1.mutationId }
@@ -39,14 +51,22 @@ extension PortalStore {
             var storedKeys = Set<RecordKey>()
             var outcomes = Self.outcomeBatch()
             for mutation in ordered {
-                let key = RecordKey(kind: mutation.kind, id: mutation.id)
-                guard mutation.mutationId > previouslyHandled else {
+                guard mutation.mutationId > 0 else {
                     results.append(
-                        try earlierOutcome(sql, of: mutation, account: account, device: device, current: held[key]))
+                        MutationResult(
+                            mutationId: mutation.mutationId, status: .rejected,
+                            reason: "mutationId must be positive (got \(mutation.mutationId))"))
                     continue
                 }
-                guard mutation.mutationId > lastHandled else { continue }
-                lastHandled = mutation.mutationId
+                let key = RecordKey(kind: mutation.kind, id: mutation.id)
+                if mutation.mutationId <= previouslyHandled,
+                    let earlier = try earlierOutcome(
+                        sql, of: mutation, account: account, device: device, current: held[key])
+                {
+                    results.append(earlier)
+                    continue
+                }
+                lastHandled = max(lastHandled, mutation.mutationId)
                 let result = try decide(mutation)
                 outcomes.add(Self.outcomeRow(result, of: mutation, account: account, device: device, at: now))
                 results.append(result)
@@ -132,33 +152,33 @@ extension PortalStore {
         }
     }
 
-    /// The answer to a mutation id this device has used before: the same change again (a retry
-    /// whose answer was lost) gets its first `rejected`/`gone` answer again, or `duplicate` with
-    /// the record as it is now; a different change under a used id means the diary was restored
-    /// or copied, and it must renumber.
+    /// The answer to a mutation id this device has used before, from its recorded outcome: the
+    /// same change again (a retry whose answer was lost) gets its first `rejected`/`gone` answer
+    /// again, or `duplicate` with the record as it is now; a different change under a used id
+    /// means the diary was restored or copied, and it must renumber. Nil when no outcome is
+    /// recorded (never received, or older than the outcomes kept): the change is decided anew.
     private func earlierOutcome(
         _ sql: any PortalSQL, of mutation: RecordMutation, account: UUID, device: UUID, current: StoredRecord?
-    ) throws -> MutationResult {
-        let row = try sql.queryFirst(
-            """
-            SELECT kind, id, modified_at, status, reason FROM mutation_outcomes
-            WHERE account_id = ? AND device_id = ? AND mutation_id = ?
-            """, [PortalValue(account), PortalValue(device), .integer(mutation.mutationId)])
-        if let row {
-            let same =
-                try row.text(0) == mutation.kind.rawValue && row.text(1) == mutation.id.uuidString.lowercased()
-                && row.int64(2) == mutation.modifiedAt
-            guard same else { return MutationResult(mutationId: mutation.mutationId, status: .renumber) }
-            switch try row.text(3) {
-            case "rejected":
-                return MutationResult(
-                    mutationId: mutation.mutationId, status: .rejected, reason: try row.optionalText(4))
-            case "gone":
-                return MutationResult(mutationId: mutation.mutationId, status: .gone, reason: try row.optionalText(4))
-            default: break
-            }
+    ) throws -> MutationResult? {
+        guard
+            let row = try sql.queryFirst(
+                """
+                SELECT kind, id, modified_at, status, reason FROM mutation_outcomes
+                WHERE account_id = ? AND device_id = ? AND mutation_id = ?
+                """, [PortalValue(account), PortalValue(device), .integer(mutation.mutationId)])
+        else { return nil }
+        let same =
+            try row.text(0) == mutation.kind.rawValue && row.text(1) == mutation.id.uuidString.lowercased()
+            && row.int64(2) == mutation.modifiedAt
+        guard same else { return MutationResult(mutationId: mutation.mutationId, status: .renumber) }
+        switch try row.text(3) {
+        case "rejected":
+            return MutationResult(mutationId: mutation.mutationId, status: .rejected, reason: try row.optionalText(4))
+        case "gone":
+            return MutationResult(mutationId: mutation.mutationId, status: .gone, reason: try row.optionalText(4))
+        default:
+            return MutationResult(mutationId: mutation.mutationId, status: .duplicate, current: current?.change)
         }
-        return MutationResult(mutationId: mutation.mutationId, status: .duplicate, current: current?.change)
     }
 
     private static func outcomeBatch() -> RowBatch {
@@ -230,94 +250,6 @@ extension PortalStore {
             "SELECT MAX(modified_at) FROM history WHERE account_id = ? AND id = ? AND reason = 'purged'",
             [PortalValue(account), PortalValue(id)]
         )?.optionalInt64(0)
-    }
-
-    /// The account's records changed after `cursor`, oldest first, at most `limit`.
-    public func pull(after cursor: SyncCursor, limit: Int, account: UUID) throws -> PullResponse {
-        let page = try pullPage(after: cursor, limit: limit, account: account)
-        return PullResponse(
-            changes: try page.rows.map { row in
-                RecordChange(
-                    seq: row.seq, kind: try Self.kind(row.kind), id: try Self.uuid(row.id), deleted: row.deleted,
-                    modifiedAt: row.modifiedAt, fields: try row.fields.map(Self.decodeFields))
-            }, cursor: page.cursor.token, hasMore: page.hasMore, directoryVersion: page.directoryVersion,
-            fullPass: page.fullPass)
-    }
-
-    /// The same page as ``pull(after:limit:account:)``, written straight to the JSON of a
-    /// ``PullResponse``: stored fields are embedded as they are, never decoded and re-encoded.
-    public func pullJSON(after cursor: SyncCursor, limit: Int, account: UUID) throws -> (json: String, count: Int) {
-        let page = try pullPage(after: cursor, limit: limit, account: account)
-        var out = "{\"changes\":["
-        for (index, row) in page.rows.enumerated() {
-            if index > 0 { out += "," }
-            out += "{\"seq\":\(row.seq),\"kind\":\"\(row.kind)\",\"id\":\"\(row.id)\",\"deleted\":\(row.deleted)"
-            out += ",\"modifiedAt\":\(row.modifiedAt),\"fields\":\(row.fields ?? "null")}"
-        }
-        out += "],\"cursor\":"
-        RecordFieldsJSON.appendString(page.cursor.token, to: &out)
-        out +=
-            ",\"hasMore\":\(page.hasMore),\"directoryVersion\":\(page.directoryVersion),\"fullPass\":\(page.fullPass)}"
-        return (out, page.rows.count)
-    }
-
-    /// A page of stored rows, as read.
-    private struct StoredPage {
-        struct Row {
-            var seq: Int64
-            var kind: String
-            var id: String
-            var deleted: Bool
-            var modifiedAt: Int64
-            var fields: String?
-        }
-        var rows: [Row]
-        var cursor: SyncCursor
-        var hasMore: Bool
-        var directoryVersion: Int
-        var fullPass: Bool
-    }
-
-    /// One statement, so that PostgreSQL reads the purge mark, the directory version and the
-    /// records from one snapshot: a purge committing in between cannot let the cursor pass
-    /// tombstones the device never saw.
-    private func pullPage(after cursor: SyncCursor, limit: Int, account: UUID) throws -> StoredPage {
-        let limit = min(max(1, limit), SyncLimits.changesPerPull)
-        return try database.read { sql in
-            let rows = try sql.query(
-                """
-                SELECT a.purged_seq, a.last_seq, (SELECT value FROM portal_meta WHERE key = 'directory_version'),
-                r.seq, r.kind, r.id, r.deleted, r.modified_at, r.fields
-                FROM accounts a LEFT JOIN records r ON r.account_id = a.id AND r.seq >
-                    CASE WHEN ? = 0 AND ? > 0 AND ? < a.purged_seq THEN 0 ELSE ? END
-                WHERE a.id = ? ORDER BY r.seq LIMIT ?
-                """,
-                [
-                    PortalValue(cursor.fullPass), .integer(cursor.seq), .integer(cursor.seq), .integer(cursor.seq),
-                    PortalValue(account), .integer(Int64(limit + 1)),
-                ])
-            guard let first = rows.first else { throw PortalStoreError.unknownAccount }
-            let purgedSeq = try first.int64(0)
-            guard cursor.seq <= (try first.int64(1)) else {
-                throw PortalStoreError.invalid(
-                    field: "cursor",
-                    message: "is ahead of this account's changes (a restored portal?); pull from the start")
-            }
-            let restart = !cursor.fullPass && cursor.seq > 0 && cursor.seq < purgedSeq
-            let start = restart ? 0 : cursor.seq
-            let directoryVersion = Int(try first.optionalText(2) ?? "0") ?? 0
-            let page = try rows.prefix(limit).compactMap { row -> StoredPage.Row? in
-                guard let seq = try row.optionalInt64(3) else { return nil }
-                return StoredPage.Row(
-                    seq: seq, kind: try row.text(4), id: try row.text(5), deleted: try row.bool(6),
-                    modifiedAt: try row.int64(7), fields: try row.optionalText(8))
-            }
-            let hasMore = rows.count > limit
-            let fullPass = cursor.fullPass || restart
-            return StoredPage(
-                rows: page, cursor: SyncCursor(seq: page.last?.seq ?? start, fullPass: fullPass && hasMore),
-                hasMore: hasMore, directoryVersion: directoryVersion, fullPass: fullPass)
-        }
     }
 
     /// Versions of the account's records set aside (overwritten, superseded, purged), newest
@@ -519,7 +451,6 @@ extension PortalStore {
 
     /// Why a mutation can never be stored, or nil when it can.
     static func problem(in mutation: RecordMutation) -> String? {
-        guard mutation.mutationId > 0 else { return "mutationId must be positive (got \(mutation.mutationId))" }
         guard mutation.baseSeq >= 0 else { return "baseSeq must not be negative (got \(mutation.baseSeq))" }
         switch mutation.operation {
         case .delete:
@@ -532,10 +463,10 @@ extension PortalStore {
             for (name, value) in fields {
                 guard Self.isColumnName(name) else {
                     return
-                        "field name \"\(name.prefix(80))\" is not allowed (lowercase letters, digits and _, up to 64)"
+                        "field name \"\(TextBounds.quotable(name))\" is not allowed (lowercase letters, digits and _, up to 64)"
                 }
-                if case .text(let text) = value, text.count > SyncLimits.textFieldLength {
-                    return "field \(name) is longer than \(SyncLimits.textFieldLength) characters"
+                if case .text(let text) = value, let problem = SyncText.problem(in: text) {
+                    return "field \(name) \(problem)"
                 }
                 if case .real(let number) = value, !number.isFinite { return "field \(name) is not a finite number" }
             }

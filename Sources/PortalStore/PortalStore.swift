@@ -1,4 +1,5 @@
 import AppStoreReports
+import FishingModel
 import Foundation
 import SecureHashing
 import SyncProtocol
@@ -46,9 +47,11 @@ public struct PortalStore: Sendable {
     @discardableResult
     public func signUp(email rawEmail: String, password: String, isAdmin: Bool = false) throws -> UUID {
         let email = try Self.normalisedEmail(rawEmail)
-        guard (8...1_024).contains(password.count) else {
+        guard password.utf8.count <= 4 * 1_024, (8...1_024).contains(password.count) else {
             throw PortalStoreError.invalid(
-                field: "password", message: "must be 8 to 1024 characters long (got \(password.count))")
+                field: "password",
+                message: "must be 8 to 1024 characters long and at most 4096 bytes of UTF-8 "
+                    + "(got \(password.utf8.count) bytes)")
         }
         let hash = try PasswordHash.make(password)
         let id = UUID()
@@ -222,7 +225,8 @@ public struct PortalStore: Sendable {
             !email.unicodeScalars.contains(where: isControl)
         else {
             throw .invalid(
-                field: "email", message: "\"\(raw.prefix(80))\" is not an email address like name@example.org")
+                field: "email", message: "\"\(TextBounds.quotable(raw))\" is not an email address like name@example.org"
+            )
         }
         return email
     }

@@ -10,6 +10,8 @@ import PostgresDB
 public final class PostgresPortalDatabase: PortalDatabase {
     public let backend = "postgresql"
     public let lockAccountSuffix = " FOR UPDATE"
+
+    public func byteLength(of column: String) -> String { "octet_length(\(column))" }
     private let pool: PostgresConnectionPool
 
     /// Connects lazily; `connections` bounds the pool.

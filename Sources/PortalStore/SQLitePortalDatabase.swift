@@ -8,6 +8,8 @@ import SQLiteDB
 public final class SQLitePortalDatabase: PortalDatabase, @unchecked Sendable {
     public let backend = "sqlite"
     public let lockAccountSuffix = ""
+
+    public func byteLength(of column: String) -> String { "length(CAST(\(column) AS BLOB))" }
     public let path: String
     private let writer: SQLiteConnection
     private let writerLock = NSLock()

@@ -38,7 +38,17 @@ final class Statement {
             switch value {
             case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
             case .real(let v): rc = sqlite3_bind_double(handle, index, v)
-            case .text(let v): rc = sqlite3_bind_text(handle, index, v, -1, sqliteTransient)
+            case .text(let v):
+                // Bound with its byte length, so a NUL inside the text is kept rather than ending it.
+                var text = v
+                rc = text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                        return sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
+                    }
+                    return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
+                    }
+                }
             case .blob(let v):
                 rc = v.withUnsafeBytes {
                     sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), sqliteTransient)
@@ -66,7 +76,11 @@ final class Statement {
             switch sqlite3_column_type(handle, i) {
             case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, i)))
             case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, i)))
-            case SQLITE_TEXT: values.append(.text(String(cString: sqlite3_column_text(handle, i))))
+            case SQLITE_TEXT:
+                // The text first, then its size in bytes (the order SQLite documents).
+                let text = sqlite3_column_text(handle, i)
+                let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, i)))
+                values.append(.text(String(decoding: bytes, as: UTF8.self)))
             case SQLITE_BLOB:
                 let size = Int(sqlite3_column_bytes(handle, i))
                 if let base = sqlite3_column_blob(handle, i), size > 0 {

@@ -1,43 +1,22 @@
 import Foundation
 
-import CCrypto
-
 #if canImport(CSodium)
     import CSodium
 #endif
 
-/// SHA-256 fed in pieces, so a large file is hashed without holding it in memory; through
-/// OpenSSL's libcrypto, which uses the CPU's SHA instructions where they exist (several times
-/// libsodium's portable code). Serves the portal's token storage (only hashes of bearer tokens
-/// are kept, T3) and content-addressed media (T4).
+/// SHA-256 fed in pieces (a ``MessageDigest`` of that algorithm). Serves the portal's token
+/// storage (only hashes of bearer tokens are kept, T3) and content-addressed media (T4).
 public struct SHA256Digest: ~Copyable {
-    private let context: OpaquePointer
+    private var digest = MessageDigest(.sha256)
 
-    public init() {
-        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
-            fatalError("libcrypto cannot start a SHA-256 digest (out of memory)")
-        }
-        self.context = context
-    }
+    public init() {}
 
-    deinit { EVP_MD_CTX_free(context) }
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) { digest.update(bytes) }
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        EVP_DigestUpdate(context, base, bytes.count)
-    }
-
-    public mutating func update(_ data: Data) {
-        data.withUnsafeBytes { update($0) }
-    }
+    public mutating func update(_ data: Data) { digest.update(data) }
 
     /// The 32-byte digest as 64 lowercase hex digits.
-    public consuming func finalizeHex() -> String {
-        var output = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        EVP_DigestFinal_ex(context, &output, &length)
-        return Self.hex(output)
-    }
+    public consuming func finalizeHex() -> String { MessageDigest.hex(digest.finalize()) }
 
     /// The hex digest of `data`.
     public static func hex(of data: Data) -> String {
@@ -46,16 +25,7 @@ public struct SHA256Digest: ~Copyable {
         return digest.finalizeHex()
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    static func hex(_ bytes: [UInt8]) -> String { MessageDigest.hex(bytes) }
 }
 
 /// Unguessable secrets: 32 bytes from libsodium's CSPRNG as 64 hex digits (bearer tokens, T3).

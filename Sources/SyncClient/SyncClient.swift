@@ -179,7 +179,8 @@ public struct SyncClient: Sendable {
                 continue
             }
             let answer = try await decode(PushResponse.self, from: response)
-            try storage { try diary.applyPushResults(answer.results, for: mutations) }
+            let settled = try storage { try diary.applyPushResults(answer.results, for: mutations) }
+            let renumber = answer.results.contains { $0.status == .renumber }
             for result in answer.results {
                 switch result.status {
                 case .applied, .merged: report.pushed += 1
@@ -188,11 +189,16 @@ public struct SyncClient: Sendable {
                 case .rejected: report.rejected += 1
                 }
             }
-            if answer.results.contains(where: { $0.status == .renumber }) {
+            if renumber {
                 try storage {
                     try diary.releaseInFlight()
                     try diary.renumberOutbox(above: answer.lastMutationId)
                 }
+            } else if settled < mutations.count {
+                // Sending the same changes again would get the same answer: they stay queued.
+                try storage { try diary.releaseInFlight() }
+                throw SyncError.unreadableAnswer(
+                    "the portal answered \(settled) of the \(mutations.count) changes sent; the rest stay queued")
             }
         }
     }

@@ -357,7 +357,7 @@ public enum SyncLimits {
     public static let changesPerPull = 1_000
     /// Columns in one record.
     public static let fieldsPerRecord = 64
-    /// Characters of one text field.
+    /// Characters (grapheme clusters) of one text field.
     public static let textFieldLength = 20_000
     /// Bytes of one push body.
     public static let pushBodyBytes = 8 << 20

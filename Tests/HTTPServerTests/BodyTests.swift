@@ -6,7 +6,7 @@ import Testing
 @Suite("Request bodies: JSON decoding, limits and long targets")
 struct BodyTests {
     static let client = HTTPTestClient(
-        .make(limits: .init(maximumTargetLength: 2_048, maximumBodyBytes: 64 * 1024)) { router in
+        .make(limits: .init(maximumTargetLength: 2_048)) { router in
             router.post("/v1/catches") { request, _ in
                 try .json(try await request.decodeJSON(CatchPayload.self), status: .created)
             }
@@ -93,11 +93,16 @@ struct BodyTests {
         #expect(fits.text == "999")
     }
 
-    @Test("Given the application-wide body ceiling, when a route allows more, then the ceiling still answers 413")
-    func applicationCeiling() async throws {
-        let response = try await Self.client.send(
-            .put, "/v1/big/1", body: .stream(HTTPBodyStream(chunks: [Data(count: 64 * 1024 + 1)])))
-        #expect(response.status == .contentTooLarge)
+    @Test(
+        "Given a route that allows more than the default, when a body above the default arrives, then the route's own limit applies"
+    )
+    func routeLimitApplies() async throws {
+        let large = try await Self.client.send(
+            .put, "/v1/big/1", body: .stream(HTTPBodyStream(chunks: [Data(count: 3 << 20)])))
+        #expect(large.text == "\(3 << 20)")
+        let unlisted = try await Self.client.send(
+            .post, "/v1/catches", headers: ["Content-Type": "application/json"], body: Data(count: (1 << 20) + 1))
+        #expect(unlisted.status == .contentTooLarge, "a route without its own limit gets the router's default")
     }
 
     @Test("Given a target longer than the limit, when requested, then 414 uri_too_long")

@@ -379,7 +379,7 @@ struct EndpointTests {
         try await tablet.synchronise()
         #expect(try tablet.diary.catchRecord(fish[0].id).speciesId == "testus-piscis")
         let account = try #require(try phone.diary.syncAccount()).accountId
-        let stored = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account).changes
+        let stored = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account).response().changes
         #expect(
             stored.first { $0.id == fish[0].id }?.fields?["species_id"] == .text("testus-piscis"),
             "remapped on the portal too")

@@ -93,7 +93,7 @@ struct FaultInjectionTests {
         var seqs: [Int64] = []
         var cursor = SyncCursor(seq: 0)
         while true {
-            let page = try portal.store.pull(after: cursor, limit: 97, account: account)
+            let page = try portal.store.pull(after: cursor, limit: 97, account: account).response()
             seqs += page.changes.map(\.seq)
             guard page.hasMore, let next = SyncCursor(token: page.cursor) else { break }
             cursor = next
@@ -123,7 +123,7 @@ struct FaultInjectionTests {
                     var cursor = SyncCursor(seq: 0)
                     while true {
                         let done = finished.load(ordering: .acquiring) == 4
-                        let page = try portal.store.pull(after: cursor, limit: 7, account: account)
+                        let page = try portal.store.pull(after: cursor, limit: 7, account: account).response()
                         seen.withLock { $0 += page.changes.map(\.seq) }
                         cursor = SyncCursor(token: page.cursor) ?? cursor
                         if done && !page.hasMore { break }

@@ -162,8 +162,10 @@ final class FailingRemoval: MediaBlobStore, @unchecked Sendable {
     func failNextRemoval() { lock.withLock { failing = true } }
 
     func receivedBytes(upload: String) throws -> Int64 { try inner.receivedBytes(upload: upload) }
-    func append(_ data: Data, upload: String) throws { try inner.append(data, upload: upload) }
-    func digest(upload: String) throws -> String { try inner.digest(upload: upload) }
+    func append(_ data: Data, upload: String, at offset: Int64) throws -> Int64 {
+        try inner.append(data, upload: upload, at: offset)
+    }
+    func digest(upload: String) throws -> String? { try inner.digest(upload: upload) }
     func commit(upload: String, account: UUID, sha256: String) throws {
         try inner.commit(upload: upload, account: account, sha256: sha256)
     }

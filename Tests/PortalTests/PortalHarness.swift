@@ -228,3 +228,10 @@ struct InProcessTransport: SyncTransport {
         }
     }
 }
+
+extension PullPage {
+    /// The page as the device reads it: the JSON the pull endpoint streams, decoded.
+    func response() throws -> PullResponse {
+        try JSONDecoder().decode(PullResponse.self, from: json(pieceBytes: 1_024).reduce(Data(), +))
+    }
+}

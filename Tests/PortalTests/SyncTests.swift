@@ -87,7 +87,7 @@ struct SyncTests {
 
         let page = try portal.store.pull(
             after: SyncCursor(seq: 0), limit: 100, account: try #require(try phone.diary.syncAccount()).accountId)
-        _ = try phone.diary.applyPulled(page)
+        _ = try phone.diary.applyPulled(try page.response())
         #expect(try phone.diary.spot(spot.id).name == "Phone's later name", "a pull never overwrites a pending change")
         try await phone.synchronise()
         try await tablet.synchronise()
@@ -180,7 +180,7 @@ struct SyncTests {
         let second = try portal.store.push(mutations, account: account.accountId, device: device)
         #expect(first.results.allSatisfy { $0.status == .applied })
         #expect(second.results.allSatisfy { $0.status == .duplicate })
-        let page = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account.accountId)
+        let page = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account.accountId).response()
         #expect(page.changes.count == 4)
         #expect(page.changes.map(\.seq) == [1, 2, 3, 4])
     }

@@ -6,12 +6,13 @@ import Foundation
     import Darwin
 #endif
 
-/// IP addresses as the sign-up limit keys them (T3 hostile input): one canonical text per
-/// address, whatever port, brackets or letter case a peer or a proxy wrote it with.
-enum IPAddress {
+/// IP addresses as the per-client limits key them (T3 hostile input: the per-address connection
+/// cap, the portal's sign-up limit): one canonical text per address, whatever port, brackets or
+/// letter case a peer or a proxy wrote it with.
+public enum IPAddress {
     /// The canonical form of an IPv4 or IPv6 address, given bare, with a port (`1.2.3.4:80`),
     /// or bracketed (`[::1]`, `[::1]:443`); nil when it is not an address.
-    static func canonical(_ text: String) -> String? {
+    public static func canonical(_ text: String) -> String? {
         var host = text.trimmingCharacters(in: .whitespaces)
         if host.hasPrefix("["), let end = host.firstIndex(of: "]") {
             host = String(host[host.index(after: host.startIndex)..<end])
