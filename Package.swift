@@ -49,7 +49,10 @@ let package = Package(
         .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch"]),
         .target(
             name: "Portal",
-            dependencies: ["PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel", "AppStoreReports"]),
+            dependencies: [
+                "PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel", "AppStoreReports",
+                "Diagnostics", "SecureHashing",
+            ]),
         .target(
             name: "DiaryStore",
             dependencies: [

@@ -10,11 +10,30 @@ public protocol LogSink: Sendable {
 
 /// The one logging facade every module uses (T6): `Logger(category: "store").info("saved", ["id": …])`.
 ///
-/// Records go to the sink installed with ``Diagnostics/install(_:)``; before that, nowhere.
+/// A logger made with a sink writes there; one made without writes to the process's sink,
+/// installed once at start-up with ``Diagnostics/install(_:)`` (before that, nowhere). Servers
+/// take their logger as a parameter (swift-log's model), so the portal's JSON-lines sink and a
+/// test's memory sink each get exactly the records of the server they were given to.
 public struct Logger: Sendable {
     public let category: String
+    private let sink: (any LogSink)?
 
-    public init(category: String) { self.category = category }
+    public init(category: String) {
+        self.category = category
+        self.sink = nil
+    }
+
+    public init(category: String, sink: any LogSink) {
+        self.category = category
+        self.sink = sink
+    }
+
+    /// The same destination under another category.
+    public func category(_ category: String) -> Logger {
+        if let sink { Logger(category: category, sink: sink) } else { Logger(category: category) }
+    }
+
+    private var destination: (any LogSink)? { sink ?? Diagnostics.currentSink }
 
     public func debug(_ message: String, _ metadata: [String: String] = [:]) { log(.debug, message, metadata) }
     public func info(_ message: String, _ metadata: [String: String] = [:]) { log(.info, message, metadata) }
@@ -23,7 +42,7 @@ public struct Logger: Sendable {
     public func error(_ message: String, _ metadata: [String: String] = [:]) { log(.error, message, metadata) }
 
     public func log(_ level: LogLevel, _ message: String, _ metadata: [String: String] = [:]) {
-        Diagnostics.currentSink?.write(
+        destination?.write(
             LogRecord(time: Date(), level: level, category: category, message: message, metadata: metadata))
     }
 
@@ -32,7 +51,7 @@ public struct Logger: Sendable {
         let captured = CapturedError(
             time: Date(), category: category, type: String(describing: type(of: error)),
             message: String(describing: error), context: context)
-        Diagnostics.currentSink?.capture(captured)
+        destination?.capture(captured)
         log(.error, captured.message, context.merging(["errorType": captured.type]) { a, _ in a })
     }
 }

@@ -261,7 +261,7 @@ final class Exchange: Sendable {
 
     /// The handler answered: remember the response (starting its producer when streamed) and
     /// wake the connection so MHD queues it.
-    func complete(with response: HTTPResponse, downloadBufferBytes: Int) {
+    func complete(with response: HTTPResponse, downloadBufferBytes: Int, logger: Logger) {
         requestBody.consumerFinished()
         let prepared: PreparedResponse
         var producer: Task<Void, Never>?
@@ -281,7 +281,7 @@ final class Exchange: Sendable {
                     channel.finish(failed: true, wake: wake)
                     if !(error is CancellationError) {
                         let requestID = response.headers[RequestIDMiddleware.headerName] ?? ""
-                        Logger(category: "http").capture(
+                        logger.capture(
                             error, context: ["requestId": requestID, "stage": "streaming response body"])
                     }
                 }

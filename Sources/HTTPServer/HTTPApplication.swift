@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A complete HTTP application: the standard middleware, the caller's middleware and a router,
@@ -20,8 +21,14 @@ public struct HTTPApplication: Sendable {
     }
 
     private let handler: HTTPHandler
+    /// Where the exchanges' access lines and captured errors go, and the server's own warnings.
+    public let logger: Logger
 
-    public init(router: Router, middleware: [any HTTPMiddleware] = [], limits: Limits = Limits()) {
+    public init(
+        router: Router, middleware: [any HTTPMiddleware] = [], limits: Limits = Limits(),
+        logger: Logger = Logger(category: "http")
+    ) {
+        self.logger = logger
         let standard: [any HTTPMiddleware] = [
             RequestIDMiddleware(), AccessLogMiddleware(), ProblemMiddleware(),
             LimitsMiddleware(maximumTargetLength: limits.maximumTargetLength),
@@ -32,7 +39,7 @@ public struct HTTPApplication: Sendable {
     /// The response to `request`. Errors never escape: ``ProblemMiddleware`` maps everything thrown
     /// inside it, and anything thrown outside it is captured and answered with a 500 problem.
     public func respond(to request: HTTPRequest, remoteAddress: String? = nil) async -> HTTPResponse {
-        let context = RequestContext(remoteAddress: remoteAddress)
+        let context = RequestContext(remoteAddress: remoteAddress, logger: logger)
         do {
             return try await handler(request, context)
         } catch {

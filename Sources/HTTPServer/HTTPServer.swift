@@ -120,7 +120,7 @@ public final class HTTPServer: Sendable {
     private let core: ServerCore
     private let daemon: DaemonHandle
     private let lifecycle = Mutex((phase: Phase.running, waiters: [CheckedContinuation<Void, Never>]()))
-    private let logger = Logger(category: "http")
+    var logger: Logger { core.logger }
 
     private init(configuration: Configuration, port: Int, core: ServerCore, daemon: DaemonHandle) {
         self.configuration = configuration
@@ -142,7 +142,7 @@ public final class HTTPServer: Sendable {
                 bodyRateWindow: configuration.bodyRateWindow,
                 perClientConnectionLimit: configuration.perClientConnectionLimit,
                 unlimitedAddresses: Set(configuration.unlimitedAddresses.map { IPAddress.canonical($0) ?? $0 })),
-            logger: Logger(category: "http"))
+            logger: application.logger)
         let core = ServerCore(
             application: application, supervisor: supervisor, uploadBufferBytes: configuration.uploadBufferBytes,
             downloadBufferBytes: configuration.downloadBufferBytes)
@@ -169,7 +169,7 @@ public final class HTTPServer: Sendable {
             throw .cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
         let port = Int(hobbystory_mhd_bound_port(started))
-        Logger(category: "http").notice(
+        application.logger.notice(
             "Listening",
             ["host": configuration.host, "port": String(port), "threads": String(configuration.threadPoolSize)])
         return HTTPServer(configuration: configuration, port: port, core: core, daemon: DaemonHandle(pointer: started))
@@ -294,12 +294,13 @@ private enum MHDCallbacks {
         return Unmanaged.passRetained(exchange).toOpaque()
     }
 
-    static let log: MHD_LogCallback = { _, format, arguments in
-        guard let format, let arguments else { return }
+    static let log: MHD_LogCallback = { context, format, arguments in
+        guard let context, let format, let arguments else { return }
+        let core = Unmanaged<ServerCore>.fromOpaque(context).takeUnretainedValue()
         var buffer = [CChar](repeating: 0, count: 512)
         _ = vsnprintf(&buffer, buffer.count, format, arguments)
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         let message = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        Logger(category: "http").warning(message, ["source": "libmicrohttpd"])
+        core.logger.warning(message, ["source": "libmicrohttpd"])
     }
 }

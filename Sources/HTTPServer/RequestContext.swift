@@ -1,4 +1,5 @@
 import Diagnostics
+import Synchronization
 
 /// What the layers around a handler know about the current exchange: the request id, the route's
 /// path parameters, the authenticated principal, and where the request came from.
@@ -16,16 +17,23 @@ public struct RequestContext: Sendable {
     public var remoteAddress: String?
     /// When the exchange began, for durations.
     public let startedAt: ContinuousClock.Instant
-    /// The log for request-scoped messages (category `http`).
+    /// The log for request-scoped messages (the application's logger, category `http`).
     public var logger: Logger
+    /// What inner layers learn for the outer ones (the matched route, the account): shared by
+    /// every copy of this context.
+    public let notes: ExchangeNotes
 
-    public init(remoteAddress: String? = nil, startedAt: ContinuousClock.Instant = .now) {
+    public init(
+        remoteAddress: String? = nil, startedAt: ContinuousClock.Instant = .now,
+        logger: Logger = Logger(category: "http")
+    ) {
         self.requestID = ""
         self.parameters = RouteParameters()
         self.principal = nil
         self.remoteAddress = remoteAddress
         self.startedAt = startedAt
-        self.logger = Logger(category: "http")
+        self.logger = logger
+        self.notes = ExchangeNotes()
     }
 
     /// The authenticated principal as `P`; throws 401 when there is none (or it is another type).
@@ -66,4 +74,33 @@ public struct RouteParameters: Sendable, Equatable {
         }
         return value
     }
+}
+
+/// Facts about one exchange that inner layers record and outer ones read after the handler
+/// returns: the router notes the matched route pattern (`/v1/uploads/:id`, what metrics and the
+/// access log are labelled by), authentication the account. Serves the portal's logs (T3, T6).
+public final class ExchangeNotes: Sendable {
+    private struct Contents {
+        var route: String?
+        var fields: [String: String] = [:]
+    }
+
+    private let contents = Mutex(Contents())
+
+    public init() {}
+
+    /// The pattern of the route that matched, nil before routing or when none did.
+    public var route: String? {
+        get { contents.withLock { $0.route } }
+        set { contents.withLock { $0.route = newValue } }
+    }
+
+    /// Values for the access log line (`accountId`); never secrets.
+    public subscript(field: String) -> String? {
+        get { contents.withLock { $0.fields[field] } }
+        set { contents.withLock { $0.fields[field] = newValue } }
+    }
+
+    /// Every value noted, for the access log.
+    public var fields: [String: String] { contents.withLock { $0.fields } }
 }

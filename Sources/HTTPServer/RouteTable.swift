@@ -108,6 +108,7 @@ extension Router {
             case .found(let route, let parameters):
                 var context = context
                 context.parameters = parameters
+                context.notes.route = route.pattern
                 return try await route.handler(request, context)
             case .methodNotAllowed(let allowed):
                 throw HTTPError.methodNotAllowed(request.method, allowed: allowed)

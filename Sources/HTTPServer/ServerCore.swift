@@ -22,7 +22,7 @@ final class ServerCore: Sendable {
     let uploadBufferBytes: Int
     let downloadBufferBytes: Int
     private let registry = Mutex(Registry())
-    private let logger = Logger(category: "http")
+    var logger: Logger { application.logger }
 
     init(
         application: HTTPApplication, supervisor: ConnectionSupervisor, uploadBufferBytes: Int,
@@ -172,7 +172,7 @@ final class ServerCore: Sendable {
         let downloadBufferBytes = downloadBufferBytes
         let task = Task(executorPreference: HandlerExecutor.shared) {
             let response = await application.respond(to: request, remoteAddress: remoteAddress)
-            exchange.complete(with: response, downloadBufferBytes: downloadBufferBytes)
+            exchange.complete(with: response, downloadBufferBytes: downloadBufferBytes, logger: application.logger)
         }
         exchange.attach(connection, supervised: supervised, handlerTask: task, hasBody: hasBody)
         return hasBody ? nil : .YES

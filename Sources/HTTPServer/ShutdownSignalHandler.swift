@@ -32,7 +32,7 @@ public final class ShutdownSignalHandler: Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                Logger(category: "http").notice("Stopping on signal", ["signal": String(number)])
+                server.logger.notice("Stopping on signal", ["signal": String(number)])
                 Task { await server.stop(gracePeriod: gracePeriod) }
             }
             return source

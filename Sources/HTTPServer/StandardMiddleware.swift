@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Synchronization
 
 /// Gives every exchange an id: the client's `X-Request-Id` when it is a sane token (1–128 of
 /// `A–Z a–z 0–9 - _ . :`), a new UUID otherwise; stores it in the context and echoes it on the response.
@@ -35,38 +36,65 @@ public struct RequestIDMiddleware: HTTPMiddleware {
     }
 }
 
-/// Writes one record per exchange through Diagnostics (`Logger(category: "http")`): method, path
-/// (without the query, which may carry tokens), status, duration in milliseconds, request id and
-/// client address.
+/// Writes one access line per exchange to the context's logger: method, route pattern (the
+/// matched `/v1/uploads/:id`, or none), path (without the query, which may carry tokens), status,
+/// response bytes, duration in milliseconds, request id, client address and whatever inner
+/// layers noted in ``ExchangeNotes`` (the portal notes `accountId`; never a token or password).
 ///
 /// Sits just inside ``RequestIDMiddleware`` in the portal's stack (T3, T6) so it records the status
-/// the client actually gets, problems included. For streamed responses the duration ends when the
-/// handler returns, not when the last byte is sent.
+/// the client actually gets, problems included. A streamed response is logged when its last byte
+/// has been handed to the server, with the bytes it really had and the whole duration.
 public struct AccessLogMiddleware: HTTPMiddleware {
     public init() {}
 
     public func handle(_ request: HTTPRequest, context: RequestContext, next: HTTPHandler) async throws -> HTTPResponse
     {
+        var response: HTTPResponse
         do {
-            let response = try await next(request, context)
-            record(request, context, status: response.status)
-            return response
+            response = try await next(request, context)
         } catch {
-            record(request, context, status: .internalServerError)
+            record(request, context, status: .internalServerError, bytes: nil)
             throw error
         }
+        switch response.body {
+        case .bytes(let data):
+            record(request, context, status: response.status, bytes: data.count)
+        case .stream(let length, let produce):
+            let status = response.status
+            response.body = .stream(contentLength: length) { writer in
+                let sent = Mutex(0)
+                do {
+                    try await produce(
+                        HTTPBodyWriter { data in
+                            try await writer.write(data)
+                            sent.withLock { $0 += data.count }
+                        })
+                } catch {
+                    record(request, context, status: status, bytes: sent.withLock { $0 }, incomplete: true)
+                    throw error
+                }
+                record(request, context, status: status, bytes: sent.withLock { $0 })
+            }
+        }
+        return response
     }
 
-    private func record(_ request: HTTPRequest, _ context: RequestContext, status: HTTPStatus) {
+    private func record(
+        _ request: HTTPRequest, _ context: RequestContext, status: HTTPStatus, bytes: Int?, incomplete: Bool = false
+    ) {
         let elapsed = context.startedAt.duration(to: .now)
-        let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
-        var metadata = [
-            "method": request.method.rawValue, "path": request.path, "status": String(status.code),
-            "durationMs": String(format: "%.3f", milliseconds), "requestId": context.requestID,
-        ]
+        var metadata = context.notes.fields
+        metadata["method"] = request.method.rawValue
+        metadata["path"] = request.path
+        metadata["route"] = context.notes.route ?? "none"
+        metadata["status"] = String(status.code)
+        metadata["durationMs"] = String(format: "%.3f", elapsed.seconds * 1_000)
+        metadata["requestId"] = context.requestID
+        if let bytes { metadata["bytes"] = String(bytes) }
+        if incomplete { metadata["incomplete"] = "true" }
         if let address = context.remoteAddress { metadata["remoteAddress"] = address }
-        let message = "\(request.method.rawValue) \(request.path) \(status.code)"
-        context.logger.log(status.code >= 500 ? .error : .info, message, metadata)
+        let message = "\(request.method.rawValue) \(context.notes.route ?? request.path) \(status.code)"
+        context.logger.log(status.code >= 500 || incomplete ? .error : .info, message, metadata)
     }
 }
 

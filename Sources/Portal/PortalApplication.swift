@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HTTPServer
 import PortalStore
@@ -14,17 +15,20 @@ public struct PortalApplication: Sendable {
     public let signUpLimiter: AttemptLimiter
     /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     public let trustedProxies: Set<String>
+    /// Where access lines, captured errors and the server's warnings go.
+    public let logger: Logger
 
     public init(
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
         signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600),
-        trustedProxies: Set<String> = []
+        trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http")
     ) {
         self.store = store
         self.metrics = metrics
         self.limiter = limiter
         self.signUpLimiter = signUpLimiter
         self.trustedProxies = trustedProxies
+        self.logger = logger
     }
 
     /// The address a request comes from: its peer, or — when the peer is a trusted proxy — the
@@ -86,10 +90,12 @@ public struct PortalApplication: Sendable {
         }
         MediaRoutes.addDiscovery(to: &router)
         let authenticated: [any HTTPMiddleware] = [
-            AuthenticationMiddleware<PortalPrincipal> { request, _ in
+            AuthenticationMiddleware<PortalPrincipal> { request, context in
                 guard let header = request.headers["Authorization"], header.hasPrefix("Bearer "),
                     let principal = try store.principal(forToken: String(header.dropFirst(7)))
                 else { throw HTTPError.unauthorized("A valid bearer token is required; sign in again.") }
+                context.notes["accountId"] = principal.accountId.uuidString.lowercased()
+                context.notes["deviceId"] = principal.deviceId.uuidString.lowercased()
                 return principal
             }
         ]
@@ -176,7 +182,7 @@ public struct PortalApplication: Sendable {
             }
         }
         return HTTPApplication(
-            router: router, middleware: [MetricsMiddleware(metrics: metrics), StoreErrorMiddleware()])
+            router: router, middleware: [MetricsMiddleware(metrics: metrics), StoreErrorMiddleware()], logger: logger)
     }
 }
 
@@ -208,29 +214,26 @@ struct StoreErrorMiddleware: HTTPMiddleware {
     }
 }
 
-/// Counts every answer by route and status, with its latency.
+/// Counts every answer by the pattern of the route that matched (`/v1/uploads/:id`; `none` when
+/// no route did) and status, with its latency: the label values are bounded by the route table.
 struct MetricsMiddleware: HTTPMiddleware {
     let metrics: PortalMetrics
-    static let knownRoutes: Set<String> = [
-        SyncRoutes.health, SyncRoutes.metrics, SyncRoutes.accounts, SyncRoutes.sessions, SyncRoutes.currentSession,
-        SyncRoutes.push, SyncRoutes.pull, SyncRoutes.directories, SyncRoutes.history, SyncRoutes.adminStats,
-        "/v1/accounts/me", SyncRoutes.uploads,
-    ]
 
     func handle(_ request: HTTPRequest, context: RequestContext, next: HTTPHandler) async throws -> HTTPResponse {
         let started = ContinuousClock.now
-        let route = Self.knownRoutes.contains(request.path) ? request.path : "other"
+        func record(_ status: Int) {
+            metrics.recordRequest(
+                route: context.notes.route ?? "none", status: status, seconds: (ContinuousClock.now - started).seconds)
+        }
         do {
             let response = try await next(request, context)
-            metrics.recordRequest(
-                route: route, status: response.status.code, seconds: (ContinuousClock.now - started).seconds)
+            record(response.status.code)
             return response
         } catch let error as HTTPError {
-            metrics.recordRequest(
-                route: route, status: error.status.code, seconds: (ContinuousClock.now - started).seconds)
+            record(error.status.code)
             throw error
         } catch {
-            metrics.recordRequest(route: route, status: 500, seconds: (ContinuousClock.now - started).seconds)
+            record(500)
             throw error
         }
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import DiaryStore
 import FishingModel
 import Foundation
@@ -15,6 +16,7 @@ public struct PortalCommandLine {
 
     static let usage = """
         usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N] [--history-days N] [--trusted-proxy ADDR[,ADDR]]
+                                 [--log-file PATH] [--log-level debug|info|notice|warning|error] [--connections-per-client N]
                hobbystory-portal [--data DIR | --database-url URL] admin create-admin --email E --password-stdin
                hobbystory-portal ... admin directory add species|baits|methods|water-body-types --name NAME [--latin LATIN] [--name-ru NAME]
                hobbystory-portal ... admin directory rename KIND ID [--name NAME] [--name-ru NAME]
@@ -42,7 +44,7 @@ public struct PortalCommandLine {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
             "media-quota-mb", "history-days", "trusted-proxy", "app", "vendor", "issuer", "key-id", "key-file", "days",
-            "api-url",
+            "api-url", "log-file", "log-level", "connections-per-client",
         ]
         let flagNames: Set<String> = ["password-stdin", "json", "help"]
         var positionals: [String] = []
@@ -147,18 +149,24 @@ public struct PortalCommandLine {
         guard let port = Int(options["port"] ?? "8080"), (0...65_535).contains(port) else {
             throw Failure(exitCode: 2, description: "--port must be 0–65535")
         }
+        let perClient = Int(options["connections-per-client"] ?? "64") ?? -1
+        guard perClient >= 0 else {
+            throw Failure(exitCode: 2, description: "--connections-per-client must be a whole number (0 for no limit)")
+        }
+        let logger = Logger(category: "http", sink: try logSink())
         let server: HTTPServer
         do {
             server = try HTTPServer.start(
-                PortalApplication(store: store, trustedProxies: trustedProxies).application(),
-                configuration: .init(host: host, port: port))
+                PortalApplication(store: store, trustedProxies: trustedProxies, logger: logger).application(),
+                configuration: .init(
+                    host: host, port: port, perClientConnectionLimit: perClient, unlimitedAddresses: trustedProxies))
         } catch {
             throw Failure(exitCode: 4, description: "\(error)")
         }
         let signals = await ShutdownSignalHandler.install(for: server)
         let upkeep = Task {
             while !Task.isCancelled {
-                Self.hourlyUpkeep(store)
+                Self.hourlyUpkeep(store, logger: logger.category("upkeep"))
                 try? await Task.sleep(for: .seconds(3_600))
             }
         }
@@ -169,11 +177,35 @@ public struct PortalCommandLine {
         signals.cancel()
     }
 
-    /// Purges expired tombstones and uploads and collects unnamed media; a failure is reported on
-    /// standard error and does not stop the other tasks (they run again in an hour).
-    private static func hourlyUpkeep(_ store: PortalStore) {
+    /// The portal's log (JSON lines): `--log-file PATH` or standard error, from `--log-level`
+    /// (info unless said). Installed as the process's sink too, once, so every module's records
+    /// (the store's, the upkeep's) land in the same place.
+    private func logSink() throws -> JSONLinesLogSink {
+        let levelName = options["log-level"] ?? "info"
+        guard let level = LogLevel(rawValue: levelName) else {
+            throw Failure(
+                exitCode: 2,
+                description: "--log-level \"\(levelName)\" is not one of debug, info, notice, warning, error")
+        }
+        let sink: JSONLinesLogSink
+        if let path = options["log-file"] {
+            do {
+                sink = try JSONLinesLogSink(path: path, minimumLevel: level)
+            } catch {
+                throw Failure(exitCode: 4, description: "--log-file \(path) cannot be opened: \(error)")
+            }
+        } else {
+            sink = JSONLinesLogSink(minimumLevel: level)
+        }
+        Diagnostics.install(sink)
+        return sink
+    }
+
+    /// Purges expired tombstones and uploads and collects unnamed media; a failure is logged and
+    /// does not stop the other tasks (they run again in an hour).
+    private static func hourlyUpkeep(_ store: PortalStore, logger: Logger) {
         func report(_ task: String, _ problem: String) {
-            FileHandle.standardError.write(Data("hobbystory-portal: \(task) failed: \(problem)\n".utf8))
+            logger.error("\(task) failed", ["problem": problem])
         }
         do { try store.purgeTombstones() } catch { report("purging tombstones", "\(error)") }
         do { try store.purgeExpiredUploads() } catch { report("purging expired uploads", "\(error)") }

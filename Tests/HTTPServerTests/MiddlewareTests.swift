@@ -71,29 +71,43 @@ struct MiddlewareTests {
     }
 
     @Test(
-        "Given the access log, when requests finish, then one record per request has method, path, status, duration and id"
+        "Given the access log, when requests finish, then one line per request has method, route pattern, path, status, bytes, duration, id and the noted account"
     )
     func accessLogRecords() async throws {
+        let log = MemoryLogSink()
         let client = HTTPTestClient(
-            .make { router in
-                router.get("/v1/spots/:id") { _, _ in .text("spot") }
+            .make(logger: Logger(category: "http", sink: log)) { router in
+                router.get("/v1/spots/:id") { _, context in
+                    context.notes["accountId"] = "angler-7"
+                    return .text("spot")
+                }
+                router.get("/v1/stream") { _, _ in
+                    HTTPResponse(
+                        body: .stream(contentLength: nil) { writer in
+                            for _ in 0..<3 { try await writer.write(Data(count: 1_000)) }
+                        })
+                }
             })
-        let ok = try await TestLog.capture(requestID: "log-ok-1") {
-            _ = try await client.send(.get, "/v1/spots/3?token=secret", headers: ["X-Request-Id": "log-ok-1"])
-        }
-        #expect(ok.count == 1)
-        let record = try #require(ok.first)
+        _ = try await client.send(.get, "/v1/spots/3?token=secret", headers: ["X-Request-Id": "log-ok-1"])
+        _ = try await client.send(.post, "/v1/spots/3", headers: ["X-Request-Id": "log-405-1"])
+        _ = try await client.send(.get, "/v1/stream", headers: ["X-Request-Id": "log-stream-1"])
+        #expect(log.records.count == 3)
+        let record = try #require(log.records.first { $0.metadata["requestId"] == "log-ok-1" })
         #expect(record.category == "http")
         #expect(record.level == .info)
         #expect(record.metadata["method"] == "GET")
+        #expect(record.metadata["route"] == "/v1/spots/:id")
         #expect(record.metadata["path"] == "/v1/spots/3")
         #expect(record.metadata["status"] == "200")
+        #expect(record.metadata["bytes"] == "4")
+        #expect(record.metadata["accountId"] == "angler-7")
         #expect(Double(record.metadata["durationMs"] ?? "") != nil)
-        #expect(!record.message.contains("secret"))
-        let refused = try await TestLog.capture(requestID: "log-405-1") {
-            _ = try await client.send(.post, "/v1/spots/3", headers: ["X-Request-Id": "log-405-1"])
-        }
-        #expect(refused.first?.metadata["status"] == "405")
+        #expect(!record.message.contains("secret") && !record.metadata.values.contains { $0.contains("secret") })
+        let refused = log.records.first { $0.metadata["requestId"] == "log-405-1" }
+        #expect(refused?.metadata["status"] == "405")
+        #expect(refused?.metadata["route"] == "none")
+        let streamed = log.records.first { $0.metadata["requestId"] == "log-stream-1" }
+        #expect(streamed?.metadata["bytes"] == "3000", "a streamed body is logged with the bytes it really had")
     }
 
     @Test(

@@ -9,8 +9,9 @@ struct ProblemTests {
         var description: String { "SQLITE_CORRUPT at /srv/portal/data/accounts.sqlite line 4411" }
     }
 
+    static let log = MemoryLogSink()
     static let client = HTTPTestClient(
-        .make { router in
+        .make(logger: Logger(category: "http", sink: log)) { router in
             router.get("/v1/conflict") { _, _ in
                 throw HTTPError.conflict(
                     code: "catch_already_synced", "This catch was already synced from another device.")
@@ -39,11 +40,8 @@ struct ProblemTests {
         "Given a handler throwing an unexpected error, when called, then the client gets a generic 500 and Diagnostics gets the error"
     )
     func unexpectedErrorIsHidden() async throws {
-        var received: HTTPClientResponse?
-        let records = try await TestLog.capture(requestID: "boom-1") {
-            received = try await Self.client.send(.get, "/v1/boom", headers: ["X-Request-Id": "boom-1"])
-        }
-        let response = try #require(received)
+        let response = try await Self.client.send(.get, "/v1/boom", headers: ["X-Request-Id": "boom-1"])
+        let records = Self.log.records.filter { $0.metadata["requestId"] == "boom-1" }
         #expect(response.status == .internalServerError)
         let problem = try #require(response.problem)
         #expect(problem.code == "internal_error")
@@ -51,7 +49,7 @@ struct ProblemTests {
         #expect(!response.text.contains("SQLITE"))
         #expect(!response.text.contains("/srv/portal"))
         #expect(!response.text.contains("DatabaseExploded"))
-        let captured = TestLog.errors(requestID: "boom-1")
+        let captured = Self.log.errors.filter { $0.context["requestId"] == "boom-1" }
         #expect(!captured.isEmpty)
         #expect(captured.first?.type == "DatabaseExploded")
         #expect(captured.first?.message.contains("SQLITE_CORRUPT") == true)

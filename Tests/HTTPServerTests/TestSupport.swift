@@ -3,35 +3,6 @@ import Foundation
 import HTTPServer
 import Synchronization
 
-/// A memory sink for the log records of these tests.
-///
-/// Diagnostics has one process-wide sink, and when every test target runs in one process other
-/// suites install their own (the CLI's file sinks, the Diagnostics tests) at any moment. So a test
-/// that asserts on records re-installs this sink and repeats its exchange until the record lands
-/// here, a few times at most; records are told apart by request id.
-enum TestLog {
-    static let sink = MemoryLogSink()
-
-    /// Runs `exchange` (which must use `requestID`) until this sink has seen a record for it.
-    static func capture(requestID: String, _ exchange: () async throws -> Void) async rethrows -> [LogRecord] {
-        for _ in 0..<5 {
-            Diagnostics.install(sink)
-            try await exchange()
-            let found = records(requestID: requestID)
-            if !found.isEmpty { return found }
-        }
-        return []
-    }
-
-    static func records(requestID: String) -> [LogRecord] {
-        sink.records.filter { $0.metadata["requestId"] == requestID }
-    }
-
-    static func errors(requestID: String) -> [CapturedError] {
-        sink.errors.filter { $0.context["requestId"] == requestID }
-    }
-}
-
 /// A JSON payload used across tests.
 struct CatchPayload: Codable, Equatable, Sendable {
     struct Measure: Codable, Equatable, Sendable {
@@ -46,11 +17,12 @@ struct CatchPayload: Codable, Equatable, Sendable {
 extension HTTPApplication {
     /// An application with one route table built by `build`.
     static func make(
-        middleware: [any HTTPMiddleware] = [], limits: Limits = Limits(), _ build: (inout Router) -> Void
+        middleware: [any HTTPMiddleware] = [], limits: Limits = Limits(), logger: Logger = Logger(category: "http"),
+        _ build: (inout Router) -> Void
     ) -> HTTPApplication {
         var router = Router()
         build(&router)
-        return HTTPApplication(router: router, middleware: middleware, limits: limits)
+        return HTTPApplication(router: router, middleware: middleware, limits: limits, logger: logger)
     }
 }
 

@@ -1,7 +1,9 @@
+import Diagnostics
 import DiaryStore
 import FishingModel
 import Foundation
 import HTTPServer
+import Portal
 import SecureHashing
 import SyncProtocol
 import Synchronization
@@ -247,6 +249,65 @@ struct HostileClientTests {
         #expect(try portal.store.mediaSize(account: account, sha256: SHA256Digest.hex(of: data)) == Int64(data.count))
         let options = try await portal.client.send(.options, SyncRoutes.uploads)
         #expect(options.headers["Tus-Checksum-Algorithm"] == "sha1,sha256")
+    }
+}
+
+/// A blob store that cannot write (a full or failed disk), for the portal's 500s.
+struct UnwritableBlobs: MediaBlobStore {
+    struct DiskFailed: Error, CustomStringConvertible {
+        var description: String { "EIO writing /srv/portal/media/uploads" }
+    }
+    let inner: any MediaBlobStore
+    func receivedBytes(upload: String) throws -> Int64 { try inner.receivedBytes(upload: upload) }
+    func append(_ data: Data, upload: String, at offset: Int64) throws -> Int64 { throw DiskFailed() }
+    func digest(upload: String) throws -> String? { try inner.digest(upload: upload) }
+    func commit(upload: String, account: UUID, sha256: String) throws {
+        try inner.commit(upload: upload, account: account, sha256: sha256)
+    }
+    func discard(upload: String) throws { try inner.discard(upload: upload) }
+    func size(account: UUID, sha256: String) throws -> Int64? { try inner.size(account: account, sha256: sha256) }
+    func read(account: UUID, sha256: String, offset: Int64, count: Int) throws -> Data {
+        try inner.read(account: account, sha256: sha256, offset: offset, count: count)
+    }
+    func remove(account: UUID, sha256: String) throws { try inner.remove(account: account, sha256: sha256) }
+}
+
+extension HostileClientTests {
+    @Test(
+        "Given a failing disk, when an upload answers 500, then the portal's log has the error and the access line under the request id the client got, and no token"
+    )
+    func internalErrorsAreTraceable() async throws {
+        let harness = try PortalHarness(.sqlite)
+        let (_, _, token) = try account(harness)
+        let log = MemoryLogSink()
+        let store = PortalStore(
+            database: harness.store.database, blobs: UnwritableBlobs(inner: harness.store.blobs),
+            clock: harness.clock.function)
+        let portal = HTTPTestClient(
+            PortalApplication(store: store, logger: Logger(category: "http", sink: log)).application())
+        let data = Data(count: 1_000)
+        let created = try await portal.send(
+            .post, SyncRoutes.uploads,
+            headers: [
+                "Authorization": "Bearer \(token)", "Tus-Resumable": "1.0.0", "Upload-Length": "1000",
+                "Upload-Metadata": "sha256 \(Data(SHA256Digest.hex(of: data).utf8).base64EncodedString())",
+            ])
+        let failed = try await portal.send(
+            .patch, try #require(created.headers["Location"]),
+            headers: [
+                "Authorization": "Bearer \(token)", "Tus-Resumable": "1.0.0", "Upload-Offset": "0",
+                "Content-Type": "application/offset+octet-stream",
+            ], body: data)
+        #expect(failed.status == .internalServerError)
+        let requestID = try #require(failed.problem?.requestId)
+        #expect(failed.headers[RequestIDMiddleware.headerName] == requestID)
+        let error = log.errors.first { $0.context["requestId"] == requestID }
+        #expect(error?.message.contains("EIO") == true)
+        let access = log.records.first { $0.metadata["requestId"] == requestID && $0.metadata["route"] != nil }
+        #expect(access?.metadata["route"] == "/v1/uploads/:id")
+        #expect(access?.metadata["status"] == "500")
+        #expect(access?.metadata["accountId"] != nil)
+        #expect(!log.records.contains { record in record.metadata.values.contains { $0.contains(token) } })
     }
 }
 
