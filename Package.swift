@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(name: "SecureHashing", dependencies: ["CSodium", "CCrypto"]),
         .target(name: "FishingModel"),
-        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics"]),
+        .target(name: "HTTPProblem"),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics", "HTTPProblem"]),
         .target(name: "PostgresDB", dependencies: ["CPostgreSQL"]),
         .target(name: "SyncProtocol", dependencies: ["FishingModel"]),
         .target(name: "NetworkFetch"),
@@ -46,13 +47,15 @@ let package = Package(
             dependencies: [
                 "SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore", "AppStoreReports",
             ]),
-        .target(name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch"]),
+        .target(
+            name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch", "HTTPProblem"]),
         .target(
             name: "Portal",
             dependencies: [
                 "PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel", "AppStoreReports",
                 "Diagnostics", "SecureHashing",
-            ]),
+            ],
+            resources: [.copy("Resources/openapi.json")]),
         .target(
             name: "DiaryStore",
             dependencies: [
@@ -95,14 +98,15 @@ let package = Package(
             ]),
 
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
-        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite"]),
+        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite", "TestSupport"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AppStoreReportsTests", dependencies: ["AppStoreReports", "TestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "MediaMetadataTests", dependencies: ["MediaMetadata"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MediaMetadataTests", dependencies: ["MediaMetadata", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MediaLibraryTests",
             dependencies: [
@@ -111,15 +115,16 @@ let package = Package(
             ]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy", "TestSupport"]),
         .testTarget(
-            name: "WeatherTests", dependencies: ["Weather", "Geodesy", "SQLiteDB", "Almanac", "Diagnostics"],
+            name: "WeatherTests",
+            dependencies: ["Weather", "Geodesy", "SQLiteDB", "Almanac", "Diagnostics", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReportsTests",
             dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "TestSupport"]),
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
-        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Diagnostics"]),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Diagnostics", "TestSupport"]),
         .testTarget(name: "PostgresDBTests", dependencies: ["PostgresDB"]),
         .testTarget(
             name: "PortalTests",

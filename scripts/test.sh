@@ -12,4 +12,18 @@ swift build --build-tests
 # One test at a time: several suites run real servers with idle timeouts and time budgets, and the
 # crash, media and load tests keep two cores and the disk busy; in parallel on a two-core machine
 # they starved one another's timers (seen in CI). Serially the whole run takes about two minutes.
-swift test --skip-build --no-parallel
+# The tests keep their files in a temporary folder of this run, which must be empty afterwards:
+# every test removes what it made, pass or fail (Tests/TestSupport: TestFiles).
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hobbystory-test-run.XXXXXX")
+status=0
+TMPDIR="$scratch" swift test --skip-build --no-parallel || status=$?
+# (`swift test` itself leaves its lock files and five empty TemporaryDirectory.* folders there,
+# tests or not: those are SwiftPM's, not the tests'.)
+left=$(find "$scratch" -mindepth 1 -maxdepth 1 ! -name '*.lock' ! \( -name 'TemporaryDirectory.*' -empty \) | head -20)
+rm -rf "$scratch"
+if [ -n "$left" ]; then
+  echo "FAIL: the tests left files in the temporary directory:" >&2
+  echo "$left" >&2
+  status=1
+fi
+exit "$status"

@@ -68,7 +68,7 @@ public final class JSONLinesLogSink: LogSink {
     /// replacing them.
     static func line(for record: LogRecord) -> Data {
         var object: [String: String] = record.metadata
-        object["time"] = record.time.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        object["time"] = record.time.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         object["level"] = record.level.rawValue
         object["category"] = record.category
         object["message"] = record.message

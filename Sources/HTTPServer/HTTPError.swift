@@ -1,3 +1,5 @@
+@_exported import HTTPProblem
+
 /// An error a handler or middleware throws to answer with a particular HTTP status.
 ///
 /// The portal's endpoints (T3) and weather fixture servers throw these; ``ProblemMiddleware`` turns
@@ -59,34 +61,11 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The JSON body of an error response (`application/problem+json`, after RFC 7807 / RFC 9457).
-///
-/// Produced by the portal (T3) and fixture servers; the sync client decodes it to decide whether to
-/// retry, reject or re-authenticate. `type` is `urn:hobbystory:problem:<code>`; `requestId` is the
-/// `X-Request-Id` of the exchange, so a user's report can be matched with the server's log.
-public struct ProblemDetails: Codable, Sendable, Equatable {
-    public var type: String
-    public var title: String
-    public var status: Int
-    public var code: String
-    public var detail: String
-    public var requestId: String
-
-    public init(type: String, title: String, status: Int, code: String, detail: String, requestId: String) {
-        self.type = type
-        self.title = title
-        self.status = status
-        self.code = code
-        self.detail = detail
-        self.requestId = requestId
-    }
-
+extension ProblemDetails {
     /// The problem describing `error` within the exchange `requestID`.
     public init(_ error: HTTPError, requestID: String) {
         self.init(
             type: "urn:hobbystory:problem:\(error.code)", title: error.status.reasonPhrase,
             status: error.status.code, code: error.code, detail: error.detail, requestId: requestID)
     }
-
-    public static let contentType = "application/problem+json"
 }

@@ -109,7 +109,12 @@ extension Router {
                 var context = context
                 context.parameters = parameters
                 context.notes.route = route.pattern
-                return try await route.handler(request, context)
+                var response = try await route.handler(request, context)
+                if request.method == .head, case .stream(let length, _) = response.body {
+                    // A HEAD gets the headers of the answer, never its body: nothing is produced.
+                    response.body = .stream(contentLength: length) { _ in }
+                }
+                return response
             case .methodNotAllowed(let allowed):
                 throw HTTPError.methodNotAllowed(request.method, allowed: allowed)
             case .notFound:

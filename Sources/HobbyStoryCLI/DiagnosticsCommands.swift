@@ -18,7 +18,7 @@ extension HobbyStoryCLI {
                 databaseIntegrity: try diary?.integrityCheck(), recentLog: sink.recentRecords(),
                 capturedErrors: sink.recentErrors())
             let url = URL(fileURLWithPath: path)
-            try bundle.jsonData().write(to: url, options: .atomic)
+            try OutputFile.write(try bundle.jsonData(), to: url)
             c.output(
                 .object([
                     "file": .string(url.path), "records": .integer(Int64(bundle.recentLog.count)),

@@ -31,10 +31,10 @@ extension HobbyStoryCLI {
                 throw UsageError("give a built-in report NAME or --formula \"…\", not both")
             }
             if let path = c.text("svg") {
-                try SVGChartRenderer.render(result.chart).write(toFile: path, atomically: true, encoding: .utf8)
+                try OutputFile.write(SVGChartRenderer.render(result.chart), toPath: path)
             }
             if let path = c.text("csv") {
-                try CSVWriter.csv(result.table).write(toFile: path, atomically: true, encoding: .utf8)
+                try OutputFile.write(CSVWriter.csv(result.table), toPath: path)
             }
             if c.json {
                 c.console.write(try ReportJSON(result).rendered())

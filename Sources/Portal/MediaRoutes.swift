@@ -16,7 +16,7 @@ enum MediaRoutes {
 
     /// `OPTIONS /v1/uploads`, the tus discovery request, answered without authentication.
     static func addDiscovery(to router: inout Router) {
-        router.on(.options, SyncRoutes.uploads, body: nil) { _, _ in
+        router.on(.uploadOptions, body: nil) { _, _ in
             HTTPResponse(
                 status: .noContent,
                 headers: [
@@ -28,7 +28,7 @@ enum MediaRoutes {
     }
 
     static func add(to group: inout RouteGroup, store: PortalStore, metrics: PortalMetrics) {
-        group.post(SyncRoutes.uploads) { request, context in
+        group.on(.createUpload) { request, context in
             try requireTus(request)
             let principal = try context.principal(as: PortalPrincipal.self)
             guard let lengthText = request.headers["Upload-Length"], let length = Int64(lengthText), length >= 0 else {
@@ -40,30 +40,27 @@ enum MediaRoutes {
                 throw HTTPError.badRequest(code: "missing_sha256", "Upload-Metadata must carry the content's sha256")
             }
             let asset = metadata["asset"].flatMap(UUID.init(uuidString:))
-            let upload = try mediaCall {
-                try store.createUpload(account: principal.accountId, sha256: sha256, length: length, assetId: asset)
-            }
+            let upload = try store.createUpload(
+                account: principal.accountId, sha256: sha256, length: length, assetId: asset)
             if upload.isComplete {
                 return HTTPResponse(
                     status: .ok,
                     headers: [
                         "Tus-Resumable": tusVersion, "Upload-Offset": String(length),
-                        "Location": "\(SyncRoutes.media)/\(upload.sha256)",
+                        "Location": PortalEndpoint.media.target(["sha256": upload.sha256]),
                     ])
             }
             return HTTPResponse(
                 status: .created,
                 headers: [
-                    "Tus-Resumable": tusVersion, "Location": "\(SyncRoutes.uploads)/\(upload.id)",
+                    "Tus-Resumable": tusVersion, "Location": PortalEndpoint.appendUpload.target(["id": upload.id]),
                     "Upload-Expires": httpDate(upload.expiresAt),
                 ])
         }
-        group.on(.head, "\(SyncRoutes.uploads)/:id", body: nil) { request, context in
+        group.on(.uploadOffset, body: nil) { request, context in
             try requireTus(request)
             let principal = try context.principal(as: PortalPrincipal.self)
-            let upload = try mediaCall {
-                try store.upload(try context.parameters.require("id"), account: principal.accountId)
-            }
+            let upload = try store.upload(try context.parameters.require("id"), account: principal.accountId)
             return HTTPResponse(
                 status: .ok,
                 headers: [
@@ -72,7 +69,7 @@ enum MediaRoutes {
                     "Cache-Control": "no-store",
                 ])
         }
-        group.patch("\(SyncRoutes.uploads)/:id", body: .streamed(maximumBytes: 1 << 40)) { request, context in
+        group.on(.appendUpload, body: .streamed(maximumBytes: 1 << 40)) { request, context in
             try requireTus(request)
             let principal = try context.principal(as: PortalPrincipal.self)
             guard request.headers["Content-Type"]?.lowercased() == "application/offset+octet-stream" else {
@@ -85,9 +82,9 @@ enum MediaRoutes {
                     code: "invalid_upload_offset", "Upload-Offset must be a whole number of bytes")
             }
             let id = try context.parameters.require("id")
-            let state = try mediaCall { try store.upload(id, account: principal.accountId) }
+            let state = try store.upload(id, account: principal.accountId)
             guard state.offset == offset else {
-                throw httpError(.offsetMismatch(expected: state.offset, received: offset))
+                throw MediaError.offsetMismatch(expected: state.offset, received: offset)
             }
             let body = try request.body.limited(to: Int(state.length - state.offset))
             let final: UploadState
@@ -106,7 +103,7 @@ enum MediaRoutes {
                     "Upload-Expires": httpDate(final.expiresAt),
                 ])
         }
-        group.get("\(SyncRoutes.media)/:sha256") { request, context in
+        group.on(.media) { request, context in
             let principal = try context.principal(as: PortalPrincipal.self)
             let sha256 = try context.parameters.require("sha256").lowercased()
             guard let size = try store.mediaSize(account: principal.accountId, sha256: sha256) else {
@@ -117,17 +114,20 @@ enum MediaRoutes {
             ]
             var range = 0..<size
             var status = HTTPStatus.ok
-            // A multi-range request is answered whole (allowed by RFC 9110); one range gets 206.
-            if let header = request.headers["Range"], !header.contains(",") {
-                guard let requested = byteRange(header, size: size) else {
+            if let header = request.headers["Range"] {
+                switch ByteRange.parse(header, size: size) {
+                case .whole:
+                    break
+                case .part(let requested):
+                    range = requested
+                    status = HTTPStatus(code: 206)
+                    headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
+                case .unsatisfiable:
                     throw HTTPError(
                         HTTPStatus(code: 416), code: "range_not_satisfiable",
                         detail: "Range \(header.prefix(60)) does not fit the \(size) bytes of this media",
                         headers: ["Content-Range": "bytes */\(size)"])
                 }
-                range = requested
-                status = HTTPStatus(code: 206)
-                headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
             }
             let account = principal.accountId
             let sent = range
@@ -153,10 +153,10 @@ enum MediaRoutes {
     ) async throws -> UploadState {
         var position = offset
         var pending = Data()
-        var state = try mediaCall { try store.upload(id, account: account) }
+        var state = try store.upload(id, account: account)
         func flush() throws {
             guard !pending.isEmpty else { return }
-            state = try mediaCall { try store.appendUpload(id, account: account, offset: position, data: pending) }
+            state = try store.appendUpload(id, account: account, offset: position, data: pending)
             position += Int64(pending.count)
             pending.removeAll(keepingCapacity: true)
         }
@@ -193,10 +193,10 @@ enum MediaRoutes {
         metrics.count("uploadReceived", data.count)
         guard MessageDigest.digest(of: data, algorithm) == Array(expected) else {
             throw HTTPError(
-                HTTPStatus(code: 460, reasonPhrase: "Checksum Mismatch"), code: "checksum_mismatch",
+                checksumMismatch, code: "checksum_mismatch",
                 detail: "the body's SHA-256 does not match Upload-Checksum; nothing was appended")
         }
-        return try mediaCall { try store.appendUpload(id, account: account, offset: offset, data: data) }
+        return try store.appendUpload(id, account: account, offset: offset, data: data)
     }
 
     private static func requireTus(_ request: HTTPRequest) throws {
@@ -227,42 +227,8 @@ enum MediaRoutes {
         return result
     }
 
-    /// The satisfiable byte range of a single-range `Range: bytes=…` (first-last, first-, or
-    /// -suffix); nil when it cannot be satisfied or is malformed.
-    static func byteRange(_ header: String, size: Int64) -> Range<Int64>? {
-        guard header.hasPrefix("bytes="), size > 0 else { return nil }
-        let spec = header.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard spec.count == 2 else { return nil }
-        if spec[0].isEmpty {
-            guard let suffix = Int64(spec[1]), suffix > 0 else { return nil }
-            return max(0, size - suffix)..<size
-        }
-        guard let first = Int64(spec[0]), first >= 0, first < size else { return nil }
-        if spec[1].isEmpty { return first..<size }
-        guard let last = Int64(spec[1]), last >= first else { return nil }
-        return first..<(min(last, size - 1) + 1)
-    }
-
-    private static func mediaCall<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as MediaError {
-            throw httpError(error)
-        }
-    }
-
-    static func httpError(_ error: MediaError) -> HTTPError {
-        switch error {
-        case .quotaExceeded: HTTPError(.contentTooLarge, code: "quota_exceeded", detail: error.description)
-        case .offsetMismatch: HTTPError.conflict(code: "offset_mismatch", error.description)
-        case .tooLong: HTTPError(.contentTooLarge, code: "upload_too_long", detail: error.description)
-        case .checksumMismatch:
-            HTTPError(
-                HTTPStatus(code: 460, reasonPhrase: "Checksum Mismatch"), code: "checksum_mismatch",
-                detail: error.description)
-        case .notFound: HTTPError.notFound(error.description)
-        }
-    }
+    /// tus's answer to a checksum that does not match.
+    static let checksumMismatch = HTTPStatus(code: 460, reasonPhrase: "Checksum Mismatch")
 
     private static func httpDate(_ date: Date) -> String {
         let formatter = DateFormatter()

@@ -190,6 +190,13 @@ enum PortalSchema {
         Migration(
             version: 7, name: "history by number",
             statements: ["CREATE INDEX IF NOT EXISTS history_by_seq ON history(account_id, seq)"]),
+        Migration(
+            // tus: HEAD on a finished upload still reports its offset (until it expires), so a
+            // client whose last PATCH answer was lost learns it is done.
+            version: 8, name: "finished uploads stay answerable",
+            statements: [
+                "ALTER TABLE uploads ADD COLUMN completed_at BIGINT CHECK (completed_at IS NULL OR completed_at >= created_at)"
+            ]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

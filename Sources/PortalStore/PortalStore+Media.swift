@@ -118,20 +118,25 @@ extension PortalStore {
         used <= quota && length <= quota - used
     }
 
-    /// The state of one of the account's uploads.
+    /// The state of one of the account's uploads: in progress, or finished (its whole length
+    /// received and stored) until it expires.
     public func upload(_ id: String, account: UUID) throws -> UploadState {
         guard
             let row = try database.read({ sql in
                 try sql.queryFirst(
-                    "SELECT sha256, byte_size, expires_at FROM uploads WHERE id = ? AND account_id = ? AND expires_at > ?",
+                    """
+                    SELECT sha256, byte_size, expires_at, completed_at FROM uploads
+                    WHERE id = ? AND account_id = ? AND expires_at > ?
+                    """,
                     [.text(id.lowercased()), PortalValue(account), .integer(now)])
             })
         else { throw MediaError.notFound }
         let length = try row.int64(1)
+        let complete = try row.optionalInt64(3) != nil
         return UploadState(
             id: id.lowercased(), sha256: try row.text(0), length: length,
-            offset: try blobs.receivedBytes(upload: id.lowercased()),
-            expiresAt: Date(timeIntervalSince1970: Double(try row.int64(2)) / 1000), isComplete: false)
+            offset: complete ? length : try blobs.receivedBytes(upload: id.lowercased()),
+            expiresAt: Date(timeIntervalSince1970: Double(try row.int64(2)) / 1000), isComplete: complete)
     }
 
     /// The SHA-256 of no bytes: the only digest a zero-length upload can declare.
@@ -148,7 +153,7 @@ extension PortalStore {
         var state = try upload(id, account: account)
         guard offset == state.offset else { throw MediaError.offsetMismatch(expected: state.offset, received: offset) }
         guard Int64(data.count) <= state.length - state.offset else { throw MediaError.tooLong(length: state.length) }
-        guard !data.isEmpty || state.offset == state.length else { return state }
+        guard !state.isComplete, !data.isEmpty || state.offset == state.length else { return state }
         state.offset = try blobs.append(data, upload: state.id, at: offset)
         if state.offset == state.length { try finish(&state, account: account) }
         return state
@@ -180,7 +185,7 @@ extension PortalStore {
             try sql.execute(
                 "INSERT INTO media_content(account_id, sha256, byte_size, stored_at, named) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 [PortalValue(account), .text(sha), .integer(length), .integer(now), PortalValue(named ?? false)])
-            try sql.execute("DELETE FROM uploads WHERE id = ?", [.text(id)])
+            try sql.execute("UPDATE uploads SET completed_at = ? WHERE id = ?", [.integer(now), .text(id)])
         }
         state.isComplete = true
     }
@@ -219,7 +224,7 @@ extension PortalStore {
         try blobs.read(account: account, sha256: sha256.lowercased(), offset: offset, count: count)
     }
 
-    /// Drops unfinished uploads past their expiry, with their bytes. Returns how many.
+    /// Drops uploads past their expiry, with the bytes of unfinished ones. Returns how many.
     @discardableResult
     public func purgeExpiredUploads() throws -> Int {
         let now = now
@@ -243,7 +248,7 @@ extension PortalStore {
             WHERE account_id = ? AND (unreferenced_since IS NULL OR named = 0)
             """, [PortalValue(account)])
         let pending = try sql.queryFirst(
-            "SELECT COALESCE(SUM(byte_size), 0) FROM uploads WHERE account_id = ? AND expires_at > ?",
+            "SELECT COALESCE(SUM(byte_size), 0) FROM uploads WHERE account_id = ? AND expires_at > ? AND completed_at IS NULL",
             [PortalValue(account), .integer(now)])
         return (try stored?.int64(0) ?? 0) + (try pending?.int64(0) ?? 0)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPProblem
 import SecureHashing
 import SyncProtocol
 
@@ -54,7 +55,7 @@ public struct MediaTransfer: Sendable {
                     }
                     let created = try await exchange(
                         SyncHTTPRequest(
-                            method: "POST", target: SyncRoutes.uploads, token: token,
+                            method: "POST", target: PortalEndpoint.createUpload.target(), token: token,
                             headers: tus(["Upload-Length": String(length), "Upload-Metadata": metadata])))
                     if created.status == 200 {
                         report.alreadyHeld = true
@@ -117,7 +118,7 @@ public struct MediaTransfer: Sendable {
             do {
                 let response = try await exchange(
                     SyncHTTPRequest(
-                        method: "GET", target: "\(SyncRoutes.media)/\(sha256)", token: token,
+                        method: "GET", target: PortalEndpoint.media.target(["sha256": sha256]), token: token,
                         headers: ["Range": "bytes=\(have)-\(have + Int64(chunkBytes) - 1)"]))
                 failures = 0
                 switch response.status {
@@ -144,7 +145,7 @@ public struct MediaTransfer: Sendable {
     /// True when the account already holds the content with this digest.
     public func isHeld(sha256: String, token: String) async throws(SyncError) -> Bool {
         let response = try await exchange(
-            SyncHTTPRequest(method: "HEAD", target: "\(SyncRoutes.media)/\(sha256)", token: token))
+            SyncHTTPRequest(method: "HEAD", target: PortalEndpoint.media.target(["sha256": sha256]), token: token))
         return response.status == 200
     }
 
@@ -177,10 +178,7 @@ public struct MediaTransfer: Sendable {
         case 200..<300, 404, 409, 416: return response
         case 401: throw SyncError.signInRequired("the portal no longer accepts this session")
         case 400..<500:
-            let problem = try? JSONDecoder().decode([String: String].self, from: response.body)
-            throw SyncError.refused(
-                status: response.status, code: problem?["code"] ?? "http_\(response.status)",
-                detail: problem?["detail"] ?? "")
+            throw SyncError.refused(response).error
         default: throw SyncError.portalUnavailable("HTTP \(response.status)")
         }
     }

@@ -1,5 +1,6 @@
 import DiaryStore
 import Foundation
+import HTTPProblem
 import SyncProtocol
 
 /// What one sync did, as `hobbystory sync --json` prints it (T3).
@@ -36,6 +37,15 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableAnswer(String)
     /// The local diary failed.
     case storage(String)
+
+    /// The refusal a 4xx answer carries: its problem document's code and detail, or the
+    /// beginning of whatever else it says.
+    static func refused(_ response: SyncHTTPResponse) -> (code: String, detail: String, error: SyncError) {
+        let problem = ProblemDetails.decoded(from: response.body)
+        let code = problem?.code ?? "http_\(response.status)"
+        let detail = problem?.detail ?? String(decoding: response.body.prefix(200), as: UTF8.self)
+        return (code, detail, .refused(status: response.status, code: code, detail: detail))
+    }
 
     public var description: String {
         switch self {
@@ -77,18 +87,18 @@ public struct SyncClient: Sendable {
     public func signUp(email: String, password: String) async throws(SyncError) -> AccountResponse {
         try await decode(
             AccountResponse.self,
-            from: try await send("POST", SyncRoutes.accounts, body: SignUpRequest(email: email, password: password)))
+            from: try await send(.signUp, body: SignUpRequest(email: email, password: password)))
     }
 
     public func signIn(email: String, password: String, deviceId: UUID, deviceName: String) async throws(SyncError)
         -> SessionResponse
     {
         let body = SignInRequest(email: email, password: password, deviceId: deviceId, deviceName: deviceName)
-        return try await decode(SessionResponse.self, from: try await send("POST", SyncRoutes.sessions, body: body))
+        return try await decode(SessionResponse.self, from: try await send(.signIn, body: body))
     }
 
     public func signOut(token: String) async throws(SyncError) {
-        _ = try await send("DELETE", SyncRoutes.currentSession, token: token)
+        _ = try await send(.signOut, token: token)
     }
 
     /// A page of the versions the portal set aside for this diary's account, newest first (of
@@ -98,9 +108,9 @@ public struct SyncClient: Sendable {
         -> HistoryResponse
     {
         guard let token = try storage({ try diary.syncAccount()?.token }) else { throw SyncError.notSignedIn }
-        let query = [id.map { "id=\($0.uuidString.lowercased())" }, before.map { "before=\($0)" }].compactMap { $0 }
-        let target = SyncRoutes.history + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        return try await decode(HistoryResponse.self, from: try await send("GET", target, token: token, diary: diary))
+        let query = HistoryQuery(id: id, before: before)
+        return try await decode(
+            HistoryResponse.self, from: try await send(.history, query: query.items, token: token, diary: diary))
     }
 
     /// Signs a diary in: registers it as a device of the account and stores the session.
@@ -139,7 +149,7 @@ public struct SyncClient: Sendable {
         if directoryVersion != report.directoryVersion {
             let directories = try await decode(
                 DirectoriesResponse.self,
-                from: try await send("GET", SyncRoutes.directories, token: token, diary: diary))
+                from: try await send(.directories, token: token, diary: diary))
             try storage { try diary.installDirectories(directories) }
             report.directoryVersion = directories.version
         }
@@ -156,7 +166,7 @@ public struct SyncClient: Sendable {
             let response: SyncHTTPResponse
             do {
                 response = try await send(
-                    "POST", SyncRoutes.push, body: PushRequest(mutations: mutations), token: token, diary: diary,
+                    .push, body: PushRequest(mutations: mutations), token: token, diary: diary,
                     acceptingClientErrors: true)
             } catch {
                 try storage { try diary.releaseInFlight() }
@@ -169,7 +179,7 @@ public struct SyncClient: Sendable {
                 continue
             }
             if (400..<500).contains(response.status) {
-                guard let problem = Self.portalProblem(in: response) else {
+                guard let problem = ProblemDetails.decoded(from: response.body) else {
                     // Not the portal's answer (a proxy, a captive portal): nothing was judged.
                     try storage { try diary.releaseInFlight() }
                     throw SyncError.portalUnavailable("HTTP \(response.status) without the portal's problem document")
@@ -238,11 +248,13 @@ public struct SyncClient: Sendable {
     private func pull(_ diary: Diary, token: String, into report: inout SyncReport) async throws(SyncError) -> Int {
         while true {
             let cursor = try storage { try diary.syncAccount()?.cursor ?? "" }
-            let query =
-                "cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&limit=\(pageSize)"
+            guard let position = SyncCursor(token: cursor) else {
+                throw SyncError.storage(
+                    "the stored pull cursor \"\(cursor.prefix(40))\" is not one the portal hands out")
+            }
+            let query = PullQuery(cursor: position, limit: pageSize)
             let page = try await decode(
-                PullResponse.self,
-                from: try await send("GET", "\(SyncRoutes.pull)?\(query)", token: token, diary: diary))
+                PullResponse.self, from: try await send(.pull, query: query.items, token: token, diary: diary))
             let outcome = try storage { try diary.applyPulled(page) }
             report.pulled += outcome.applied
             report.conflicts += outcome.keptLocal
@@ -255,8 +267,8 @@ public struct SyncClient: Sendable {
     /// Sends with retries on network failures and 5xx. A 401 forgets the diary's token; other
     /// 4xx answers throw ``SyncError/refused(status:code:detail:)`` unless `acceptingClientErrors`.
     private func send(
-        _ method: String, _ target: String, body: (some Encodable)? = nil as String?, token: String? = nil,
-        diary: Diary? = nil, acceptingClientErrors: Bool = false
+        _ endpoint: PortalEndpoint, query: [URLQueryItem] = [], body: (some Encodable)? = nil as String?,
+        token: String? = nil, diary: Diary? = nil, acceptingClientErrors: Bool = false
     ) async throws(SyncError) -> SyncHTTPResponse {
         var data: Data?
         if let body {
@@ -266,7 +278,8 @@ public struct SyncClient: Sendable {
                 throw SyncError.unreadableAnswer("could not encode the request: \(error)")
             }
         }
-        let request = SyncHTTPRequest(method: method, target: target, body: data, token: token)
+        let request = SyncHTTPRequest(
+            method: endpoint.method, target: endpoint.target(query: query), body: data, token: token)
         var lastFailure = ""
         for attempt in 1...max(1, attempts) {
             if attempt > 1 { await sleep(initialBackoff * (1 << (attempt - 2))) }
@@ -276,13 +289,12 @@ public struct SyncClient: Sendable {
                 case 200..<300: return response
                 case 401:
                     if let diary { try storage { try diary.clearSyncToken() } }
-                    throw SyncError.signInRequired(Self.problem(in: response).detail)
+                    throw SyncError.signInRequired(SyncError.refused(response).detail)
                 case 408, 429:
                     lastFailure = "HTTP \(response.status)"
                 case 400..<500:
                     if acceptingClientErrors { return response }
-                    let problem = Self.problem(in: response)
-                    throw SyncError.refused(status: response.status, code: problem.code, detail: problem.detail)
+                    throw SyncError.refused(response).error
                 default:
                     lastFailure = "HTTP \(response.status)"
                 }
@@ -305,22 +317,6 @@ public struct SyncClient: Sendable {
         } catch {
             throw SyncError.unreadableAnswer("\(T.self): \(error)")
         }
-    }
-
-    private struct Problem: Decodable {
-        var code: String
-        var detail: String
-    }
-
-    /// The portal's problem document in an answer, or nil when the answer is not one.
-    private static func portalProblem(in response: SyncHTTPResponse) -> Problem? {
-        try? JSONDecoder().decode(Problem.self, from: response.body)
-    }
-
-    private static func problem(in response: SyncHTTPResponse) -> Problem {
-        (try? JSONDecoder().decode(Problem.self, from: response.body))
-            ?? Problem(
-                code: "http_\(response.status)", detail: String(decoding: response.body.prefix(200), as: UTF8.self))
     }
 
     private func storage<T>(_ body: () throws -> T) throws(SyncError) -> T {

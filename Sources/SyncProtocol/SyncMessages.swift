@@ -331,24 +331,6 @@ public struct PortalStats: Codable, Sendable, Equatable {
     }
 }
 
-/// The portal's paths, shared by the server and its clients.
-public enum SyncRoutes {
-    public static let accounts = "/v1/accounts"
-    public static let sessions = "/v1/sessions"
-    public static let currentSession = "/v1/sessions/current"
-    public static let push = "/v1/sync/push"
-    public static let pull = "/v1/sync/pull"
-    public static let directories = "/v1/directories"
-    public static let history = "/v1/history"
-    public static let adminStats = "/v1/admin/stats"
-    /// tus 1.0 uploads of photos and videos; `/v1/uploads/<id>` for HEAD and PATCH.
-    public static let uploads = "/v1/uploads"
-    /// Stored photos and videos by SHA-256: `/v1/media/<sha256>` (GET with Range, HEAD).
-    public static let media = "/v1/media"
-    public static let health = "/health"
-    public static let metrics = "/metrics"
-}
-
 /// Limits both sides agree on.
 public enum SyncLimits {
     /// Mutations in one push.

@@ -94,7 +94,10 @@ private func benchmarkSync(backend: String, database: any PortalDatabase, catche
         await server.stop()
         return
     }
-    let pullTarget = "\(base)\(SyncRoutes.pull)?cursor=\(account.cursor)&limit=500"
+    let pullTarget =
+        base
+        + PortalEndpoint.pull.target(
+            query: PullQuery(cursor: SyncCursor(token: account.cursor ?? "") ?? SyncCursor(seq: 0)).items)
     if let noChange = wrk(pullTarget, token: token), let healthRate = wrk("\(base)/health", token: nil) {
         print(
             String(

@@ -69,7 +69,7 @@ struct SalesReportFetcherTests {
 
     /// What the `openssl` command prints.
     static func openssl(_ arguments: [String]) throws -> String {
-        let run = try externalCommand(["openssl"] + arguments)
+        let run = try commandInScratchFolder(["openssl"] + arguments)
         try? FileManager.default.removeItem(at: run.folder)
         return String(decoding: run.output, as: UTF8.self)
     }
@@ -115,7 +115,7 @@ struct SalesReportFetcherTests {
         }
         let body = integer(signature.prefix(32)) + integer(signature.suffix(32))
         let der = Data([0x30, UInt8(body.count)] + body)
-        let run = try externalCommand([
+        let run = try commandInScratchFolder([
             "openssl", "dgst", "-sha256", "-verify", fixtures.appendingPathComponent("test-only-key.pub.pem").path,
             "-signature", "signature.der", "message",
         ]) { folder in

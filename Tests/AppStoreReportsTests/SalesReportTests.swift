@@ -120,7 +120,7 @@ struct SalesReportTests {
 
     /// Compresses with the system's gzip (an independent implementation).
     static func gzip(_ data: Data) throws -> Data {
-        let run = try externalCommand(["gzip", "-1", "report.txt"]) { folder in
+        let run = try commandInScratchFolder(["gzip", "-1", "report.txt"]) { folder in
             try data.write(to: folder.appendingPathComponent("report.txt"))
         }
         defer { try? FileManager.default.removeItem(at: run.folder) }

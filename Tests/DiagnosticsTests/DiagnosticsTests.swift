@@ -1,10 +1,13 @@
 import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Diagnostics", .serialized)
 struct DiagnosticsTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("diag-\(UUID().uuidString)")
+    let folder: URL
+
+    init() throws { folder = try temporaryFolder("diag") }
 
     @Test("Given a file sink, when records and errors are written, then they read back in order with their metadata")
     func fileSinkRoundTrip() throws {

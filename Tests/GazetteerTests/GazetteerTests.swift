@@ -123,7 +123,7 @@ struct GazetteerTests {
 
     @Test("Given a damaged file, when loaded, then a clear error is raised, never a crash")
     func damagedFile() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gazetteer-\(UUID().uuidString).bin")
+        let url = try temporaryFolder("gazetteer").appendingPathComponent("damaged.bin")
         let original = try Data(contentsOf: try #require(Gazetteer.bundledFileURL))
         for damaged in [Data(), Data("HSGZ".utf8), original.prefix(1000), original.dropLast(1)] {
             try damaged.write(to: url)

@@ -1,5 +1,6 @@
 import Foundation
 import MediaMetadata
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ struct LargeFileTests {
         "Given a sparse 3 GiB movie with a huge mdat, when its file is read, then the duration comes back from a few KB of reads",
         arguments: Layout.allCases)
     func sparseMovie(layout: Layout) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sparse-\(UUID()).mp4")
+        let url = try temporaryFolder("sparse").appendingPathComponent("sparse.mp4")
         try writeSparseMovie(at: url, layout: layout)
         defer { try? FileManager.default.removeItem(at: url) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MediaMetadata
+import TestSupport
 import Testing
 
 @Suite("Sniffing formats from bytes")
@@ -12,7 +13,7 @@ struct SniffingTests {
 
     @Test("Given a JPEG saved under a .mp4 name, when its file is read, then it is still a JPEG")
     func fileNameIsIgnored() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("disguised-\(UUID()).mp4")
+        let url = try temporaryFolder("sniffing").appendingPathComponent("disguised.mp4")
         try Data(Fixtures.bytes("photo_exif_full.jpg")).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try MediaMetadataReader.read(fileAt: url).format == .jpeg)

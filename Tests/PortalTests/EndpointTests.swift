@@ -16,9 +16,9 @@ struct EndpointTests {
     /// Signs up and in over HTTP; returns the bearer header.
     func session(_ portal: PortalHarness, _ email: String, device: UUID = UUID()) async throws -> HTTPHeaders {
         _ = try await portal.client.send(
-            .post, SyncRoutes.accounts, json: SignUpRequest(email: email, password: "correct horse"))
+            .post, PortalEndpoint.signUp.pattern, json: SignUpRequest(email: email, password: "correct horse"))
         let response = try await portal.client.send(
-            .post, SyncRoutes.sessions,
+            .post, PortalEndpoint.signIn.pattern,
             json: SignInRequest(email: email, password: "correct horse", deviceId: device, deviceName: "test"))
         #expect(response.status.code == 201, "\(response.text)")
         let token = try response.decode(SessionResponse.self).token
@@ -40,8 +40,10 @@ struct EndpointTests {
     func unauthenticated(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let endpoints: [(HTTPMethod, String)] = [
-            (.get, SyncRoutes.pull), (.post, SyncRoutes.push), (.get, SyncRoutes.history),
-            (.get, SyncRoutes.directories), (.get, SyncRoutes.adminStats), (.delete, SyncRoutes.currentSession),
+            (.get, PortalEndpoint.pull.pattern), (.post, PortalEndpoint.push.pattern),
+            (.get, PortalEndpoint.history.pattern),
+            (.get, PortalEndpoint.directories.pattern), (.get, PortalEndpoint.adminStats.pattern),
+            (.delete, PortalEndpoint.signOut.pattern),
             (.get, "/v1/accounts/me"),
         ]
         for (method, path) in endpoints {
@@ -64,13 +66,15 @@ struct EndpointTests {
         let spot = UUID()
         for edit in 1...7 {
             let pushed = try await portal.client.send(
-                .post, SyncRoutes.push, headers: anna,
+                .post, PortalEndpoint.push.pattern, headers: anna,
                 json: PushRequest(mutations: [mutation(spot, mutationId: Int64(edit), name: "Spot, edit \(edit)")]))
             #expect(try pushed.decode(PushResponse.self).results.first?.status == .applied)
         }
         func page(_ query: String) async throws -> HistoryResponse {
-            try await portal.client.send(.get, "\(SyncRoutes.history)?id=\(spot)&limit=4\(query)", headers: anna)
-                .decode(HistoryResponse.self)
+            try await portal.client.send(
+                .get, "\(PortalEndpoint.history.pattern)?id=\(spot)&limit=4\(query)", headers: anna
+            )
+            .decode(HistoryResponse.self)
         }
         let first = try await page("")
         #expect(first.entries.compactMap { $0.fields?["name"] } == (3...6).reversed().map { .text("Spot, edit \($0)") })
@@ -80,7 +84,7 @@ struct EndpointTests {
         #expect(second.nextBefore == nil)
         for bad in ["&before=0", "&before=x", "&limit=0", "&limit=501"] {
             let refused = try await portal.client.send(
-                .get, "\(SyncRoutes.history)?id=\(spot)\(bad)", headers: anna)
+                .get, "\(PortalEndpoint.history.pattern)?id=\(spot)\(bad)", headers: anna)
             #expect(refused.status.code == 400, "\(bad)")
         }
     }
@@ -97,14 +101,14 @@ struct EndpointTests {
         let spot = UUID()
         for edit in 1...3 {
             _ = try await portal.client.send(
-                .post, SyncRoutes.push, headers: anna,
+                .post, PortalEndpoint.push.pattern, headers: anna,
                 json: PushRequest(mutations: [mutation(spot, mutationId: Int64(edit), name: "Spot, edit \(edit)")]))
         }
         var deletion = mutation(spot, mutationId: 4, name: "")
         deletion.operation = .delete
         deletion.fields = nil
         _ = try await portal.client.send(
-            .post, SyncRoutes.push, headers: anna, json: PushRequest(mutations: [deletion]))
+            .post, PortalEndpoint.push.pattern, headers: anna, json: PushRequest(mutations: [deletion]))
         let account = try await portal.client.send(.get, "/v1/accounts/me", headers: anna)
             .decode(AccountResponse.self).accountId
         #expect(try store.history(account: account).count == 3)
@@ -127,28 +131,29 @@ struct EndpointTests {
         let boris = try await session(portal, "boris@example.org")
         let spot = UUID()
         let pushed = try await portal.client.send(
-            .post, SyncRoutes.push, headers: anna,
+            .post, PortalEndpoint.push.pattern, headers: anna,
             json: PushRequest(mutations: [mutation(spot, mutationId: 1, name: "Anna's secret spot")]))
         #expect(try pushed.decode(PushResponse.self).results.first?.status == .applied)
 
-        let borisPull = try await portal.client.send(.get, SyncRoutes.pull, headers: boris)
+        let borisPull = try await portal.client.send(.get, PortalEndpoint.pull.pattern, headers: boris)
         #expect(try borisPull.decode(PullResponse.self).changes.isEmpty)
-        let borisHistory = try await portal.client.send(.get, "\(SyncRoutes.history)?id=\(spot)", headers: boris)
+        let borisHistory = try await portal.client.send(
+            .get, "\(PortalEndpoint.history.pattern)?id=\(spot)", headers: boris)
         #expect(try borisHistory.decode(HistoryResponse.self).entries.isEmpty)
         // Boris pushing the same id writes his own record, never Anna's.
         let overwrite = try await portal.client.send(
-            .post, SyncRoutes.push, headers: boris,
+            .post, PortalEndpoint.push.pattern, headers: boris,
             json: PushRequest(mutations: [mutation(spot, mutationId: 1, name: "Boris was here")]))
         #expect(overwrite.status.code == 200)
-        let annaPull = try await portal.client.send(.get, SyncRoutes.pull, headers: anna)
+        let annaPull = try await portal.client.send(.get, PortalEndpoint.pull.pattern, headers: anna)
         let annas = try annaPull.decode(PullResponse.self).changes
         #expect(annas.count == 1)
         #expect(annas.first?.fields?["name"] == .text("Anna's secret spot"))
-        let annaHistory = try await portal.client.send(.get, SyncRoutes.history, headers: anna)
+        let annaHistory = try await portal.client.send(.get, PortalEndpoint.history.pattern, headers: anna)
         #expect(try annaHistory.decode(HistoryResponse.self).entries.isEmpty)
         let me = try await portal.client.send(.get, "/v1/accounts/me", headers: boris)
         #expect(try me.decode(AccountResponse.self).email == "boris@example.org")
-        let stats = try await portal.client.send(.get, SyncRoutes.adminStats, headers: boris)
+        let stats = try await portal.client.send(.get, PortalEndpoint.adminStats.pattern, headers: boris)
         #expect(stats.status.code == 403, "statistics are for administrators")
     }
 
@@ -156,8 +161,8 @@ struct EndpointTests {
     func signOut(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let anna = try await session(portal, "anna@example.org")
-        #expect(try await portal.client.send(.delete, SyncRoutes.currentSession, headers: anna).status.code == 204)
-        #expect(try await portal.client.send(.get, SyncRoutes.pull, headers: anna).status.code == 401)
+        #expect(try await portal.client.send(.delete, PortalEndpoint.signOut.pattern, headers: anna).status.code == 204)
+        #expect(try await portal.client.send(.get, PortalEndpoint.pull.pattern, headers: anna).status.code == 401)
     }
 
     @Test(
@@ -184,31 +189,35 @@ struct EndpointTests {
             ),
         ]
         for (body, code) in bodies {
-            let response = try await portal.client.send(.post, SyncRoutes.push, headers: anna, body: Data(body.utf8))
+            let response = try await portal.client.send(
+                .post, PortalEndpoint.push.pattern, headers: anna, body: Data(body.utf8))
             #expect(response.status.code == 400, "\(body)")
             #expect(response.problem?.code == code, "\(body): \(response.text)")
         }
         let huge = Data(repeating: UInt8(ascii: " "), count: SyncLimits.pushBodyBytes + 1)
-        #expect(try await portal.client.send(.post, SyncRoutes.push, headers: anna, body: huge).status.code == 413)
+        #expect(
+            try await portal.client.send(.post, PortalEndpoint.push.pattern, headers: anna, body: huge).status.code
+                == 413)
         let injected = mutation(UUID(), mutationId: 5, name: "'); DROP TABLE records; --")
         var sneaky = mutation(UUID(), mutationId: 6, name: "x")
         sneaky.fields?["name; DROP TABLE records"] = .text("x")
         let mixed = try await portal.client.send(
-            .post, SyncRoutes.push, headers: anna, json: PushRequest(mutations: [injected, sneaky]))
+            .post, PortalEndpoint.push.pattern, headers: anna, json: PushRequest(mutations: [injected, sneaky]))
         let results = try mixed.decode(PushResponse.self).results
         #expect(results.map(\.status) == [.applied, .rejected])
         #expect(results[1].reason?.contains("not allowed") == true)
         for query in ["cursor=v2.5", "cursor=v1.-1", "cursor=%00", "limit=0", "limit=100000", "limit=ten"] {
-            let response = try await portal.client.send(.get, "\(SyncRoutes.pull)?\(query)", headers: anna)
+            let response = try await portal.client.send(.get, "\(PortalEndpoint.pull.pattern)?\(query)", headers: anna)
             #expect(response.status.code == 400, "\(query)")
         }
         #expect(
-            try await portal.client.send(.get, "\(SyncRoutes.history)?id=1%27%20OR%201=1", headers: anna).status.code
+            try await portal.client.send(.get, "\(PortalEndpoint.history.pattern)?id=1%27%20OR%201=1", headers: anna)
+                .status.code
                 == 400)
-        let pulled = try await portal.client.send(.get, SyncRoutes.pull, headers: anna)
+        let pulled = try await portal.client.send(.get, PortalEndpoint.pull.pattern, headers: anna)
         #expect(
             try pulled.decode(PullResponse.self).changes.first?.fields?["name"] == .text("'); DROP TABLE records; --"))
-        #expect(try await portal.client.send(.get, SyncRoutes.health).status.code == 200)
+        #expect(try await portal.client.send(.get, PortalEndpoint.health.pattern).status.code == 200)
     }
 
     @Test(
@@ -221,13 +230,14 @@ struct EndpointTests {
         ]
         for (email, password, code) in cases {
             let response = try await portal.client.send(
-                .post, SyncRoutes.accounts, json: SignUpRequest(email: email, password: password))
+                .post, PortalEndpoint.signUp.pattern, json: SignUpRequest(email: email, password: password))
             #expect(response.status.code == 400)
             #expect(response.problem?.code == code)
         }
         _ = try await session(portal, "anna@example.org")
         let again = try await portal.client.send(
-            .post, SyncRoutes.accounts, json: SignUpRequest(email: "ANNA@example.org", password: "another one"))
+            .post, PortalEndpoint.signUp.pattern,
+            json: SignUpRequest(email: "ANNA@example.org", password: "another one"))
         #expect(again.status.code == 409)
         #expect(try portal.store.stats().accounts == 1)
     }
@@ -240,7 +250,7 @@ struct EndpointTests {
         _ = try await session(portal, "anna@example.org")
         func attempt(_ password: String) async throws -> Int {
             try await portal.client.send(
-                .post, SyncRoutes.sessions,
+                .post, PortalEndpoint.signIn.pattern,
                 json: SignInRequest(email: "anna@example.org", password: password, deviceId: UUID(), deviceName: "x")
             ).status.code
         }
@@ -267,7 +277,7 @@ struct EndpointTests {
             var headers: HTTPHeaders = [:]
             for line in forwardedFor { if let line { headers.add("X-Forwarded-For", line) } }
             return try await client.send(
-                .post, SyncRoutes.accounts, headers: headers,
+                .post, PortalEndpoint.signUp.pattern, headers: headers,
                 json: SignUpRequest(email: "angler\(index)@example.org", password: "correct horse"),
                 remoteAddress: peer
             ).status.code
@@ -310,7 +320,7 @@ struct EndpointTests {
             ).application())
         func signUp(_ index: Int) async throws -> HTTPClientResponse {
             try await client.send(
-                .post, SyncRoutes.accounts,
+                .post, PortalEndpoint.signUp.pattern,
                 json: SignUpRequest(email: "angler\(index)@example.org", password: "correct horse"))
         }
         for index in 0..<3 { #expect(try await signUp(index).status.code == 201) }
@@ -329,7 +339,7 @@ struct EndpointTests {
         let portal = try PortalHarness(backend)
         try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
         let admin = try await portal.client.send(
-            .post, SyncRoutes.sessions,
+            .post, PortalEndpoint.signIn.pattern,
             json: SignInRequest(
                 email: "admin@example.org", password: "correct horse", deviceId: UUID(), deviceName: "x"))
         let token = try admin.decode(SessionResponse.self).token
@@ -339,11 +349,11 @@ struct EndpointTests {
         _ = try await portal.device("tablet", email: "anna@example.org")
         _ = try await portal.device("stranger", email: "boris@example.org", signUp: true)
         let response = try await portal.client.send(
-            .get, SyncRoutes.adminStats, headers: ["Authorization": "Bearer \(token)"])
+            .get, PortalEndpoint.adminStats.pattern, headers: ["Authorization": "Bearer \(token)"])
         let stats = try response.decode(PortalStats.self)
         #expect(
             stats == PortalStats(accounts: 3, devices: 4, activeLastDay: 1, activeLast7Days: 1, activeLast30Days: 1))
-        let metrics = try await portal.client.send(.get, SyncRoutes.metrics).text
+        let metrics = try await portal.client.send(.get, PortalEndpoint.metrics.pattern).text
         #expect(metrics.contains("hobbystory_http_requests_total{route=\"/v1/sync/pull\",status=\"200\"} 1"))
         #expect(metrics.contains("hobbystory_sync_records_total{event=\"pushed\"} 4"))
         #expect(metrics.contains("hobbystory_http_request_duration_seconds_bucket{le=\"+Inf\"}"))
@@ -407,7 +417,7 @@ struct EndpointTests {
         let headers = try await session(portal, "boris@example.org")
         for method in [HTTPMethod.post, .put, .patch, .delete] {
             let response = try await portal.client.send(
-                method, SyncRoutes.directories, headers: headers, body: Data("{}".utf8))
+                method, PortalEndpoint.directories.pattern, headers: headers, body: Data("{}".utf8))
             #expect(response.status.code == 403, "\(method)")
         }
         #expect(throws: PortalStoreError.self) {

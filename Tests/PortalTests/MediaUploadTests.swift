@@ -131,7 +131,7 @@ struct MediaUploadTests {
         func get(_ range: String?, as bearer: String = token) async throws -> HTTPClientResponse {
             var headers: HTTPHeaders = ["Authorization": "Bearer \(bearer)"]
             if let range { headers["Range"] = range }
-            return try await portal.client.send(.get, "\(SyncRoutes.media)/\(sha)", headers: headers)
+            return try await portal.client.send(.get, PortalEndpoint.media.target(["sha256": sha]), headers: headers)
         }
         let first = try await get("bytes=0-99")
         #expect(first.status.code == 206)
@@ -159,7 +159,7 @@ struct MediaUploadTests {
         let (account, token) = try self.token(portal, "anna@example.org")
         let (_, stranger) = try self.token(portal, "boris@example.org")
         let auth: HTTPHeaders = ["Authorization": "Bearer \(token)", "Tus-Resumable": "1.0.0"]
-        let discovery = try await portal.client.send(.options, SyncRoutes.uploads)
+        let discovery = try await portal.client.send(.options, PortalEndpoint.createUpload.pattern)
         #expect(discovery.headers["Tus-Extension"] == "creation,checksum,expiration")
         #expect(discovery.headers["Tus-Version"] == "1.0.0")
 
@@ -170,8 +170,9 @@ struct MediaUploadTests {
         create["Upload-Metadata"] = "sha256 \(Data(sha.utf8).base64EncodedString())"
         var noTus = create
         noTus["Tus-Resumable"] = nil
-        #expect(try await portal.client.send(.post, SyncRoutes.uploads, headers: noTus).status.code == 412)
-        let created = try await portal.client.send(.post, SyncRoutes.uploads, headers: create)
+        #expect(
+            try await portal.client.send(.post, PortalEndpoint.createUpload.pattern, headers: noTus).status.code == 412)
+        let created = try await portal.client.send(.post, PortalEndpoint.createUpload.pattern, headers: create)
         #expect(created.status.code == 201)
         let location = try #require(created.headers["Location"])
         #expect(created.headers["Upload-Expires"] != nil)
@@ -204,7 +205,8 @@ struct MediaUploadTests {
         lying["Upload-Length"] = String(liar.count)
         lying["Upload-Metadata"] = "sha256 \(Data(String(repeating: "ab", count: 32).utf8).base64EncodedString())"
         let liarLocation = try #require(
-            try await portal.client.send(.post, SyncRoutes.uploads, headers: lying).headers["Location"])
+            try await portal.client.send(.post, PortalEndpoint.createUpload.pattern, headers: lying).headers["Location"]
+        )
         let refused = try await portal.client.send(.patch, liarLocation, headers: patch, body: liar)
         #expect(refused.status.code == 460)
         #expect(refused.problem?.code == "checksum_mismatch")
@@ -216,7 +218,7 @@ struct MediaUploadTests {
         var big = auth
         big["Upload-Length"] = "5000"
         big["Upload-Metadata"] = "sha256 \(Data(String(repeating: "cd", count: 32).utf8).base64EncodedString())"
-        let overQuota = try await portal.client.send(.post, SyncRoutes.uploads, headers: big)
+        let overQuota = try await portal.client.send(.post, PortalEndpoint.createUpload.pattern, headers: big)
         #expect(overQuota.status.code == 413)
         #expect(overQuota.problem?.code == "quota_exceeded")
         #expect(overQuota.problem?.detail.contains("quota") == true)
@@ -226,7 +228,8 @@ struct MediaUploadTests {
         fresh["Upload-Length"] = "10"
         fresh["Upload-Metadata"] = "sha256 \(Data(String(repeating: "ef", count: 32).utf8).base64EncodedString())"
         let pending = try #require(
-            try await portal.client.send(.post, SyncRoutes.uploads, headers: fresh).headers["Location"])
+            try await portal.client.send(.post, PortalEndpoint.createUpload.pattern, headers: fresh).headers["Location"]
+        )
         portal.clock.advance(by: PortalStore.uploadLifetime + 60)
         #expect(try await portal.client.send(.head, pending, headers: auth).status.code == 404)
         #expect(try portal.store.purgeExpiredUploads() >= 1)

@@ -108,12 +108,12 @@ struct ReviewScenarioTests {
         ]
         for spelling in spellings {
             let response = try await portal.client.send(
-                .post, SyncRoutes.sessions,
+                .post, PortalEndpoint.signIn.pattern,
                 json: SignInRequest(email: spelling, password: "wrong guess", deviceId: UUID(), deviceName: "x"))
             #expect(response.status.code == 401)
         }
         let sixth = try await portal.client.send(
-            .post, SyncRoutes.sessions,
+            .post, PortalEndpoint.signIn.pattern,
             json: SignInRequest(
                 email: "anna@example.org\n\n", password: "correct horse", deviceId: UUID(), deviceName: "x"))
         #expect(sixth.status.code == 429)
@@ -128,19 +128,20 @@ struct ReviewScenarioTests {
         let family = "👨‍👩‍👧‍👦"
         for name in [String(repeating: family, count: 30), "tab\there", "nul\u{0}here"] {
             let response = try await portal.client.send(
-                .post, SyncRoutes.sessions,
+                .post, PortalEndpoint.signIn.pattern,
                 json: SignInRequest(
                     email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: name))
             #expect(response.status.code == 400, "\(name.unicodeScalars.count) scalars")
             #expect(response.problem?.code == "invalid_deviceName")
         }
         let nulEmail = try await portal.client.send(
-            .post, SyncRoutes.accounts, json: SignUpRequest(email: "a\u{0}b@example.org", password: "correct horse"))
+            .post, PortalEndpoint.signUp.pattern,
+            json: SignUpRequest(email: "a\u{0}b@example.org", password: "correct horse"))
         #expect(nulEmail.status.code == 400)
         let session = try portal.store.signIn(
             email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: "ok")
         let ahead = try await portal.client.send(
-            .get, "\(SyncRoutes.pull)?cursor=v1.999", headers: ["Authorization": "Bearer \(session.token)"])
+            .get, "\(PortalEndpoint.pull.pattern)?cursor=v1.999", headers: ["Authorization": "Bearer \(session.token)"])
         #expect(ahead.status.code == 400)
         #expect(ahead.problem?.code == "invalid_cursor")
     }

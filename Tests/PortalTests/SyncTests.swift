@@ -214,8 +214,11 @@ final class RefusingFirstPush: SyncTransport {
     init(inner: InProcessTransport) { self.inner = inner }
 
     func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
-        if request.target == SyncRoutes.push, !refused.exchange(true, ordering: .relaxed) {
-            let problem = #"{"code":"unprocessable","detail":"the portal cannot store this batch"}"#
+        if request.target == PortalEndpoint.push.pattern, !refused.exchange(true, ordering: .relaxed) {
+            let problem = #"""
+                {"type":"urn:hobbystory:problem:unprocessable","title":"Unprocessable Content","status":422,
+                 "code":"unprocessable","detail":"the portal cannot store this batch","requestId":"r-1"}
+                """#
             return SyncHTTPResponse(status: 422, body: Data(problem.utf8))
         }
         return try await inner.send(request)

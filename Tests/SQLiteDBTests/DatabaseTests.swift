@@ -1,12 +1,13 @@
 import Foundation
 import SQLiteDB
+import TestSupport
 import Testing
 
 @Suite("SQLite layer")
 struct DatabaseTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlitedb-\(UUID().uuidString)")
+    let folder: URL
 
-    init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+    init() throws { folder = try temporaryFolder("sqlitedb") }
 
     func fileDatabase() throws -> Database { try Database(path: folder.appendingPathComponent("test.sqlite").path) }
 

@@ -16,11 +16,57 @@ public final class TestClock: Sendable {
 }
 
 /// A fresh, empty folder under the system's temporary directory.
+///
+/// Every such folder lives under one folder of this test process (``TestFiles/root``), which is
+/// removed when the process exits, whether its tests passed or failed; `scripts/test.sh` checks
+/// that a whole run leaves the temporary directory as it found it.
 public func temporaryFolder(_ label: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+    let url = TestFiles.root.appendingPathComponent("\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// Where this test process keeps its files: `$TMPDIR/hobbystory-tests-<pid>`, made on first use
+/// and removed at exit.
+public enum TestFiles {
+    public static let root: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hobbystory-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestFiles.root) }
+        return root
+    }()
+}
+
+/// Runs `arguments` (looked up on PATH) in `folder`, waits, and gives its status and both outputs:
+/// for the independent tools tests check against (openssl, gzip, Python's tuspy).
+public func externalCommand(_ arguments: [String], in folder: URL? = nil) throws
+    -> (status: Int32, output: Data, errors: Data)
+{
+    let process = Process()
+    let output = Pipe()
+    let errors = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let errorData = Mutex(Data())
+    let drained = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        errorData.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() }
+        drained.signal()
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    drained.wait()
+    process.waitUntilExit()
+    return (process.terminationStatus, data, errorData.withLock { $0 })
+}
+
+/// The package's root folder (for scripts under `tools/`).
+public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// An executable of this package, built next to the test bundle (tests depend on it, so it is built first).
 public func builtProduct(_ name: String) -> URL {

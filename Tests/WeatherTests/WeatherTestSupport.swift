@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import TestSupport
 import Testing
 import Weather
 
@@ -158,8 +159,8 @@ extension TransportRequest {
 }
 
 func temporaryCachePath() -> String {
-    FileManager.default.temporaryDirectory
-        .appendingPathComponent("weather-cache-\(UUID().uuidString).sqlite").path
+    // A test cannot go on without its folder.
+    try! temporaryFolder("weather-cache").appendingPathComponent("cache.sqlite").path
 }
 
 func isClose(_ a: Double?, _ b: Double, within tolerance: Double = 1e-9) -> Bool {

@@ -1,0 +1,70 @@
+import Foundation
+import HTTPServer
+import PortalStore
+import SyncProtocol
+
+/// The endpoints anyone may call (health, metrics, the API's description, sign-up and sign-in)
+/// and those of the signed-in session (sign-out, the account, its statistics for an
+/// administrator): T3, T12.
+extension PortalApplication {
+    func addPublicRoutes(to router: inout Router) {
+        let store = store
+        let metrics = metrics
+        let limiter = limiter
+        let signUpLimiter = signUpLimiter
+        let trustedProxies = trustedProxies
+        router.on(.health) { _, _ in
+            try .json(["status": "ok", "backend": store.database.backend])
+        }
+        router.on(.metrics) { _, _ in
+            HTTPResponse(
+                headers: ["Content-Type": "text/plain; version=0.0.4"], body: .bytes(Data(metrics.render().utf8)))
+        }
+        router.on(.openAPI) { _, _ in
+            HTTPResponse(headers: ["Content-Type": "application/json"], body: .bytes(try OpenAPIDocument.data()))
+        }
+        router.on(.signUp) { request, context in
+            let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
+            if let wait = signUpLimiter.beginAttempt(client) {
+                throw HTTPError(
+                    .tooManyRequests, code: "too_many_signups",
+                    detail: "Too many accounts created from this address; try again in \(wait) s.",
+                    headers: ["Retry-After": String(wait)])
+            }
+            let body = try await request.decodeJSON(SignUpRequest.self)
+            let id = try store.signUp(email: body.email, password: body.password)
+            return try .json(try store.account(id), status: .created)
+        }
+        router.on(.signIn) { request, _ in
+            let body = try await request.decodeJSON(SignInRequest.self)
+            let key = try PortalStore.normalisedEmail(body.email)
+            if let wait = limiter.beginAttempt(key) {
+                throw HTTPError(
+                    .tooManyRequests, code: "too_many_attempts",
+                    detail: "Too many wrong passwords for this email; try again in \(wait) s.",
+                    headers: ["Retry-After": String(wait)])
+            }
+            let session = try store.signIn(
+                email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
+            limiter.recordSuccess(key)
+            return try .json(session, status: .created)
+        }
+    }
+
+    func addSessionRoutes(to group: inout RouteGroup) {
+        let store = store
+        group.on(.signOut) { _, context in
+            try store.revoke(tokenHash: try context.principal(as: PortalPrincipal.self).tokenHash)
+            return .noContent
+        }
+        group.on(.currentAccount) { _, context in
+            try .json(try store.account(try context.principal(as: PortalPrincipal.self).accountId))
+        }
+        group.on(.adminStats) { _, context in
+            guard try context.principal(as: PortalPrincipal.self).isAdmin else {
+                throw HTTPError.forbidden("Only administrators can read the portal's statistics.")
+            }
+            return try .json(try store.stats())
+        }
+    }
+}

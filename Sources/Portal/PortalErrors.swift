@@ -1,0 +1,63 @@
+import HTTPServer
+import PortalStore
+import SyncProtocol
+
+/// The one mapping from what the portal's layers refuse to the HTTP answer a client gets (T3):
+/// the store's refusals, media upload errors and bad query parameters, each with its status and
+/// a stable `code`. Anything else thrown is a 500 that ``ProblemMiddleware`` logs with the
+/// request id.
+struct PortalErrorMiddleware: HTTPMiddleware {
+    func handle(_ request: HTTPRequest, context: RequestContext, next: HTTPHandler) async throws -> HTTPResponse {
+        do {
+            return try await next(request, context)
+        } catch {
+            throw Self.httpError(for: error) ?? error
+        }
+    }
+
+    /// The answer for `error`, or nil when it is not a refusal the portal knows.
+    static func httpError(for error: any Error) -> HTTPError? {
+        switch error {
+        case let error as PortalStoreError: httpError(error)
+        case let error as MediaError: httpError(error)
+        case let error as QueryError: HTTPError.badRequest(code: error.code, error.description)
+        default: nil
+        }
+    }
+
+    private static func httpError(_ error: PortalStoreError) -> HTTPError {
+        switch error {
+        case .invalid(let field, _):
+            HTTPError.badRequest(code: "invalid_\(field)", error.description)
+        case .emailTaken: HTTPError.conflict(code: "email_taken", error.description)
+        case .wrongCredentials:
+            HTTPError(.unauthorized, code: "wrong_credentials", detail: error.description)
+        case .unknownAccount, .unknownDevice:
+            HTTPError(.unauthorized, code: "unknown_device", detail: error.description)
+        case .notFound: HTTPError.notFound(error.description)
+        case .corrupt, .unavailable:
+            HTTPError(
+                HTTPStatus(code: 503), code: "unavailable", detail: "The portal's database is unavailable; retry later."
+            )
+        }
+    }
+
+    private static func httpError(_ error: MediaError) -> HTTPError {
+        switch error {
+        case .quotaExceeded: HTTPError(.contentTooLarge, code: "quota_exceeded", detail: error.description)
+        case .offsetMismatch: HTTPError.conflict(code: "offset_mismatch", error.description)
+        case .tooLong: HTTPError(.contentTooLarge, code: "upload_too_long", detail: error.description)
+        case .checksumMismatch:
+            HTTPError(MediaRoutes.checksumMismatch, code: "checksum_mismatch", detail: error.description)
+        case .notFound: HTTPError.notFound(error.description)
+        }
+    }
+}
+
+extension RouteBuilder {
+    /// Adds the handler of one of the portal's endpoints at its path, for its method
+    /// (``PortalEndpoint``, the route table the device shares).
+    mutating func on(_ endpoint: PortalEndpoint, body: BodyPolicy? = nil, _ handler: @escaping HTTPHandler) {
+        on(HTTPMethod(rawValue: endpoint.method), endpoint.pattern, body: body, handler)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Every endpoint of the portal (T3, T4, T5, T12), defined once for both sides: the portal
+/// registers each endpoint's ``pattern`` for its ``method``, the device builds its requests'
+/// targets from the same values with ``target(_:query:)``, and the OpenAPI document is held to
+/// this list by a test. The route table in isowords' sense, without a parser library.
+public enum PortalEndpoint: String, CaseIterable, Sendable {
+    case health, metrics, openAPI
+    case signUp, signIn, signOut, currentAccount
+    case push, pull, history
+    case directories, adminStats
+    case uploadOptions, createUpload, uploadOffset, appendUpload, media
+
+    /// The HTTP method (`HEAD` on ``media`` is served by its `GET`).
+    public var method: String {
+        switch self {
+        case .health, .metrics, .openAPI, .currentAccount, .pull, .history, .directories, .adminStats, .media: "GET"
+        case .signUp, .signIn, .push, .createUpload: "POST"
+        case .signOut: "DELETE"
+        case .uploadOptions: "OPTIONS"
+        case .uploadOffset: "HEAD"
+        case .appendUpload: "PATCH"
+        }
+    }
+
+    /// The path, with `:name` for a segment the request fills in.
+    public var pattern: String {
+        switch self {
+        case .health: "/health"
+        case .metrics: "/metrics"
+        case .openAPI: "/v1/openapi.json"
+        case .signUp: "/v1/accounts"
+        case .currentAccount: "/v1/accounts/me"
+        case .signIn: "/v1/sessions"
+        case .signOut: "/v1/sessions/current"
+        case .push: "/v1/sync/push"
+        case .pull: "/v1/sync/pull"
+        case .history: "/v1/history"
+        case .directories: "/v1/directories"
+        case .adminStats: "/v1/admin/stats"
+        case .uploadOptions, .createUpload: "/v1/uploads"
+        case .uploadOffset, .appendUpload: "/v1/uploads/:id"
+        case .media: "/v1/media/:sha256"
+        }
+    }
+
+    /// Whether a bearer token is required.
+    public var requiresSession: Bool {
+        switch self {
+        case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions: false
+        default: true
+        }
+    }
+
+    /// The request target: the pattern with each `:name` replaced by `parameters[name]`
+    /// (percent-encoded), then the query, encoded.
+    public func target(_ parameters: [String: String] = [:], query: [URLQueryItem] = []) -> String {
+        let path = pattern.split(separator: "/").map { segment -> String in
+            guard segment.hasPrefix(":") else { return String(segment) }
+            let value = parameters[String(segment.dropFirst())] ?? ""
+            return value.addingPercentEncoding(withAllowedCharacters: .portalUnreserved) ?? value
+        }
+        let target = "/" + path.joined(separator: "/")
+        guard !query.isEmpty else { return target }
+        return target + "?"
+            + query.map { item in
+                let value = item.value ?? ""
+                return "\(item.name)=\(value.addingPercentEncoding(withAllowedCharacters: .portalUnreserved) ?? value)"
+            }.joined(separator: "&")
+    }
+}
+
+extension CharacterSet {
+    /// RFC 3986's unreserved characters: everything else in a path segment or query value is
+    /// percent-encoded (so `+`, `&` and `=` in a value never change its meaning).
+    static let portalUnreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}
+
+/// Why a query parameter was refused; the portal answers 400 with ``code``.
+public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The problem code, `invalid_<parameter>`.
+    public let code: String
+    public let description: String
+
+    init(_ parameter: String, _ value: String, must rule: String) {
+        code = "invalid_\(parameter)"
+        description = "\(parameter) \"\(value.prefix(40))\" \(rule)"
+    }
+}
+
+/// `GET /v1/sync/pull`'s query: where to continue and how many changes at most.
+public struct PullQuery: Sendable, Equatable {
+    public static let defaultLimit = 500
+
+    public var cursor: SyncCursor
+    public var limit: Int
+
+    public init(cursor: SyncCursor, limit: Int = defaultLimit) {
+        self.cursor = cursor
+        self.limit = limit
+    }
+
+    /// Reads and checks the query (`value(name)` gives a decoded parameter or nil).
+    public init(_ value: (String) throws -> String?) throws {
+        let token = try value("cursor") ?? ""
+        guard let cursor = SyncCursor(token: token) else {
+            throw QueryError("cursor", token, must: "is not one the portal handed out")
+        }
+        let limitText = try value("limit") ?? String(Self.defaultLimit)
+        guard let limit = Int(limitText), (1...SyncLimits.changesPerPull).contains(limit) else {
+            throw QueryError("limit", limitText, must: "must be 1–\(SyncLimits.changesPerPull)")
+        }
+        self.init(cursor: cursor, limit: limit)
+    }
+
+    public var items: [URLQueryItem] {
+        [URLQueryItem(name: "cursor", value: cursor.token), URLQueryItem(name: "limit", value: String(limit))]
+    }
+}
+
+/// `GET /v1/history`'s query: one record's versions or all, a page below a version number.
+public struct HistoryQuery: Sendable, Equatable {
+    public static let maximumLimit = 500
+
+    public var id: UUID?
+    public var before: Int64?
+    public var limit: Int
+
+    public init(id: UUID? = nil, before: Int64? = nil, limit: Int = maximumLimit) {
+        self.id = id
+        self.before = before
+        self.limit = limit
+    }
+
+    /// Reads and checks the query (`value(name)` gives a decoded parameter or nil).
+    public init(_ value: (String) throws -> String?) throws {
+        var id: UUID?
+        if let text = try value("id") {
+            guard let parsed = UUID(uuidString: text) else { throw QueryError("id", text, must: "is not a UUID") }
+            id = parsed
+        }
+        var before: Int64?
+        if let text = try value("before") {
+            guard let number = Int64(text), number > 0 else {
+                throw QueryError("before", text, must: "is not a version number")
+            }
+            before = number
+        }
+        let limitText = try value("limit") ?? String(Self.maximumLimit)
+        guard let limit = Int(limitText), (1...Self.maximumLimit).contains(limit) else {
+            throw QueryError("limit", limitText, must: "is not 1–\(Self.maximumLimit)")
+        }
+        self.init(id: id, before: before, limit: limit)
+    }
+
+    public var items: [URLQueryItem] {
+        var items: [URLQueryItem] = []
+        if let id { items.append(URLQueryItem(name: "id", value: id.uuidString.lowercased())) }
+        if let before { items.append(URLQueryItem(name: "before", value: String(before))) }
+        if limit != Self.maximumLimit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
+        return items
+    }
+}

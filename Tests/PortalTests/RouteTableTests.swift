@@ -1,0 +1,90 @@
+import Foundation
+import HTTPServer
+import PortalStore
+import SyncProtocol
+import Testing
+
+@testable import Portal
+
+/// The route table both sides share (T3) and the OpenAPI document held to it.
+@Suite("One route table for the portal, its clients and its OpenAPI document")
+struct RouteTableTests {
+    /// `/v1/uploads/:id` in OpenAPI's spelling, `/v1/uploads/{id}`.
+    static func openAPIPath(_ pattern: String) -> String {
+        pattern.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+            .reduce("") { $0 + "/" + $1 }
+    }
+
+    @Test(
+        "Given the OpenAPI document the portal serves, when compared with the route table, then every endpoint is described under its own operation id and nothing else is"
+    )
+    func documentMatchesRouteTable() async throws {
+        let portal = try PortalHarness(.sqlite)
+        let served = try await portal.client.send(.get, PortalEndpoint.openAPI.pattern)
+        #expect(served.status == .ok)
+        let document = try #require(try JSONSerialization.jsonObject(with: served.body) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var described = Set<String>()
+        for (path, item) in paths {
+            for (method, operation) in item where method != "parameters" {
+                described.insert("\(method.uppercased()) \(path)")
+                _ = operation
+            }
+        }
+        var expected = Set<String>()
+        for endpoint in PortalEndpoint.allCases {
+            let key = "\(endpoint.method) \(Self.openAPIPath(endpoint.pattern))"
+            expected.insert(key)
+            let operation = paths[Self.openAPIPath(endpoint.pattern)]?[endpoint.method.lowercased()] as? [String: Any]
+            #expect(operation?["operationId"] as? String == endpoint.rawValue, "\(key)")
+            let secured = (operation?["security"] as? [Any]).map { !$0.isEmpty } ?? (document["security"] != nil)
+            #expect(secured == endpoint.requiresSession, "\(key) is described as needing a session or not")
+        }
+        // What the router adds beyond the table: HEAD on a GET route, and the directory writes it refuses.
+        expected.insert("HEAD \(Self.openAPIPath(PortalEndpoint.media.pattern))")
+        for method in ["POST", "PUT", "PATCH", "DELETE"] {
+            expected.insert("\(method) \(PortalEndpoint.directories.pattern)")
+        }
+        #expect(described == expected)
+    }
+
+    @Test(
+        "Given endpoints with path parameters and queries, when a client builds targets, then values are encoded and parse back"
+    )
+    func targets() throws {
+        #expect(PortalEndpoint.media.target(["sha256": "ab"]) == "/v1/media/ab")
+        #expect(PortalEndpoint.appendUpload.target(["id": "a/b c"]) == "/v1/uploads/a%2Fb%20c")
+        let pull = PullQuery(cursor: SyncCursor(seq: 42, fullPass: true), limit: 7)
+        #expect(PortalEndpoint.pull.target(query: pull.items) == "/v1/sync/pull?cursor=v1.full.42&limit=7")
+        let values = Dictionary(uniqueKeysWithValues: pull.items.map { ($0.name, $0.value) })
+        #expect(try PullQuery { values[$0] ?? nil } == pull)
+        let history = HistoryQuery(id: UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"), before: 9)
+        #expect(
+            PortalEndpoint.history.target(query: history.items)
+                == "/v1/history?id=6f9619ff-8b86-d011-b42d-00c04fc964ff&before=9")
+        #expect(throws: QueryError.self) { try PullQuery { $0 == "limit" ? "0" : nil } }
+        #expect(throws: QueryError.self) { try HistoryQuery { $0 == "before" ? "-1" : nil } }
+    }
+
+    @Test(
+        "Given Range headers of every shape, when parsed for 1000 bytes, then unknown or malformed ones are ignored, huge numbers never trap"
+    )
+    func ranges() {
+        let size: Int64 = 1_000
+        #expect(ByteRange.parse("bytes=0-99", size: size) == .part(0..<100))
+        #expect(ByteRange.parse("bytes=900-", size: size) == .part(900..<1_000))
+        #expect(ByteRange.parse("bytes=-10", size: size) == .part(990..<1_000))
+        #expect(ByteRange.parse("bytes=-0", size: size) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=1000-", size: size) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=0-99999999999999999999", size: size) == .part(0..<1_000))
+        #expect(ByteRange.parse("bytes=99999999999999999999-", size: size) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=-99999999999999999999", size: size) == .part(0..<1_000))
+        #expect(ByteRange.parse("items=0-1", size: size) == .whole)
+        #expect(ByteRange.parse("bytes=+1-2", size: size) == .whole)
+        #expect(ByteRange.parse("bytes=5-2", size: size) == .whole)
+        #expect(ByteRange.parse("bytes=0-1,5-6", size: size) == .whole)
+        #expect(ByteRange.parse("bytes=-", size: size) == .whole)
+        #expect(ByteRange.parse("bytes=0-1", size: 0) == .unsatisfiable)
+    }
+}
