@@ -130,7 +130,8 @@ let package = Package(
             name: "PortalTests",
             dependencies: [
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
-                "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports",
+                "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
+                "SecureHashing", "hobbystory-portal",
             ]),
         .testTarget(
             name: "DiaryWeatherTests",

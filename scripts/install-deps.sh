@@ -16,14 +16,15 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
 fi
 command -v swift >/dev/null || { echo "swift (6.x) is not on PATH: install the Swift toolchain from swift.org first" >&2; exit 1; }
-# Python packages the tests drive as independent clients (a tus client this project did not write).
-python_packages=(tuspy==1.1.0)
+# Python packages the tests drive as independent clients: a tus client this project did not
+# write, and the API fuzzer that checks the portal against its OpenAPI document.
+python_packages=(tuspy==1.1.0 schemathesis==4.32.5)
 for requirement in "${python_packages[@]}"; do
   name=${requirement%%==*}
   version=${requirement##*==}
-  installed=$(python3 -m pip show "$name" 2>/dev/null | sed -n 's/^Version: //p')
+  installed=$(python3 -m pip show "$name" 2>/dev/null | sed -n "s/^Version: //p" || true)
   if [ "$installed" != "$version" ]; then
     echo "installing $requirement"
-    python3 -m pip install --quiet --disable-pip-version-check "$requirement"
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "$requirement"
   fi
 done

@@ -8,52 +8,6 @@ import Testing
 /// devices) syncing through it (T3), including the portal being killed in the middle of a sync.
 @Suite("hobbystory sync against a running portal", .timeLimit(.minutes(3)))
 struct SyncCLITests {
-    /// A portal process on a free port over its SQLite default.
-    final class PortalProcess {
-        let data: URL
-        private(set) var process: Process
-        private(set) var url = ""
-
-        init(data: URL, port: Int = 0) throws {
-            self.data = data
-            process = Process()
-            try start(port: port)
-        }
-
-        func start(port: Int) throws {
-            process = Process()
-            process.executableURL = builtProduct("hobbystory-portal")
-            process.arguments = ["--data", data.path, "--port", String(port)]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                line += chunk
-            }
-            let text = String(decoding: line, as: UTF8.self)
-            guard let range = text.range(of: "http://[^ ]+", options: .regularExpression) else {
-                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "portal said: \(text)"])
-            }
-            url = String(text[range])
-        }
-
-        var port: Int { Int(url.split(separator: ":").last ?? "") ?? 0 }
-
-        func kill() {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-
-        func stop() {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
-
     /// A spot, a trip and `count` catches written straight into a data folder's diary (much faster
     /// than as many CLI calls), which is returned.
     func logCatches(_ count: Int, in cli: CLIRunner) throws -> Diary {

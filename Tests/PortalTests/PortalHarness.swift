@@ -38,13 +38,23 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .sqlite:
             return try SQLitePortalDatabase(folder: try temporaryFolder("portal"))
         case .postgresql:
-            guard let url = Self.postgresURL else { throw MissingServer() }
-            let schema = "portal_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
-            let admin = try PostgresConnection(url: url)
-            _ = try admin.execute("CREATE SCHEMA \(schema)")
-            let separator = url.contains("?") ? "&" : "?"
-            return PostgresPortalDatabase(url: "\(url)\(separator)options=-csearch_path%3D\(schema)", connections: 8)
+            return PostgresPortalDatabase(url: try Self.freshSchemaURL(), connections: 8)
         }
+    }
+
+    /// For PostgreSQL, the URL of a new, empty schema (what `--database-url` takes); nil for
+    /// SQLite, which a portal keeps in its data folder.
+    func databaseURL() throws -> String? {
+        self == .postgresql ? try Self.freshSchemaURL() : nil
+    }
+
+    private static func freshSchemaURL() throws -> String {
+        guard let url = postgresURL else { throw MissingServer() }
+        let schema = "portal_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        let admin = try PostgresConnection(url: url)
+        _ = try admin.execute("CREATE SCHEMA \(schema)")
+        let separator = url.contains("?") ? "&" : "?"
+        return "\(url)\(separator)options=-csearch_path%3D\(schema)"
     }
 }
 
