@@ -45,14 +45,14 @@ let package = Package(
         .target(
             name: "PortalStore",
             dependencies: [
-                "SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "DiaryStore", "AppStoreReports",
+                "SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "AppStoreReports",
             ]),
         .target(
             name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch", "HTTPProblem"]),
         .target(
             name: "Portal",
             dependencies: [
-                "PortalStore", "HTTPServer", "SyncProtocol", "DiaryStore", "FishingModel", "AppStoreReports",
+                "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
                 "Diagnostics", "SecureHashing",
             ],
             resources: [.copy("Resources/openapi.json")]),
@@ -60,8 +60,9 @@ let package = Package(
             name: "DiaryStore",
             dependencies: [
                 "SQLiteDB", "FishingModel", "SecureHashing", "Diagnostics", "SyncProtocol", "MediaMetadata",
-            ],
-            resources: [.copy("Resources/directories")]),
+                "DirectoryData",
+            ]),
+        .target(name: "DirectoryData", dependencies: ["FishingModel"], resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
         .target(name: "Geodesy"),
         .target(name: "MediaMetadata"),
@@ -84,7 +85,7 @@ let package = Package(
             dependencies: [
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
                 "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol", "MediaLibrary",
-                "MediaMetadata",
+                "MediaMetadata", "SQLiteDB",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
@@ -94,7 +95,7 @@ let package = Package(
             name: "hobbystory-bench",
             dependencies: [
                 "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
-                "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing",
+                "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing", "DirectoryData",
             ]),
 
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
@@ -131,7 +132,7 @@ let package = Package(
             dependencies: [
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
-                "SecureHashing", "hobbystory-portal",
+                "SecureHashing", "hobbystory-portal", "DirectoryData",
             ]),
         .testTarget(
             name: "DiaryWeatherTests",

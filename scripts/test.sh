@@ -8,6 +8,7 @@ scripts/install-deps.sh
 eval "$(scripts/start-postgres.sh)"
 export HOBBYSTORY_REQUIRE_POSTGRES=1
 python3 tools/check_directories.py
+python3 tools/check_target_imports.py
 swift build --build-tests
 # One test at a time: several suites run real servers with idle timeouts and time budgets, and the
 # crash, media and load tests keep two cores and the disk busy; in parallel on a two-core machine
@@ -17,9 +18,17 @@ swift build --build-tests
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/hobbystory-test-run.XXXXXX")
 status=0
 TMPDIR="$scratch" swift test --skip-build --no-parallel || status=$?
-# (`swift test` itself leaves its lock files and five empty TemporaryDirectory.* folders there,
-# tests or not: those are SwiftPM's, not the tests'.)
-left=$(find "$scratch" -mindepth 1 -maxdepth 1 ! -name '*.lock' ! \( -name 'TemporaryDirectory.*' -empty \) | head -20)
+# (`swift test` itself leaves its lock files and five TemporaryDirectory.* folders holding only a
+# `.keep-directory` there, tests or not: those are SwiftPM's, not the tests'.)
+left=""
+for entry in "$scratch"/* "$scratch"/.[!.]*; do
+  [ -e "$entry" ] || continue
+  case "$(basename "$entry")" in
+    *.lock) continue ;;
+    TemporaryDirectory.*) [ "$(ls -A "$entry")" = ".keep-directory" ] && continue ;;
+  esac
+  left+="$entry"$'\n'
+done
 rm -rf "$scratch"
 if [ -n "$left" ]; then
   echo "FAIL: the tests left files in the temporary directory:" >&2

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Validate the reference-data JSON files in Sources/DiaryStore/Resources/directories.
+"""Validate the reference-data JSON files in Sources/DirectoryData/Resources/directories.
 
 Usage: python3 tools/check_directories.py [directories_path]
 
@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_DIR = os.path.join(ROOT, "Sources", "DiaryStore", "Resources", "directories")
+DEFAULT_DIR = os.path.join(ROOT, "Sources", "DirectoryData", "Resources", "directories")
 
 ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 # "Genus species" with an optional lower-case subspecies epithet.

@@ -1,4 +1,5 @@
 import Diagnostics
+import DirectoryData
 import FishingModel
 import Foundation
 import SQLiteDB

@@ -5,7 +5,7 @@ import Foundation
 /// as one function from request to response that never throws.
 ///
 /// This is what the portal (T3) and weather fixture servers hand to ``HTTPServer`` — or to
-/// ``HTTPTestClient`` to test it without a socket. Layers, outermost first:
+/// the tests' in-process client to test it without a socket. Layers, outermost first:
 /// ``RequestIDMiddleware`` → ``AccessLogMiddleware`` → ``ProblemMiddleware`` →
 /// ``LimitsMiddleware`` → `middleware` (e.g. authentication) → router (group middleware → body
 /// policy → handler).

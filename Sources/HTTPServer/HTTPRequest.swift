@@ -3,7 +3,7 @@ import Foundation
 /// One HTTP request as handlers and middleware see it.
 ///
 /// The portal's endpoints (T3) and the weather fixture servers read requests through this value;
-/// the libmicrohttpd server and ``HTTPTestClient`` both produce it. `path` and `query` are kept as
+/// the libmicrohttpd server and the tests' in-process client both produce it. `path` and `query` are kept as
 /// the client sent them (still percent-encoded): the router decodes path segments one at a time, so
 /// an encoded `/` (`%2F`) stays inside its segment, and ``queryItems`` decodes the query on demand.
 /// Invalid percent-encoding is answered with 400, never guessed at.

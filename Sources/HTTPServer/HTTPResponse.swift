@@ -56,7 +56,8 @@ public enum HTTPResponseBody: Sendable {
 public struct HTTPBodyWriter: Sendable {
     private let sink: @Sendable (Data) async throws -> Void
 
-    init(_ sink: @escaping @Sendable (Data) async throws -> Void) { self.sink = sink }
+    /// A writer handing each chunk to `sink` (the server's response channel, or a test's buffer).
+    public init(_ sink: @escaping @Sendable (Data) async throws -> Void) { self.sink = sink }
 
     public func write(_ data: Data) async throws {
         guard !data.isEmpty else { return }

@@ -21,8 +21,9 @@ extension HTTPRequest {
 
 /// The JSON settings shared by requests and responses, and the translation of `DecodingError`
 /// into problems a client developer can act on.
-enum JSONCoding {
-    static func encode(_ value: some Encodable) throws -> Data {
+public enum JSONCoding {
+    /// `value` as the server writes JSON: sorted keys, ISO 8601 dates.
+    public static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

@@ -5,6 +5,11 @@
 enum RequestFraming {
     /// Why the head's framing is ambiguous, or nil when it is sound.
     static func problem(in headers: HTTPHeaders) -> HTTPError? {
+        // `Content-Length : 42` is no header to MHD but Content-Length to a lenient proxy
+        // (RFC 9112 §5.1: whitespace before the colon must be refused).
+        if let field = headers.first(where: { !isToken($0.name) }) {
+            return ambiguous("the header name \"\(field.name.prefix(40))\" is not a token (no spaces or separators)")
+        }
         let lengths = headers.values(for: "Content-Length")
         let encodings = headers.values(for: "Transfer-Encoding")
         if lengths.count > 1 {
@@ -22,6 +27,19 @@ enum RequestFraming {
             return ambiguous("Content-Length must be a decimal number of bytes")
         }
         return nil
+    }
+
+    /// RFC 9110 §5.6.2: `!#$%&'*+-.^_`|~`, digits and letters, at least one.
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    true
+                default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
+            }
     }
 
     private static func ambiguous(_ detail: String) -> HTTPError {

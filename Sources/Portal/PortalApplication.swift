@@ -47,7 +47,7 @@ public struct PortalApplication: Sendable {
         return hops.last { !proxies.contains($0) } ?? hops.first ?? peer
     }
 
-    /// The router and middleware, ready for ``HTTPServer`` or ``HTTPTestClient``: every
+    /// The router and middleware, ready for ``HTTPServer`` (or a test's in-process client): every
     /// ``PortalEndpoint``, the session ones behind the bearer token's check.
     public func application() -> HTTPApplication {
         var router = Router()

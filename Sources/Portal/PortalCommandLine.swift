@@ -1,5 +1,5 @@
 import Diagnostics
-import DiaryStore
+import DirectoryData
 import FishingModel
 import Foundation
 import HTTPServer

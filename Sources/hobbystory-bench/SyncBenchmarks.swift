@@ -1,4 +1,5 @@
 import DiaryStore
+import DirectoryData
 import FishingModel
 import Foundation
 import HTTPServer

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Request bodies: JSON decoding, limits and long targets")

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite("Problems: HTTPError mapping and hidden internals")

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import HTTPServer
@@ -121,6 +122,8 @@ struct SlowAndAmbiguousClientTests {
                 ("Content-Length: 5\r\nContent-Length: 5\r\n", "400"),
                 ("Content-Length: 5\r\nTransfer-Encoding: chunked\r\n", "400"),
                 ("Transfer-Encoding: gzip\r\n", "501"),
+                ("Content-Length : 5\r\n", "400"),
+                ("Transfer-Encoding\t: chunked\r\n", "400"),
             ]
             for (framing, status) in heads {
                 let (answer, _) = try await HostileInputTests.exchangeRaw(

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 /// Memory is measured for the whole process, so these run one at a time; the bound (16 MB for a

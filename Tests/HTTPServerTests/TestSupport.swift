@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import HTTPServer
 import Synchronization
+import TestSupport
 
 /// A JSON payload used across tests.
 struct CatchPayload: Codable, Equatable, Sendable {

@@ -93,4 +93,21 @@ struct AttackRunTests {
             "tools/api_fuzz.py (scripts/install-deps.sh installs schemathesis): \(fuzz.output.suffix(3_000))")
         try await bystander.expectUnharmed(portal)
     }
+
+    @Test(
+        "Given a hostile client trying every attack that once worked, when it has run, then each is refused as documented, and nothing else is harmed",
+        arguments: Backend.available)
+    func hostileClient(backend: Backend) async throws {
+        let portal = try portal(backend)
+        defer { portal.stop() }
+        let bystander = try await Bystander(portal)
+        var arguments = [
+            "python3", packageRoot.appendingPathComponent("tools/hostile_client.py").path, portal.url, "--pid",
+            String(portal.process.processIdentifier), "--log-file", portal.logFile.path,
+        ]
+        if let file = portal.sqliteFile { arguments += ["--sqlite-file", file.path] }
+        let attack = try run(arguments)
+        #expect(attack.status == 0, "tools/hostile_client.py: \(attack.output.suffix(4_000))")
+        try await bystander.expectUnharmed(portal)
+    }
 }

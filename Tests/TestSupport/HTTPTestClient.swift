@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// A response as a test client received it: status, headers and the whole body.

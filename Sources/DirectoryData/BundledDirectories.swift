@@ -1,11 +1,13 @@
 import FishingModel
 import Foundation
 
-/// The directory data shipped inside the package (`Resources/directories/*.json`), with its version.
+/// The directory data shipped with the app and the portal (`Resources/directories/*.json`), with
+/// its version: species, baits, methods and water-body types (T5).
 ///
-/// The portal will later send newer versions through directory sync; the bundled set seeds a device
-/// that has never synced, and the portal seeds its own directories from the same files. Regenerating
-/// or editing it is reviewed like code (T5).
+/// The bundled set seeds a device that has never synced, and the portal seeds its own directories
+/// from the same files (newer versions then reach devices through directory sync). A module of its
+/// own so that the portal needs none of the device's store. Regenerating or editing it is
+/// reviewed like code (`tools/check_directories.py`).
 public struct BundledDirectories: Sendable {
     public let version: Int
     public let entries: [DirectoryKind: [DirectoryEntry]]
@@ -28,7 +30,7 @@ public struct BundledDirectories: Sendable {
         try load(from: Bundle.module.url(forResource: "directories", withExtension: nil))
     }
 
-    static func load(from folder: URL?) throws -> BundledDirectories {
+    public static func load(from folder: URL?) throws -> BundledDirectories {
         guard let folder else { throw LoadError.missing("directories") }
         let manifest: Manifest = try decode(folder, "manifest.json")
         var entries: [DirectoryKind: [DirectoryEntry]] = [:]

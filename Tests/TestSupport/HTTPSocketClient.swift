@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 #if canImport(Glibc)
     import Glibc
@@ -109,19 +110,26 @@ public struct HTTPSocketClient: Sendable {
 /// on Swift's cooperative thread pool, which the server's handlers need. That queue is also why
 /// the class may be `@unchecked Sendable`: its state is only touched by one `perform` at a time
 /// (or by `close()` after the last one returned).
-final class SocketConnection: @unchecked Sendable {
+public final class SocketConnection: @unchecked Sendable {
     private let queue = DispatchQueue(label: "HTTPSocketClient.connection")
     private let descriptor: Int32
     private var pending: [UInt8] = []
     private var isClosed = false
 
     init(host: String, port: Int, timeout: Duration) throws(HTTPClientError) {
-        let address: SocketAddress
-        do { address = try SocketAddress(host: host, port: port) } catch { throw .cannotConnect("\(error)") }
+        var v4 = sockaddr_in()
+        var v6 = sockaddr_in6()
         let family: Int32
-        switch address {
-        case .v4: family = AF_INET
-        case .v6: family = AF_INET6
+        if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
+            family = AF_INET
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = in_port_t(UInt16(port).bigEndian)
+        } else if inet_pton(AF_INET6, host, &v6.sin6_addr) == 1 {
+            family = AF_INET6
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = in_port_t(UInt16(port).bigEndian)
+        } else {
+            throw .cannotConnect("\(host) is not a numeric IP address")
         }
         #if canImport(Glibc)
             descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
@@ -138,11 +146,18 @@ final class SocketConnection: @unchecked Sendable {
             var one: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        let connected = address.withSockaddr { pointer, isIPv6 in
-            connect(
-                descriptor, pointer,
-                socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size))
-        }
+        let connected =
+            family == AF_INET
+            ? withUnsafePointer(to: &v4) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            : withUnsafePointer(to: &v6) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
             closeDescriptor(descriptor)
@@ -153,7 +168,7 @@ final class SocketConnection: @unchecked Sendable {
     deinit { close() }
 
     /// Connects on a dispatch queue.
-    static func open(host: String, port: Int, timeout: Duration) async throws -> SocketConnection {
+    public static func open(host: String, port: Int, timeout: Duration) async throws -> SocketConnection {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try SocketConnection(host: host, port: port, timeout: timeout) })
@@ -162,20 +177,20 @@ final class SocketConnection: @unchecked Sendable {
     }
 
     /// Runs blocking work on this connection's queue, one call at a time.
-    func perform<T: Sendable>(_ work: @escaping @Sendable (SocketConnection) throws -> T) async throws -> T {
+    public func perform<T: Sendable>(_ work: @escaping @Sendable (SocketConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             queue.async { continuation.resume(with: Result { try work(self) }) }
         }
     }
 
-    func close() {
+    public func close() {
         guard !isClosed else { return }
         isClosed = true
         closeDescriptor(descriptor)
     }
 
     /// Writes all of `data`; throws `connectionClosed` if the peer has closed or reset.
-    func write(_ data: Data) throws(HTTPClientError) {
+    public func write(_ data: Data) throws(HTTPClientError) {
         var offset = 0
         while offset < data.count {
             let written = data.withUnsafeBytes { raw in
@@ -198,7 +213,7 @@ final class SocketConnection: @unchecked Sendable {
     }
 
     /// Whether bytes (or end of stream) are ready to read within `milliseconds`.
-    func waitReadable(milliseconds: Int32) throws(HTTPClientError) -> Bool {
+    public func waitReadable(milliseconds: Int32) throws(HTTPClientError) -> Bool {
         if !pending.isEmpty { return true }
         var descriptorSet = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptorSet, 1, milliseconds)
@@ -208,7 +223,7 @@ final class SocketConnection: @unchecked Sendable {
 
     /// Reads more bytes into the pending buffer; false at end of stream (or after a reset).
     @discardableResult
-    func fill() throws(HTTPClientError) -> Bool {
+    public func fill() throws(HTTPClientError) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = recv(descriptor, &chunk, chunk.count, 0)
@@ -224,7 +239,7 @@ final class SocketConnection: @unchecked Sendable {
     }
 
     /// Everything the server sends until it closes the connection (for malformed-request tests).
-    func readUntilClosed() throws(HTTPClientError) -> Data {
+    public func readUntilClosed() throws(HTTPClientError) -> Data {
         while try fill() {}
         defer { pending = [] }
         return Data(pending)
@@ -250,7 +265,7 @@ final class SocketConnection: @unchecked Sendable {
         return Data(pending[..<count])
     }
 
-    func readResponseHead() throws(HTTPClientError) -> (HTTPStatus, HTTPHeaders) {
+    public func readResponseHead() throws(HTTPClientError) -> (HTTPStatus, HTTPHeaders) {
         let statusLine = try readLine()
         let parts = statusLine.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let code = Int(parts[1]) else {
@@ -266,7 +281,7 @@ final class SocketConnection: @unchecked Sendable {
         return (HTTPStatus(code: code, reasonPhrase: parts.count > 2 ? String(parts[2]) : ""), headers)
     }
 
-    func readResponse(
+    public func readResponse(
         status: HTTPStatus, headers: HTTPHeaders, method: HTTPMethod, onChunk: (@Sendable (Data) -> Void)?
     ) throws(HTTPClientError) -> HTTPClientResponse {
         var body = Data()
