@@ -133,7 +133,8 @@ let package = Package(
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
                 "SecureHashing", "hobbystory-portal", "DirectoryData",
-            ]),
+            ],
+            exclude: ["FuzzCorpus"]),
         .testTarget(
             name: "DiaryWeatherTests",
             dependencies: ["DiaryWeather", "DiaryStore", "FishingModel", "Weather", "Almanac", "TestSupport"]),
