@@ -13,7 +13,8 @@ port="${PORTAL_PORT:-8080}"
 data="${PORTAL_DATA:-$PWD/portal-data}"
 portal="http://127.0.0.1:$port"
 
-"$bin/hobbystory-portal" --data "$data" --port "$port" &
+mkdir -p "$data"
+"$bin/hobbystory-portal" --data "$data" --port "$port" --log-file "$data/portal-log.jsonl" &
 portal_pid=$!
 devices="$(mktemp -d)"
 trap 'kill $portal_pid 2>/dev/null || true; rm -rf "$devices"' EXIT
@@ -76,7 +77,8 @@ curl -fs "$portal/metrics" | grep -E '^hobbystory_sync_records_total' || true
 [ "${DEMO_EXIT:-0}" = 1 ] && exit 0
 cat <<TEXT
 
-The portal keeps serving on $portal (data in $data). Point any data folder at it:
+The portal keeps serving on $portal (data in $data; its log, one JSON object per line, in
+$data/portal-log.jsonl; the API described at $portal/v1/openapi.json). Point any data folder at it:
   hobbystory profile add Me
   echo 'a long password' | hobbystory account signup --portal $portal --email me@example.org --password-stdin
   hobbystory sync --json          # {"pushed","pulled","conflicts","rejected","directoryVersion"}

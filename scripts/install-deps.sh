@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs the system packages the project builds against (Debian/Ubuntu), only those missing.
+# Installs the system packages the project builds against (Debian/Ubuntu), only those missing, and
+# the Python clients the tests drive.
 # Safe to run any number of times. Needs root or sudo when something is missing.
 set -euo pipefail
 
-packages=(libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev libssl-dev zlib1g-dev pkg-config sqlite3 python3 curl openssl)
+# Extra Debian packages may be named as arguments (the tests add nginx).
+packages=(libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev libssl-dev zlib1g-dev pkg-config sqlite3 python3 curl openssl "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
-# Runs every test: the directory data check, then the whole Swift test suite (debug build). The
-# portal's tests run against SQLite and against a throwaway PostgreSQL server that this script
-# installs and starts (scripts/start-postgres.sh); without it they would fail, not skip.
+# Runs every test: the directory data and import checks, the production set-up behind nginx, then
+# the whole Swift test suite (debug build). The portal's tests run against SQLite and against a
+# throwaway PostgreSQL server that this script installs and starts (scripts/start-postgres.sh);
+# without it they would fail, not skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh nginx
 eval "$(scripts/start-postgres.sh)"
 export HOBBYSTORY_REQUIRE_POSTGRES=1
 python3 tools/check_directories.py
 python3 tools/check_target_imports.py
 swift build --build-tests
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/hobbystory-test-run.XXXXXX")
+status=0
+# The production set-up (nginx with TLS in front of the portal), run for real: docs/deployment.md.
+TMPDIR="$scratch" tools/deployment_check.sh "$(swift build --show-bin-path)" || status=$?
 # One test at a time: several suites run real servers with idle timeouts and time budgets, and the
 # crash, media and load tests keep two cores and the disk busy; in parallel on a two-core machine
 # they starved one another's timers (seen in CI). Serially the whole run takes about two minutes.
 # The tests keep their files in a temporary folder of this run, which must be empty afterwards:
 # every test removes what it made, pass or fail (Tests/TestSupport: TestFiles).
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/hobbystory-test-run.XXXXXX")
-status=0
 TMPDIR="$scratch" swift test --skip-build --no-parallel || status=$?
 # (`swift test` itself leaves its lock files and five TemporaryDirectory.* folders holding only a
 # `.keep-directory` there, tests or not: those are SwiftPM's, not the tests'.)

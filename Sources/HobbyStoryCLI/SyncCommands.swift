@@ -250,10 +250,11 @@ extension CommandContext {
 
     /// `--portal URL --email E --password-stdin`, checked.
     func credentials() throws -> (String, String, String) {
-        guard let portal = text("portal"), let url = URL(string: portal), ["http", "https"].contains(url.scheme ?? ""),
-            url.host != nil
-        else {
-            throw InvalidInput(description: "--portal must be the portal's http(s) URL, e.g. http://127.0.0.1:8080")
+        guard let portal = text("portal") else {
+            throw UsageError("--portal URL is required, e.g. https://portal.example.org")
+        }
+        if let problem = PortalAddress.problem(with: portal) {
+            throw InvalidInput(description: "--portal \(portal.prefix(80)) \(problem)")
         }
         guard let email = text("email"), !email.isEmpty else { throw UsageError("--email E is required") }
         guard arguments.flag("password-stdin") else {

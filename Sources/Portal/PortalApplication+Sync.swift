@@ -25,10 +25,16 @@ extension PortalApplication {
             let page = try store.pull(after: query.cursor, limit: query.limit, account: principal.accountId)
             try store.recordActivity(account: principal.accountId)
             metrics.count("pulled", page.count)
+            let pieces = page.json()
+            // A page that fits one piece (the usual "nothing new") goes as it is; a larger one is
+            // streamed piece by piece.
+            guard pieces.count > 1 else {
+                return HTTPResponse(headers: ["Content-Type": "application/json"], body: .bytes(pieces.first ?? Data()))
+            }
             return HTTPResponse(
                 headers: ["Content-Type": "application/json"],
                 body: .stream(contentLength: nil) { writer in
-                    for piece in page.json() { try await writer.write(piece) }
+                    for piece in pieces { try await writer.write(piece) }
                 })
         }
         group.on(.history) { request, context in

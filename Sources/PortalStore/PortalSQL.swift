@@ -61,9 +61,18 @@ public protocol PortalSQL: AnyObject {
     @discardableResult
     func execute(_ sql: String, _ arguments: [PortalValue]) throws -> Int
     func query(_ sql: String, _ arguments: [PortalValue]) throws -> [PortalRow]
+    /// Calls `body` with each row until it returns false; a backend that reads lazily (see
+    /// ``PortalDatabase/readsRowsLazily``) then never reads the rest.
+    func forEachRow(_ sql: String, _ arguments: [PortalValue], while body: (PortalRow) throws -> Bool) throws
 }
 
 extension PortalSQL {
+    public func forEachRow(_ sql: String, _ arguments: [PortalValue], while body: (PortalRow) throws -> Bool) throws {
+        for row in try query(sql, arguments) {
+            guard try body(row) else { return }
+        }
+    }
+
     func queryFirst(_ sql: String, _ arguments: [PortalValue]) throws -> PortalRow? {
         try query(sql, arguments).first
     }
@@ -83,6 +92,9 @@ public protocol PortalDatabase: Sendable {
     var lockAccountSuffix: String { get }
     /// The SQL expression for the size in bytes of the text in `column`.
     func byteLength(of column: String) -> String
+    /// True when a query's rows are read one at a time as they are asked for (SQLite), false when
+    /// the whole result arrives at once (libpq): a bound on what is read must then be in the SQL.
+    var readsRowsLazily: Bool { get }
     func write<T>(_ body: (any PortalSQL) throws -> T) throws -> T
     func read<T>(_ body: (any PortalSQL) throws -> T) throws -> T
     /// Runs the versioned migrations (each in its own transaction, guarded against a second

@@ -57,65 +57,114 @@ extension PortalStore {
     /// The account's records changed after `cursor`, oldest first: at most `limit` of them and
     /// about ``pullPageBytes``.
     ///
-    /// One statement, so that PostgreSQL reads the purge mark, the directory version and the
-    /// records from one snapshot: a purge committing in between cannot let the cursor pass
-    /// tombstones the device never saw. The byte budget is applied inside it to the sizes of the
-    /// candidate rows, so rows past it are never read into memory.
+    /// Read so that rows past the byte budget are never held: SQLite reads row by row inside one
+    /// read transaction, so the page simply stops there; libpq receives a whole result at once,
+    /// so for PostgreSQL the budget is applied inside the statement, to the candidate rows'
+    /// sizes. Either way one snapshot gives the purge mark, the directory version and the
+    /// records: a purge committing in between cannot let the cursor pass tombstones the device
+    /// never saw.
     public func pull(after cursor: SyncCursor, limit: Int, account: UUID, pageBytes: Int = pullPageBytes) throws
         -> PullPage
     {
         let limit = min(max(1, limit), SyncLimits.changesPerPull)
-        let size = "COALESCE(\(database.byteLength(of: "fields")), 0) + \(Self.pullRowOverheadBytes)"
         return try database.read { sql in
-            let rows = try sql.query(
+            // Nothing new, the usual answer: told by the account's row alone.
+            if let row = try sql.queryFirst(
                 """
-                SELECT a.purged_seq, a.last_seq, (SELECT value FROM portal_meta WHERE key = 'directory_version'),
-                r.seq, r.kind, r.id, r.deleted, r.modified_at, r.fields, p.candidates
-                FROM accounts a
-                LEFT JOIN (
-                    SELECT seq, candidates FROM (
-                        SELECT seq, SUM(size) OVER (ORDER BY seq) - size AS before,
-                            COUNT(*) OVER () AS candidates, ROW_NUMBER() OVER (ORDER BY seq) AS position
-                        FROM (
-                            SELECT seq, \(size) AS size FROM records
-                            WHERE account_id = ? AND seq > CASE
-                                WHEN ? = 0 AND ? > 0 AND ? < (SELECT purged_seq FROM accounts WHERE id = ?) THEN 0
-                                ELSE ? END
-                            ORDER BY seq LIMIT ?
-                        ) AS candidate_rows
-                    ) AS sized_rows
-                    WHERE (before < ? OR position = 1) AND position <= ?
-                ) p ON 1 = 1
-                LEFT JOIN records r ON r.account_id = a.id AND r.seq = p.seq
-                WHERE a.id = ? ORDER BY r.seq
-                """,
-                [
-                    PortalValue(account), PortalValue(cursor.fullPass), .integer(cursor.seq), .integer(cursor.seq),
-                    PortalValue(account), .integer(cursor.seq), .integer(Int64(limit + 1)),
-                    .integer(Int64(pageBytes)), .integer(Int64(limit)), PortalValue(account),
-                ])
-            guard let first = rows.first else { throw PortalStoreError.unknownAccount }
-            let purgedSeq = try first.int64(0)
-            guard cursor.seq <= (try first.int64(1)) else {
+                SELECT purged_seq, last_seq, (SELECT value FROM portal_meta WHERE key = 'directory_version')
+                FROM accounts WHERE id = ?
+                """, [PortalValue(account)])
+            {
+                let purgedSeq = try row.int64(0)
+                let restart = !cursor.fullPass && cursor.seq > 0 && cursor.seq < purgedSeq
+                if try row.int64(1) == cursor.seq, !restart {
+                    return PullPage(
+                        rows: [], cursor: SyncCursor(seq: cursor.seq), hasMore: false,
+                        directoryVersion: Int(try row.optionalText(2) ?? "0") ?? 0, fullPass: cursor.fullPass)
+                }
+            }
+            var head: (purgedSeq: Int64, lastSeq: Int64, directoryVersion: Int)?
+            var rows: [PullPage.Row] = []
+            var hasMore = false
+            var bytes = 0
+            let (statement, arguments) = pullStatement(
+                after: cursor, limit: limit, account: account, pageBytes: pageBytes)
+            try sql.forEachRow(statement, arguments) { row in
+                if head == nil {
+                    head = (try row.int64(0), try row.int64(1), Int(try row.optionalText(2) ?? "0") ?? 0)
+                }
+                guard let seq = try row.optionalInt64(3) else { return false }
+                let size = Int(try row.int64(9))
+                // The limit, or the budget for any record but the first: the rest is for the next page.
+                guard rows.count < limit, rows.isEmpty || bytes + size <= pageBytes else {
+                    hasMore = true
+                    return false
+                }
+                bytes += size
+                rows.append(
+                    PullPage.Row(
+                        seq: seq, kind: try row.text(4), id: try row.text(5), deleted: try row.bool(6),
+                        modifiedAt: try row.int64(7), fields: try row.optionalText(8)))
+                if let candidates = try row.optionalInt64(10) { hasMore = candidates > Int64(rows.count) }
+                return true
+            }
+            guard let head else { throw PortalStoreError.unknownAccount }
+            guard cursor.seq <= head.lastSeq else {
                 throw PortalStoreError.invalid(
                     field: "cursor",
                     message: "is ahead of this account's changes (a restored portal?); pull from the start")
             }
-            let restart = !cursor.fullPass && cursor.seq > 0 && cursor.seq < purgedSeq
-            let start = restart ? 0 : cursor.seq
-            let directoryVersion = Int(try first.optionalText(2) ?? "0") ?? 0
-            let page = try rows.compactMap { row -> PullPage.Row? in
-                guard let seq = try row.optionalInt64(3) else { return nil }
-                return PullPage.Row(
-                    seq: seq, kind: try row.text(4), id: try row.text(5), deleted: try row.bool(6),
-                    modifiedAt: try row.int64(7), fields: try row.optionalText(8))
-            }
-            let candidates = try first.optionalInt64(9) ?? 0
-            let hasMore = candidates > Int64(page.count)
+            let restart = !cursor.fullPass && cursor.seq > 0 && cursor.seq < head.purgedSeq
             let fullPass = cursor.fullPass || restart
             return PullPage(
-                rows: page, cursor: SyncCursor(seq: page.last?.seq ?? start, fullPass: fullPass && hasMore),
-                hasMore: hasMore, directoryVersion: directoryVersion, fullPass: fullPass)
+                rows: rows,
+                cursor: SyncCursor(seq: rows.last?.seq ?? (restart ? 0 : cursor.seq), fullPass: fullPass && hasMore),
+                hasMore: hasMore, directoryVersion: head.directoryVersion, fullPass: fullPass)
         }
+    }
+
+    /// The pull's one statement. Columns: purge mark, last sequence number, directory version,
+    /// then per record seq, kind, id, deleted, modified, fields, size in bytes, and — where the
+    /// budget is applied in SQL — how many candidates there were (else NULL).
+    private func pullStatement(after cursor: SyncCursor, limit: Int, account: UUID, pageBytes: Int)
+        -> (String, [PortalValue])
+    {
+        let size = "COALESCE(\(database.byteLength(of: "fields")), 0) + \(Self.pullRowOverheadBytes)"
+        let start = "CASE WHEN ? = 0 AND ? > 0 AND ? < a.purged_seq THEN 0 ELSE ? END"
+        let startArguments: [PortalValue] = [
+            PortalValue(cursor.fullPass), .integer(cursor.seq), .integer(cursor.seq), .integer(cursor.seq),
+        ]
+        let head = "a.purged_seq, a.last_seq, (SELECT value FROM portal_meta WHERE key = 'directory_version')"
+        if database.readsRowsLazily {
+            return (
+                """
+                SELECT \(head), r.seq, r.kind, r.id, r.deleted, r.modified_at, r.fields, \(size), NULL
+                FROM accounts a LEFT JOIN records r ON r.account_id = a.id AND r.seq > \(start)
+                WHERE a.id = ? ORDER BY r.seq LIMIT ?
+                """, startArguments + [PortalValue(account), .integer(Int64(limit + 1))]
+            )
+        }
+        return (
+            """
+            SELECT \(head), r.seq, r.kind, r.id, r.deleted, r.modified_at, r.fields, p.size, p.candidates
+            FROM accounts a
+            LEFT JOIN (
+                SELECT seq, size, candidates FROM (
+                    SELECT seq, size, SUM(size) OVER (ORDER BY seq) - size AS before,
+                        COUNT(*) OVER () AS candidates, ROW_NUMBER() OVER (ORDER BY seq) AS position
+                    FROM (
+                        SELECT r.seq, \(size) AS size FROM accounts a JOIN records r ON r.account_id = a.id
+                        WHERE a.id = ? AND r.seq > \(start) ORDER BY r.seq LIMIT ?
+                    ) AS candidate_rows
+                ) AS sized_rows
+                WHERE (before < ? OR position = 1) AND position <= ?
+            ) p ON 1 = 1
+            LEFT JOIN records r ON r.account_id = a.id AND r.seq = p.seq
+            WHERE a.id = ? ORDER BY r.seq
+            """,
+            [PortalValue(account)] + startArguments + [
+                .integer(Int64(limit + 1)), .integer(Int64(pageBytes)), .integer(Int64(limit)), PortalValue(account),
+            ]
+        )
     }
 }

@@ -12,6 +12,7 @@ public final class PostgresPortalDatabase: PortalDatabase {
     public let lockAccountSuffix = " FOR UPDATE"
 
     public func byteLength(of column: String) -> String { "octet_length(\(column))" }
+    public let readsRowsLazily = false
     private let pool: PostgresConnectionPool
 
     /// Connects lazily; `connections` bounds the pool.

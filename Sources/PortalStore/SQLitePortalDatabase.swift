@@ -10,6 +10,7 @@ public final class SQLitePortalDatabase: PortalDatabase, @unchecked Sendable {
     public let lockAccountSuffix = ""
 
     public func byteLength(of column: String) -> String { "length(CAST(\(column) AS BLOB))" }
+    public let readsRowsLazily = true
     public let path: String
     private let writer: SQLiteConnection
     private let writerLock = NSLock()
@@ -65,18 +66,24 @@ final class SQLiteConnection: PortalSQL {
     }
 
     func query(_ sql: String, _ arguments: [PortalValue]) throws -> [PortalRow] {
-        try database.query(sql, arguments.map(Self.sqlite)) { row in
-            PortalRow(
-                row.values.map { value in
-                    switch value {
-                    case .integer(let v): .integer(v)
-                    case .real(let v): .real(v)
-                    case .text(let v): .text(v)
-                    case .blob(let bytes): .text(String(decoding: bytes, as: UTF8.self))
-                    case .null: .null
-                    }
-                })
-        }
+        try database.query(sql, arguments.map(Self.sqlite), as: Self.portalRow)
+    }
+
+    func forEachRow(_ sql: String, _ arguments: [PortalValue], while body: (PortalRow) throws -> Bool) throws {
+        try database.forEachRow(sql, arguments.map(Self.sqlite), while: { try body(Self.portalRow($0)) })
+    }
+
+    private static func portalRow(_ row: Row) -> PortalRow {
+        PortalRow(
+            row.values.map { value in
+                switch value {
+                case .integer(let v): .integer(v)
+                case .real(let v): .real(v)
+                case .text(let v): .text(v)
+                case .blob(let bytes): .text(String(decoding: bytes, as: UTF8.self))
+                case .null: .null
+                }
+            })
     }
 
     private static func sqlite(_ value: PortalValue) -> SQLiteValue {

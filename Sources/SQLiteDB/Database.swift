@@ -90,6 +90,17 @@ public final class Database {
         while try statement.step() { try body(statement.currentRow()) }
     }
 
+    /// Runs a query and calls `body` for each row until it returns false: the rows after that are
+    /// never read.
+    public func forEachRow(_ sql: String, _ arguments: [SQLiteValue] = [], while body: (Row) throws -> Bool) throws {
+        let statement = try prepared(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        while try statement.step() {
+            guard try body(statement.currentRow()) else { return }
+        }
+    }
+
     /// Runs a query and returns all its rows.
     public func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [Row] {
         var rows: [Row] = []

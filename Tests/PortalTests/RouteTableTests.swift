@@ -87,4 +87,20 @@ struct RouteTableTests {
         #expect(ByteRange.parse("bytes=-", size: size) == .whole)
         #expect(ByteRange.parse("bytes=0-1", size: 0) == .unsatisfiable)
     }
+
+    @Test("Given portal addresses, when checked, then https anywhere and plain http only to this machine are accepted")
+    func portalAddresses() {
+        for accepted in [
+            "https://portal.example.org", "https://10.0.0.5:8443", "http://127.0.0.1:8080", "http://[::1]:80",
+            "http://localhost:8080",
+        ] {
+            #expect(PortalAddress.problem(with: accepted) == nil, "\(accepted)")
+        }
+        for refused in [
+            "http://portal.example.org", "http://10.0.0.5", "http://127.0.0.1.evil.example", "ftp://portal.example.org",
+            "portal", "",
+        ] {
+            #expect(PortalAddress.problem(with: refused) != nil, "\(refused)")
+        }
+    }
 }
