@@ -54,6 +54,8 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         let schema = "portal_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
         let admin = try PostgresConnection(url: url)
         _ = try admin.execute("CREATE SCHEMA \(schema)")
+        // Dropped when the tests end, with whatever the test's portal left in it.
+        TestFiles.atExit { _ = try? PostgresConnection(url: url).execute("DROP SCHEMA \(schema) CASCADE") }
         let separator = url.contains("?") ? "&" : "?"
         return "\(url)\(separator)options=-csearch_path%3D\(schema)"
     }

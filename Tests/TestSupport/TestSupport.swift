@@ -27,14 +27,31 @@ public func temporaryFolder(_ label: String) throws -> URL {
 }
 
 /// Where this test process keeps its files: `$TMPDIR/hobbystory-tests-<pid>`, made on first use
-/// and removed at exit.
+/// and removed at exit, after the clean-up actions tests registered (a PostgreSQL schema to drop).
 public enum TestFiles {
     public static let root: URL = {
+        _ = exitHook
         let root = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hobbystory-tests-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(at: TestFiles.root) }
         return root
+    }()
+
+    /// Runs `action` when the test process exits, pass or fail.
+    public static func atExit(_ action: @escaping @Sendable () -> Void) {
+        _ = exitHook
+        actions.withLock { $0.append(action) }
+    }
+
+    private static let actions = Mutex<[@Sendable () -> Void]>([])
+
+    private static let exitHook: Void = {
+        atexit {
+            for action in TestFiles.actions.withLock({ $0 }) { action() }
+            try? FileManager.default.removeItem(
+                at: FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "hobbystory-tests-\(ProcessInfo.processInfo.processIdentifier)"))
+        }
     }()
 }
 
