@@ -60,9 +60,10 @@ extension PortalStore {
     /// Read so that rows past the byte budget are never held: SQLite reads row by row inside one
     /// read transaction, so the page simply stops there; libpq receives a whole result at once,
     /// so for PostgreSQL the budget is applied inside the statement, to the candidate rows'
-    /// sizes. Either way one snapshot gives the purge mark, the directory version and the
-    /// records: a purge committing in between cannot let the cursor pass tombstones the device
-    /// never saw.
+    /// sizes. Either way one statement gives the purge mark, the directory version and the
+    /// records from one snapshot: a purge committing in between cannot let the cursor pass
+    /// tombstones the device never saw. Before it, the account's row alone answers the usual
+    /// pull, the one with nothing new.
     public func pull(after cursor: SyncCursor, limit: Int, account: UUID, pageBytes: Int = pullPageBytes) throws
         -> PullPage
     {
