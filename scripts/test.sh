@@ -17,7 +17,8 @@ status=0
 TMPDIR="$scratch" tools/deployment_check.sh "$(swift build --show-bin-path)" || status=$?
 # One test at a time: several suites run real servers with idle timeouts and time budgets, and the
 # crash, media and load tests keep two cores and the disk busy; in parallel on a two-core machine
-# they starved one another's timers (seen in CI). Serially the whole run takes about two minutes.
+# they starved one another's timers (seen in CI). Serially the whole run takes about seven
+# minutes after the build (the attack runs against real portal processes take two of them).
 # The tests keep their files in a temporary folder of this run, which must be empty afterwards:
 # every test removes what it made, pass or fail (Tests/TestSupport: TestFiles).
 TMPDIR="$scratch" swift test --skip-build --no-parallel || status=$?
