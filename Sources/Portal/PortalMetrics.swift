@@ -21,15 +21,27 @@ public final class PortalMetrics: Sendable {
         var sync: [String: Int] = [:]
     }
 
-    private let state = Mutex(State())
+    /// Every request updates the counters, on any of the server's handler threads: they are kept
+    /// in shards, one chosen by the thread, so that threads rarely wait for one another; reading
+    /// sums the shards.
+    private final class Shard: Sendable {
+        let state = Mutex(State())
+    }
+
+    private let shards = (0..<16).map { _ in Shard() }
 
     public init() {}
+
+    private var shard: Shard {
+        // The thread's id, mixed (Fibonacci hashing) into the top four bits: one of 16 shards.
+        shards[Int(truncatingIfNeeded: (UInt64(UInt(pthread_self())) &* 0x9E37_79B9_7F4A_7C15) >> 60)]
+    }
 
     /// Counts one answered request; `route` is the matched pattern, not the raw path.
     func recordRequest(route: String, status: Int, seconds: Double) {
         let key = RequestKey(route: route, status: status)
         let firstBucket = Self.latencyBuckets.firstIndex { seconds <= $0 } ?? Self.latencyBuckets.count
-        state.withLock { state in
+        shard.state.withLock { state in
             state.requests[key, default: 0] += 1
             for index in firstBucket..<Self.latencyBuckets.count { state.latencyCounts[index] += 1 }
             state.latencySum += seconds
@@ -41,12 +53,24 @@ public final class PortalMetrics: Sendable {
     /// `uploadReceived` (bytes).
     func count(_ event: String, _ amount: Int = 1) {
         guard amount > 0 else { return }
-        state.withLock { $0.sync[event, default: 0] += amount }
+        shard.state.withLock { $0.sync[event, default: 0] += amount }
+    }
+
+    /// All shards added up.
+    private var total: State {
+        shards.reduce(into: State()) { total, shard in
+            let part = shard.state.withLock { $0 }
+            total.requests.merge(part.requests, uniquingKeysWith: +)
+            for index in total.latencyCounts.indices { total.latencyCounts[index] += part.latencyCounts[index] }
+            total.latencySum += part.latencySum
+            total.latencyTotal += part.latencyTotal
+            total.sync.merge(part.sync, uniquingKeysWith: +)
+        }
     }
 
     /// The exposition text.
     public func render() -> String {
-        let state = state.withLock { $0 }
+        let state = total
         var lines = [
             "# HELP hobbystory_http_requests_total Requests answered, by route and status.",
             "# TYPE hobbystory_http_requests_total counter",
@@ -83,5 +107,5 @@ public final class PortalMetrics: Sendable {
 
 extension PortalMetrics {
     /// Bytes of upload bodies the portal has read so far.
-    public var uploadReceivedBytes: Int { state.withLock { $0.sync["uploadReceived", default: 0] } }
+    public var uploadReceivedBytes: Int { total.sync["uploadReceived", default: 0] }
 }
