@@ -19,10 +19,10 @@ sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
 portal_pid=""
 cleanup() {
-  [ -f "$work/nginx/nginx.pid" ] && kill "$(cat "$work/nginx/nginx.pid")" 2>/dev/null || true
+  [ -f "$work/nginx/nginx.pid" ] && "${sudo_cmd[@]}" kill "$(cat "$work/nginx/nginx.pid")" 2>/dev/null || true
   [ -n "$portal_pid" ] && kill "$portal_pid" 2>/dev/null || true
   wait 2>/dev/null || true
-  rm -rf "$work"
+  "${sudo_cmd[@]}" rm -rf "$work"
 }
 trap cleanup EXIT
 failures=0
