@@ -68,46 +68,41 @@ struct Bystander {
 /// checks above.
 @Suite("Attack runs against a real portal process", .serialized, .timeLimit(.minutes(6)))
 struct AttackRunTests {
-    func portal(_ backend: Backend) throws -> PortalProcess {
-        try PortalProcess(data: try temporaryFolder("attacked-portal"), databaseURL: try backend.databaseURL())
-    }
-
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let run = try externalCommand(arguments)
-        return (run.status, String(decoding: run.output + run.errors, as: UTF8.self))
+    /// Starts a portal on `backend`, makes the bystander, runs the attack `script` with
+    /// `arguments(portal)` and requires it to pass, then checks that nothing else was harmed.
+    func attack(
+        _ backend: Backend, with script: String, installedBy hint: String,
+        _ arguments: (PortalProcess) -> [String]
+    ) async throws {
+        let portal = try PortalProcess(
+            data: try temporaryFolder("attacked-portal"), databaseURL: try backend.databaseURL())
+        defer { portal.stop() }
+        let bystander = try await Bystander(portal)
+        let run = try externalCommand(
+            ["python3", packageRoot.appendingPathComponent(script).path, portal.url] + arguments(portal))
+        let output = String(decoding: run.output + run.errors, as: UTF8.self)
+        #expect(run.status == 0, "\(script) (\(hint)): \(output.suffix(4_000))")
+        try await bystander.expectUnharmed(portal)
     }
 
     @Test(
         "Given the portal's own OpenAPI document, when schemathesis fuzzes every operation, then no answer is a 5xx or off its schema, and nothing else is harmed",
         arguments: Backend.available)
     func schemathesis(backend: Backend) async throws {
-        let portal = try portal(backend)
-        defer { portal.stop() }
-        let bystander = try await Bystander(portal)
-        let fuzz = try run([
-            "python3", packageRoot.appendingPathComponent("tools/api_fuzz.py").path, portal.url, "--max-examples",
-            "20", "--seed", "12", "--time-limit", "240",
-        ])
-        #expect(
-            fuzz.status == 0,
-            "tools/api_fuzz.py (scripts/install-deps.sh installs schemathesis): \(fuzz.output.suffix(3_000))")
-        try await bystander.expectUnharmed(portal)
+        try await attack(
+            backend, with: "tools/api_fuzz.py", installedBy: "scripts/install-deps.sh installs schemathesis"
+        ) { _ in
+            ["--max-examples", "20", "--seed", "12", "--time-limit", "240"]
+        }
     }
 
     @Test(
         "Given a hostile client trying every attack that once worked, when it has run, then each is refused as documented, and nothing else is harmed",
         arguments: Backend.available)
     func hostileClient(backend: Backend) async throws {
-        let portal = try portal(backend)
-        defer { portal.stop() }
-        let bystander = try await Bystander(portal)
-        var arguments = [
-            "python3", packageRoot.appendingPathComponent("tools/hostile_client.py").path, portal.url, "--pid",
-            String(portal.process.processIdentifier), "--log-file", portal.logFile.path,
-        ]
-        if let file = portal.sqliteFile { arguments += ["--sqlite-file", file.path] }
-        let attack = try run(arguments)
-        #expect(attack.status == 0, "tools/hostile_client.py: \(attack.output.suffix(4_000))")
-        try await bystander.expectUnharmed(portal)
+        try await attack(backend, with: "tools/hostile_client.py", installedBy: "standard library only") { portal in
+            ["--pid", String(portal.process.processIdentifier), "--log-file", portal.logFile.path]
+                + (portal.sqliteFile.map { ["--sqlite-file", $0.path] } ?? [])
+        }
     }
 }

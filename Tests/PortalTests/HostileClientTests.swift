@@ -270,26 +270,6 @@ struct HostileClientTests {
     }
 }
 
-/// A blob store that cannot write (a full or failed disk), for the portal's 500s.
-struct UnwritableBlobs: MediaBlobStore {
-    struct DiskFailed: Error, CustomStringConvertible {
-        var description: String { "EIO writing /srv/portal/media/uploads" }
-    }
-    let inner: any MediaBlobStore
-    func receivedBytes(upload: String) throws -> Int64 { try inner.receivedBytes(upload: upload) }
-    func append(_ data: Data, upload: String, at offset: Int64) throws -> Int64 { throw DiskFailed() }
-    func digest(upload: String) throws -> String? { try inner.digest(upload: upload) }
-    func commit(upload: String, account: UUID, sha256: String) throws {
-        try inner.commit(upload: upload, account: account, sha256: sha256)
-    }
-    func discard(upload: String) throws { try inner.discard(upload: upload) }
-    func size(account: UUID, sha256: String) throws -> Int64? { try inner.size(account: account, sha256: sha256) }
-    func read(account: UUID, sha256: String, offset: Int64, count: Int) throws -> Data {
-        try inner.read(account: account, sha256: sha256, offset: offset, count: count)
-    }
-    func remove(account: UUID, sha256: String) throws { try inner.remove(account: account, sha256: sha256) }
-}
-
 extension HostileClientTests {
     @Test(
         "Given a failing disk, when an upload answers 500, then the portal's log has the error and the access line under the request id the client got, and no token"
@@ -299,7 +279,8 @@ extension HostileClientTests {
         let (_, _, token) = try account(harness)
         let log = MemoryLogSink()
         let store = PortalStore(
-            database: harness.store.database, blobs: UnwritableBlobs(inner: harness.store.blobs),
+            database: harness.store.database,
+            blobs: FaultyBlobStore(wrapping: harness.store.blobs, failingAppends: true),
             clock: harness.clock.function)
         let portal = HTTPTestClient(
             PortalApplication(store: store, logger: Logger(category: "http", sink: log)).application())

@@ -120,7 +120,7 @@ struct MediaCollectionTests {
         arguments: Backend.available)
     func garbageSurvivesACrash(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let failing = FailingRemoval(wrapping: portal.store.blobs)
+        let failing = FaultyBlobStore(wrapping: portal.store.blobs)
         let store = PortalStore(database: portal.store.database, blobs: failing, clock: portal.clock.function)
         let account = try store.signUp(email: "anna@example.org", password: "correct horse")
         let bytes = Data("a photo of a perch, or its bytes".utf8)
@@ -150,20 +150,28 @@ struct MediaCollectionTests {
     }
 }
 
-/// A blob store whose next removal fails, as if the portal stopped between the two steps.
-final class FailingRemoval: MediaBlobStore, @unchecked Sendable {
-    struct Crash: Error {}
+/// A blob store that fails on purpose: its next removal (as if the portal stopped between the
+/// two steps of collecting content), or every append (a full or failed disk).
+final class FaultyBlobStore: MediaBlobStore, @unchecked Sendable {
+    struct Crash: Error, CustomStringConvertible {
+        var description: String { "EIO writing /srv/portal/media (a fault the test injected)" }
+    }
     private let inner: any MediaBlobStore
+    private let failingAppends: Bool
     private let lock = NSLock()
-    private var failing = false
+    private var failingRemoval = false
 
-    init(wrapping inner: any MediaBlobStore) { self.inner = inner }
+    init(wrapping inner: any MediaBlobStore, failingAppends: Bool = false) {
+        self.inner = inner
+        self.failingAppends = failingAppends
+    }
 
-    func failNextRemoval() { lock.withLock { failing = true } }
+    func failNextRemoval() { lock.withLock { failingRemoval = true } }
 
     func receivedBytes(upload: String) throws -> Int64 { try inner.receivedBytes(upload: upload) }
     func append(_ data: Data, upload: String, at offset: Int64) throws -> Int64 {
-        try inner.append(data, upload: upload, at: offset)
+        if failingAppends { throw Crash() }
+        return try inner.append(data, upload: upload, at: offset)
     }
     func digest(upload: String) throws -> String? { try inner.digest(upload: upload) }
     func commit(upload: String, account: UUID, sha256: String) throws {
@@ -176,8 +184,8 @@ final class FailingRemoval: MediaBlobStore, @unchecked Sendable {
     }
     func remove(account: UUID, sha256: String) throws {
         let fail = lock.withLock {
-            defer { failing = false }
-            return failing
+            defer { failingRemoval = false }
+            return failingRemoval
         }
         if fail { throw Crash() }
         try inner.remove(account: account, sha256: sha256)
