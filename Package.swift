@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "HobbyStory",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "DiaryStore", targets: ["DiaryStore"]),
         .executable(name: "hobbystory", targets: ["hobbystory"]),
@@ -32,6 +32,8 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
         .target(name: "CDirectIO"),
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "CurlTransport", dependencies: ["CCurl", "SyncClient"]),
         .target(name: "AppStoreReports", dependencies: ["CZlib", "CCrypto", "NetworkFetch"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
@@ -48,7 +50,8 @@ let package = Package(
                 "SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "AppStoreReports",
             ]),
         .target(
-            name: "SyncClient", dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch", "HTTPProblem"]),
+            name: "SyncClient",
+            dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch", "HTTPProblem"]),
         .target(
             name: "Portal",
             dependencies: [
@@ -85,7 +88,7 @@ let package = Package(
             dependencies: [
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
                 "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol", "MediaLibrary",
-                "MediaMetadata", "SQLiteDB",
+                "MediaMetadata", "SQLiteDB", "CurlTransport",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
@@ -127,6 +130,8 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Diagnostics", "TestSupport"]),
         .testTarget(name: "PostgresDBTests", dependencies: ["PostgresDB"]),
+        .testTarget(
+            name: "CurlTransportTests", dependencies: ["CurlTransport", "SyncClient", "HTTPServer", "Diagnostics"]),
         .testTarget(
             name: "PortalTests",
             dependencies: [

@@ -31,7 +31,7 @@ struct Arguments {
     private var flags: Set<String> = []
 
     /// The global options every command accepts.
-    static let globalValues: Set<String> = ["data", "profile", "pin"]
+    static let globalValues: Set<String> = ["data", "profile", "pin", "ca-file"]
     static let globalFlags: Set<String> = ["json", "help"]
 
     /// Splits `tokens` into positionals and options, accepting only what `spec` and the globals allow.

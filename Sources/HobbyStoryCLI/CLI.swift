@@ -136,7 +136,9 @@ public struct HobbyStoryCLI: Sendable {
         hobbystory — the fishing diary from the command line (The Hobby Story — Fishing)
 
         Global options: --data DIR (default $HOBBYSTORY_HOME or ~/.hobbystory), --profile NAME,
-                        --pin PIN (or $HOBBYSTORY_PIN), --json
+                        --pin PIN (or $HOBBYSTORY_PIN), --json,
+                        --ca-file PEM (or $HOBBYSTORY_CA_FILE: trust these certificate authorities
+                        for the portal instead of the system's)
 
           profile add NAME [--pin PIN] [--units metric|imperial]
           profile list | profile remove NAME [--confirm NAME] | profile restore NAME

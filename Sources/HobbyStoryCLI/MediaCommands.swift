@@ -93,7 +93,7 @@ extension CommandContext {
             throw StoreError.refused(
                 "the bytes are on another device; sign in (`hobbystory account login`) to fetch them")
         }
-        let transfer = MediaTransfer(transport: URLSessionSyncTransport(baseURL: portal, timeout: 60))
+        let transfer = MediaTransfer(transport: portalTransport(portal, timeout: .seconds(60)))
         for asset in missing {
             let destination = store.contentURL(asset.sha256)
             try waitForSync { try await transfer.download(sha256: asset.sha256, to: destination, token: token) }

@@ -1,3 +1,4 @@
+import CurlTransport
 import DiaryStore
 import FishingModel
 import Foundation
@@ -245,7 +246,15 @@ extension CommandContext {
     }
 
     func syncClient(_ portal: String) -> SyncClient {
-        SyncClient(transport: URLSessionSyncTransport(baseURL: URL(string: portal)!, timeout: 15))
+        SyncClient(transport: portalTransport(URL(string: portal)!, timeout: .seconds(15)))
+    }
+
+    /// The way to the portal: libcurl, verifying its certificate against the system's authorities
+    /// or those of `--ca-file` (or `$HOBBYSTORY_CA_FILE`).
+    func portalTransport(_ portal: URL, timeout: Duration) -> CurlSyncTransport {
+        let caFile = arguments.value("ca-file") ?? cli.environment["HOBBYSTORY_CA_FILE"]
+        return CurlSyncTransport(
+            baseURL: portal, timeout: timeout, certificateAuthorities: caFile?.isEmpty == false ? caFile : nil)
     }
 
     /// `--portal URL --email E --password-stdin`, checked.

@@ -25,6 +25,12 @@ public struct SyncHTTPRequest: Sendable {
         self.headers = headers
     }
 
+    /// The address to send to: `baseURL` (with or without a trailing slash) followed by ``target``.
+    public func url(relativeTo baseURL: URL) -> String {
+        let base = baseURL.absoluteString
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + target
+    }
+
     /// The headers to send: the extra ones, the bearer token, and a JSON content type by default.
     public var allHeaders: [String: String] {
         var all = headers
@@ -75,7 +81,7 @@ public struct URLSessionSyncTransport: SyncTransport {
     }
 
     public func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
-        guard let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + request.target) else {
+        guard let url = URL(string: request.url(relativeTo: baseURL)) else {
             throw SyncTransportError("cannot form a URL from \(baseURL) and \(request.target)")
         }
         var urlRequest = URLRequest(url: url, timeoutInterval: timeout)
@@ -95,11 +101,5 @@ public struct URLSessionSyncTransport: SyncTransport {
         } catch {
             throw SyncTransportError("no answer from \(baseURL.absoluteString): \(error.localizedDescription)")
         }
-    }
-}
-
-extension String {
-    func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }
