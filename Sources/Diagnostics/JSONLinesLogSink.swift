@@ -10,9 +10,11 @@ import Synchronization
 /// A server's log (T6): one JSON object per line — `time`, `level`, `category`, `message` and the
 /// record's metadata as top-level keys — to standard error or appended to a file.
 ///
-/// Rotation-safe: before each line the sink checks that its path still names the file it has
-/// open; once logrotate (or anyone) has moved or removed it, the sink opens a new file at the
-/// path, so no `copytruncate` and no signal are needed. Records below `minimumLevel` are dropped.
+/// Rotation-safe: before a line the sink checks that its path still names the file it has open
+/// (at most once per `rotationCheckInterval`, a second by default, so a busy server does not
+/// `stat` per line); once logrotate (or anyone) has moved or removed it, the sink opens a new file
+/// at the path, so no `copytruncate` and no signal are needed. Lines written between the move and
+/// the check land in the moved file: none is lost. Records below `minimumLevel` are dropped.
 /// A captured error is already logged as an error line with its type and context (see
 /// ``Logger/capture(_:context:)``), so ``capture(_:)`` writes nothing more.
 public final class JSONLinesLogSink: LogSink {
@@ -20,24 +22,28 @@ public final class JSONLinesLogSink: LogSink {
         var descriptor: Int32
         var device: UInt64 = 0
         var inode: UInt64 = 0
+        var checkedAt = ContinuousClock.now
     }
 
     /// The file written, or nil for standard error.
     public let path: String?
     public let minimumLevel: LogLevel
+    public let rotationCheckInterval: Duration
     private let output: Mutex<Output>
 
     /// Logs to standard error.
     public init(minimumLevel: LogLevel = .info) {
         path = nil
         self.minimumLevel = minimumLevel
+        rotationCheckInterval = .zero
         output = Mutex(Output(descriptor: STDERR_FILENO))
     }
 
     /// Appends to the file at `path` (created when missing); throws when it cannot be opened.
-    public init(path: String, minimumLevel: LogLevel = .info) throws {
+    public init(path: String, minimumLevel: LogLevel = .info, rotationCheckInterval: Duration = .seconds(1)) throws {
         self.path = path
         self.minimumLevel = minimumLevel
+        self.rotationCheckInterval = rotationCheckInterval
         output = Mutex(try Self.openFile(path))
     }
 
@@ -52,11 +58,17 @@ public final class JSONLinesLogSink: LogSink {
         var line = Self.line(for: record)
         line.append(0x0A)
         output.withLock { output in
-            if let path, Self.identity(ofPath: path).map({ $0 != (output.device, output.inode) }) ?? true,
-                let reopened = try? Self.openFile(path)
-            {
-                close(output.descriptor)
-                output = reopened
+            if let path {
+                let now = ContinuousClock.now
+                if now - output.checkedAt >= rotationCheckInterval {
+                    output.checkedAt = now
+                    if Self.identity(ofPath: path).map({ $0 != (output.device, output.inode) }) ?? true,
+                        let reopened = try? Self.openFile(path)
+                    {
+                        close(output.descriptor)
+                        output = reopened
+                    }
+                }
             }
             writeAll(line, to: output.descriptor)
         }

@@ -34,6 +34,33 @@ struct DiagnosticsTests {
         #expect(sink.recentRecords().last?.message == "record 499")
     }
 
+    @Test(
+        "Given a JSON-lines log file, when logrotate moves it away or deletes it, then later lines go to a new file at the path and none is lost"
+    )
+    func jsonLinesSinkFollowsRotation() throws {
+        let path = folder.appendingPathComponent("portal.jsonl").path
+        let sink = try JSONLinesLogSink(path: path, rotationCheckInterval: .zero)
+        func log(_ message: String) { Logger(category: "http", sink: sink).info(message, ["route": "/v1/sync/pull"]) }
+        func messages(_ path: String) throws -> [String] {
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+                try JSONDecoder().decode([String: String].self, from: Data($0.utf8))["message"] ?? ""
+            }
+        }
+        log("first")
+        try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+        log("second")
+        try FileManager.default.removeItem(atPath: path)
+        log("third")
+        #expect(try messages(path + ".1") == ["first"])
+        #expect(try messages(path) == ["third"])
+
+        let throttled = try JSONLinesLogSink(path: path + ".throttled")
+        Logger(category: "http", sink: throttled).info("before")
+        try FileManager.default.moveItem(atPath: path + ".throttled", toPath: path + ".throttled.1")
+        Logger(category: "http", sink: throttled).info("within the second")
+        #expect(try messages(path + ".throttled.1") == ["before", "within the second"])
+    }
+
     @Test("Given the facade, when a logger captures an error, then the installed sink gets it with type and context")
     func loggerFacade() {
         let sink = MemoryLogSink()
