@@ -37,7 +37,14 @@ let package = Package(
         .target(name: "AppStoreReports", dependencies: ["CZlib", "CCrypto", "NetworkFetch"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
-        .target(name: "SecureHashing", dependencies: ["CSodium", "CCrypto"]),
+        .target(
+            name: "SecureHashing",
+            dependencies: [
+                // Argon2id from libsodium where the package can link it; on iOS the app shell gives its
+                // own. Hashes from CryptoKit on Apple platforms, from libcrypto on Linux.
+                .target(name: "CSodium", condition: .when(platforms: [.linux, .macOS])),
+                .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+            ]),
         .target(name: "FishingModel"),
         .target(name: "HTTPProblem"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics", "HTTPProblem"]),
@@ -84,11 +91,17 @@ let package = Package(
             dependencies: ["SQLiteDB", "Geodesy", "Almanac", "Geomagnetism", "Diagnostics", "NetworkFetch"]),
         .target(name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac"]),
         .target(
+            name: "DiaryServices",
+            dependencies: [
+                "DiaryStore", "DiaryWeather", "Weather", "SyncClient", "SyncProtocol", "MediaLibrary", "MediaMetadata",
+                "FishingModel", "Geodesy",
+            ]),
+        .target(
             name: "HobbyStoryCLI",
             dependencies: [
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
                 "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol", "MediaLibrary",
-                "MediaMetadata", "SQLiteDB", "CurlTransport",
+                "MediaMetadata", "SQLiteDB", "CurlTransport", "DiaryServices",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),

@@ -59,13 +59,22 @@ public struct Logger: Sendable {
 /// Installs the process-wide log sink.
 public enum Diagnostics {
     private static let sink = Mutex<(any LogSink)?>(nil)
+    /// Whether a sink is installed, read without the lock: a process that never installs one
+    /// (a server whose loggers all carry their own sink, a benchmark) pays nothing per record.
+    private static let installed = Atomic<Bool>(false)
 
     /// Sends every later record to `sink` (nil to stop logging).
     public static func install(_ newSink: (any LogSink)?) {
-        sink.withLock { $0 = newSink }
+        sink.withLock { current in
+            current = newSink
+            installed.store(newSink != nil, ordering: .releasing)
+        }
     }
 
-    static var currentSink: (any LogSink)? { sink.withLock { $0 } }
+    static var currentSink: (any LogSink)? {
+        guard installed.load(ordering: .acquiring) else { return nil }
+        return sink.withLock { $0 }
+    }
 }
 
 /// Keeps records in memory: for tests and for the app's in-session error screen.

@@ -19,6 +19,8 @@ public final class DeviceStorage {
     let registry: Database
     let now: @Sendable () -> Date
     let placeLabeler: (any PlaceLabeling)?
+    /// Argon2id for PINs: the platform's, or on iOS the one the app shell links.
+    let pinHashing: (any PasswordHashing)?
     let log = Logger(category: "device")
 
     /// Wrong PINs allowed before the profile locks; each further wrong PIN doubles the lock.
@@ -30,10 +32,12 @@ public final class DeviceStorage {
     /// Opens (creating if needed) the storage at `root`, installs the bundled directories when they
     /// are newer than the shared copy, and purges profiles removed more than the retention period ago.
     public init(
-        root: URL, placeLabeler: (any PlaceLabeling)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        root: URL, placeLabeler: (any PlaceLabeling)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        pinHashing: (any PasswordHashing)? = PasswordHash.platformDefault
     ) throws {
         self.root = root
         self.now = now
+        self.pinHashing = pinHashing
         self.placeLabeler = placeLabeler
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("profiles"), withIntermediateDirectories: true)
@@ -56,7 +60,10 @@ public final class DeviceStorage {
                     field: "displayName", value: name, message: "is already used by another profile on this device"))
         }
         if !issues.isEmpty { throw ValidationError(entity: "profile", issues: issues) }
-        let pinHash = try draft.pin.map(PasswordHash.make)
+        let pinHash = try draft.pin.map { pin in
+            guard let pinHashing else { throw PasswordHashingFailure.notConfigured }
+            return try pinHashing.make(pin)
+        }
         let profile = Profile(
             id: UUID(), displayName: name, hasPin: pinHash != nil, units: draft.units, createdAt: Diary.rounded(now()))
         try registry.transaction {
@@ -88,7 +95,7 @@ public final class DeviceStorage {
     }
 
     /// Opens an angler's diary, checking the PIN when the profile has one.
-    public func openDiary(named name: String, pin: String?) throws -> Diary {
+    public func openDiary(named name: String, pin: String?) throws -> sending Diary {
         let profile = try profile(named: name)
         try checkPin(profile, pin)
         return try openDiary(profile)
@@ -141,6 +148,12 @@ public final class DeviceStorage {
     /// Takes a diary's directories into the device's shared copy when sync brought newer ones,
     /// so listings and the device's other profiles see them too (T5).
     public func adoptDirectories(from diary: Diary) throws {
+        try Self.adoptDirectories(from: diary, into: sharedDirectoryURL)
+    }
+
+    /// ``adoptDirectories(from:)`` for a caller that holds only the shared copy's location (the
+    /// app's sync, which uses the diary through a ``DiaryQueue``).
+    public static func adoptDirectories(from diary: Diary, into sharedDirectoryURL: URL) throws {
         let database = try Database(path: sharedDirectoryURL.path)
         let shared = DirectoryStore(database: database, gate: try DirectoryWriteGate(database: database))
         let version = try diary.directoryVersion()
@@ -148,7 +161,7 @@ public final class DeviceStorage {
         var entries: [DirectoryKind: [DirectoryEntry]] = [:]
         for kind in DirectoryKind.allCases { entries[kind] = try diary.directoryEntries(kind, includeRetired: true) }
         try shared.install(entries, version: version)
-        log.info("directories adopted from sync", ["version": String(version)])
+        Logger(category: "device").info("directories adopted from sync", ["version": String(version)])
     }
 
     /// The folder holding one profile's diary and logs.
@@ -158,7 +171,7 @@ public final class DeviceStorage {
 
     // MARK: Internals
 
-    func openDiary(_ profile: Profile) throws -> Diary {
+    func openDiary(_ profile: Profile) throws -> sending Diary {
         let folder = folder(of: profile)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return try Diary(
@@ -178,7 +191,7 @@ public final class DeviceStorage {
                 profile: profile.displayName, seconds: Int(lockedUntil.timeIntervalSince(current).rounded(.up)))
         }
         guard let pin else { throw StoreError.pinRequired(profile: profile.displayName) }
-        if PasswordHash.verify(pin, against: hash) {
+        if pinHashing?.verify(pin, against: hash) == true {
             try registry.transaction {
                 try registry.execute(
                     "UPDATE profiles SET failed_pins = 0, locked_until = NULL WHERE id = ?", [SQLiteValue(profile.id)])

@@ -18,8 +18,9 @@ public final class Diary {
     /// Labels spots with their settlement, region and country offline (T10), when available.
     let placeLabeler: (any PlaceLabeling)?
     let log = Logger(category: "diary")
-    /// Ids of live directory entries, per kind, for fast reference checks on bulk inserts.
-    private var liveDirectoryIds: [DirectoryKind: Set<String>] = [:]
+    /// Ids of live directory entries, per kind, for fast reference checks on bulk inserts; kept
+    /// for one directory version (a sync or another connection may install a newer one).
+    private var liveDirectoryIds: (version: Int, ids: [DirectoryKind: Set<String>]) = (-1, [:])
 
     /// Opens (creating and migrating if needed) the diary database at `fileURL` and refreshes its
     /// directory replica from the shared directory database, when one is given and newer.
@@ -43,6 +44,13 @@ public final class Diary {
                 "INSERT INTO diary_meta(key, value) VALUES ('replica_id', ?) ON CONFLICT(key) DO NOTHING",
                 [SQLiteValue(UUID())])
         }
+    }
+
+    /// Another connection to this (already unlocked) diary, with the same profile, place labels
+    /// and clock: for a ``DiaryQueue`` beside a program's own connection, as the command line
+    /// makes one for its async work. The directories were refreshed when this one opened.
+    public func openAnotherConnection() throws -> sending Diary {
+        try Diary(profile: profile, fileURL: fileURL, sharedDirectoryURL: nil, placeLabeler: placeLabeler, now: now)
     }
 
     /// The id this diary uses as its "device" when it syncs: one per profile database.
@@ -103,15 +111,16 @@ public final class Diary {
         -> ValidationIssue?
     {
         guard let id, id != previous else { return nil }
-        if liveDirectoryIds[kind] == nil {
-            liveDirectoryIds[kind] = Set(try directory.entries(kind).map(\.id))
+        let version = try directory.version()
+        if liveDirectoryIds.version != version { liveDirectoryIds = (version, [:]) }
+        if liveDirectoryIds.ids[kind] == nil {
+            liveDirectoryIds.ids[kind] = Set(try directory.entries(kind).map(\.id))
         }
-        if liveDirectoryIds[kind]!.contains(id) { return nil }
+        if liveDirectoryIds.ids[kind]!.contains(id) { return nil }
         let suggestions = try directoryEntries(kind, search: id).prefix(3).map { "\($0.nameEn) (\($0.id))" }
         var message = "is not in the \(kind.entryNoun) directory"
         if try directory.entry(kind, id: id)?.retired == true { message = "is a retired \(kind.entryNoun) entry" }
         if !suggestions.isEmpty { message += "; did you mean \(suggestions.joined(separator: ", "))?" }
-        message += " (see `hobbystory directory list \(kind.rawValue)`)"
         return ValidationIssue(field: field, value: id, message: message)
     }
 

@@ -21,7 +21,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .ambiguousId(let entity, let prefix, let matches):
             "\(matches) \(entity)s have ids starting with \(prefix); give more characters"
         case .refused(let why): why
-        case .pinRequired(let profile): "profile \(profile) is protected by a PIN; give it with --pin"
+        case .pinRequired(let profile): "profile \(profile) is protected by a PIN"
         case .wrongPin(let profile): "wrong PIN for profile \(profile)"
         case .pinLocked(let profile, let seconds):
             "profile \(profile) is locked after repeated wrong PINs; try again in \(seconds) s"

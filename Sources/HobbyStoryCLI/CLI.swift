@@ -1,4 +1,5 @@
 import Diagnostics
+import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
@@ -46,11 +47,11 @@ public struct HobbyStoryCLI: Sendable {
             console.writeError("error: \(error.description)")
             return .validation
         case let error as ValidationError:
-            console.writeError(error.description)
+            console.writeError(error.description + Self.directoryHints(error))
             log.notice("validation refused", ["command": command, "fields": error.fields.joined(separator: ",")])
             return .validation
         case let error as StoreError:
-            console.writeError("error: \(error.description)")
+            console.writeError("error: \(error.description)\(Self.hint(error))")
             switch error {
             case .notFound, .ambiguousId: return .notFound
             case .refused, .pinRequired, .wrongPin, .pinLocked: return .refused
@@ -66,12 +67,18 @@ public struct HobbyStoryCLI: Sendable {
                 return .failure
             }
         case let error as SyncError:
-            console.writeError("error: \(error.description)")
+            console.writeError("error: \(error.description)\(Self.hint(error))")
             switch error {
             case .refused(let status, _, _) where status == 400: return .validation
             case .notSignedIn, .signInRequired, .refused: return .refused
             case .portalUnavailable, .unreadableAnswer, .storage: return .failure
             }
+        case let error as RestoreVersionProblem:
+            console.writeError("error: \(error.description)")
+            return .notFound
+        case let error as MediaDownloadService.Problem:
+            console.writeError("error: \(error.description); sign in with `hobbystory account login` to fetch them")
+            return .refused
         case let error as SQLiteError where error.isConstraintViolation:
             console.writeError("refused by the database: \(error.message)")
             log.capture(error, context: ["command": command])

@@ -14,6 +14,7 @@ final class CommandContext {
     var parseIssues: [ValidationIssue] = []
     private var openedStorage: DeviceStorage?
     private var openedDiary: Diary?
+    private var openedQueue: DiaryQueue?
     private var openedMediaStore: MediaStore?
 
     init(cli: HobbyStoryCLI, tokens: [String], spec: OptionSpec) throws {
@@ -23,6 +24,9 @@ final class CommandContext {
 
     var json: Bool { arguments.flag("json") }
     var console: Console { cli.console }
+
+    /// The PIN given with `--pin` or `$HOBBYSTORY_PIN`.
+    var pin: String? { arguments.value("pin") ?? cli.environment["HOBBYSTORY_PIN"] }
 
     /// The data folder: `--data`, else `$HOBBYSTORY_HOME`, else `~/.hobbystory`.
     var dataFolder: URL {
@@ -61,10 +65,19 @@ final class CommandContext {
                 )
             }
         }
-        let diary = try storage.openDiary(named: name, pin: arguments.value("pin") ?? cli.environment["HOBBYSTORY_PIN"])
+        let diary = try storage.openDiary(named: name, pin: pin)
         Diagnostics.install(try FileLogSink(folder: storage.folder(of: diary.profile).appendingPathComponent("logs")))
         openedDiary = diary
         return diary
+    }
+
+    /// The chosen profile's diary for async work (sync): a second connection to the same file,
+    /// used only through the queue while the command waits.
+    func diaryQueue() throws -> DiaryQueue {
+        if let openedQueue { return openedQueue }
+        let queue = DiaryQueue(try diary().openAnotherConnection())
+        openedQueue = queue
+        return queue
     }
 
     /// The photos and videos of the chosen profile's diary (opening it sweeps leftovers).

@@ -1,3 +1,4 @@
+import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
@@ -85,19 +86,9 @@ extension CommandContext {
     /// Downloads from the portal the bytes of `assets` this device does not hold (other devices'
     /// photos and videos arrive as rows; their bytes come when opened, or by `media prefetch`).
     func fetchIfMissing(_ assets: [MediaAsset], from store: MediaStore) throws {
-        let missing = assets.filter { !store.hasContent($0) }
-        guard !missing.isEmpty else { return }
-        guard let account = try store.diary.syncAccount(), let token = account.token,
-            let portal = URL(string: account.portalURL)
-        else {
-            throw StoreError.refused(
-                "the bytes are on another device; sign in (`hobbystory account login`) to fetch them")
-        }
-        let transfer = MediaTransfer(transport: portalTransport(portal, timeout: .seconds(60)))
-        for asset in missing {
-            let destination = store.contentURL(asset.sha256)
-            try waitForSync { try await transfer.download(sha256: asset.sha256, to: destination, token: token) }
-        }
+        let service = MediaDownloadService(
+            diary: try diaryQueue(), mediaRoot: store.root, transport: portalTransports(timeout: .seconds(60)))
+        _ = try waitForSync { try await service.fetchMissing(assets) }
     }
 
     /// The target of `--catch`, `--trip` or `--spot` (at most one), if any.
@@ -115,38 +106,16 @@ extension CommandContext {
     /// it was taken that covers that time. Problems become validation issues on `tripId`.
     func prefill(_ draft: inout CatchDraft, fromPhoto path: String) throws {
         let url = URL(fileURLWithPath: path)
-        let metadata: MediaMetadata
-        do throws(MediaMetadataError) {
-            metadata = try MediaMetadataReader.read(fileAt: url)
-        } catch {
-            if case .unreadable(_, let reason) = error {
-                throw MediaStoreError.unreadableSource(path: path, reason: reason)
-            }
-            throw MediaStoreError.unsupportedMedia(name: url.lastPathComponent, problem: error)
-        }
-        let diary = try diary()
-        let prefill = CatchPrefill(metadata: metadata, spots: try diary.spots())
-        prefill.fillTime(of: &draft)
-        guard draft.tripId == nil, !arguments.has("trip") else { return }
-        let time = draft.caughtAt ?? cli.now()
-        let problem: String
-        if let coordinate = prefill.coordinate {
-            if let nearby = prefill.nearestSpot {
-                if let trip = prefill.trip(among: try diary.trips(spotId: nearby.spot.id), at: time) {
-                    draft.tripId = trip.id
-                    return
-                }
-                problem =
-                    "no live trip at \(nearby.spot.name) (\(Int(nearby.meters.rounded())) m from where the photo was taken) covers \(DiaryTime.iso8601(time, utcOffsetSeconds: draft.utcOffsetSeconds ?? 0)); give --trip or add the trip first"
-            } else {
-                problem = String(
-                    format: "no saved spot lies within %.0f m of where the photo was taken (%.5f, %.5f); give --trip",
-                    CatchPrefill.spotRadiusMeters, coordinate.latitude, coordinate.longitude)
-            }
-        } else {
-            problem = "the photo has no GPS position to find its spot by; give --trip"
-        }
-        parseIssues.append(ValidationIssue(field: "tripId", value: url.lastPathComponent, message: problem))
+        let service = PhotoCatchService(diary: try diaryQueue(), now: cli.now)
+        let current = draft
+        let findTrip = !arguments.has("trip")
+        let suggestion = try waitForSync { try await service.suggest(for: current, photoAt: url, findTrip: findTrip) }
+        draft = suggestion.draft
+        guard let problem = suggestion.tripProblem else { return }
+        let fix =
+            if case .noTripCovers = problem { "give --trip or add the trip first" } else { "give --trip" }
+        parseIssues.append(
+            ValidationIssue(field: "tripId", value: url.lastPathComponent, message: "\(problem); \(fix)"))
     }
 
     /// Imports the photo a new catch was logged from and links it to the catch, through the

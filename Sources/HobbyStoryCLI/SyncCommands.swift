@@ -1,4 +1,5 @@
 import CurlTransport
+import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
@@ -15,42 +16,32 @@ extension HobbyStoryCLI {
             name: "account signup",
             spec: OptionSpec(values: ["portal", "email", "device-name"], flags: ["password-stdin"])
         ) { c in
-            let (portal, email, password) = try c.credentials()
-            let client = c.syncClient(portal)
-            _ = try c.waitForSync { try await client.signUp(email: email, password: password) }
-            try c.signIn(client, portal: portal, email: email, password: password)
+            try c.signIn(signingUp: true)
         },
         Command(
             name: "account login",
             spec: OptionSpec(values: ["portal", "email", "device-name"], flags: ["password-stdin"])
         ) { c in
-            let (portal, email, password) = try c.credentials()
-            try c.signIn(c.syncClient(portal), portal: portal, email: email, password: password)
+            try c.signIn(signingUp: false)
         },
         Command(name: "account logout") { c in
-            let diary = try c.diary()
-            guard let account = try diary.syncAccount(), let token = account.token else {
+            let portal = try c.diary().syncAccount()?.portalURL ?? "the portal"
+            let service = try c.syncService()
+            let outcome = try c.waitForSync { try await service.signOut() }
+            guard outcome.wasSignedIn else {
                 c.output(.object(["signedIn": .bool(false)]), text: "Not signed in.")
                 return
             }
-            let client = c.syncClient(account.portalURL)
-            let revoked = (try? c.waitForSync { try await client.signOut(token: token) }) != nil
-            try diary.clearSyncToken()
             c.output(
-                .object(["signedIn": .bool(false), "revokedOnPortal": .bool(revoked)]),
-                text: revoked
-                    ? "Signed out of \(account.portalURL)." : "Signed out here; the portal could not be told (offline)."
+                .object(["signedIn": .bool(false), "revokedOnPortal": .bool(outcome.revokedOnPortal)]),
+                text: outcome.revokedOnPortal
+                    ? "Signed out of \(portal)." : "Signed out here; the portal could not be told (offline)."
             )
         },
         Command(name: "sync") { c in
-            let diary = try c.diary()
-            guard let account = try diary.syncAccount() else { throw SyncError.notSignedIn }
-            let client = c.syncClient(account.portalURL)
-            let box = DiaryBox(diary: diary)
-            let media = try c.mediaStore()
-            let contentURL: @Sendable (String) -> URL = { [root = media.root] in MediaStore.contentURL(root, $0) }
-            let report = try c.waitForSync { try await client.sync(box.diary, contentURL: contentURL) }
-            try c.storage().adoptDirectories(from: diary)
+            let service = try c.syncService()
+            let report = try c.waitForSync { try await service.sync() }
+            let portal = try c.diary().syncAccount()?.portalURL ?? "the portal"
             c.output(
                 .object([
                     "pushed": .integer(Int64(report.pushed)), "pulled": .integer(Int64(report.pulled)),
@@ -60,18 +51,18 @@ extension HobbyStoryCLI {
                     "mediaWaiting": .integer(Int64(report.mediaWaiting)),
                 ]),
                 text:
-                    "Synced with \(account.portalURL): \(report.pushed) sent, \(report.pulled) received, \(report.conflicts) conflict(s) resolved, \(report.rejected) refused (see `hobbystory sync status`)."
+                    "Synced with \(portal): \(report.pushed) sent, \(report.pulled) received, \(report.conflicts) conflict(s) resolved, \(report.rejected) refused (see `hobbystory sync status`)."
                     + (report.conflicts > 0
                         ? " The versions that lost are kept: `hobbystory sync history` lists them, `sync restore-version` brings one back."
                         : "")
             )
         },
         Command(name: "sync status") { c in
-            let diary = try c.diary()
-            let account = try diary.syncAccount()
-            let pending = try diary.pendingChanges(limit: 100_000)
-            let rejections = try diary.syncRejections()
-            let parked = try diary.parkedChanges()
+            let service = try c.syncService()
+            let status = try c.waitForSync { try await service.status() }
+            let (account, pending, rejections, parked) = (
+                status.account, status.pending, status.refused, status.waiting
+            )
             let time: (Date?) -> JSONValue = { JSONValue($0.map { DiaryTime.iso8601($0, utcOffsetSeconds: 0) }) }
             c.output(
                 .object([
@@ -155,23 +146,17 @@ extension HobbyStoryCLI {
             guard let text = c.text("version"), let version = Int64(text), (1..<Int64.max).contains(version) else {
                 throw UsageError("sync restore-version needs --version N, a number `hobbystory sync history ID` shows")
             }
-            let diary = try c.diary()
             let id = try c.recordId(c.operands[0])
-            guard let entry = try c.history(of: id, before: version + 1).entries.first(where: { $0.seq == version })
-            else {
-                throw StoreError.notFound(entity: "version", id: "\(version) of \(id.uuidString.lowercased())")
-            }
-            guard let fields = entry.fields, let type = EntityType(rawValue: entry.kind.rawValue) else {
-                throw StoreError.refused("version \(version) is a deletion; restore the record from the Trash instead")
-            }
-            try diary.restoreVersion(type, id, fields: fields)
+            let service = try c.syncService()
+            let entry = try c.waitForSync { try await service.restoreVersion(version, of: id) }
+            let type = entry.kind.rawValue
             c.output(
                 .object([
-                    "type": .string(type.rawValue), "id": .string(id.uuidString.lowercased()),
+                    "type": .string(type), "id": .string(id.uuidString.lowercased()),
                     "restoredVersion": .integer(version),
                 ]),
                 text:
-                    "Restored the \(type.rawValue) \(id.uuidString.lowercased().prefix(8)) to version \(version) of \(Self.instant(entry.modifiedAt)); the next sync sends it."
+                    "Restored the \(type) \(id.uuidString.lowercased().prefix(8)) to version \(version) of \(Self.instant(entry.modifiedAt)); the next sync sends it."
             )
         },
     ]
@@ -209,12 +194,6 @@ extension HobbyStoryCLI {
     }
 }
 
-/// Hands the diary to the async sync client while the command's thread waits; only that task
-/// uses it in the meantime.
-struct DiaryBox: @unchecked Sendable {
-    let diary: Diary
-}
-
 extension CommandContext {
     /// A spot, trip or catch by its id or an unambiguous prefix; a whole UUID is taken as it is
     /// (the record may be gone from this diary).
@@ -238,23 +217,25 @@ extension CommandContext {
     /// A page of the portal's history for this diary's account (of one record when `id` is
     /// given, numbered below `before` when given).
     func history(of id: UUID?, before: Int64? = nil) throws -> HistoryResponse {
-        let diary = try diary()
-        guard let account = try diary.syncAccount() else { throw SyncError.notSignedIn }
-        let client = syncClient(account.portalURL)
-        let box = DiaryBox(diary: diary)
-        return try waitForSync { try await client.history(box.diary, of: id, before: before) }
+        let service = try syncService()
+        return try waitForSync { try await service.history(of: id, before: before) }
     }
 
-    func syncClient(_ portal: String) -> SyncClient {
-        SyncClient(transport: portalTransport(URL(string: portal)!, timeout: .seconds(15)))
+    /// The sync use cases for the chosen profile's diary, over libcurl.
+    func syncService() throws -> SyncService {
+        let media = try mediaStore()
+        return SyncService(
+            diary: try diaryQueue(), sharedDirectoryURL: try storage().sharedDirectoryURL,
+            contentURL: { [root = media.root] in MediaStore.contentURL(root, $0) },
+            transport: portalTransports(timeout: .seconds(15)))
     }
 
-    /// The way to the portal: libcurl, verifying its certificate against the system's authorities
+    /// The way to a portal: libcurl, verifying its certificate against the system's authorities
     /// or those of `--ca-file` (or `$HOBBYSTORY_CA_FILE`).
-    func portalTransport(_ portal: URL, timeout: Duration) -> CurlSyncTransport {
-        let caFile = arguments.value("ca-file") ?? cli.environment["HOBBYSTORY_CA_FILE"]
-        return CurlSyncTransport(
-            baseURL: portal, timeout: timeout, certificateAuthorities: caFile?.isEmpty == false ? caFile : nil)
+    func portalTransports(timeout: Duration) -> @Sendable (URL) -> any SyncTransport {
+        let given = arguments.value("ca-file") ?? cli.environment["HOBBYSTORY_CA_FILE"]
+        let caFile = given?.isEmpty == false ? given : nil
+        return { CurlSyncTransport(baseURL: $0, timeout: timeout, certificateAuthorities: caFile) }
     }
 
     /// `--portal URL --email E --password-stdin`, checked.
@@ -276,14 +257,18 @@ extension CommandContext {
         return (portal, email, password)
     }
 
-    /// Signs this profile's diary in as a device of the account.
-    func signIn(_ client: SyncClient, portal: String, email: String, password: String) throws {
-        let diary = try diary()
-        let deviceName = text("device-name") ?? "\(ProcessInfo.processInfo.hostName) (\(diary.profile.displayName))"
-        let box = DiaryBox(diary: diary)
+    /// Signs this profile's diary in as a device of the account (creating the account first
+    /// when `signingUp`).
+    func signIn(signingUp: Bool) throws {
+        let (portal, email, password) = try credentials()
+        let profileName = try diary().profile.displayName
+        let deviceName = text("device-name") ?? "\(ProcessInfo.processInfo.hostName) (\(profileName))"
+        let service = try syncService()
+        let url = URL(string: portal)!
         let session = try waitForSync {
-            try await client.signIn(
-                box.diary, portalURL: portal, email: email, password: password, deviceName: deviceName)
+            signingUp
+                ? try await service.signUp(portal: url, email: email, password: password, deviceName: deviceName)
+                : try await service.signIn(portal: url, email: email, password: password, deviceName: deviceName)
         }
         output(
             .object([

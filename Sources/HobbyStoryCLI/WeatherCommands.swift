@@ -1,3 +1,4 @@
+import DiaryServices
 import DiaryStore
 import DiaryWeather
 import Dispatch
@@ -29,13 +30,14 @@ extension HobbyStoryCLI {
             }
         },
         Command(name: "weather refresh", spec: OptionSpec(values: ["limit"])) { c in
-            let diary = try c.diary()
-            let filled = try c.fillConditions(
-                diary, limit: c.integer("limit", field: "limit") ?? 100, budget: .seconds(10))
-            let pending = try diary.conditionsToFill(limit: 100_000).count
+            let limit = c.integer("limit", field: "limit") ?? 100
+            try c.throwIfInvalid("query", [])
+            let service = try c.conditionsService()
+            let fill = try c.waitForSync { try await service.fillQueued(limit: limit, budget: .seconds(10)) }
             c.output(
-                .object(["filled": .integer(Int64(filled)), "pending": .integer(Int64(pending))]),
-                text: "Filled the conditions of \(filled) trip(s) and catch(es); \(pending) still wait for the network."
+                .object(["filled": .integer(Int64(fill.filled)), "pending": .integer(Int64(fill.pending))]),
+                text:
+                    "Filled the conditions of \(fill.filled) trip(s) and catch(es); \(fill.pending) still wait for the network."
             )
         },
     ]
@@ -100,23 +102,15 @@ extension CommandContext {
             clock: cli.now)
     }
 
+    func conditionsService() throws -> ConditionsService {
+        ConditionsService(diary: try diaryQueue(), weather: try weatherService())
+    }
+
     /// Records the conditions of a newly saved trip or catch, after it is committed; a short
     /// budget keeps the command quick offline, and what is missing stays queued.
     func recordConditions(_ type: EntityType, _ id: UUID) throws {
-        let diary = try diary()
-        let request = try diary.conditionsRequest(for: type, id: id)
-        let recorder = ConditionsRecorder(service: try weatherService())
-        if let snapshot = waitFor({ await recorder.snapshot(for: request, budget: .seconds(2)) }) {
-            try recorder.store(snapshot, for: request, in: diary)
-        }
-    }
-
-    /// Fills queued conditions; returns how many records became complete.
-    func fillConditions(_ diary: Diary, limit: Int, budget: Duration) throws -> Int {
-        let requests = try diary.conditionsToFill(limit: limit)
-        let recorder = ConditionsRecorder(service: try weatherService())
-        let snapshots = waitFor { await recorder.snapshots(for: requests, budget: budget) }
-        return try recorder.store(snapshots, for: requests, in: diary)
+        let service = try conditionsService()
+        _ = try waitForSync { try await service.recordConditions(of: type, id) }
     }
 
     /// The stored conditions of a trip or catch in the weather JSON shape, or null.

@@ -108,7 +108,7 @@ extension PortalStore {
     /// Renames an entry (either or both names).
     public func renameDirectoryEntry(_ kind: DirectoryKind, id: String, nameEn: String?, nameRu: String?) throws {
         guard nameEn?.isEmpty != true, nameRu?.isEmpty != true, nameEn != nil || nameRu != nil else {
-            throw PortalStoreError.invalid(field: "name", message: "give a new --name and/or --name-ru")
+            throw PortalStoreError.invalid(field: "name", message: "a new English or Russian name is needed")
         }
         try database.write { sql in
             guard try entry(sql, kind, id) != nil else { throw PortalStoreError.notFound("\(kind.rawValue) \(id)") }

@@ -29,6 +29,8 @@ public final class Database {
     private var statements: [String: Statement] = [:]
     private var savepointDepth = 0
     private var functionBoxes: [FunctionBox] = []
+    /// The tables written, for ``takeCommittedWrites()`` (WriteLog.swift).
+    var writeLog = WriteLog()
 
     /// Opens (and for `.readWrite` creates) the database at `path`; `":memory:"` gives a private
     /// in-memory database.
@@ -45,6 +47,7 @@ public final class Database {
         self.path = path
         self.handle = db
         sqlite3_extended_result_codes(db, 1)
+        installWriteLog()
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         try execute("PRAGMA foreign_keys = ON")
         if mode == .readWrite && path != ":memory:" && !path.isEmpty {

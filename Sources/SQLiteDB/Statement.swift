@@ -9,13 +9,20 @@ final class Statement {
     let handle: OpaquePointer
     let sql: String
     private unowned let database: Database
+    /// The tables a run of this statement may change (its triggers' included).
+    private let writtenTables: Set<String>
+    /// The connection's total of changed rows when the current run began.
+    private var changesAtStart: Int64 = 0
     private(set) lazy var columns: ColumnNames = ColumnNames(
         (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) })
 
     init(database: Database, sql: String) throws {
         var statement: OpaquePointer?
+        database.writeLog.preparing = []
         let rc = sqlite3_prepare_v3(
             database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        writtenTables = database.writeLog.preparing ?? []
+        database.writeLog.preparing = nil
         guard rc == SQLITE_OK, let statement else {
             throw database.error(rc, sql: sql)
         }
@@ -27,6 +34,7 @@ final class Statement {
     deinit { sqlite3_finalize(handle) }
 
     func bind(_ arguments: [SQLiteValue]) throws {
+        if !writtenTables.isEmpty { changesAtStart = sqlite3_total_changes64(database.handle) }
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard arguments.count == expected else {
             throw SQLiteError(
@@ -96,7 +104,10 @@ final class Statement {
 
     /// Makes the statement ready for its next use and drops references to bound values.
     func reset() {
+        let changed = !writtenTables.isEmpty && sqlite3_total_changes64(database.handle) != changesAtStart
         sqlite3_reset(handle)
+        // After the reset, so that a statement's own implicit transaction has ended.
+        if changed { database.writeLog.note(writtenTables, inTransaction: database.isInTransaction) }
         sqlite3_clear_bindings(handle)
     }
 }

@@ -1,4 +1,3 @@
-import CCrypto
 import Foundation
 
 /// The hash functions the project uses, by the names HTTP headers give them (`sha1`, `sha256`).
@@ -14,49 +13,29 @@ public enum DigestAlgorithm: String, Sendable, CaseIterable {
         case .sha256: 32
         }
     }
-
-    fileprivate var evp: OpaquePointer? {
-        switch self {
-        case .sha1: EVP_sha1()
-        case .sha256: EVP_sha256()
-        }
-    }
 }
 
-/// A digest fed in pieces, so a large file is hashed without holding it in memory; through
-/// OpenSSL's libcrypto, which uses the CPU's SHA instructions where they exist (several times
-/// libsodium's portable code). ``SHA256Digest`` is the SHA-256 one the portal and the media store
+/// A digest fed in pieces, so a large file is hashed without holding it in memory; through the
+/// platform's library (``DigestEngine``: CryptoKit on Apple platforms, OpenSSL's libcrypto
+/// elsewhere). ``SHA256Digest`` is the SHA-256 one the portal and the media store
 /// use (T3, T4).
 public struct MessageDigest: ~Copyable {
     public let algorithm: DigestAlgorithm
-    private let context: OpaquePointer
+    private var engine: DigestEngine
 
     public init(_ algorithm: DigestAlgorithm) {
-        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, algorithm.evp, nil) == 1 else {
-            fatalError("libcrypto cannot start a \(algorithm.rawValue) digest (out of memory)")
-        }
         self.algorithm = algorithm
-        self.context = context
+        engine = DigestEngine(algorithm)
     }
 
-    deinit { EVP_MD_CTX_free(context) }
-
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        EVP_DigestUpdate(context, base, bytes.count)
-    }
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) { engine.update(bytes) }
 
     public mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
     /// The digest's bytes.
-    public consuming func finalize() -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: 64)
-        var length: UInt32 = 0
-        EVP_DigestFinal_ex(context, &output, &length)
-        return Array(output.prefix(Int(length)))
-    }
+    public consuming func finalize() -> [UInt8] { engine.finalize() }
 
     /// The digest of `data` in one call.
     public static func digest(of data: Data, _ algorithm: DigestAlgorithm) -> [UInt8] {

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(CSodium)
-    import CSodium
-#endif
-
 /// SHA-256 fed in pieces (a ``MessageDigest`` of that algorithm). Serves the portal's token
 /// storage (only hashes of bearer tokens are kept, T3) and content-addressed media (T4).
 public struct SHA256Digest: ~Copyable {
@@ -28,12 +24,11 @@ public struct SHA256Digest: ~Copyable {
     static func hex(_ bytes: [UInt8]) -> String { MessageDigest.hex(bytes) }
 }
 
-/// Unguessable secrets: 32 bytes from libsodium's CSPRNG as 64 hex digits (bearer tokens, T3).
+/// Unguessable secrets: 32 bytes from the system's cryptographically secure generator
+/// (`getrandom` on Linux, `arc4random` on Apple platforms) as 64 hex digits (bearer tokens, T3).
 public enum RandomToken {
     public static func make() -> String {
-        _ = sodium_init()
-        var bytes = [UInt8](repeating: 0, count: 32)
-        randombytes_buf(&bytes, bytes.count)
-        return SHA256Digest.hex(bytes)
+        var generator = SystemRandomNumberGenerator()
+        return SHA256Digest.hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 }

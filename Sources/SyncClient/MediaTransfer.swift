@@ -39,7 +39,7 @@ public struct MediaTransfer: Sendable {
     /// has it, and a new one is created otherwise.
     public func upload(
         file: URL, sha256: String, assetId: UUID? = nil, token: String, location: String? = nil,
-        started: (String) throws -> Void = { _ in }
+        started: (String) async throws -> Void = { _ in }
     ) async throws(SyncError) -> UploadReport {
         let length = try fileLength(file)
         var report = UploadReport(length: length, bytesOffered: 0, requests: 0, alreadyHeld: false)
@@ -65,7 +65,7 @@ public struct MediaTransfer: Sendable {
                         throw SyncError.unreadableAnswer("an upload was created without a Location")
                     }
                     location = path
-                    do { try started(path) } catch { throw SyncError.storage("\(error)") }
+                    do { try await started(path) } catch { throw SyncError.storage("\(error)") }
                 }
                 guard let path = location else { continue }
                 report.requests += 1

@@ -49,7 +49,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notSignedIn: "not signed in to a portal; run `hobbystory account login` first"
+        case .notSignedIn: "this diary is not signed in to a portal"
         case .signInRequired(let detail): "the portal asks to sign in again: \(detail)"
         case .portalUnavailable(let detail): "the portal is unavailable (\(detail)); nothing was lost, sync again later"
         case .refused(let status, let code, let detail): "the portal refused (\(status) \(code)): \(detail)"
@@ -104,22 +104,22 @@ public struct SyncClient: Sendable {
     /// A page of the versions the portal set aside for this diary's account, newest first (of
     /// one record when `id` is given; numbered below `before` for the next page): what other
     /// devices' changes replaced, and tombstones past the horizon.
-    public func history(_ diary: Diary, of id: UUID? = nil, before: Int64? = nil) async throws(SyncError)
+    public func history(_ diary: DiaryQueue, of id: UUID? = nil, before: Int64? = nil) async throws(SyncError)
         -> HistoryResponse
     {
-        guard let token = try storage({ try diary.syncAccount()?.token }) else { throw SyncError.notSignedIn }
+        guard let token = try await storage(diary, { try $0.syncAccount()?.token }) else { throw SyncError.notSignedIn }
         let query = HistoryQuery(id: id, before: before)
         return try await decode(
             HistoryResponse.self, from: try await send(.history, query: query.items, token: token, diary: diary))
     }
 
     /// Signs a diary in: registers it as a device of the account and stores the session.
-    public func signIn(_ diary: Diary, portalURL: String, email: String, password: String, deviceName: String)
+    public func signIn(_ diary: DiaryQueue, portalURL: String, email: String, password: String, deviceName: String)
         async throws(SyncError) -> SessionResponse
     {
-        let deviceId = try storage { try diary.replicaId() }
+        let deviceId = try await storage(diary) { try $0.replicaId() }
         let session = try await signIn(email: email, password: password, deviceId: deviceId, deviceName: deviceName)
-        try storage {
+        try await storage(diary) { diary in
             try diary.saveSyncAccount(
                 portalURL: portalURL, email: email, accountId: session.accountId, token: session.token)
             if try diary.lastMutationId() < session.lastMutationId {
@@ -134,62 +134,62 @@ public struct SyncClient: Sendable {
     /// Pushes every pending change, uploads the bytes of photos and videos (when `contentURL`
     /// says where a digest's bytes are on this device), then pulls until the portal has nothing
     /// newer, then refreshes directories if the portal's changed.
-    public func sync(_ diary: Diary, contentURL: (@Sendable (String) -> URL)? = nil) async throws(SyncError)
+    public func sync(_ diary: DiaryQueue, contentURL: (@Sendable (String) -> URL)? = nil) async throws(SyncError)
         -> SyncReport
     {
-        guard let account = try storage({ try diary.syncAccount() }), let token = account.token else {
+        guard let account = try await storage(diary, { try $0.syncAccount() }), let token = account.token else {
             throw SyncError.notSignedIn
         }
         var report = SyncReport()
-        try storage { try diary.releaseInFlight() }
+        try await storage(diary) { try $0.releaseInFlight() }
         try await push(diary, token: token, into: &report)
         if let contentURL { try await uploadMedia(diary, token: token, contentURL: contentURL, into: &report) }
         let directoryVersion = try await pull(diary, token: token, into: &report)
-        report.directoryVersion = try storage { try diary.syncAccount()?.directoryVersion ?? 0 }
+        report.directoryVersion = try await storage(diary) { try $0.syncAccount()?.directoryVersion ?? 0 }
         if directoryVersion != report.directoryVersion {
             let directories = try await decode(
                 DirectoriesResponse.self,
                 from: try await send(.directories, token: token, diary: diary))
-            try storage { try diary.installDirectories(directories) }
+            try await storage(diary) { try $0.installDirectories(directories) }
             report.directoryVersion = directories.version
         }
-        try storage { try diary.recordSyncCompleted(at: Date()) }
+        try await storage(diary) { try $0.recordSyncCompleted(at: Date()) }
         return report
     }
 
-    private func push(_ diary: Diary, token: String, into report: inout SyncReport) async throws(SyncError) {
+    private func push(_ diary: DiaryQueue, token: String, into report: inout SyncReport) async throws(SyncError) {
         var limit = batchSize
         while true {
-            let mutations = try storage { try diary.outgoingMutations(limit: limit) }
+            let mutations = try await storage(diary) { [limit] in try $0.outgoingMutations(limit: limit) }
             guard !mutations.isEmpty else { return }
-            try storage { try diary.markInFlight(mutations.map(\.mutationId)) }
+            try await storage(diary) { try $0.markInFlight(mutations.map(\.mutationId)) }
             let response: SyncHTTPResponse
             do {
                 response = try await send(
                     .push, body: PushRequest(mutations: mutations), token: token, diary: diary,
                     acceptingClientErrors: true)
             } catch {
-                try storage { try diary.releaseInFlight() }
+                try await storage(diary) { try $0.releaseInFlight() }
                 throw error
             }
             if response.status == 413 && mutations.count > 1 {
                 // Too large a body (long notes, many conditions): send smaller batches.
-                try storage { try diary.releaseInFlight() }
+                try await storage(diary) { try $0.releaseInFlight() }
                 limit = max(1, mutations.count / 2)
                 continue
             }
             if (400..<500).contains(response.status) {
                 guard let problem = ProblemDetails.decoded(from: response.body) else {
                     // Not the portal's answer (a proxy, a captive portal): nothing was judged.
-                    try storage { try diary.releaseInFlight() }
+                    try await storage(diary) { try $0.releaseInFlight() }
                     throw SyncError.portalUnavailable("HTTP \(response.status) without the portal's problem document")
                 }
-                try storage { try diary.rejectAll(mutations, reason: "\(problem.code): \(problem.detail)") }
+                try await storage(diary) { try $0.rejectAll(mutations, reason: "\(problem.code): \(problem.detail)") }
                 report.rejected += mutations.count
                 continue
             }
             let answer = try await decode(PushResponse.self, from: response)
-            let settled = try storage { try diary.applyPushResults(answer.results, for: mutations) }
+            let settled = try await storage(diary) { try $0.applyPushResults(answer.results, for: mutations) }
             let renumber = answer.results.contains { $0.status == .renumber }
             for result in answer.results {
                 switch result.status {
@@ -200,13 +200,13 @@ public struct SyncClient: Sendable {
                 }
             }
             if renumber {
-                try storage {
+                try await storage(diary) { diary in
                     try diary.releaseInFlight()
                     try diary.renumberOutbox(above: answer.lastMutationId)
                 }
             } else if settled < mutations.count {
                 // Sending the same changes again would get the same answer: they stay queued.
-                try storage { try diary.releaseInFlight() }
+                try await storage(diary) { try $0.releaseInFlight() }
                 throw SyncError.unreadableAnswer(
                     "the portal answered \(settled) of the \(mutations.count) changes sent; the rest stay queued")
             }
@@ -216,24 +216,26 @@ public struct SyncClient: Sendable {
     /// Uploads the bytes the portal does not hold yet, resuming uploads begun earlier. A portal
     /// that becomes unreachable, or refuses (quota), leaves the rest waiting for the next sync.
     private func uploadMedia(
-        _ diary: Diary, token: String, contentURL: @Sendable (String) -> URL, into report: inout SyncReport
+        _ diary: DiaryQueue, token: String, contentURL: @Sendable (String) -> URL, into report: inout SyncReport
     ) async throws(SyncError) {
         let transfer = MediaTransfer(transport: transport, sleep: sleep)
-        let waiting = try storage { try diary.mediaAwaitingUpload() }
+        let waiting = try await storage(diary) { try $0.mediaAwaitingUpload() }
         for (index, (sha256, location, assetId)) in waiting.enumerated() {
             do {
                 let file = contentURL(sha256)
                 if FileManager.default.fileExists(atPath: file.path) {
                     _ = try await transfer.upload(
                         file: file, sha256: sha256, assetId: assetId, token: token, location: location,
-                        started: { try diary.recordMediaUpload(sha256, location: $0) })
+                        started: { location in
+                            try await diary.write { try $0.recordMediaUpload(sha256, location: location) }
+                        })
                 } else {
                     guard try await transfer.isHeld(sha256: sha256, token: token) else {
                         report.mediaWaiting += 1
                         continue
                     }
                 }
-                try storage { try diary.recordMediaUploaded(sha256) }
+                try await storage(diary) { try $0.recordMediaUploaded(sha256) }
                 report.mediaUploaded += 1
             } catch .portalUnavailable {
                 report.mediaWaiting += waiting.count - index
@@ -245,9 +247,10 @@ public struct SyncClient: Sendable {
     }
 
     /// Pulls every page; returns the portal's directory version.
-    private func pull(_ diary: Diary, token: String, into report: inout SyncReport) async throws(SyncError) -> Int {
+    private func pull(_ diary: DiaryQueue, token: String, into report: inout SyncReport) async throws(SyncError) -> Int
+    {
         while true {
-            let cursor = try storage { try diary.syncAccount()?.cursor ?? "" }
+            let cursor = try await storage(diary) { try $0.syncAccount()?.cursor ?? "" }
             guard let position = SyncCursor(token: cursor) else {
                 throw SyncError.storage(
                     "the stored pull cursor \"\(cursor.prefix(40))\" is not one the portal hands out")
@@ -255,7 +258,7 @@ public struct SyncClient: Sendable {
             let query = PullQuery(cursor: position, limit: pageSize)
             let page = try await decode(
                 PullResponse.self, from: try await send(.pull, query: query.items, token: token, diary: diary))
-            let outcome = try storage { try diary.applyPulled(page) }
+            let outcome = try await storage(diary) { try $0.applyPulled(page) }
             report.pulled += outcome.applied
             report.conflicts += outcome.keptLocal
             if !page.hasMore { return page.directoryVersion }
@@ -268,7 +271,7 @@ public struct SyncClient: Sendable {
     /// 4xx answers throw ``SyncError/refused(status:code:detail:)`` unless `acceptingClientErrors`.
     private func send(
         _ endpoint: PortalEndpoint, query: [URLQueryItem] = [], body: (some Encodable)? = nil as String?,
-        token: String? = nil, diary: Diary? = nil, acceptingClientErrors: Bool = false
+        token: String? = nil, diary: DiaryQueue? = nil, acceptingClientErrors: Bool = false
     ) async throws(SyncError) -> SyncHTTPResponse {
         var data: Data?
         if let body {
@@ -288,7 +291,7 @@ public struct SyncClient: Sendable {
                 switch response.status {
                 case 200..<300: return response
                 case 401:
-                    if let diary { try storage { try diary.clearSyncToken() } }
+                    if let diary { try await storage(diary) { try $0.clearSyncToken() } }
                     throw SyncError.signInRequired(SyncError.refused(response).detail)
                 case 408, 429:
                     lastFailure = "HTTP \(response.status)"
@@ -319,9 +322,13 @@ public struct SyncClient: Sendable {
         }
     }
 
-    private func storage<T>(_ body: () throws -> T) throws(SyncError) -> T {
+    /// Runs `body` with the diary in one transaction, off the caller's thread, between requests:
+    /// the diary is never held while the network is awaited.
+    private func storage<T: Sendable>(_ diary: DiaryQueue, _ body: @escaping @Sendable (Diary) throws -> T)
+        async throws(SyncError) -> T
+    {
         do {
-            return try body()
+            return try await diary.write(body)
         } catch {
             throw SyncError.storage("\(error)")
         }

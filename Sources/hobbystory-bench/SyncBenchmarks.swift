@@ -91,7 +91,7 @@ private func benchmarkSync(backend: String, database: any PortalDatabase, catche
             idle * 1000, idleRequests))
     print("    beside one GET /health: \(ms(health)) (ratio \(String(format: "%.1f", idle / health))×)")
 
-    guard load, let account = try tablet.syncAccount(), let token = account.token else {
+    guard load, let account = try await tablet.read({ try $0.syncAccount() }), let token = account.token else {
         await server.stop()
         return
     }
@@ -111,7 +111,7 @@ private func benchmarkSync(backend: String, database: any PortalDatabase, catche
 }
 
 /// A diary with `catches` catches, ten per trip, ten trips per spot; returns it and its record count.
-private func benchmarkDiary(_ name: String, catches: Int) throws -> (Diary, Int) {
+private func benchmarkDiary(_ name: String, catches: Int) throws -> (DiaryQueue, Int) {
     let storage = try DeviceStorage(root: folder.appendingPathComponent("sync-\(name)-\(UUID())"))
     try storage.addProfile(ProfileDraft(displayName: "Bench"))
     let diary = try storage.openDiary(named: "Bench", pin: nil)
@@ -135,13 +135,13 @@ private func benchmarkDiary(_ name: String, catches: Int) throws -> (Diary, Int)
             })
         records += 11
     }
-    return (diary, records)
+    return (DiaryQueue(diary), records)
 }
 
 /// Seconds to copy the diary's spots, trips and catches into a fresh SQLite file: the local floor.
-private func sqliteCopyBaseline(_ diary: Diary) throws -> Double {
+private func sqliteCopyBaseline(_ diary: DiaryQueue) throws -> Double {
     let target = folder.appendingPathComponent("copy-\(UUID()).sqlite").path
-    let source = diary.fileURL.path
+    let source = try diary.read { $0.fileURL.path }
     return try time {
         let db = try SQLiteDB.Database(path: target)
         try db.execute("ATTACH DATABASE ? AS source", [.text(source)])

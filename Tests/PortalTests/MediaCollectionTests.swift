@@ -31,7 +31,7 @@ struct MediaCollectionTests {
         @discardableResult
         func sync() async throws -> SyncReport {
             let root = store.root
-            return try await device.sync.sync(device.diary, contentURL: { MediaStore.contentURL(root, $0) })
+            return try await device.sync.sync(device.queue, contentURL: { MediaStore.contentURL(root, $0) })
         }
     }
 

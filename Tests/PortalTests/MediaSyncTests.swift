@@ -32,17 +32,17 @@ struct MediaSyncTests {
                 url: Self.fixtures.appendingPathComponent("photo_exif_full.jpg"),
                 target: MediaTarget(.catch, fish[0].id)))
 
-        let pushed = try await phone.sync.sync(phone.diary, contentURL: try contentURL(phone))
+        let pushed = try await phone.sync.sync(phone.queue, contentURL: try contentURL(phone))
         #expect(pushed.pushed == 4)
         #expect(pushed.mediaUploaded == 1)
         let account = try #require(try phone.diary.syncAccount()).accountId
         #expect(try portal.store.mediaSize(account: account, sha256: photo.asset.sha256) == photo.asset.byteSize)
-        let again = try await phone.sync.sync(phone.diary, contentURL: try contentURL(phone))
+        let again = try await phone.sync.sync(phone.queue, contentURL: try contentURL(phone))
         #expect(again.mediaUploaded == 0, "uploaded once")
 
-        let pulled = try await tablet.sync.sync(tablet.diary, contentURL: try contentURL(tablet))
+        let pulled = try await tablet.sync.sync(tablet.queue, contentURL: try contentURL(tablet))
         #expect(pulled.pulled == 4)
-        let next = try await tablet.sync.sync(tablet.diary, contentURL: try contentURL(tablet))
+        let next = try await tablet.sync.sync(tablet.queue, contentURL: try contentURL(tablet))
         #expect(next.mediaUploaded == 1, "the tablet finds the portal already holds the bytes")
         let row = try tablet.diary.mediaAsset(photo.asset.id)
         #expect(row.sha256 == photo.asset.sha256)
@@ -83,7 +83,7 @@ struct MediaSyncTests {
         try await phone.synchronise()
         var tabletSync = tablet.sync
         tabletSync.pageSize = 1
-        _ = try await tabletSync.sync(tablet.diary)
+        _ = try await tabletSync.sync(tablet.queue)
         #expect(try tablet.diary.mediaAsset(video.asset.id).links == [MediaTarget(.catch, fish[0].id)])
         #expect(try tablet.diary.parkedChanges().isEmpty)
     }

@@ -116,7 +116,7 @@ final class PortalHarness: Sendable {
     /// Signs a device's diary in (again), as after its session expired.
     func signIn(_ device: TestDevice, email: String, password: String = "correct horse") async throws {
         _ = try await SyncClient(transport: transport(), sleep: { _ in }).signIn(
-            device.diary, portalURL: "http://portal.test", email: email, password: password, deviceName: device.name)
+            device.queue, portalURL: "http://portal.test", email: email, password: password, deviceName: device.name)
     }
 }
 
@@ -134,6 +134,8 @@ final class TestDevice: @unchecked Sendable {
     let clock: TestClock
     let storage: DeviceStorage
     let diary: Diary
+    /// The same diary as the app uses it (a second connection to the file): sync goes through it.
+    let queue: DiaryQueue
     var sync: SyncClient
 
     convenience init(name: String, clock: TestClock, transport: any SyncTransport) throws {
@@ -148,11 +150,12 @@ final class TestDevice: @unchecked Sendable {
         self.clock = clock
         storage = try DeviceStorage(root: root, now: clock.function)
         diary = try storage.openDiary(named: "Angler", pin: nil)
+        queue = DiaryQueue(try storage.openDiary(named: "Angler", pin: nil))
         sync = SyncClient(transport: transport, sleep: { _ in })
     }
 
     @discardableResult
-    func synchronise() async throws -> SyncReport { try await sync.sync(diary) }
+    func synchronise() async throws -> SyncReport { try await sync.sync(queue) }
 
     /// A spot, a trip there and `catches` catches, at the device's clock.
     @discardableResult

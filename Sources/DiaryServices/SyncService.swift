@@ -1,0 +1,141 @@
+import DiaryStore
+import Foundation
+import SyncClient
+import SyncProtocol
+
+/// Where a diary stands with its portal (T3): the account, what waits to be sent, what the portal
+/// refused and why, and what waits for something else to arrive first — for the sync screen and
+/// `hobbystory sync status`.
+public struct SyncStatus: Sendable, Equatable {
+    public var account: SyncAccount?
+    public var pending: [PendingChange]
+    public var refused: [SyncRejection]
+    public var waiting: [ParkedChange]
+
+    public var isSignedIn: Bool { account?.token != nil }
+}
+
+/// What signing out achieved: the session is always forgotten on the device; the portal is told
+/// when it can be reached.
+public struct SignOutOutcome: Sendable, Equatable {
+    public var wasSignedIn: Bool
+    public var revokedOnPortal: Bool
+}
+
+/// Why restoring a set-aside version cannot go ahead.
+public enum RestoreVersionProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    case noSuchVersion(Int64, of: UUID)
+    /// The version is the record's deletion: the record comes back from the Trash instead.
+    case deletion(Int64)
+
+    public var description: String {
+        switch self {
+        case .noSuchVersion(let version, let id):
+            "the portal keeps no version \(version) of \(id.uuidString.lowercased())"
+        case .deletion(let version): "version \(version) is a deletion; restore the record from the Trash instead"
+        }
+    }
+}
+
+/// The sync use cases of one diary (T3, T5), the same for the app's sync screen and the command
+/// line: sign up, in and out; sync, then take the directories the portal brought into the
+/// device's shared copy; list the versions other devices' changes replaced, and bring one back.
+/// The diary is used through its queue between requests, never while the network is awaited.
+public struct SyncService: Sendable {
+    public let diary: DiaryQueue
+    /// The device's shared directory database, which sync keeps up to date (T5).
+    public let sharedDirectoryURL: URL
+    /// Where a photo's or video's bytes are on this device, by their SHA-256; nil uploads none.
+    public let contentURL: (@Sendable (String) -> URL)?
+    /// The way to a portal: `URLSession` in the app, libcurl in the command line, fakes in tests.
+    public let transport: @Sendable (URL) -> any SyncTransport
+
+    public init(
+        diary: DiaryQueue, sharedDirectoryURL: URL, contentURL: (@Sendable (String) -> URL)?,
+        transport: @escaping @Sendable (URL) -> any SyncTransport
+    ) {
+        self.diary = diary
+        self.sharedDirectoryURL = sharedDirectoryURL
+        self.contentURL = contentURL
+        self.transport = transport
+    }
+
+    // MARK: Account
+
+    /// Creates the account, then signs this diary in as one of its devices.
+    public func signUp(portal: URL, email: String, password: String, deviceName: String) async throws
+        -> SessionResponse
+    {
+        _ = try await client(portal).signUp(email: email, password: password)
+        return try await signIn(portal: portal, email: email, password: password, deviceName: deviceName)
+    }
+
+    /// Signs this diary in as a device of the account.
+    public func signIn(portal: URL, email: String, password: String, deviceName: String) async throws
+        -> SessionResponse
+    {
+        try await client(portal).signIn(
+            diary, portalURL: portal.absoluteString, email: email, password: password, deviceName: deviceName)
+    }
+
+    /// Forgets the session on the device, and revokes it on the portal when it can be reached.
+    public func signOut() async throws -> SignOutOutcome {
+        guard let account = try await diary.read({ try $0.syncAccount() }), let token = account.token,
+            let portal = URL(string: account.portalURL)
+        else { return SignOutOutcome(wasSignedIn: false, revokedOnPortal: false) }
+        let revoked = (try? await client(portal).signOut(token: token)) != nil
+        try await diary.write { try $0.clearSyncToken() }
+        return SignOutOutcome(wasSignedIn: true, revokedOnPortal: revoked)
+    }
+
+    // MARK: Sync
+
+    /// Sends what is pending, receives what is new, and adopts newer directories device-wide.
+    public func sync() async throws -> SyncReport {
+        let report = try await client(try await portal()).sync(diary, contentURL: contentURL)
+        let shared = sharedDirectoryURL
+        try await diary.read { try DeviceStorage.adoptDirectories(from: $0, into: shared) }
+        return report
+    }
+
+    public func status() async throws -> SyncStatus {
+        try await diary.read { diary in
+            SyncStatus(
+                account: try diary.syncAccount(), pending: try diary.pendingChanges(limit: 100_000),
+                refused: try diary.syncRejections(), waiting: try diary.parkedChanges())
+        }
+    }
+
+    // MARK: Versions
+
+    /// A page of the versions the portal set aside (of one record when `id` is given; numbered
+    /// below `before` for the next page), newest first.
+    public func history(of id: UUID? = nil, before: Int64? = nil) async throws -> HistoryResponse {
+        try await client(try await portal()).history(diary, of: id, before: before)
+    }
+
+    /// Brings back version `version` of record `id` as a new local change, sent by the next sync.
+    @discardableResult
+    public func restoreVersion(_ version: Int64, of id: UUID) async throws -> HistoryEntry {
+        let page = try await history(of: id, before: version + 1)
+        guard let entry = page.entries.first(where: { $0.seq == version }) else {
+            throw RestoreVersionProblem.noSuchVersion(version, of: id)
+        }
+        guard let fields = entry.fields, let type = EntityType(rawValue: entry.kind.rawValue) else {
+            throw RestoreVersionProblem.deletion(version)
+        }
+        try await diary.write { try $0.restoreVersion(type, id, fields: fields) }
+        return entry
+    }
+
+    // MARK: Internals
+
+    private func portal() async throws -> URL {
+        guard let account = try await diary.read({ try $0.syncAccount() }), account.token != nil,
+            let portal = URL(string: account.portalURL)
+        else { throw SyncError.notSignedIn }
+        return portal
+    }
+
+    private func client(_ portal: URL) -> SyncClient { SyncClient(transport: transport(portal)) }
+}

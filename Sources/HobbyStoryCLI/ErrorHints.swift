@@ -1,0 +1,33 @@
+import DiaryServices
+import DiaryStore
+import FishingModel
+import SyncClient
+
+/// How to fix what the core reports, in the command line's words: the core says what is wrong
+/// (issue 13 §2), the front end says which command or option helps.
+extension HobbyStoryCLI {
+    static func hint(_ error: StoreError) -> String {
+        switch error {
+        case .pinRequired: "; give it with --pin PIN or $HOBBYSTORY_PIN"
+        default: ""
+        }
+    }
+
+    static func hint(_ error: SyncError) -> String {
+        switch error {
+        case .notSignedIn: "; sign in with `hobbystory account login` first"
+        case .signInRequired: "; sign in again with `hobbystory account login`"
+        default: ""
+        }
+    }
+
+    /// For every refused directory reference, the command that lists that directory.
+    static func directoryHints(_ error: ValidationError) -> String {
+        let kinds: [String: DirectoryKind] = [
+            "speciesId": .species, "baitId": .baits, "methodId": .methods, "waterBodyTypeId": .waterBodyTypes,
+        ]
+        let listed = error.issues.compactMap { kinds[$0.field] }
+        return Set(listed).sorted { $0.rawValue < $1.rawValue }
+            .map { "\n(`hobbystory directory list \($0.rawValue)` lists the \($0.entryNoun) entries)" }.joined()
+    }
+}

@@ -1,0 +1,124 @@
+// The one file of this module that differs by platform (issue 13 §1): every C library and every
+// `#if` lives here, so the rest of the module reads the same everywhere.
+//
+// - Hash functions (SHA-256, SHA-1): CryptoKit on Apple platforms, OpenSSL's libcrypto elsewhere
+//   (it uses the CPU's SHA instructions where they exist).
+// - Argon2id: libsodium where the package can link it (Linux from Debian, macOS from Homebrew).
+//   iOS has no libsodium of its own: the app shell links libsodium packaged for iOS (the
+//   `Clibsodium` XCFramework of jedisct1/swift-sodium, ISC licence) and passes its own
+//   ``PasswordHashing`` to `DeviceStorage` (docs/architecture.md, "Code Linux never compiles").
+
+import Foundation
+
+#if canImport(CryptoKit)
+    import CryptoKit
+#else
+    import CCrypto
+#endif
+
+#if canImport(CSodium)
+    import CSodium
+#endif
+
+/// The running state of one digest, by the platform's library.
+struct DigestEngine: ~Copyable {
+    #if canImport(CryptoKit)
+        private enum State {
+            case sha1(Insecure.SHA1)
+            case sha256(SHA256)
+        }
+        private var state: State
+
+        init(_ algorithm: DigestAlgorithm) {
+            switch algorithm {
+            case .sha1: state = .sha1(Insecure.SHA1())
+            case .sha256: state = .sha256(SHA256())
+            }
+        }
+
+        mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            switch state {
+            case .sha1(var hash):
+                hash.update(bufferPointer: bytes)
+                state = .sha1(hash)
+            case .sha256(var hash):
+                hash.update(bufferPointer: bytes)
+                state = .sha256(hash)
+            }
+        }
+
+        consuming func finalize() -> [UInt8] {
+            switch state {
+            case .sha1(let hash): Array(hash.finalize())
+            case .sha256(let hash): Array(hash.finalize())
+            }
+        }
+    #else
+        private let context: OpaquePointer
+
+        init(_ algorithm: DigestAlgorithm) {
+            let function =
+                switch algorithm {
+                case .sha1: EVP_sha1()
+                case .sha256: EVP_sha256()
+                }
+            guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, function, nil) == 1 else {
+                fatalError("libcrypto cannot start a \(algorithm.rawValue) digest (out of memory)")
+            }
+            self.context = context
+        }
+
+        deinit { EVP_MD_CTX_free(context) }
+
+        mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            EVP_DigestUpdate(context, base, bytes.count)
+        }
+
+        consuming func finalize() -> [UInt8] {
+            var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+            var length: UInt32 = 0
+            EVP_DigestFinal_ex(context, &output, &length)
+            return Array(output.prefix(Int(length)))
+        }
+    #endif
+}
+
+#if canImport(CSodium)
+    /// Argon2id through libsodium (T15 PINs, the portal's passwords), stored in its
+    /// self-describing `$argon2id$…` form so the cost parameters travel with the hash.
+    public struct LibsodiumPasswordHashing: PasswordHashing {
+        public init() {}
+
+        /// libsodium's "interactive" limits: about a tenth of a second and 64 MiB.
+        public func make(_ secret: String) throws(PasswordHashingFailure) -> String {
+            guard sodium_init() >= 0 else { throw .libraryUnavailable }
+            var output = [CChar](repeating: 0, count: Int(crypto_pwhash_argon2id_strbytes()))
+            let rc = secret.withCString { chars in
+                crypto_pwhash_argon2id_str(
+                    &output, chars, UInt64(secret.utf8.count),
+                    UInt64(crypto_pwhash_argon2id_opslimit_interactive()),
+                    crypto_pwhash_argon2id_memlimit_interactive())
+            }
+            guard rc == 0 else { throw .hashingFailed }
+            return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+
+        public func verify(_ secret: String, against hash: String) -> Bool {
+            guard sodium_init() >= 0, hash.hasPrefix("$argon2id$") else { return false }
+            return secret.withCString { chars in
+                crypto_pwhash_argon2id_str_verify(hash, chars, UInt64(secret.utf8.count)) == 0
+            }
+        }
+    }
+
+    extension PasswordHash {
+        /// The Argon2id the package links on this platform.
+        public static let platformDefault: (any PasswordHashing)? = LibsodiumPasswordHashing()
+    }
+#else
+    extension PasswordHash {
+        /// None: on iOS the app shell provides Argon2id (see the top of this file).
+        public static let platformDefault: (any PasswordHashing)? = nil
+    }
+#endif
