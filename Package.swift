@@ -97,6 +97,10 @@ let package = Package(
                 "FishingModel", "Geodesy",
             ]),
         .target(
+            name: "AppFeatures",
+            dependencies: ["DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient"],
+            resources: [.copy("Resources/Localizable.xcstrings")]),
+        .target(
             name: "HobbyStoryCLI",
             dependencies: [
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
@@ -164,6 +168,12 @@ let package = Package(
                 "MediaMetadata",
                 "SyncProtocol",
             ]),
+        .testTarget(
+            name: "DiaryServicesTests",
+            dependencies: ["DiaryServices", "DiaryStore", "FishingModel", "Weather", "TestSupport"]),
+        .testTarget(
+            name: "AppFeaturesTests",
+            dependencies: ["AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "HobbyStoryCLITests",
             dependencies: [

@@ -4,19 +4,12 @@ import Foundation
 import Synchronization
 
 /// A diary that screens, background work and the command line share safely (issue 13 §1; GRDB's
-/// `DatabaseQueue` idea): one lock owns the ``Diary`` and its connection, so its uses run one at a
-/// time; the `async` forms run on a queue of their own, so a `@MainActor` screen model never waits
-/// on SQLite; and after every use the changes it committed are announced to ``changes()``.
-///
-/// The diary is never handed out: only the closures given to ``read(_:)-(_)`` and
-/// ``write(_:)-(_)`` see it, while the lock is held. Uses do not nest: calling the queue from
-/// inside one of its own closures is a programming error (the lock is not recursive).
+/// `DatabaseQueue` idea): a ``SerialAccess`` owns the ``Diary`` and its connection, so its uses
+/// run one at a time and the `async` forms never hold the main actor; after every use, the changes
+/// it committed are announced to ``changes()``.
 public final class DiaryQueue: Sendable {
     public let profile: Profile
-    /// Touched only while `lock` is held (the invariant this type exists to keep).
-    private nonisolated(unsafe) let diary: Diary
-    private let lock = NSLock()
-    private let background: DispatchQueue
+    private let access: SerialAccess<Diary>
     private let observers = Mutex(Observers())
 
     private struct Observers {
@@ -27,18 +20,16 @@ public final class DiaryQueue: Sendable {
     /// Takes the diary over: from now on it is used only through this queue.
     public init(_ diary: sending Diary) {
         profile = diary.profile
-        self.diary = diary
-        background = DispatchQueue(label: "hobbystory.diary.\(diary.profile.id)", qos: .userInitiated)
+        access = SerialAccess(diary, label: "diary.\(diary.profile.id)")
     }
 
     // MARK: Using the diary
 
     /// Runs `body` with the diary on the calling thread, after any other use has finished.
     public func read<T>(_ body: (Diary) throws -> T) throws -> T {
-        lock.lock()
-        let result = Result { try body(diary) }
-        let change = DiaryChange(tables: diary.database.takeCommittedWrites())
-        lock.unlock()
+        let (result, change) = access.run { diary in
+            (Result { try body(diary) }, DiaryChange(tables: diary.database.takeCommittedWrites()))
+        }
         announce(change)
         return try result.get()
     }
@@ -50,18 +41,17 @@ public final class DiaryQueue: Sendable {
 
     /// ``read(_:)-(_)`` off the caller's thread: the main actor goes on while SQLite works.
     public func read<T: Sendable>(_ body: @escaping @Sendable (Diary) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            background.async { continuation.resume(with: Result { try self.read(body) }) }
+        let (result, change) = try await access.run { diary in
+            (Result<T, any Error> { try body(diary) }, DiaryChange(tables: diary.database.takeCommittedWrites()))
         }
+        announce(change)
+        return try result.get()
     }
 
     /// ``write(_:)-(_)`` off the caller's thread.
     public func write<T: Sendable>(_ body: @escaping @Sendable (Diary) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            background.async { continuation.resume(with: Result { try self.write(body) }) }
-        }
+        try await read { diary in try diary.database.transaction { try body(diary) } }
     }
-
     // MARK: Observing
 
     /// What each later committed use changed, as it happens; the stream ends when its consumer

@@ -1,0 +1,23 @@
+/// The app's screens and its ring of sections (UI7), defined once for the SwiftUI layer and
+/// for the tests that prove every control has help (UI6) and every destructive one is
+/// safeguarded (UI5).
+public enum AppScreens {
+    /// Every screen model; a new one is added here or the catalogue test cannot see it.
+    @MainActor public static let models: [any DeclaresControls.Type] = [
+        HomeModel.self, ProfilesModel.self, TrashModel.self,
+    ]
+
+    /// Every control the app shows: the screens' and the ring's.
+    @MainActor public static var controls: [Control] { models.flatMap { $0.controls } + NavigationRing.controls }
+
+    /// The main sections, left to right, and their pages, top to bottom. The map pans itself, so
+    /// swipes there stay with the map.
+    public static let ring = NavigationRing(sections: [
+        RingSection("diary", pages: [RingPage("home"), RingPage("trips"), RingPage("spots"), RingPage("media")]),
+        RingSection("map", pages: [RingPage("map", handlesOwnDrags: true)]),
+        RingSection("reports", pages: [RingPage("reports"), RingPage("formula")]),
+        RingSection(
+            "more",
+            pages: [RingPage("sync"), RingPage("trash"), RingPage("settings"), RingPage("profiles"), RingPage("about")]),
+    ])
+}

@@ -1,0 +1,139 @@
+import FishingModel
+import Foundation
+
+/// How the angler reads air pressure: Russian anglers read millimetres of mercury.
+public enum PressureUnit: String, Sendable, Codable, CaseIterable {
+    case hectopascals, millimetresOfMercury, inchesOfMercury
+}
+
+/// How the angler reads wind speed.
+public enum WindUnit: String, Sendable, Codable, CaseIterable {
+    case metresPerSecond, kilometresPerHour, milesPerHour
+}
+
+/// The units a profile shows (issue 13 §4): metric or imperial for weights, lengths, depths and
+/// temperatures, and pressure and wind units of their own.
+public struct UnitPreferences: Sendable, Equatable, Codable {
+    public var system: Units
+    public var pressure: PressureUnit
+    public var wind: WindUnit
+
+    public init(system: Units, pressure: PressureUnit, wind: WindUnit) {
+        self.system = system
+        self.pressure = pressure
+        self.wind = wind
+    }
+
+    /// What an angler of this system and language expects before choosing: mmHg in Russian,
+    /// hPa otherwise in metric; inHg and mph in imperial.
+    public static func defaults(for system: Units, language: Language) -> UnitPreferences {
+        switch system {
+        case .metric:
+            UnitPreferences(
+                system: .metric, pressure: language == .russian ? .millimetresOfMercury : .hectopascals,
+                wind: .metresPerSecond)
+        case .imperial: UnitPreferences(system: .imperial, pressure: .inchesOfMercury, wind: .milesPerHour)
+        }
+    }
+}
+
+/// Exact conversion factors (international definitions); the diary stores SI figures.
+public enum Conversion {
+    public static let kilogramsPerPound = 0.453_592_37
+    public static let ouncesPerPound = 16.0
+    public static let centimetresPerInch = 2.54
+    public static let metresPerFoot = 0.3048
+    public static let hectopascalsPerMillimetreOfMercury = 1.333_223_874
+    public static let hectopascalsPerInchOfMercury = 33.863_886_67
+    public static let metresPerSecondPerMilePerHour = 0.447_04
+    public static let metresPerSecondPerKilometrePerHour = 1 / 3.6
+
+    public static func fahrenheit(celsius: Double) -> Double { celsius * 9 / 5 + 32 }
+    public static func celsius(fahrenheit: Double) -> Double { (fahrenheit - 32) * 5 / 9 }
+}
+
+/// Figures as the angler reads them, in their units and language (issue 13 §4). The core
+/// formats them itself: swift-corelibs-foundation has no `MeasurementFormatter`, and the app
+/// and the tests must show the same text.
+public struct MeasureFormatter: Sendable {
+    public var preferences: UnitPreferences
+    public var language: Language
+
+    public init(preferences: UnitPreferences, language: Language) {
+        self.preferences = preferences
+        self.language = language
+    }
+
+    /// A fish's weight: "2.5 kg" (under a kilogram "850 g"), or "5 lb 8 oz".
+    public func weight(kilograms: Double) -> String {
+        guard preferences.system == .imperial else {
+            return kilograms < 1
+                ? unit(number(kilograms * 1000, digits: 0), "g", "г") : unit(number(kilograms, digits: 2), "kg", "кг")
+        }
+        let totalOunces = Int((kilograms / Conversion.kilogramsPerPound * Conversion.ouncesPerPound).rounded())
+        let (pounds, ounces) = totalOunces.quotientAndRemainder(dividingBy: Int(Conversion.ouncesPerPound))
+        let ouncesText = unit("\(ounces)", "oz", "унц")
+        return pounds == 0 ? ouncesText : unit("\(pounds)", "lb", "фнт") + " " + ouncesText
+    }
+
+    /// A fish's length: "71.5 cm" or "28.1 in".
+    public func length(centimetres: Double) -> String {
+        switch preferences.system {
+        case .metric: unit(number(centimetres, digits: 1), "cm", "см")
+        case .imperial: unit(number(centimetres / Conversion.centimetresPerInch, digits: 1), "in", "дюйм")
+        }
+    }
+
+    /// A depth: "3.5 m" or "11.5 ft".
+    public func depth(metres: Double) -> String {
+        switch preferences.system {
+        case .metric: unit(number(metres, digits: 1), "m", "м")
+        case .imperial: unit(number(metres / Conversion.metresPerFoot, digits: 1), "ft", "фт")
+        }
+    }
+
+    /// An air or water temperature: "12.5 °C" or "54.5 °F".
+    public func temperature(celsius: Double) -> String {
+        switch preferences.system {
+        case .metric: number(celsius, digits: 1) + " °C"
+        case .imperial: number(Conversion.fahrenheit(celsius: celsius), digits: 1) + " °F"
+        }
+    }
+
+    /// A wind speed in the chosen wind unit.
+    public func windSpeed(metresPerSecond: Double) -> String {
+        switch preferences.wind {
+        case .metresPerSecond: unit(number(metresPerSecond, digits: 1), "m/s", "м/с")
+        case .kilometresPerHour:
+            unit(number(metresPerSecond / Conversion.metresPerSecondPerKilometrePerHour, digits: 0), "km/h", "км/ч")
+        case .milesPerHour:
+            unit(number(metresPerSecond / Conversion.metresPerSecondPerMilePerHour, digits: 0), "mph", "миль/ч")
+        }
+    }
+
+    /// An air pressure in the chosen pressure unit.
+    public func pressure(hectopascals: Double) -> String {
+        switch preferences.pressure {
+        case .hectopascals: unit(number(hectopascals, digits: 0), "hPa", "гПа")
+        case .millimetresOfMercury:
+            unit(number(hectopascals / Conversion.hectopascalsPerMillimetreOfMercury, digits: 0), "mmHg", "мм рт. ст.")
+        case .inchesOfMercury:
+            unit(number(hectopascals / Conversion.hectopascalsPerInchOfMercury, digits: 2), "inHg", "дюйм рт. ст.")
+        }
+    }
+
+    /// A number with `digits` decimals, trailing zeros dropped; a decimal comma in Russian.
+    public func number(_ value: Double, digits: Int) -> String {
+        var text = String(format: "%.\(digits)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        if text == "-0" { text = "0" }
+        return language == .russian ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    private func unit(_ number: String, _ english: String, _ russian: String) -> String {
+        "\(number)\u{00A0}\(language == .russian ? russian : english)"
+    }
+}

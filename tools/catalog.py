@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Edits the app's String Catalog (Sources/AppFeatures/Resources/Localizable.xcstrings) the way
+Xcode writes it, for those without Xcode: every key has an English and a Russian text.
+
+    tools/catalog.py set KEY EN RU      add or change one string
+    tools/catalog.py missing            keys lacking a language (exit 1 when any)
+"""
+import json
+import pathlib
+import sys
+
+PATH = pathlib.Path(__file__).resolve().parent.parent / "Sources/AppFeatures/Resources/Localizable.xcstrings"
+LANGUAGES = ("en", "ru")
+
+
+def load():
+    if PATH.exists():
+        return json.loads(PATH.read_text(encoding="utf-8"))
+    return {"sourceLanguage": "en", "strings": {}, "version": "1.0"}
+
+
+def save(catalog):
+    text = json.dumps(catalog, ensure_ascii=False, indent=2, separators=(",", " : "), sort_keys=True)
+    PATH.write_text(text + "\n", encoding="utf-8")
+
+
+def unit(value):
+    return {"stringUnit": {"state": "translated", "value": value}}
+
+
+def main(arguments):
+    catalog = load()
+    if arguments[:1] == ["set"] and len(arguments) == 4:
+        key, english, russian = arguments[1:]
+        catalog["strings"][key] = {
+            "extractionState": "manual",
+            "localizations": {"en": unit(english), "ru": unit(russian)},
+        }
+        save(catalog)
+        return 0
+    if arguments == ["missing"]:
+        missing = [
+            key
+            for key, entry in catalog["strings"].items()
+            for language in LANGUAGES
+            if not entry.get("localizations", {}).get(language, {}).get("stringUnit", {}).get("value")
+        ]
+        print("\n".join(missing))
+        return 1 if missing else 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
