@@ -170,7 +170,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "DiaryServicesTests",
-            dependencies: ["DiaryServices", "DiaryStore", "FishingModel", "Weather", "TestSupport"]),
+            dependencies: [
+                "DiaryServices", "DiaryStore", "DiaryWeather", "FishingModel", "MediaLibrary", "Weather", "TestSupport",
+            ]),
         .testTarget(
             name: "AppFeaturesTests",
             dependencies: ["AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "TestSupport"]),
