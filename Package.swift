@@ -94,7 +94,7 @@ let package = Package(
             name: "DiaryServices",
             dependencies: [
                 "DiaryStore", "DiaryWeather", "Weather", "SyncClient", "SyncProtocol", "MediaLibrary", "MediaMetadata",
-                "FishingModel", "Geodesy",
+                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics",
             ]),
         .target(
             name: "AppFeatures",
@@ -175,7 +175,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "AppFeaturesTests",
-            dependencies: ["AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "TestSupport"]),
+            dependencies: [
+                "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
+            ]),
         .testTarget(
             name: "HobbyStoryCLITests",
             dependencies: [

@@ -121,7 +121,7 @@ public final class Diary {
         var message = "is not in the \(kind.entryNoun) directory"
         if try directory.entry(kind, id: id)?.retired == true { message = "is a retired \(kind.entryNoun) entry" }
         if !suggestions.isEmpty { message += "; did you mean \(suggestions.joined(separator: ", "))?" }
-        return ValidationIssue(field: field, value: id, message: message)
+        return ValidationIssue(field: field, value: id, message: message, rule: .directory)
     }
 
     // MARK: Ids

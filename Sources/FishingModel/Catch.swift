@@ -109,7 +109,9 @@ public struct CatchDraft: Sendable, Equatable {
         if caughtAt == nil { c.add(.missing("time", "when the fish was caught")) }
         c.checkDate("time", caughtAt, latest: now.addingTimeInterval(Limits.catchFutureSlack), latestText: "tomorrow")
         if let count, !Limits.count.contains(count) {
-            c.add("count", String(count), "must be a whole number from 1 to \(Limits.count.upperBound)")
+            c.add(
+                "count", String(count), "must be a whole number from 1 to \(Limits.count.upperBound)",
+                rule: .range(lower: 1, upper: Double(Limits.count.upperBound), unit: "", excludingLower: false))
         }
         c.checkRange("weightKg", weightKg, Limits.weightKg, unit: "kg", excludingLower: true)
         c.checkRange("lengthCm", lengthCm, Limits.lengthCm, unit: "cm", excludingLower: true)

@@ -81,7 +81,8 @@ public struct TripDraft: Sendable, Equatable {
         if let startAt, let endAt, endAt < startAt {
             c.add(
                 "end", DiaryTime.iso8601(endAt, utcOffsetSeconds: utcOffsetSeconds ?? 0),
-                "must not be before the start (\(DiaryTime.iso8601(startAt, utcOffsetSeconds: utcOffsetSeconds ?? 0)))")
+                "must not be before the start (\(DiaryTime.iso8601(startAt, utcOffsetSeconds: utcOffsetSeconds ?? 0)))",
+                rule: .endBeforeStart)
         }
         if let utcOffsetSeconds, !Limits.utcOffsetSeconds.contains(utcOffsetSeconds) {
             c.add("utcOffsetSeconds", String(utcOffsetSeconds), "must be between -12 h and +14 h")

@@ -5,19 +5,50 @@ import Foundation
 /// `field` is the attribute's camelCase name as the CLI's JSON and the app's forms use it
 /// (`weightKg`, `speciesId`, …). Serves T19 (nothing is saved without its mandatory attributes).
 public struct ValidationIssue: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// Which rule an issue breaks, for front ends that say it in the angler's language and units
+    /// (the app's forms); `message` says it in English.
+    public enum Rule: Sendable, Equatable {
+        case required
+        /// A number outside `lower...upper` (in `unit`, SI), the lower bound itself excluded when
+        /// `excludingLower`.
+        case range(lower: Double, upper: Double, unit: String, excludingLower: Bool)
+        /// A text too long, or with characters it may not hold.
+        case text(maximumCharacters: Int)
+        /// A moment outside the years the diary accepts.
+        case date
+        /// A reference to no live entry of a directory.
+        case directory
+        /// An end before its start.
+        case endBeforeStart
+        /// Anything else; `message` says what.
+        case other
+    }
+
     public let field: String
     /// The offending value as text, or nil when the attribute is missing.
     public let value: String?
     public let message: String
+    public let rule: Rule
 
-    public init(field: String, value: String?, message: String) {
+    public init(field: String, value: String?, message: String, rule: Rule = .other) {
         self.field = field
         self.value = value
         self.message = message
+        self.rule = rule
+    }
+
+    private enum CodingKeys: String, CodingKey { case field, value, message }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            field: try container.decode(String.self, forKey: .field),
+            value: try container.decodeIfPresent(String.self, forKey: .value),
+            message: try container.decode(String.self, forKey: .message))
     }
 
     public static func missing(_ field: String, _ what: String) -> ValidationIssue {
-        ValidationIssue(field: field, value: nil, message: "is required: \(what)")
+        ValidationIssue(field: field, value: nil, message: "is required: \(what)", rule: .required)
     }
 
     public var description: String {
@@ -51,8 +82,9 @@ public struct IssueCollector: Sendable {
 
     public mutating func add(_ issue: ValidationIssue) { issues.append(issue) }
 
-    public mutating func add(_ field: String, _ value: String?, _ message: String) {
-        issues.append(ValidationIssue(field: field, value: value, message: message))
+    public mutating func add(_ field: String, _ value: String?, _ message: String, rule: ValidationIssue.Rule = .other)
+    {
+        issues.append(ValidationIssue(field: field, value: value, message: message, rule: rule))
     }
 
     /// A mandatory single-line text: present, not blank, within the length bound, no control characters.
@@ -68,7 +100,7 @@ public struct IssueCollector: Sendable {
     public mutating func checkText(_ field: String, _ value: String?, maxLength: Int, multiline: Bool) {
         guard let value else { return }
         if let problem = TextBounds.problem(in: value, maximumCharacters: maxLength) {
-            add(field, TextBounds.quotable(value), problem)
+            add(field, TextBounds.quotable(value), problem, rule: .text(maximumCharacters: maxLength))
             return
         }
         let forbidden = value.unicodeScalars.contains {
@@ -77,7 +109,8 @@ public struct IssueCollector: Sendable {
         if forbidden {
             add(
                 field, TextBounds.quotable(value),
-                multiline ? "contains control characters" : "must be a single line without control characters")
+                multiline ? "contains control characters" : "must be a single line without control characters",
+                rule: .text(maximumCharacters: maxLength))
         }
     }
 
@@ -92,7 +125,10 @@ public struct IssueCollector: Sendable {
                 excludingLower
                 ? "more than \(format(range.lowerBound)) and at most \(format(range.upperBound))"
                 : "from \(format(range.lowerBound)) to \(format(range.upperBound))"
-            add(field, format(value), "must be \(allowed) \(unit)")
+            add(
+                field, format(value), "must be \(allowed) \(unit)",
+                rule: .range(
+                    lower: range.lowerBound, upper: range.upperBound, unit: unit, excludingLower: excludingLower))
         }
     }
 
@@ -100,7 +136,9 @@ public struct IssueCollector: Sendable {
     public mutating func checkDate(_ field: String, _ value: Date?, latest: Date, latestText: String) {
         guard let value else { return }
         if value < Limits.earliestDate || value > latest {
-            add(field, DiaryTime.iso8601(value, utcOffsetSeconds: 0), "must be between 1900-01-01 and \(latestText)")
+            add(
+                field, DiaryTime.iso8601(value, utcOffsetSeconds: 0), "must be between 1900-01-01 and \(latestText)",
+                rule: .date)
         }
     }
 

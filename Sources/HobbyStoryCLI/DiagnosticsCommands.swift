@@ -1,4 +1,5 @@
 import Diagnostics
+import DiaryServices
 import DiaryStore
 import Foundation
 
@@ -12,11 +13,7 @@ extension HobbyStoryCLI {
             let hasProfile = c.arguments.value("profile") != nil || profileCount == 1
             let diary = hasProfile ? try c.diary() : nil
             let logFolder = diary.map { storage.folder(of: $0.profile) } ?? storage.root
-            let sink = try FileLogSink(folder: logFolder.appendingPathComponent("logs"))
-            let bundle = DiagnosticsBundle(
-                appVersion: version, databaseSchemaVersion: try diary?.schemaVersion(),
-                databaseIntegrity: try diary?.integrityCheck(), recentLog: sink.recentRecords(),
-                capturedErrors: sink.recentErrors())
+            let bundle = try DiagnosticsExport.bundle(appVersion: version, logFolder: logFolder, diary: diary)
             let url = URL(fileURLWithPath: path)
             try OutputFile.write(try bundle.jsonData(), to: url)
             c.output(

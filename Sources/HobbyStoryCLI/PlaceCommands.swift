@@ -1,4 +1,5 @@
 import Almanac
+import DiaryServices
 import FishingModel
 import Foundation
 import Gazetteer
@@ -18,7 +19,7 @@ extension HobbyStoryCLI {
     /// information for any point (T9, T10, T14). None of them needs a profile.
     static let placeCommands: [Command] = [
         Command(name: "about") { c in
-            let credits = [Gazetteer.attribution, WorldMagneticModel.attribution] + WeatherService.dataAttributions
+            let credits = DataCredits.all
             c.output(
                 .object(["version": .string(version), "attributions": .array(credits.map { .string($0) })]),
                 text: (["The Hobby Story — Fishing, hobbystory \(version)", ""] + credits).joined(separator: "\n"))

@@ -1,4 +1,5 @@
 import AppFeatures
+import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
@@ -9,19 +10,46 @@ import Testing
 @Suite("Fool protection on every destructive control (UI5)")
 @MainActor
 struct SafeguardTests {
-    /// Each screen with destructive controls, set up with something selected, and a way to see
-    /// whether anything changed.
+    /// Each screen with destructive controls, set up with something selected (and, for forms,
+    /// something changed), and a way to see whether anything changed.
     func screens(_ f: AppFixture) async throws -> [(any SafeguardsDestructiveActions, () async throws -> [Int])] {
-        _ = try await f.diary.write { [trip = f.trip] in try $0.moveToTrash(.trip, trip.id) }
+        let formatter = MeasureFormatter(preferences: .defaults(for: .metric, language: .english), language: .english)
+        let item = try await f.diary.write { [trip = f.trip] in
+            try $0.addCatch(CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt))
+        }
+        let second = try await f.diary.write { [spot = f.spot] in
+            try $0.addTrip(TripDraft(spotId: spot.id, startAt: spot.createdAt, utcOffsetSeconds: 0))
+        }
+        _ = try await f.diary.write { try $0.moveToTrash(.trip, second.id) }
+        try await f.diary.write {
+            try $0.saveSyncAccount(
+                portalURL: "https://portal.example.org", email: "a@example.org", accountId: UUID(), token: "t")
+        }
         let trash = TrashModel(diary: f.diary, language: .english)
         try await trash.load()
         let profiles = ProfilesModel(storage: f.storage, language: .english)
         try await profiles.load()
         profiles.selected = profiles.profiles.first
+        let catchEditor = CatchEditorModel(diary: f.diary, editing: item, conditions: nil, formatter: formatter)
+        catchEditor.notes = "changed"
+        let tripEditor = TripEditorModel(diary: f.diary, editing: f.trip, conditions: nil, formatter: formatter)
+        tripEditor.draft.title = "changed"
+        let tripDetail = TripDetailModel(diary: f.diary, tripId: f.trip.id, language: .english)
+        let sync = SyncModel(
+            service: SyncService(
+                diary: f.diary, sharedDirectoryURL: f.folder.appendingPathComponent("directories.sqlite"),
+                contentURL: nil, transport: { _ in SyncAndSettingsTests.Unreachable() }),
+            deviceName: "test", language: .english)
+        try await sync.load()
         let storage = f.storage
+        let diaryState = { try f.counts() }
         return [
-            (trash, { try f.counts() }),
+            (trash, diaryState),
             (profiles, { try await storage.run { try $0.profiles().map(\.displayName.count) } }),
+            (catchEditor, { [catchEditor] in try f.counts() + [catchEditor.isDirty ? 1 : 0] }),
+            (tripEditor, { [tripEditor] in [tripEditor.isDirty ? 1 : 0] }),
+            (tripDetail, diaryState),
+            (sync, { [sync] in [sync.status?.isSignedIn == true ? 1 : 0] }),
         ]
     }
 

@@ -1,0 +1,324 @@
+import DiaryServices
+import DiaryStore
+import FishingModel
+import Foundation
+import Observation
+
+/// The catch editor (T19, T5): the mandatory attributes are marked before saving; every invalid
+/// field shows its message at the field as soon as it is typed, in the angler's language and
+/// units; species, bait and method are chosen from directory pickers and shown read-only; a
+/// photo fills the time and suggests the trip, which the angler confirms.
+@MainActor
+@Observable
+public final class CatchEditorModel: SafeguardsDestructiveActions {
+    public static let trip = Control("catchEditor.trip", .picker)
+    public static let species = Control("catchEditor.species", .picker)
+    public static let speciesSearch = Control("catchEditor.speciesSearch", .field)
+    public static let time = Control("catchEditor.time", .field)
+    public static let now = Control("catchEditor.now", .button)
+    public static let count = Control("catchEditor.count", .field)
+    public static let weight = Control("catchEditor.weight", .field)
+    public static let length = Control("catchEditor.length", .field)
+    public static let bait = Control("catchEditor.bait", .picker)
+    public static let method = Control("catchEditor.method", .picker)
+    public static let depth = Control("catchEditor.depth", .field)
+    public static let waterTemperature = Control("catchEditor.waterTemperature", .field)
+    public static let released = Control("catchEditor.released", .toggle)
+    public static let notes = Control("catchEditor.notes", .field)
+    public static let fromPhoto = Control("catchEditor.fromPhoto", .button)
+    public static let acceptPhotoTrip = Control("catchEditor.acceptPhotoTrip", .button)
+    public static let save = Control("catchEditor.save", .button)
+    public static let discard = Control("catchEditor.discard", .button, safeguard: .confirm)
+    public static let delete = Control("catchEditor.delete", .button, safeguard: .undo)
+    public static let controls = [
+        trip, species, speciesSearch, time, now, count, weight, length, bait, method, depth, waterTemperature,
+        released, notes, fromPhoto, acceptPhotoTrip, save, discard, delete,
+    ]
+
+    /// The fields a catch cannot be saved without, marked in the form before anything is typed.
+    public static let requiredFields: Set<String> = ["tripId", "species", "time"]
+
+    /// The catch being edited, or nil for a new one.
+    public private(set) var editing: Catch?
+    public private(set) var draft = CatchDraft()
+    /// The figures as typed, in the angler's units.
+    public var weightText = "" { didSet { validate() } }
+    public var lengthText = "" { didSet { validate() } }
+    public var depthText = "" { didSet { validate() } }
+    public var waterTemperatureText = "" { didSet { validate() } }
+    public var countText = "1" { didSet { validate() } }
+    public var notes = "" { didSet { validate() } }
+    public var released = false { didSet { validate() } }
+    public var speciesQuery = ""
+    /// Each invalid field's message, keyed by field (`tripId`, `species`, `weightKg`, …).
+    public private(set) var fieldErrors: [String: String] = [:]
+    /// The trips a catch can join, latest first.
+    public private(set) var trips: [Trip] = []
+    /// What the last photo suggested, until the angler accepts or ignores its trip.
+    public private(set) var photoSuggestion: PhotoCatchSuggestion?
+    public private(set) var saved: Catch?
+    public private(set) var problem: String?
+    public private(set) var confirmation: PendingConfirmation?
+    public private(set) var undoOffer: UndoOffer?
+
+    private let diary: DiaryQueue
+    private let photos: PhotoCatchService
+    private let conditions: ConditionsService?
+    private let clock: @Sendable () -> Date
+    private let formatter: MeasureFormatter
+    private let messages: FieldMessages
+    private let parser: MeasureParser
+    private let catalog: Catalog
+    private var pickers: [DirectoryKind: DirectoryPicker] = [:]
+    private var names: [DirectoryKind: [String: DirectoryEntry]] = [:]
+    private var recentSpecies: [String] = []
+    private var loadedInputs: [String] = []
+
+    public init(
+        diary: DiaryQueue, editing: Catch? = nil, tripId: UUID? = nil, conditions: ConditionsService?,
+        formatter: MeasureFormatter, now: @escaping @Sendable () -> Date = { Date() }, catalog: Catalog = .shared
+    ) {
+        self.diary = diary
+        self.editing = editing
+        self.conditions = conditions
+        self.clock = now
+        self.formatter = formatter
+        self.catalog = catalog
+        messages = FieldMessages(formatter: formatter, catalog: catalog)
+        parser = MeasureParser(preferences: formatter.preferences)
+        photos = PhotoCatchService(diary: diary, now: now)
+        draft.tripId = tripId
+        fill(from: editing)
+    }
+
+    // MARK: Loading
+
+    public func load() async throws {
+        let (trips, entries, recent) = try await diary.read { diary in
+            (
+                try diary.trips(),
+                try [DirectoryKind.species, .baits, .methods].map { ($0, try diary.directoryEntries($0)) },
+                try diary.catches(limit: 100).map(\.speciesId)
+            )
+        }
+        self.trips = trips
+        for (kind, list) in entries {
+            pickers[kind] = DirectoryPicker(entries: list, language: formatter.language)
+            names[kind] = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        var seen = Set<String>()
+        recentSpecies = recent.filter { seen.insert($0).inserted }
+    }
+
+    // MARK: Choosing
+
+    /// The species to offer for the query: best matches first, then recently caught.
+    public var speciesChoices: [DirectoryEntry] {
+        pickers[.species]?.entries(matching: speciesQuery, recent: recentSpecies) ?? []
+    }
+
+    public func choices(_ kind: DirectoryKind, matching query: String = "") -> [DirectoryEntry] {
+        pickers[kind]?.entries(matching: query) ?? []
+    }
+
+    /// The chosen entry's name, shown read-only (directories are never edited here).
+    public func chosenName(_ kind: DirectoryKind) -> String? {
+        let id: String? =
+            switch kind {
+            case .species: draft.speciesId
+            case .baits: draft.baitId
+            case .methods: draft.methodId
+            case .waterBodyTypes: nil
+            }
+        guard let id else { return nil }
+        guard let entry = names[kind]?[id] else { return id }
+        return pickers[kind]?.name(of: entry) ?? entry.nameEn
+    }
+
+    public func choose(_ entry: DirectoryEntry?, for kind: DirectoryKind) {
+        switch kind {
+        case .species: draft.speciesId = entry?.id
+        case .baits: draft.baitId = entry?.id
+        case .methods: draft.methodId = entry?.id
+        case .waterBodyTypes: return
+        }
+        validate()
+    }
+
+    public func choose(trip: Trip?) {
+        draft.tripId = trip?.id
+        validate()
+    }
+
+    public func set(time: Date, utcOffsetSeconds: Int? = nil) {
+        draft.caughtAt = time
+        draft.utcOffsetSeconds = utcOffsetSeconds ?? DiaryTime.deviceOffset(at: time)
+        validate()
+    }
+
+    /// The device clock's time (T11).
+    public func useCurrentTime() { set(time: clock()) }
+
+    // MARK: From a photo
+
+    /// Fills the time from the photo when none is set, and suggests the trip at the nearest
+    /// saved spot; the trip is only taken when the angler accepts it.
+    public func prefill(fromPhotoAt url: URL) async {
+        do {
+            var current = draft
+            current.tripId = nil
+            let suggestion = try await photos.suggest(for: current, photoAt: url)
+            if draft.caughtAt == nil, let time = suggestion.draft.caughtAt {
+                set(time: time, utcOffsetSeconds: suggestion.draft.utcOffsetSeconds)
+            }
+            photoSuggestion = suggestion
+            problem = nil
+        } catch {
+            problem = "\(error)"
+        }
+    }
+
+    public func acceptPhotoTrip() {
+        guard let trip = photoSuggestion?.trip else { return }
+        choose(trip: trip)
+        photoSuggestion = nil
+    }
+
+    // MARK: Saving
+
+    /// Whether the form holds unsaved changes.
+    public var isDirty: Bool {
+        if let editing { return form().draft != CatchDraft(editing) || inputs != loadedInputs }
+        return draft != CatchDraft(tripId: draft.tripId) || inputs != loadedInputs
+    }
+
+    public var canSave: Bool { fieldErrors.isEmpty }
+
+    /// Saves the catch (every problem shown at its field, nothing saved if any), then fetches its
+    /// conditions in the background.
+    @discardableResult
+    public func save() async -> Catch? {
+        validate()
+        let (complete, unreadable) = form()
+        guard canSave, unreadable.isEmpty else { return nil }
+        let editingId = editing?.id
+        do {
+            let item = try await diary.write { diary -> Catch in
+                if let editingId { return try diary.updateCatch(editingId) { $0 = complete } }
+                return try diary.addCatch(complete)
+            }
+            saved = item
+            editing = item
+            draft = CatchDraft(item)
+            loadedInputs = inputs
+            problem = nil
+            if editingId == nil, let conditions {
+                Task.detached { try? await conditions.recordConditions(of: .catch, item.id) }
+            }
+            return item
+        } catch let error as ValidationError {
+            fieldErrors = messages.messages(for: error.issues)
+        } catch {
+            problem = "\(error)"
+        }
+        return nil
+    }
+
+    public func request(_ control: Control) async {
+        switch control {
+        case Self.discard:
+            guard isDirty else { return }
+            confirmation = PendingConfirmation(
+                control: control, title: catalog.text("confirm.discard.title", formatter.language),
+                message: catalog.text("confirm.discard.message", formatter.language)
+            ) { [weak self] in
+                guard let self else { return }
+                revert()
+                confirmation = nil
+            }
+        case Self.delete:
+            guard let editing else { return }
+            let id = editing.id
+            do {
+                let entry = try await diary.write { try $0.moveToTrash(.catch, id) }
+                undoOffer = UndoOffer(message: catalog.text("undo.deleted", formatter.language, ["what": entry.label]))
+                {
+                    [diary] in _ = try await diary.write { try $0.restore(entry.batchId) }
+                }
+            } catch {
+                problem = "\(error)"
+            }
+        default: return
+        }
+    }
+
+    public func dismissConfirmation() { confirmation = nil }
+
+    // MARK: Internals
+
+    private var inputs: [String] {
+        [weightText, lengthText, depthText, waterTemperatureText, countText, notes, "\(released)"]
+    }
+
+    private func revert() { fill(from: editing) }
+
+    /// Puts a saved catch (or an empty form) into the fields, in the angler's units.
+    private func fill(from original: Catch?) {
+        draft = original.map(CatchDraft.init) ?? CatchDraft(tripId: draft.tripId)
+        let imperial = formatter.preferences.system == .imperial
+        let typed: (Double?, (Double) -> Double) -> String = { value, convert in
+            value.map { self.formatter.number(imperial ? convert($0) : $0, digits: 2) } ?? ""
+        }
+        weightText = typed(original?.weightKg) { $0 / Conversion.kilogramsPerPound }
+        lengthText = typed(original?.lengthCm) { $0 / Conversion.centimetresPerInch }
+        depthText = typed(original?.depthM) { $0 / Conversion.metresPerFoot }
+        waterTemperatureText = typed(original?.waterTempC) { Conversion.fahrenheit(celsius: $0) }
+        countText = "\(original?.count ?? 1)"
+        notes = original?.notes ?? ""
+        released = original?.released ?? false
+        loadedInputs = inputs
+        validate()
+    }
+
+    /// The draft with the typed figures converted to SI, and an issue for each figure that is
+    /// not a number (that figure left out).
+    private func form() -> (draft: CatchDraft, unreadable: [ValidationIssue]) {
+        var form = draft
+        var unreadable: [ValidationIssue] = []
+        func figure(_ field: String, _ text: String, _ parse: (String) throws(MeasureParser.NotANumber) -> Double?)
+            -> Double?
+        {
+            do {
+                return try parse(text)
+            } catch {
+                unreadable.append(ValidationIssue(field: field, value: text, message: "is not a number"))
+                return nil
+            }
+        }
+        form.weightKg = figure("weightKg", weightText, parser.kilograms)
+        form.lengthCm = figure("lengthCm", lengthText, parser.centimetres)
+        form.depthM = figure("depthM", depthText, parser.metres)
+        form.waterTempC = figure("waterTempC", waterTemperatureText, parser.celsius)
+        let trimmedCount = countText.trimmingCharacters(in: .whitespaces)
+        if let count = Int(trimmedCount) {
+            form.count = count
+        } else {
+            form.count = nil
+            if !trimmedCount.isEmpty {
+                unreadable.append(ValidationIssue(field: "count", value: countText, message: "is not a whole number"))
+            }
+        }
+        form.notes = notes.isEmpty ? nil : notes
+        form.released = released
+        return (form, unreadable)
+    }
+
+    /// Every problem of the form at once: figures that are not numbers, then the draft's rules.
+    private func validate() {
+        let (form, unreadable) = form()
+        let notANumber = catalog.text("field.notANumber", formatter.language)
+        fieldErrors = Dictionary(unreadable.map { ($0.field, notANumber) }, uniquingKeysWith: { a, _ in a })
+            .merging(messages.messages(for: form.issues(now: clock()))) { mine, _ in mine }
+    }
+
+}

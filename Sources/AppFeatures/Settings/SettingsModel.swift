@@ -1,0 +1,122 @@
+import DiaryServices
+import DiaryStore
+import FishingModel
+import Foundation
+import Observation
+
+/// The angler's settings, kept in their diary so they follow the profile: units (metric or
+/// imperial, pressure, wind), language, map source; and a diagnostics bundle to attach to a bug
+/// report (T6).
+public struct AppSettings: Codable, Sendable, Equatable {
+    public var units: UnitPreferences
+    /// Nil: the device's language.
+    public var language: Language?
+    /// The chosen map source's id (the maps issue lists them); nil: Apple Maps' standard map.
+    public var mapSourceId: String?
+
+    public init(units: UnitPreferences, language: Language? = nil, mapSourceId: String? = nil) {
+        self.units = units
+        self.language = language
+        self.mapSourceId = mapSourceId
+    }
+}
+
+/// A map source the settings offer: its id and its name in the angler's language.
+public struct MapSourceChoice: Sendable, Equatable, Identifiable {
+    public let id: String
+    public let name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
+/// The settings screen: every change is saved at once (no save button to forget).
+@MainActor
+@Observable
+public final class SettingsModel: DeclaresControls {
+    public static let unitSystem = Control("settings.units", .picker)
+    public static let pressureUnit = Control("settings.pressure", .picker)
+    public static let windUnit = Control("settings.wind", .picker)
+    public static let language = Control("settings.language", .picker)
+    public static let mapSource = Control("settings.mapSource", .picker)
+    public static let exportDiagnostics = Control("settings.exportDiagnostics", .button)
+    public static let controls = [unitSystem, pressureUnit, windUnit, language, mapSource, exportDiagnostics]
+
+    public private(set) var settings: AppSettings
+    public let mapSources: [MapSourceChoice]
+    /// The file the last diagnostics export wrote.
+    public private(set) var exportedDiagnostics: URL?
+    public private(set) var problem: String?
+
+    private let diary: DiaryQueue
+    private let deviceLanguage: Language
+    private let appVersion: String
+    private let logFolder: URL
+
+    public init(
+        diary: DiaryQueue, deviceLanguage: Language, mapSources: [MapSourceChoice], appVersion: String, logFolder: URL
+    ) {
+        self.diary = diary
+        self.deviceLanguage = deviceLanguage
+        self.mapSources = mapSources
+        self.appVersion = appVersion
+        self.logFolder = logFolder
+        settings = AppSettings(units: .defaults(for: diary.profile.units, language: deviceLanguage))
+    }
+
+    /// The language the app speaks now.
+    public var language: Language { settings.language ?? deviceLanguage }
+
+    /// The formatter every screen shows figures with.
+    public var formatter: MeasureFormatter { MeasureFormatter(preferences: settings.units, language: language) }
+
+    public func load() async throws {
+        if let document = try await diary.read({ try $0.appSettings() }) {
+            settings = try JSONDecoder().decode(AppSettings.self, from: document)
+        }
+    }
+
+    /// Metric or imperial; the pressure and wind units follow the system's usual ones.
+    public func choose(system: Units) async {
+        await update { $0.units = .defaults(for: system, language: self.language) }
+    }
+
+    public func choose(pressure: PressureUnit) async { await update { $0.units.pressure = pressure } }
+    public func choose(wind: WindUnit) async { await update { $0.units.wind = wind } }
+    public func choose(language: Language?) async { await update { $0.language = language } }
+
+    public func choose(mapSource: MapSourceChoice) async {
+        guard mapSources.contains(mapSource) else { return }
+        await update { $0.mapSourceId = mapSource.id }
+    }
+
+    /// Writes the diagnostics bundle to `file` (the share sheet sends it on).
+    public func exportDiagnostics(to file: URL) async {
+        let (version, folder) = (appVersion, logFolder)
+        do {
+            let data = try await diary.read { diary in
+                try DiagnosticsExport.bundle(appVersion: version, logFolder: folder, diary: diary).jsonData()
+            }
+            try data.write(to: file, options: .atomic)
+            exportedDiagnostics = file
+            problem = nil
+        } catch {
+            problem = "\(error)"
+        }
+    }
+
+    private func update(_ change: (inout AppSettings) -> Void) async {
+        var changed = settings
+        change(&changed)
+        do {
+            let document = try JSONEncoder().encode(changed)
+            try await diary.write { try $0.saveAppSettings(document) }
+            settings = changed
+            problem = nil
+        } catch {
+            problem = "\(error)"
+        }
+    }
+}

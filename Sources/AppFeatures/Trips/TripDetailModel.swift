@@ -1,0 +1,77 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import Observation
+
+/// One trip with its spot, catches (newest first), stored conditions and photos and videos;
+/// deleting it moves it and its catches to the Trash with an undo offer (UI5).
+@MainActor
+@Observable
+public final class TripDetailModel: SafeguardsDestructiveActions {
+    public static let edit = Control("trip.edit", .button)
+    public static let addCatch = Control("trip.addCatch", .button)
+    public static let openCatch = Control("trip.openCatch", .link)
+    public static let openMedia = Control("trip.openMedia", .link)
+    public static let delete = Control("trip.delete", .button, safeguard: .undo)
+    public static let controls = [edit, addCatch, openCatch, openMedia, delete]
+
+    public let tripId: UUID
+    public private(set) var trip: Trip?
+    public private(set) var spot: Spot?
+    public private(set) var catches: [Catch] = []
+    public private(set) var conditions: StoredConditions?
+    public private(set) var media: [MediaAsset] = []
+    /// True once the trip is in the Trash: the screen closes.
+    public private(set) var isDeleted = false
+    public private(set) var confirmation: PendingConfirmation?
+    public private(set) var undoOffer: UndoOffer?
+    public private(set) var problem: String?
+
+    private let diary: DiaryQueue
+    private let language: Language
+    private let catalog: Catalog
+
+    public init(diary: DiaryQueue, tripId: UUID, language: Language, catalog: Catalog = .shared) {
+        self.diary = diary
+        self.tripId = tripId
+        self.language = language
+        self.catalog = catalog
+    }
+
+    public func load() async throws {
+        let id = tripId
+        let loaded = try await diary.read { diary in
+            let trip = try diary.trip(id)
+            return (
+                trip, try diary.spot(trip.spotId), try diary.catches(tripId: id),
+                try diary.conditions(for: .trip, id: id),
+                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id))
+            )
+        }
+        (trip, spot, catches, conditions, media) = loaded
+        isDeleted = loaded.0.deletedAt != nil
+    }
+
+    public func observe() async {
+        for await change in diary.changes()
+        where !change.isDisjoint(with: [.trips, .catches, .conditions, .media, .spots]) {
+            try? await load()
+        }
+    }
+
+    public func request(_ control: Control) async {
+        guard control == Self.delete else { return }
+        let id = tripId
+        do {
+            let entry = try await diary.write { try $0.moveToTrash(.trip, id) }
+            isDeleted = true
+            undoOffer = UndoOffer(message: catalog.text("undo.deleted", language, ["what": entry.label])) {
+                [weak self, diary] in
+                _ = try await diary.write { try $0.restore(entry.batchId) }
+                try await self?.load()
+            }
+        } catch {
+            problem = "\(error)"
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import DiaryServices
+import DiaryStore
+import FishingModel
+import Foundation
+import Observation
+
+/// A new or edited trip: spot (picked, never typed), start and end, title, companions, notes;
+/// messages at their fields as the angler types; discarding changes asks first (UI5).
+@MainActor
+@Observable
+public final class TripEditorModel: SafeguardsDestructiveActions {
+    public static let spot = Control("tripEditor.spot", .picker)
+    public static let start = Control("tripEditor.start", .field)
+    public static let end = Control("tripEditor.end", .field)
+    public static let title = Control("tripEditor.title", .field)
+    public static let companions = Control("tripEditor.companions", .field)
+    public static let notes = Control("tripEditor.notes", .field)
+    public static let save = Control("tripEditor.save", .button)
+    public static let discard = Control("tripEditor.discard", .button, safeguard: .confirm)
+    public static let controls = [spot, start, end, title, companions, notes, save, discard]
+
+    public static let requiredFields: Set<String> = ["spotId", "start"]
+
+    public private(set) var editing: Trip?
+    public var draft: TripDraft { didSet { validate() } }
+    public private(set) var spots: [Spot] = []
+    public private(set) var fieldErrors: [String: String] = [:]
+    public private(set) var saved: Trip?
+    public private(set) var problem: String?
+    public private(set) var confirmation: PendingConfirmation?
+    public private(set) var undoOffer: UndoOffer?
+
+    private let diary: DiaryQueue
+    private let conditions: ConditionsService?
+    private let clock: @Sendable () -> Date
+    private let messages: FieldMessages
+    private let catalog: Catalog
+    private var original: TripDraft
+
+    public init(
+        diary: DiaryQueue, editing: Trip? = nil, conditions: ConditionsService?, formatter: MeasureFormatter,
+        now: @escaping @Sendable () -> Date = { Date() }, catalog: Catalog = .shared
+    ) {
+        self.diary = diary
+        self.editing = editing
+        self.conditions = conditions
+        clock = now
+        messages = FieldMessages(formatter: formatter, catalog: catalog)
+        self.catalog = catalog
+        let initial = editing.map(TripDraft.init) ?? TripDraft()
+        draft = initial
+        original = initial
+        validate()
+    }
+
+    public func load() async throws {
+        spots = try await diary.read { try $0.spots() }
+    }
+
+    public var isDirty: Bool { draft != original }
+    public var canSave: Bool { fieldErrors.isEmpty }
+
+    /// A new trip starts now (T11) unless the angler says otherwise.
+    public func startNow() { draft.startAt = clock() }
+
+    @discardableResult
+    public func save() async -> Trip? {
+        validate()
+        guard canSave else { return nil }
+        let form = draft
+        let editingId = editing?.id
+        do {
+            let trip = try await diary.write { diary -> Trip in
+                if let editingId { return try diary.updateTrip(editingId) { $0 = form } }
+                return try diary.addTrip(form)
+            }
+            saved = trip
+            editing = trip
+            original = TripDraft(trip)
+            draft = original
+            if editingId == nil, let conditions {
+                Task.detached { try? await conditions.recordConditions(of: .trip, trip.id) }
+            }
+            return trip
+        } catch let error as ValidationError {
+            fieldErrors = messages.messages(for: error.issues)
+        } catch {
+            problem = "\(error)"
+        }
+        return nil
+    }
+
+    public func request(_ control: Control) async {
+        guard control == Self.discard, isDirty else { return }
+        let language = messages.language
+        confirmation = PendingConfirmation(
+            control: control, title: catalog.text("confirm.discard.title", language),
+            message: catalog.text("confirm.discard.message", language)
+        ) { [weak self] in
+            guard let self else { return }
+            draft = original
+            confirmation = nil
+        }
+    }
+
+    public func dismissConfirmation() { confirmation = nil }
+
+    private func validate() { fieldErrors = messages.messages(for: draft.issues(now: clock())) }
+}

@@ -1,0 +1,71 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import Observation
+
+/// The trips of the diary (the client's "events"), newest first, with search (title, notes,
+/// companions, spot name) and filters by year and spot; refreshes when the diary changes.
+@MainActor
+@Observable
+public final class TripListModel: DeclaresControls {
+    public static let search = Control("trips.search", .field)
+    public static let yearFilter = Control("trips.year", .picker)
+    public static let spotFilter = Control("trips.spot", .picker)
+    public static let newTrip = Control("trips.new", .button)
+    public static let open = Control("trips.open", .link)
+    public static let controls = [search, yearFilter, spotFilter, newTrip, open]
+
+    /// One row of the list: the trip, its spot's name and its catch count.
+    public struct Row: Sendable, Equatable, Identifiable {
+        public let trip: Trip
+        public let spotName: String
+        public let catchCount: Int
+        public var id: UUID { trip.id }
+    }
+
+    public var query = ""
+    /// The year chosen (in the trip's own offset), or nil for all years.
+    public var year: Int?
+    public var spotId: UUID?
+    public private(set) var allRows: [Row] = []
+    public private(set) var spots: [Spot] = []
+
+    private let diary: DiaryQueue
+
+    public init(diary: DiaryQueue) { self.diary = diary }
+
+    public func load() async throws {
+        let (trips, spots, catches) = try await diary.read { diary in
+            (try diary.trips(), try diary.spots(), try diary.catches())
+        }
+        let names = Dictionary(spots.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let counts = Dictionary(grouping: catches, by: \.tripId).mapValues(\.count)
+        allRows = trips.map { Row(trip: $0, spotName: names[$0.spotId] ?? "", catchCount: counts[$0.id] ?? 0) }
+        self.spots = spots
+    }
+
+    public func observe() async {
+        for await change in diary.changes() where !change.isDisjoint(with: [.trips, .spots, .catches]) {
+            try? await load()
+        }
+    }
+
+    /// The years that have trips, newest first: the year filter's choices.
+    public var years: [Int] { Array(Set(allRows.map { Self.year(of: $0.trip) })).sorted(by: >) }
+
+    /// The rows the search and filters leave.
+    public var rows: [Row] {
+        let needle = DirectoryPicker.fold(query.trimmingCharacters(in: .whitespaces))
+        return allRows.filter { row in
+            (year == nil || Self.year(of: row.trip) == year) && (spotId == nil || row.trip.spotId == spotId)
+                && (needle.isEmpty
+                    || [row.trip.title, row.trip.notes, row.trip.companions, row.spotName].contains {
+                        $0.map { DirectoryPicker.fold($0).contains(needle) } ?? false
+                    })
+        }
+    }
+
+    static func year(of trip: Trip) -> Int {
+        Int(DiaryTime.iso8601(trip.startAt, utcOffsetSeconds: trip.utcOffsetSeconds).prefix(4)) ?? 0
+    }
+}

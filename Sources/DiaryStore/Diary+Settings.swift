@@ -1,0 +1,22 @@
+import Foundation
+import SQLiteDB
+
+/// The app's settings for one angler (units, language, map source), kept in the diary so they
+/// follow the profile: one JSON document that the app's settings screen owns.
+extension Diary {
+    static let settingsKey = "app_settings"
+
+    /// The stored settings document, or nil before the angler changed anything.
+    public func appSettings() throws -> Data? {
+        try database.scalar("SELECT value FROM diary_meta WHERE key = ?", [.text(Self.settingsKey)]).stringValue
+            .map { Data($0.utf8) }
+    }
+
+    public func saveAppSettings(_ document: Data) throws {
+        try database.transaction {
+            try database.execute(
+                "INSERT INTO diary_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                [.text(Self.settingsKey), .text(String(decoding: document, as: UTF8.self))])
+        }
+    }
+}

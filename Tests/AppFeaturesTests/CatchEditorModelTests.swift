@@ -1,0 +1,114 @@
+import AppFeatures
+import DiaryStore
+import FishingModel
+import Foundation
+import TestSupport
+import Testing
+
+/// T19, T5: the catch editor marks what is required, shows every problem at its field at once
+/// in the angler's language and units, picks directory values, and takes a photo's trip only
+/// when the angler confirms it.
+@Suite("Catch editor (T19, T5)")
+@MainActor
+struct CatchEditorModelTests {
+    func editor(_ f: AppFixture, language: Language = .english, system: Units = .metric, editing: Catch? = nil)
+        -> CatchEditorModel
+    {
+        CatchEditorModel(
+            diary: f.diary, editing: editing, conditions: nil,
+            formatter: MeasureFormatter(preferences: .defaults(for: system, language: language), language: language),
+            now: f.clock.function)
+    }
+
+    @Test(
+        "Given an empty form, when shown, then the three mandatory fields carry their message before anything is typed, and saving is off"
+    )
+    func requiredMarkedAtOnce() async throws {
+        let f = try AppFixture()
+        let model = editor(f, language: .russian)
+        try await model.load()
+        #expect(CatchEditorModel.requiredFields == ["tripId", "species", "time"])
+        #expect(
+            model.fieldErrors == [
+                "tripId": "Обязательное поле", "species": "Обязательное поле", "time": "Обязательное поле",
+            ])
+        #expect(!model.canSave)
+        #expect(await model.save() == nil)
+        #expect(try f.counts()[2] == 0)
+    }
+
+    @Test(
+        "Given an imperial angler, when a weight beyond the limit and a word for the length are typed, then each field says so in pounds and nothing is saved"
+    )
+    func messagesAtTheirFieldsInTheirUnits() async throws {
+        let f = try AppFixture()
+        let model = editor(f, system: .imperial)
+        try await model.load()
+        model.choose(trip: f.trip)
+        model.choose(try #require(model.speciesChoices.first { $0.id == "esox-lucius" }), for: .species)
+        model.set(time: f.trip.startAt.addingTimeInterval(600))
+        model.weightText = "4000"
+        model.lengthText = "long"
+        #expect(model.fieldErrors["weightKg"] == "Must be more than 0\u{a0}oz and at most 3527\u{a0}lb 6\u{a0}oz")
+        #expect(model.fieldErrors["lengthCm"] == "Not a number")
+        #expect(model.fieldErrors.count == 2)
+        model.weightText = "5,5"
+        model.lengthText = "28"
+        #expect(model.fieldErrors.isEmpty)
+        let saved = try #require(await model.save())
+        #expect(abs(saved.weightKg! - 5.5 * 0.453_592_37) < 1e-9)
+        #expect(abs(saved.lengthCm! - 71.12) < 1e-9)
+        #expect(model.chosenName(.species) == "Northern pike")
+    }
+
+    @Test(
+        "Given a photo taken near a spot during a trip there, when used, then the time is filled and the trip is only suggested until accepted"
+    )
+    func photoTripNeedsConfirmation() async throws {
+        let f = try AppFixture()
+        let (neva, trip) = try await f.diary.write { diary -> (Spot, Trip) in
+            let spot = try diary.addSpot(SpotDraft(name: "Neva", latitude: 59.937, longitude: 30.315))
+            let start = try #require(DiaryTime.parse("2024-06-01T05:00:00+03:00", defaultOffsetSeconds: 0))
+            let trip = try diary.addTrip(
+                TripDraft(
+                    spotId: spot.id, startAt: start.date, endAt: start.date.addingTimeInterval(14_400),
+                    utcOffsetSeconds: 10_800))
+            return (spot, trip)
+        }
+        let model = editor(f)
+        try await model.load()
+        await model.prefill(fromPhotoAt: mediaFixture("photo_iloc_v2_idat.heic"))
+        #expect(model.draft.caughtAt != nil)
+        #expect(model.draft.tripId == nil, "the photo's position is never trusted silently")
+        #expect(model.photoSuggestion?.trip?.id == trip.id)
+        #expect(model.photoSuggestion?.prefill.nearestSpot?.spot.id == neva.id)
+        model.acceptPhotoTrip()
+        #expect(model.draft.tripId == trip.id)
+        #expect(model.fieldErrors == ["species": "Required"])
+    }
+
+    @Test(
+        "Given a saved catch edited, when discarding, then the form asks and goes back to the saved values; deleting offers an undo that brings it back"
+    )
+    func discardAndDelete() async throws {
+        let f = try AppFixture()
+        let item = try await f.diary.write { [trip = f.trip] in
+            try $0.addCatch(
+                CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt, weightKg: 2.5))
+        }
+        let model = editor(f, editing: item)
+        try await model.load()
+        #expect(model.weightText == "2.5" && !model.isDirty)
+        await model.request(CatchEditorModel.discard)
+        #expect(model.confirmation == nil, "nothing to discard, nothing to ask")
+        model.weightText = "3"
+        #expect(model.isDirty)
+        await model.request(CatchEditorModel.discard)
+        try await #require(model.confirmation).confirm()
+        #expect(model.weightText == "2.5" && !model.isDirty)
+        await model.request(CatchEditorModel.delete)
+        #expect(try f.counts()[2] == 0)
+        try await #require(model.undoOffer).perform()
+        #expect(try f.counts()[2] == 1)
+    }
+}

@@ -1,0 +1,81 @@
+import AppFeatures
+import DiaryStore
+import FishingModel
+import Foundation
+import Testing
+
+/// Trips (the client's "events"): the list with search and filters, the detail, the editor.
+@Suite("Trips: list, detail and editor")
+@MainActor
+struct TripModelsTests {
+    @Test(
+        "Given trips over two years at two spots, when searched and filtered, then only the matching ones are listed, newest first"
+    )
+    func searchAndFilter() async throws {
+        let f = try AppFixture()
+        let lake = try await f.diary.write {
+            try $0.addSpot(SpotDraft(name: "Seliger lake", latitude: 57.2, longitude: 33.1))
+        }
+        let lastYear = f.clock.now.addingTimeInterval(-400 * 86_400)
+        _ = try await f.diary.write { diary in
+            try diary.addTrip(
+                TripDraft(spotId: lake.id, startAt: lastYear, utcOffsetSeconds: 10_800, title: "Ice fishing"))
+        }
+        let model = TripListModel(diary: f.diary)
+        try await model.load()
+        #expect(model.rows.count == 2)
+        #expect(model.rows.first?.trip.id == f.trip.id)
+        #expect(model.years.count == 2 && model.years[0] > model.years[1])
+        model.year = model.years[1]
+        #expect(model.rows.map(\.spotName) == ["Seliger lake"])
+        model.year = nil
+        model.query = "селиг"
+        #expect(model.rows.isEmpty, "spot names are searched as written")
+        model.query = "SELIGER"
+        #expect(model.rows.count == 1)
+        model.query = ""
+        model.spotId = f.spot.id
+        #expect(model.rows.map(\.trip.id) == [f.trip.id])
+    }
+
+    @Test(
+        "Given a trip with a catch, when its detail is deleted, then trip and catch go to the Trash and the undo brings both back"
+    )
+    func detailDeleteWithUndo() async throws {
+        let f = try AppFixture()
+        _ = try await f.diary.write { [trip = f.trip] in
+            try $0.addCatch(CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt))
+        }
+        let model = TripDetailModel(diary: f.diary, tripId: f.trip.id, language: .english)
+        try await model.load()
+        #expect(model.spot?.name == "Volga bend" && model.catches.count == 1)
+        await model.request(TripDetailModel.delete)
+        #expect(model.isDeleted)
+        #expect(try f.counts() == [1, 0, 0, 1])
+        #expect(model.undoOffer?.message.hasPrefix("Moved to the Trash: ") == true)
+        try await #require(model.undoOffer).perform()
+        #expect(try f.counts() == [1, 1, 1, 0])
+        #expect(!model.isDeleted)
+    }
+
+    @Test(
+        "Given a new trip form, when the end is put before the start, then the end field says so; fixed, the trip saves at the spot"
+    )
+    func editorValidatesAtTheField() async throws {
+        let f = try AppFixture()
+        let model = TripEditorModel(
+            diary: f.diary, conditions: nil,
+            formatter: MeasureFormatter(preferences: .defaults(for: .metric, language: .english), language: .english),
+            now: f.clock.function)
+        try await model.load()
+        #expect(Set(model.fieldErrors.keys) == TripEditorModel.requiredFields)
+        model.draft.spotId = model.spots.first?.id
+        model.startNow()
+        model.draft.endAt = f.clock.now.addingTimeInterval(-60)
+        #expect(Set(model.fieldErrors.keys) == ["end"])
+        model.draft.endAt = nil
+        let trip = try #require(await model.save())
+        #expect(trip.spotId == f.spot.id && trip.startAt == f.clock.now)
+        #expect(!model.isDirty)
+    }
+}
