@@ -98,7 +98,11 @@ let package = Package(
             ]),
         .target(
             name: "AppFeatures",
-            dependencies: ["DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient"],
+            dependencies: [
+                "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient", "Weather",
+                "Almanac",
+                "SyncProtocol", "Reports", "ReportOutput",
+            ],
             resources: [.copy("Resources/Localizable.xcstrings")]),
         .target(
             name: "HobbyStoryCLI",
@@ -177,6 +181,7 @@ let package = Package(
             name: "AppFeaturesTests",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
+                "MediaLibrary", "ReportOutput", "Weather",
             ]),
         .testTarget(
             name: "HobbyStoryCLITests",

@@ -1,5 +1,6 @@
 import Diagnostics
 import DiaryStore
+import FishingModel
 import Foundation
 import Gazetteer
 import Geomagnetism
@@ -23,5 +24,15 @@ public enum DiagnosticsExport {
             appVersion: appVersion, databaseSchemaVersion: try diary?.schemaVersion(),
             databaseIntegrity: try diary?.integrityCheck(), recentLog: sink.recentRecords(),
             capturedErrors: sink.recentErrors())
+    }
+}
+
+/// Labels points with the bundled gazetteer, loaded on first use (T9, T10: settlement, region
+/// and country, offline): for spots as the store saves them, and for the map's chosen point.
+public struct BundledGazetteerLabeler: PlaceLabeling {
+    public init() {}
+
+    public func label(latitude: Double, longitude: Double) -> PlaceLabel? {
+        (try? Gazetteer.bundled())?.label(latitude: latitude, longitude: longitude)
     }
 }

@@ -158,6 +158,8 @@ extension Diary {
                 OR (entity_type = 'spot' AND entity_id NOT IN (SELECT id FROM spots))
                 """)
             try database.execute("DELETE FROM trash")
+            try database.execute("DELETE FROM saved_reports WHERE deleted_at IS NOT NULL")
+            removed += database.changes
             log.notice("Trash emptied", ["objects": String(removed)])
             return removed
         }

@@ -9,6 +9,8 @@ public enum Limits {
     public static let titleLength = 200
     public static let companionsLength = 500
     public static let notesLength = 4_000
+    /// A saved report's formula (T18).
+    public static let formulaLength = 2_000
 
     public static let latitude = -90.0...90.0
     public static let longitude = -180.0...180.0

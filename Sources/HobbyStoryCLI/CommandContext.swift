@@ -1,4 +1,5 @@
 import Diagnostics
+import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation

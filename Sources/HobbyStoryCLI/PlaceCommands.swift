@@ -7,13 +7,6 @@ import Geodesy
 import Geomagnetism
 import Weather
 
-/// Labels spots with the bundled gazetteer, loaded on first use (T10).
-struct BundledGazetteerLabeler: PlaceLabeling {
-    func label(latitude: Double, longitude: Double) -> PlaceLabel? {
-        (try? Gazetteer.bundled())?.label(latitude: latitude, longitude: longitude)
-    }
-}
-
 extension HobbyStoryCLI {
     /// `place`, `places search`, `distance`, `almanac`, `magnetic`: offline place, sky and field
     /// information for any point (T9, T10, T14). None of them needs a profile.

@@ -3,6 +3,8 @@ import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
+import TestSupport
 import Testing
 
 /// UI5: no destructive control of any screen runs without its safeguard — a confirmation (typed
@@ -41,6 +43,16 @@ struct SafeguardTests {
                 contentURL: nil, transport: { _ in SyncAndSettingsTests.Unreachable() }),
             deviceName: "test", language: .english)
         try await sync.load()
+        let url = try await f.diary.read { $0.fileURL }
+        let reports = ReportsModel(diary: f.diary, databaseURL: url, currentYear: 2026, language: .english)
+        _ = try await f.diary.write { try $0.saveReport(title: "Mine", formula: "count(catch)", chart: "table") }
+        try await reports.load()
+        reports.selectedSaved = reports.saved.first
+        let photo = ConditionsReportsMediaTests.FileCamera(files: [mediaFixture("photo_exif_full.jpg")])
+        let media = MediaModel(
+            diary: f.diary, target: nil, camera: photo, library: photo, downloads: nil, language: .english)
+        await media.capture(.photo)
+        media.selected = media.assets.first
         let storage = f.storage
         let diaryState = { try f.counts() }
         return [
@@ -50,6 +62,8 @@ struct SafeguardTests {
             (tripEditor, { [tripEditor] in [tripEditor.isDirty ? 1 : 0] }),
             (tripDetail, diaryState),
             (sync, { [sync] in [sync.status?.isSignedIn == true ? 1 : 0] }),
+            (reports, { [reports] in [reports.saved.count] }),
+            (media, { [media] in [media.assets.count] }),
         ]
     }
 

@@ -99,7 +99,7 @@ struct ReportTests {
     @Test("Given two dimensions, when grouped, then rows carry both keys then the value")
     func twoDimensions() throws {
         let result = try engine.run(BuiltInReports.named("this-year-vs-last-year", currentYear: 2026)!)
-        #expect(result.table.columns == ["month", "year", "count(catch)"])
+        #expect(result.table.columns == ["month", "year", "sum(catch.count)"])
         #expect(
             result.table.rows == [
                 [.integer(6), .integer(2025), .integer(2)], [.integer(6), .integer(2026), .integer(3)],

@@ -5,7 +5,8 @@ public enum AppScreens {
     /// Every screen model; a new one is added here or the catalogue test cannot see it.
     @MainActor public static let models: [any DeclaresControls.Type] = [
         HomeModel.self, ProfilesModel.self, TripListModel.self, TripDetailModel.self, TripEditorModel.self,
-        CatchEditorModel.self, SyncModel.self, TrashModel.self, SettingsModel.self, AboutModel.self,
+        CatchEditorModel.self, SpotsModel.self, MapModel.self, MediaModel.self, ConditionsModel.self,
+        ReportsModel.self, SyncModel.self, TrashModel.self, SettingsModel.self, AboutModel.self,
     ]
 
     /// Every control the app shows: the screens' and the ring's.

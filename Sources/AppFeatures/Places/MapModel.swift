@@ -1,0 +1,129 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import Geodesy
+import Observation
+
+/// How the map is drawn (T9: satellite and scheme).
+public enum MapMode: String, Sendable, Codable, CaseIterable {
+    case standard, satellite, hybrid
+}
+
+/// The map screen's state (UI4, T8–T10): its mode, the spots with their catch counts, the point
+/// the angler tapped with everything about it, the distance between two chosen points, and a
+/// route along roads from here to a point through a ``RouteProvider``.
+@MainActor
+@Observable
+public final class MapModel: DeclaresControls {
+    public static let mode = Control("map.mode", .picker)
+    public static let measure = Control("map.measure", .button)
+    public static let route = Control("map.route", .button)
+    public static let markSpot = Control("map.markSpot", .button)
+    public static let openSpot = Control("map.openSpot", .link)
+    public static let clearSelection = Control("map.clearSelection", .button)
+    public static let controls = [mode, measure, route, markSpot, openSpot, clearSelection]
+
+    /// A spot on the map with how many fish were caught there.
+    public struct SpotPin: Sendable, Equatable, Identifiable {
+        public let spot: Spot
+        public let fishCount: Int
+        public var id: UUID { spot.id }
+    }
+
+    public var mode: MapMode = .standard
+    public private(set) var pins: [SpotPin] = []
+    public private(set) var selected: PointInfo?
+    /// The first point of a measurement, waiting for the second.
+    public private(set) var measuringFrom: Coordinate?
+    /// The last measurement: both points and the geodesic distance, in the angler's units.
+    public private(set) var measurement: (from: Coordinate, to: Coordinate, meters: Double, text: String)?
+    public private(set) var route: Route?
+    public private(set) var routeProblem: RouteProblem?
+
+    private let diary: DiaryQueue
+    private let labeler: (any PlaceLabeling)?
+    private let location: any LocationProviding
+    private let routes: any RouteProvider
+    private let notation: CoordinateNotation
+    private let formatter: MeasureFormatter
+
+    public init(
+        diary: DiaryQueue, labeler: (any PlaceLabeling)?, location: any LocationProviding, routes: any RouteProvider,
+        notation: CoordinateNotation = .decimal, formatter: MeasureFormatter
+    ) {
+        self.diary = diary
+        self.labeler = labeler
+        self.location = location
+        self.routes = routes
+        self.notation = notation
+        self.formatter = formatter
+    }
+
+    public func load() async throws {
+        let (spots, trips, catches) = try await diary.read { diary in
+            (try diary.spots(), try diary.trips(), try diary.catches())
+        }
+        let spotOfTrip = Dictionary(trips.map { ($0.id, $0.spotId) }, uniquingKeysWith: { a, _ in a })
+        var fish: [UUID: Int] = [:]
+        for item in catches { if let spot = spotOfTrip[item.tripId] { fish[spot, default: 0] += item.count } }
+        pins = spots.map { SpotPin(spot: $0, fishCount: fish[$0.id] ?? 0) }
+    }
+
+    public func observe() async {
+        for await change in diary.changes() where !change.isDisjoint(with: [.spots, .trips, .catches]) {
+            try? await load()
+        }
+    }
+
+    /// A tap on the map (through `MapReader`): the point's information, or the second end of a
+    /// measurement when one was started.
+    public func select(_ coordinate: Coordinate) {
+        if let start = measuringFrom {
+            let meters = Geodesic.inverse(from: start, to: coordinate).meters
+            measurement = (start, coordinate, meters, distanceText(meters))
+            measuringFrom = nil
+        }
+        selected = PointInfo.make(coordinate, notation: notation, labeler: labeler, spots: pins.map(\.spot))
+    }
+
+    /// Starts measuring from the selected point: the next tap is the other end.
+    public func startMeasuring() {
+        measuringFrom = selected?.coordinate
+        measurement = nil
+    }
+
+    public func clearSelection() {
+        selected = nil
+        measuringFrom = nil
+        route = nil
+        routeProblem = nil
+    }
+
+    /// A route along roads from the device's position to the selected point.
+    public func requestRoute() async {
+        guard let target = selected?.coordinate else { return }
+        guard let here = await location.currentCoordinate() else {
+            routeProblem = .failed("position unknown")
+            return
+        }
+        do {
+            route = try await routes.route(from: here, to: target)
+            routeProblem = nil
+        } catch {
+            route = nil
+            routeProblem = error
+        }
+    }
+
+    /// A distance as the angler reads it: metres below a kilometre, else kilometres (miles in
+    /// imperial).
+    public func distanceText(_ meters: Double) -> String {
+        let russian = formatter.language == .russian
+        if formatter.preferences.system == .imperial {
+            let miles = meters / 1609.344
+            return formatter.number(miles, digits: miles < 10 ? 2 : 1) + "\u{a0}" + (russian ? "миль" : "mi")
+        }
+        if meters < 1000 { return formatter.number(meters, digits: 0) + "\u{a0}" + (russian ? "м" : "m") }
+        return formatter.number(meters / 1000, digits: meters < 10_000 ? 2 : 1) + "\u{a0}" + (russian ? "км" : "km")
+    }
+}

@@ -1,0 +1,147 @@
+import DiaryStore
+import Foundation
+import Observation
+import ReportOutput
+import Reports
+
+/// Reports (T18): the built-ins and the angler's saved ones; a formula editor that checks as the
+/// angler types (the problem and where it is, with "did you mean"), runs the formula for its
+/// result table and chart spec, and saves it as a custom report. Removing a saved report can be
+/// undone.
+@MainActor
+@Observable
+public final class ReportsModel: SafeguardsDestructiveActions {
+    public static let openBuiltIn = Control("reports.openBuiltIn", .link)
+    public static let openSaved = Control("reports.openSaved", .link)
+    public static let formula = Control("reports.formula", .field)
+    public static let run = Control("reports.run", .button)
+    public static let chartKind = Control("reports.chartKind", .picker)
+    public static let title = Control("reports.title", .field)
+    public static let save = Control("reports.save", .button)
+    public static let remove = Control("reports.remove", .button, safeguard: .undo)
+    public static let controls = [openBuiltIn, openSaved, formula, run, chartKind, title, save, remove]
+
+    public let builtIns: [BuiltInReport]
+    public private(set) var saved: [SavedReport] = []
+    /// The formula being written; every change is checked at once.
+    public var formulaText = "" { didSet { check() } }
+    public var titleText = ""
+    public var chart: ChartKind = .bar
+    /// The formula's problem and its position (a character offset), or nil when it is valid.
+    public private(set) var formulaProblem: (message: String, position: Int?)?
+    public private(set) var result: ReportResult?
+    /// The saved report being edited, if any.
+    public private(set) var editingSaved: SavedReport?
+    public var selectedSaved: SavedReport?
+    public private(set) var problem: String?
+    public private(set) var confirmation: PendingConfirmation?
+    public private(set) var undoOffer: UndoOffer?
+
+    private let diary: DiaryQueue
+    private let databaseURL: URL
+    private let language: Language
+    private let catalog: Catalog
+
+    public init(diary: DiaryQueue, databaseURL: URL, currentYear: Int, language: Language, catalog: Catalog = .shared) {
+        self.diary = diary
+        self.databaseURL = databaseURL
+        self.language = language
+        self.catalog = catalog
+        builtIns = BuiltInReports.all(currentYear: currentYear)
+    }
+
+    public func load() async throws {
+        saved = try await diary.read { try $0.savedReports() }
+    }
+
+    public func observe() async {
+        for await change in diary.changes() where change.contains(.reports) { try? await load() }
+    }
+
+    public var canRun: Bool { formulaProblem == nil && !formulaText.isEmpty }
+    public var canSave: Bool { canRun && !titleText.trimmingCharacters(in: .whitespaces).isEmpty }
+
+    /// Puts a built-in's formula in the editor and runs it.
+    public func open(_ report: BuiltInReport) async {
+        editingSaved = nil
+        titleText = report.title
+        chart = report.chart
+        formulaText = report.formula
+        await runFormula()
+    }
+
+    public func open(_ report: SavedReport) async {
+        editingSaved = report
+        selectedSaved = report
+        titleText = report.title
+        chart = ChartKind(rawValue: report.chart) ?? .bar
+        formulaText = report.formula
+        await runFormula()
+    }
+
+    /// Runs the formula over the diary (a read-only connection of its own, so reports never
+    /// wait for or block the diary's writes).
+    public func runFormula() async {
+        guard canRun else { return }
+        let (url, formula, title, kind) = (databaseURL, formulaText, titleText, chart)
+        do {
+            result = try await Task.detached {
+                try ReportEngine(databaseURL: url).run(
+                    formula: formula, title: title.isEmpty ? nil : title, chart: kind)
+            }.value
+            problem = nil
+        } catch let error as ReportError {
+            formulaProblem = (error.message, error.position)
+            result = nil
+        } catch {
+            problem = "\(error)"
+            result = nil
+        }
+    }
+
+    /// Saves the formula as a custom report (a new one, or the one opened).
+    public func saveReport() async {
+        guard canSave else { return }
+        let (id, title, formula, kind) = (editingSaved?.id, titleText, formulaText, chart.rawValue)
+        do {
+            editingSaved = try await diary.write {
+                try $0.saveReport(id: id, title: title, formula: formula, chart: kind)
+            }
+            try await load()
+            problem = nil
+        } catch {
+            problem = "\(error)"
+        }
+    }
+
+    public func request(_ control: Control) async {
+        guard control == Self.remove, let report = selectedSaved else { return }
+        let id = report.id
+        do {
+            try await diary.write { try $0.removeReport(id) }
+            selectedSaved = nil
+            if editingSaved?.id == id { editingSaved = nil }
+            undoOffer = UndoOffer(message: catalog.text("undo.deleted", language, ["what": report.title])) {
+                [weak self, diary] in
+                try await diary.write { try $0.restoreReport(id) }
+                try await self?.load()
+            }
+            try await load()
+        } catch {
+            problem = "\(error)"
+        }
+    }
+
+    private func check() {
+        guard !formulaText.isEmpty else {
+            formulaProblem = nil
+            return
+        }
+        do throws(ReportError) {
+            try ReportEngine.check(formulaText)
+            formulaProblem = nil
+        } catch {
+            formulaProblem = (error.message, error.position)
+        }
+    }
+}

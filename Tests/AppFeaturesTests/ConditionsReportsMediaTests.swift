@@ -1,0 +1,119 @@
+import AppFeatures
+import DiaryServices
+import DiaryStore
+import FishingModel
+import Foundation
+import Geodesy
+import MediaLibrary
+import ReportOutput
+import TestSupport
+import Testing
+import Weather
+
+/// The conditions, reports and media screens.
+@Suite("Conditions, reports and media screens")
+@MainActor
+struct ConditionsReportsMediaTests {
+    /// A transport that is always offline.
+    struct Offline: HTTPTransport {
+        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+            throw .failed("offline")
+        }
+    }
+
+    @Test(
+        "Given no network, when the conditions of a spot are refreshed, then the sky and the magnetic field are there, computed on the device, in Russian"
+    )
+    func conditionsOffline() async throws {
+        let model = ConditionsModel(
+            weather: WeatherService(cache: nil, transport: Offline()),
+            coordinate: Coordinate(latitude: 56.84, longitude: 35.9), time: Date(timeIntervalSince1970: 1_780_000_000),
+            utcOffsetSeconds: 10_800,
+            formatter: MeasureFormatter(preferences: .defaults(for: .metric, language: .russian), language: .russian))
+        await model.refresh(budget: .milliseconds(500))
+        let fields = Set(model.lines.map(\.field))
+        #expect(fields.isSuperset(of: [.moonPhase, .sunrise, .sunset, .magneticDeclination]))
+        #expect(!fields.contains(.temperature))
+        #expect(model.lines.allSatisfy { $0.source == "Рассчитано на устройстве" })
+        #expect(model.lines.first { $0.field == .sunrise }?.value.count == 5)
+        #expect(!model.majorPeriods.isEmpty && model.solunarRating != nil)
+        for phase in [
+            "new", "waxing-crescent", "first-quarter", "waxing-gibbous", "full", "waning-gibbous", "last-quarter",
+            "waning-crescent",
+        ] {
+            #expect(Catalog.shared.stored("moon.\(phase)", .russian) != nil)
+        }
+    }
+
+    @Test(
+        "Given the formula editor, when a misspelled field is typed, then the problem and its position show at once; fixed, it runs, saves, and removal can be undone"
+    )
+    func formulaEditor() async throws {
+        let f = try AppFixture()
+        _ = try await f.diary.write { [trip = f.trip] in
+            try $0.addCatches([
+                CatchDraft(tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: trip.startAt, count: 3),
+                CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt.addingTimeInterval(60)),
+            ])
+        }
+        let url = try await f.diary.read { $0.fileURL }
+        let model = ReportsModel(diary: f.diary, databaseURL: url, currentYear: 2026, language: .english)
+        try await model.load()
+        model.formulaText = "sum(catch.count) by specis"
+        let problem = try #require(model.formulaProblem)
+        #expect(problem.message.contains("species"), "a did-you-mean names the field meant")
+        #expect(problem.position == 20)
+        #expect(!model.canRun)
+        model.formulaText = "sum(catch.count) by species order desc"
+        #expect(model.formulaProblem == nil)
+        model.titleText = "Fish by species"
+        await model.runFormula()
+        #expect(model.result?.table.rows.first?.first == .text("European perch"))
+        await model.saveReport()
+        #expect(model.saved.map(\.title) == ["Fish by species"])
+        model.selectedSaved = model.saved.first
+        await model.request(ReportsModel.remove)
+        #expect(model.saved.isEmpty)
+        try await #require(model.undoOffer).perform()
+        #expect(model.saved.count == 1)
+        let byMonth = try #require(model.builtIns.first { $0.slug == "catches-by-species" })
+        #expect(byMonth.title == "Fish caught by species")
+        await model.open(byMonth)
+        #expect(model.result?.table.rows.first?.last == .integer(3), "three perch in one catch are three fish")
+    }
+
+    /// A camera and a library that hand over fixture files.
+    struct FileCamera: CameraCapture, PhotoLibraryPicker {
+        let files: [URL]
+        func capture(_ mode: CaptureMode, for target: MediaTarget?) async throws -> MediaSource? {
+            files.first.map { MediaSource(url: $0, target: target) }
+        }
+        func pick(limit: Int, for target: MediaTarget?) async throws -> [MediaSource] {
+            files.prefix(limit).map { MediaSource(url: $0, target: target) }
+        }
+    }
+
+    @Test(
+        "Given the trip's gallery, when photos come from the library with one unreadable, then the others are imported with progress and the failure named; deleting offers an undo"
+    )
+    func mediaGallery() async throws {
+        let f = try AppFixture()
+        let files = [
+            mediaFixture("photo_exif_full.jpg"), f.folder.appendingPathComponent("gone.jpg"),
+            mediaFixture("video_location.mp4"),
+        ]
+        let source = FileCamera(files: files)
+        let model = MediaModel(
+            diary: f.diary, target: MediaTarget(.trip, f.trip.id), camera: source, library: source, downloads: nil,
+            language: .english)
+        await model.chooseFromLibrary()
+        #expect(model.progress?.done == 3 && model.progress?.total == 3)
+        #expect(model.progress?.failures.count == 1 && model.progress?.failures.first?.hasPrefix("gone.jpg") == true)
+        #expect(model.assets.count == 2)
+        model.selected = model.assets.first
+        await model.request(MediaModel.delete)
+        #expect(model.assets.count == 1)
+        try await #require(model.undoOffer).perform()
+        #expect(model.assets.count == 2)
+    }
+}
