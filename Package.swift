@@ -120,6 +120,7 @@ let package = Package(
             dependencies: [
                 "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
                 "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing", "DirectoryData",
+                "AppFeatures", "Geodesy",
             ]),
 
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),

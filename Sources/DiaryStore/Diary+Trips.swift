@@ -53,12 +53,21 @@ extension Diary {
         try fetchRecord(Self.tripSQL, id, Self.trip)
     }
 
-    /// Live trips, latest first; only those at `spotId` when given.
-    public func trips(spotId: UUID? = nil) throws -> [Trip] {
-        let filter = spotId == nil ? "" : "AND spot_id = ?"
-        return try database.query(
-            Self.tripSQL.select + " WHERE deleted_at IS NULL \(filter) ORDER BY start_at DESC, id",
-            spotId.map { [SQLiteValue($0)] } ?? [], as: Self.trip)
+    /// Live trips, latest first; only those at `spotId` when given; at most `limit`, and only
+    /// those listed after `after` (a list read page by page, each page from where the last ended).
+    public func trips(spotId: UUID? = nil, limit: Int? = nil, after: Trip? = nil) throws -> [Trip] {
+        var filter = spotId == nil ? "" : "AND spot_id = ?"
+        var arguments = spotId.map { [SQLiteValue($0)] } ?? []
+        if let after {
+            filter += " AND (start_at < ? OR (start_at = ? AND id > ?))"
+            arguments += [SQLiteValue(after.startAt), SQLiteValue(after.startAt), SQLiteValue(after.id)]
+        }
+        var sql = Self.tripSQL.select + " WHERE deleted_at IS NULL \(filter) ORDER BY start_at DESC, id"
+        if let limit {
+            sql += " LIMIT ?"
+            arguments.append(.integer(Int64(limit)))
+        }
+        return try database.query(sql, arguments, as: Self.trip)
     }
 
     func liveTrip(_ id: UUID) throws -> Trip {

@@ -182,35 +182,35 @@ extension UUID {
     /// Parses the canonical 8-4-4-4-12 hexadecimal form directly from UTF-8, without Foundation's
     /// general parser: reading ids is on the hot path of every listing.
     init?(storedText text: String) {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var count = 0
-        var high: UInt8?
-        for (position, character) in text.utf8.enumerated() {
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                guard character == UInt8(ascii: "-") else { return nil }
-                continue
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
+            var count = 0
+            var high: UInt8?
+            for (position, character) in text.utf8.enumerated() {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard character == UInt8(ascii: "-") else { return false }
+                    continue
+                }
+                let nibble: UInt8
+                switch character {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
+                default: return false
+                }
+                if let h = high {
+                    guard count < 16 else { return false }
+                    bytes[count] = h << 4 | nibble
+                    count += 1
+                    high = nil
+                } else {
+                    high = nibble
+                }
             }
-            let nibble: UInt8
-            switch character {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            if let h = high {
-                guard count < 16 else { return nil }
-                bytes[count] = h << 4 | nibble
-                count += 1
-                high = nil
-            } else {
-                high = nibble
-            }
+            return count == 16 && high == nil
         }
-        guard count == 16, high == nil else { return nil }
-        self.init(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        guard parsed else { return nil }
+        self.init(uuid: uuid)
     }
+
 }

@@ -4,11 +4,12 @@ import ReportOutput
 import SQLiteDB
 
 /// A report's answer: the table (group keys first, values last), the chart to draw, and the SQL
-/// that produced it (for diagnostics).
+/// with its bound parameters that produced it (for diagnostics and the benchmark's baseline).
 public struct ReportResult: Sendable {
     public let table: ReportTable
     public let chart: ChartSpec
     public let sql: String
+    public let parameters: [SQLiteValue]
 }
 
 /// Runs report formulas and built-in reports over one diary database (T18).
@@ -21,7 +22,9 @@ public final class ReportEngine {
 
     public init(databaseURL: URL) throws {
         database = try Database(path: databaseURL.path, mode: .readOnly)
-        try database.executeScript("PRAGMA query_only = ON")
+        // Reports re-run while the angler types: keep the diary's pages at hand (up to 64 MiB of
+        // cache, and the file mapped rather than copied page by page).
+        try database.executeScript("PRAGMA query_only = ON; PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456")
         try Self.registerMoonFunctions(database)
     }
 
@@ -60,7 +63,7 @@ public final class ReportEngine {
         let chart = ChartSpec.make(
             from: display, kind: chartKind, title: title ?? formula,
             valueLabel: valueLabel ?? compiled.columns[keys], unit: compiled.unit, keyColumns: keys)
-        return ReportResult(table: table, chart: chart, sql: compiled.sql)
+        return ReportResult(table: table, chart: chart, sql: compiled.sql, parameters: compiled.parameters)
     }
 
     /// Runs a built-in report.

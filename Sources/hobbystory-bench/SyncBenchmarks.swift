@@ -189,14 +189,19 @@ final class CountingTransport: SyncTransport {
     }
 }
 
-func timeAsync(_ body: () async throws -> Void) async rethrows -> Double {
+/// Seconds `body` takes, run in the caller's isolation (the app benchmarks call from the main actor).
+func timeAsync(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void) async rethrows
+    -> Double
+{
     let start = clock.now
     try await body()
     return seconds(clock.now - start)
 }
 
-func medianAsync(_ runs: Int, _ body: () async throws -> Void) async rethrows -> Double {
+func medianAsync(isolation: isolated (any Actor)? = #isolation, _ runs: Int, _ body: () async throws -> Void)
+    async rethrows -> Double
+{
     var samples: [Double] = []
-    for _ in 0..<runs { samples.append(try await timeAsync(body)) }
+    for _ in 0..<runs { samples.append(try await timeAsync(isolation: isolation, body)) }
     return median(samples)
 }

@@ -3,7 +3,7 @@
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
 //        [--catches N] [--big M] [--media-mib S] [--sync-catches K] [--upload-mb U] [--no-load]
-//        [--only diary,places,almanac,media,reports,sync,upload]
+//        [--only diary,places,almanac,media,reports,sync,upload,app]
 //        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
@@ -24,7 +24,7 @@ let mediaMebibytes = option("--media-mib").flatMap { Int($0) } ?? 1024
 let syncCatches = option("--sync-catches").flatMap { Int($0) } ?? 10_000
 let uploadMegabytes = option("--upload-mb").flatMap { Int($0) } ?? 200
 let sections = Set(
-    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload").split(separator: ",").map(String.init))
+    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app").split(separator: ",").map(String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -45,3 +45,4 @@ if sections.contains("reports") {
 }
 if sections.contains("sync") { try await benchmarkSync(catches: syncCatches, load: !options.contains("--no-load")) }
 if sections.contains("upload") { try await benchmarkUpload(megabytes: uploadMegabytes) }
+if sections.contains("app") { try await benchmarkApp(trips: 10_000, catches: 100_000) }

@@ -63,7 +63,7 @@ public final class HomeModel: DeclaresControls {
     public func load() async throws {
         let summary = try await diary.read { diary in
             (
-                try diary.catches(limit: 50), try diary.trips().first, try diary.pendingChanges(limit: 100_000).count,
+                try diary.catches(limit: 50), try diary.latestTrip(), try diary.pendingChangeCount(),
                 try diary.syncAccount()
             )
         }

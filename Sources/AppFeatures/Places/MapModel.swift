@@ -60,12 +60,7 @@ public final class MapModel: DeclaresControls {
     }
 
     public func load() async throws {
-        let (spots, trips, catches) = try await diary.read { diary in
-            (try diary.spots(), try diary.trips(), try diary.catches())
-        }
-        let spotOfTrip = Dictionary(trips.map { ($0.id, $0.spotId) }, uniquingKeysWith: { a, _ in a })
-        var fish: [UUID: Int] = [:]
-        for item in catches { if let spot = spotOfTrip[item.tripId] { fish[spot, default: 0] += item.count } }
+        let (spots, fish) = try await diary.read { diary in (try diary.spots(), try diary.fishCountsBySpot()) }
         pins = spots.map { SpotPin(spot: $0, fishCount: fish[$0.id] ?? 0) }
     }
 

@@ -39,6 +39,8 @@ public final class ReportsModel: SafeguardsDestructiveActions {
 
     private let diary: DiaryQueue
     private let databaseURL: URL
+    /// One read-only engine kept while the screen lives, so re-runs find the pages cached.
+    @ObservationIgnored private var engine: SerialAccess<ReportEngine>?
     private let language: Language
     private let catalog: Catalog
 
@@ -83,12 +85,13 @@ public final class ReportsModel: SafeguardsDestructiveActions {
     /// wait for or block the diary's writes).
     public func runFormula() async {
         guard canRun else { return }
-        let (url, formula, title, kind) = (databaseURL, formulaText, titleText, chart)
+        let (formula, title, kind) = (formulaText, titleText, chart)
         do {
-            result = try await Task.detached {
-                try ReportEngine(databaseURL: url).run(
-                    formula: formula, title: title.isEmpty ? nil : title, chart: kind)
-            }.value
+            let engine = try self.engine ?? SerialAccess(try ReportEngine(databaseURL: databaseURL), label: "reports")
+            self.engine = engine
+            result = try await engine.run {
+                try $0.run(formula: formula, title: title.isEmpty ? nil : title, chart: kind)
+            }
             problem = nil
         } catch let error as ReportError {
             formulaProblem = (error.message, error.position)

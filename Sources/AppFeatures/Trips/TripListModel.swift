@@ -34,20 +34,54 @@ public final class TripListModel: DeclaresControls {
 
     public init(diary: DiaryQueue) { self.diary = diary }
 
+    /// The trips a first screenful loads; the rest follow in pages of ``pageSize``, one diary
+    /// read each, so a change or another screen never waits long behind the list.
+    public static let firstPage = 100
+    public static let pageSize = 1_000
+
+    /// Loads the latest trips first (what the screen shows at once), then the rest page by page
+    /// (for the search, the filters and scrolling on). A cancelled load stops between pages.
     public func load() async throws {
-        let (trips, spots, catches) = try await diary.read { diary in
-            (try diary.trips(), try diary.spots(), try diary.catches())
-        }
-        let names = Dictionary(spots.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let counts = Dictionary(grouping: catches, by: \.tripId).mapValues(\.count)
-        allRows = trips.map { Row(trip: $0, spotName: names[$0.spotId] ?? "", catchCount: counts[$0.id] ?? 0) }
+        try await loadFirstPage()
+        try await loadAll()
+    }
+
+    public func loadFirstPage() async throws {
+        let (rows, spots) = try await page(limit: Self.firstPage, after: nil)
+        allRows = rows
         self.spots = spots
     }
 
-    public func observe() async {
-        for await change in diary.changes() where !change.isDisjoint(with: [.trips, .spots, .catches]) {
-            try? await load()
+    public func loadAll() async throws {
+        var rows: [Row] = []
+        while true {
+            try Task.checkCancellation()
+            let (page, spots) = try await page(limit: Self.pageSize, after: rows.last?.trip)
+            rows += page
+            self.spots = spots
+            if page.count < Self.pageSize { break }
         }
+        allRows = rows
+    }
+
+    private func page(limit: Int, after: Trip?) async throws -> ([Row], [Spot]) {
+        let (trips, spots, counts) = try await diary.read { diary in
+            let trips = try diary.trips(limit: limit, after: after)
+            return (trips, try diary.spots(), try diary.catchCountsByTrip(trips.map(\.id)))
+        }
+        let names = Dictionary(spots.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        return (trips.map { Row(trip: $0, spotName: names[$0.spotId] ?? "", catchCount: counts[$0.id] ?? 0) }, spots)
+    }
+
+    /// Keeps the list current while the screen is shown (run from the view's `.task`): each
+    /// change starts a fresh load and stops the one in progress.
+    public func observe() async {
+        var loading: Task<Void, Never>?
+        for await change in diary.changes() where !change.isDisjoint(with: [.trips, .spots, .catches]) {
+            loading?.cancel()
+            loading = Task { try? await self.load() }
+        }
+        loading?.cancel()
     }
 
     /// The years that have trips, newest first: the year filter's choices.

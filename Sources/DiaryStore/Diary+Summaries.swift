@@ -1,0 +1,44 @@
+import FishingModel
+import Foundation
+import SQLiteDB
+
+/// Counts the screens show without loading every record (issue 13 §5: a diary of 10 000 trips and
+/// 100 000 catches opens its home and trip list within a frame's budget on the main actor).
+extension Diary {
+    /// The live trip that started last, if any.
+    public func latestTrip() throws -> Trip? {
+        try database.query(
+            Self.tripSQL.select + " WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 1", as: Self.trip
+        ).first
+    }
+
+    /// How many changes wait to be sent to the portal.
+    public func pendingChangeCount() throws -> Int {
+        Int(try database.queryFirst("SELECT count(*) FROM outbox")?.int64(0) ?? 0)
+    }
+
+    /// The number of live catch records of each trip that has any; of the trips `ids` only,
+    /// when given (the page of a list).
+    public func catchCountsByTrip(_ ids: [UUID]? = nil) throws -> [UUID: Int] {
+        var counts: [UUID: Int] = [:]
+        let page =
+            ids.map { "AND trip_id IN (\(Array(repeating: "?", count: $0.count).joined(separator: ", ")))" } ?? ""
+        try database.forEachRow(
+            "SELECT trip_id, count(*) FROM catches WHERE deleted_at IS NULL \(page) GROUP BY trip_id",
+            ids?.map { SQLiteValue($0) } ?? []
+        ) { counts[try $0.uuid(0)] = Int(try $0.int64(1)) }
+        return counts
+    }
+
+    /// The number of fish (each catch's count added up) caught at each spot that has any.
+    public func fishCountsBySpot() throws -> [UUID: Int] {
+        var counts: [UUID: Int] = [:]
+        try database.forEachRow(
+            """
+            SELECT t.spot_id, sum(c.count) FROM catches c JOIN trips t ON t.id = c.trip_id
+            WHERE c.deleted_at IS NULL AND t.deleted_at IS NULL GROUP BY t.spot_id
+            """
+        ) { counts[try $0.uuid(0)] = Int(try $0.int64(1)) }
+        return counts
+    }
+}
