@@ -27,6 +27,12 @@ public struct ConditionsService: Sendable {
         return snapshot
     }
 
+    /// ``recordConditions(of:_:budget:)`` in a task of its own: the screen that saved the record
+    /// goes on, and a failure leaves the record queued.
+    public func recordInBackground(of type: EntityType, _ id: UUID) {
+        Task.detached { _ = try? await recordConditions(of: type, id) }
+    }
+
     /// What filling the queue achieved.
     public struct Fill: Sendable, Equatable {
         /// Records whose conditions are now complete.

@@ -212,9 +212,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
             draft = CatchDraft(item)
             loadedInputs = inputs
             problem = nil
-            if editingId == nil, let conditions {
-                Task.detached { try? await conditions.recordConditions(of: .catch, item.id) }
-            }
+            if editingId == nil { conditions?.recordInBackground(of: .catch, item.id) }
             return item
         } catch let error as ValidationError {
             fieldErrors = messages.messages(for: error.issues)
@@ -228,23 +226,16 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         switch control {
         case Self.discard:
             guard isDirty else { return }
-            confirmation = PendingConfirmation(
-                control: control, title: catalog.text("confirm.discard.title", formatter.language),
-                message: catalog.text("confirm.discard.message", formatter.language)
-            ) { [weak self] in
-                guard let self else { return }
-                revert()
-                confirmation = nil
+            confirmation = .discardingChanges(control, language: formatter.language, catalog: catalog) {
+                [weak self] in
+                self?.revert()
+                self?.confirmation = nil
             }
         case Self.delete:
             guard let editing else { return }
-            let id = editing.id
             do {
-                let entry = try await diary.write { try $0.moveToTrash(.catch, id) }
-                undoOffer = UndoOffer(message: catalog.text("undo.deleted", formatter.language, ["what": entry.label]))
-                {
-                    [diary] in _ = try await diary.write { try $0.restore(entry.batchId) }
-                }
+                undoOffer = try await diary.moveToTrashOfferingUndo(
+                    .catch, editing.id, language: formatter.language, catalog: catalog)
             } catch {
                 problem = "\(error)"
             }

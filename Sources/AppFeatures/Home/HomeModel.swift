@@ -155,12 +155,8 @@ public final class HomeModel: DeclaresControls {
             catchNowPlan = nil
             catchNowTime = nil
             problem = nil
-            if let conditions {
-                Task.detached {
-                    if let newTrip { try? await conditions.recordConditions(of: .trip, newTrip.id) }
-                    try? await conditions.recordConditions(of: .catch, saved.id)
-                }
-            }
+            if let newTrip { conditions?.recordInBackground(of: .trip, newTrip.id) }
+            conditions?.recordInBackground(of: .catch, saved.id)
             try await load()
         } catch {
             problem = "\(error)"

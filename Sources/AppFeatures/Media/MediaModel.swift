@@ -97,15 +97,12 @@ public final class MediaModel: SafeguardsDestructiveActions {
 
     public func request(_ control: Control) async {
         guard control == Self.delete, let asset = selected else { return }
-        let id = asset.id
         do {
-            let entry = try await diary.write { try $0.moveToTrash(.media, id) }
-            selected = nil
-            undoOffer = UndoOffer(message: catalog.text("undo.deleted", language, ["what": entry.label])) {
-                [weak self, diary] in
-                _ = try await diary.write { try $0.restore(entry.batchId) }
-                try await self?.load()
+            undoOffer = try await diary.moveToTrashOfferingUndo(.media, asset.id, language: language, catalog: catalog)
+            {
+                [weak self] in try await self?.load()
             }
+            selected = nil
             try await load()
         } catch {
             problem = "\(error)"

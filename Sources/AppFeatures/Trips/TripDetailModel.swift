@@ -61,15 +61,11 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
 
     public func request(_ control: Control) async {
         guard control == Self.delete else { return }
-        let id = tripId
         do {
-            let entry = try await diary.write { try $0.moveToTrash(.trip, id) }
-            isDeleted = true
-            undoOffer = UndoOffer(message: catalog.text("undo.deleted", language, ["what": entry.label])) {
-                [weak self, diary] in
-                _ = try await diary.write { try $0.restore(entry.batchId) }
-                try await self?.load()
+            undoOffer = try await diary.moveToTrashOfferingUndo(.trip, tripId, language: language, catalog: catalog) {
+                [weak self] in try await self?.load()
             }
+            isDeleted = true
         } catch {
             problem = "\(error)"
         }

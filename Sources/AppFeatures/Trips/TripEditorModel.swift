@@ -78,9 +78,7 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
             editing = trip
             original = TripDraft(trip)
             draft = original
-            if editingId == nil, let conditions {
-                Task.detached { try? await conditions.recordConditions(of: .trip, trip.id) }
-            }
+            if editingId == nil { conditions?.recordInBackground(of: .trip, trip.id) }
             return trip
         } catch let error as ValidationError {
             fieldErrors = messages.messages(for: error.issues)
@@ -92,11 +90,7 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
 
     public func request(_ control: Control) async {
         guard control == Self.discard, isDirty else { return }
-        let language = messages.language
-        confirmation = PendingConfirmation(
-            control: control, title: catalog.text("confirm.discard.title", language),
-            message: catalog.text("confirm.discard.message", language)
-        ) { [weak self] in
+        confirmation = .discardingChanges(control, language: messages.language, catalog: catalog) { [weak self] in
             guard let self else { return }
             draft = original
             confirmation = nil
