@@ -36,6 +36,8 @@ struct MeasuresTests {
         #expect(metricEnglish.pressure(hectopascals: 1013.25) == "1013\u{a0}hPa")
         #expect(metricRussian.pressure(hectopascals: 1013.25) == "760\u{a0}мм рт. ст.")
         #expect(imperial.pressure(hectopascals: 1013.25) == "29.92\u{a0}inHg")
+        #expect(metricRussian.pressureChange(hectopascals: -2.0) == "-1,5\u{a0}мм рт. ст.")
+        #expect(metricEnglish.pressureChange(hectopascals: -1.46) == "-1.5\u{a0}hPa")
     }
 
     @Test("Given a wind of 5 m/s, when shown, then 5 m/s, 18 km/h and 11 mph")

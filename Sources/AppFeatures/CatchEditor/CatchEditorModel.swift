@@ -202,11 +202,14 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         let (complete, unreadable) = form()
         guard canSave, unreadable.isEmpty else { return nil }
         let editingId = editing?.id
-        do {
-            let item = try await diary.write { diary -> Catch in
+        switch await diary.saveForm(
+            messages: messages,
+            { diary -> Catch in
                 if let editingId { return try diary.updateCatch(editingId) { $0 = complete } }
                 return try diary.addCatch(complete)
-            }
+            })
+        {
+        case .saved(let item):
             saved = item
             editing = item
             draft = CatchDraft(item)
@@ -214,10 +217,8 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
             problem = nil
             if editingId == nil { conditions?.recordInBackground(of: .catch, item.id) }
             return item
-        } catch let error as ValidationError {
-            fieldErrors = messages.messages(for: error.issues)
-        } catch {
-            problem = "\(error)"
+        case .invalid(let errors): fieldErrors = errors
+        case .failed(let reason): problem = reason
         }
         return nil
     }

@@ -87,7 +87,7 @@ public final class ConditionsModel: DeclaresControls {
                 .pressureChange3h,
                 s.pressureTendency.map { tendency in
                     catalog.text("conditions.tendency.\(tendency.rawValue)", f.language)
-                        + (s.pressureChange3h.map { " (" + f.number($0, digits: 1) + "\u{a0}hPa/3h)" } ?? "")
+                        + (s.pressureChange3h.map { " (" + f.pressureChange(hectopascals: $0) + "/3h)" } ?? "")
                 }
             ),
             (

@@ -112,13 +112,22 @@ public struct MeasureFormatter: Sendable {
     }
 
     /// An air pressure in the chosen pressure unit.
-    public func pressure(hectopascals: Double) -> String {
+    public func pressure(hectopascals: Double) -> String { pressure(hectopascals, extraDigits: 0) }
+
+    /// A pressure change (per 3 h) in the chosen unit, with one decimal more than a reading.
+    public func pressureChange(hectopascals: Double) -> String { pressure(hectopascals, extraDigits: 1) }
+
+    private func pressure(_ hectopascals: Double, extraDigits: Int) -> String {
         switch preferences.pressure {
-        case .hectopascals: unit(number(hectopascals, digits: 0), "hPa", "гПа")
+        case .hectopascals: unit(number(hectopascals, digits: extraDigits), "hPa", "гПа")
         case .millimetresOfMercury:
-            unit(number(hectopascals / Conversion.hectopascalsPerMillimetreOfMercury, digits: 0), "mmHg", "мм рт. ст.")
+            unit(
+                number(hectopascals / Conversion.hectopascalsPerMillimetreOfMercury, digits: extraDigits), "mmHg",
+                "мм рт. ст.")
         case .inchesOfMercury:
-            unit(number(hectopascals / Conversion.hectopascalsPerInchOfMercury, digits: 2), "inHg", "дюйм рт. ст.")
+            unit(
+                number(hectopascals / Conversion.hectopascalsPerInchOfMercury, digits: 2 + extraDigits), "inHg",
+                "дюйм рт. ст.")
         }
     }
 

@@ -69,21 +69,22 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         guard canSave else { return nil }
         let form = draft
         let editingId = editing?.id
-        do {
-            let trip = try await diary.write { diary -> Trip in
+        switch await diary.saveForm(
+            messages: messages,
+            { diary -> Trip in
                 if let editingId { return try diary.updateTrip(editingId) { $0 = form } }
                 return try diary.addTrip(form)
-            }
+            })
+        {
+        case .saved(let trip):
             saved = trip
             editing = trip
             original = TripDraft(trip)
             draft = original
             if editingId == nil { conditions?.recordInBackground(of: .trip, trip.id) }
             return trip
-        } catch let error as ValidationError {
-            fieldErrors = messages.messages(for: error.issues)
-        } catch {
-            problem = "\(error)"
+        case .invalid(let errors): fieldErrors = errors
+        case .failed(let reason): problem = reason
         }
         return nil
     }

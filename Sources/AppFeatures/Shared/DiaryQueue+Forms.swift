@@ -1,4 +1,5 @@
 import DiaryStore
+import FishingModel
 import Foundation
 
 extension DiaryQueue {
@@ -25,5 +26,29 @@ extension PendingConfirmation {
         PendingConfirmation(
             control: control, title: catalog.text("confirm.discard.title", language),
             message: catalog.text("confirm.discard.message", language), action: revert)
+    }
+}
+
+/// How saving a form ended: the record, or each invalid field's message, or a failure in words.
+enum FormSaveOutcome<Record> {
+    case saved(Record)
+    case invalid([String: String])
+    case failed(String)
+}
+
+extension DiaryQueue {
+    /// Saves a form's record in one transaction; the store's validation comes back as messages
+    /// at their fields, in the angler's language and units (T19).
+    @MainActor
+    func saveForm<Record: Sendable>(messages: FieldMessages, _ save: @escaping @Sendable (Diary) throws -> Record)
+        async -> FormSaveOutcome<Record>
+    {
+        do {
+            return .saved(try await write(save))
+        } catch let error as ValidationError {
+            return .invalid(messages.messages(for: error.issues))
+        } catch {
+            return .failed("\(error)")
+        }
     }
 }
