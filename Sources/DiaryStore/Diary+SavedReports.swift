@@ -30,15 +30,6 @@ extension DiarySchema {
         """
 }
 
-extension DiarySchema {
-    /// Trips in the order lists show them (latest first, then by id), so that a list read page
-    /// by page walks the index from where the last page ended instead of sorting every time.
-    static let tripsInListOrder = """
-        DROP INDEX trips_latest;
-        CREATE INDEX trips_latest ON trips(start_at DESC, id) WHERE deleted_at IS NULL;
-        """
-}
-
 extension Diary {
     static let savedReportColumns = "id, title, formula, chart, created_at, updated_at"
 

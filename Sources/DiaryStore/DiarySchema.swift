@@ -20,6 +20,7 @@ enum DiarySchema {
         Migration(version: 8, name: "media restored uploads again", sql: mediaRestoredUploadsAgain),
         Migration(version: 9, name: "saved reports", sql: savedReports),
         Migration(version: 10, name: "trips in list order", sql: tripsInListOrder),
+        Migration(version: 11, name: "catch report indexes", sql: catchReportIndexes),
     ])
 
     /// Photos and videos (T4, T16, T17; docs/media.md): one row per asset describing bytes stored

@@ -94,6 +94,12 @@ public struct NavigationRing: Equatable, Sendable {
         }
     }
 
+    /// Whether the ring shows a page with this id.
+    public func contains(page id: String) -> Bool { sections.contains { $0.pages.contains { $0.id == id } } }
+
+    /// The section a page belongs to.
+    public func section(of page: String) -> RingSection? { sections.first { $0.pages.contains { $0.id == page } } }
+
     private static func wrapped(_ index: Int, _ count: Int) -> Int { ((index % count) + count) % count }
 
     /// The ring's own controls: the accessible alternative to every swipe.

@@ -1,0 +1,84 @@
+import Foundation
+import Geodesy
+import Observation
+
+/// One page's navigation stack (IceCubes' router-per-tab idea, here per ring page so that every
+/// page keeps what was open on it): the SwiftUI layer binds a `NavigationStack(path:)` to
+/// ``path`` and pushes through ``navigate(to:)`` (UI7's visible navigation).
+@Observable
+@MainActor
+public final class PageRouter {
+    public let page: String
+    public var path: [Destination] = []
+
+    init(page: String) { self.page = page }
+
+    public func navigate(to destination: Destination) { path.append(destination) }
+    public func back() { _ = path.popLast() }
+    public func popToRoot() { path.removeAll() }
+}
+
+/// Where the angler is in the app (UI7): the ring's section and page, a stack per page, and what
+/// a link asked to show. Tab-bar taps, ring moves, swipes and links all go through here, so the
+/// visible navigation and the cyclic screens never disagree.
+@Observable
+@MainActor
+public final class AppRouter {
+    public private(set) var ring: NavigationRing
+    /// A stack for every page of the ring, kept while other pages are visited.
+    public let pages: [String: PageRouter]
+    /// "Catch now" shown over the home page (the home-screen quick action and its link).
+    public var isCatchNowShown = false
+    /// A point a link asked the map to show; the map screen takes it and clears it.
+    public var mapPoint: Coordinate?
+
+    public init(ring: NavigationRing = AppScreens.ring) {
+        self.ring = ring
+        pages = Dictionary(
+            uniqueKeysWithValues: ring.sections.flatMap(\.pages).map { ($0.id, PageRouter(page: $0.id)) })
+    }
+
+    /// The stack of the page on screen.
+    public var current: PageRouter { pages[ring.page.id]! }
+
+    /// A tab-bar tap: shows the section on the page it was left on; tapping the section already
+    /// shown goes back to that page's root, as iOS tab bars do.
+    public func select(section id: String) {
+        if ring.section.id == id {
+            current.popToRoot()
+        } else {
+            ring.select(section: id)
+        }
+    }
+
+    /// Shows a page directly (a link in the page's section menu).
+    public func select(page id: String) { ring.select(page: id) }
+
+    /// A ring move from a button or a VoiceOver action: always allowed, stacks kept.
+    public func move(_ direction: RingDirection) { ring.move(direction) }
+
+    /// Whether a swipe in `direction` moves the ring: only on a page's root (a pushed screen owns
+    /// its drags, and the edge swipe goes back) and never on a page that pans itself.
+    public func swipeMoves(_ direction: RingDirection) -> Bool {
+        current.path.isEmpty && ring.swipeMoves(direction)
+    }
+
+    /// Opens a link: its page, with the link's stack replacing that page's stack.
+    public func open(_ link: DeepLink) {
+        guard ring.contains(page: link.page) else {
+            return assertionFailure("a link made in code names the page \(link.page), which the ring lacks")
+        }
+        ring.select(page: link.page)
+        current.path = link.path
+        if link.catchNow { isCatchNowShown = true }
+        if let point = link.mapPoint { mapPoint = point }
+    }
+
+    /// Opens a `hobbystory://` link; a link the app cannot read changes nothing.
+    public func open(url: URL) throws(DeepLinkError) { open(try DeepLink(url: url)) }
+
+    /// What is on screen, as a link (for state restoration and "copy link").
+    public var link: DeepLink {
+        current.path.last.map { DeepLink($0) } ?? DeepLink(page: ring.page.id)
+    }
+}
