@@ -106,7 +106,7 @@ public final class DeviceStorage {
     public func removeProfile(named name: String, confirmation: String?) throws {
         let profile = try profile(named: name)
         guard confirmation == profile.displayName else {
-            throw StoreError.refused("type the profile's name, \(profile.displayName), exactly to confirm removing it")
+            throw StoreError.confirmationMismatch(expected: profile.displayName)
         }
         try registry.transaction {
             try registry.execute(
@@ -125,7 +125,7 @@ public final class DeviceStorage {
                 [.text(Self.nameKey(name))])
         else { throw StoreError.notFound(entity: "removed profile", id: name) }
         if try activeProfileRow(named: name) != nil {
-            throw StoreError.refused("another active profile is named \(name); rename or remove it first")
+            throw StoreError.nameTaken(name)
         }
         var profile = try Self.profile(row)
         try registry.transaction {

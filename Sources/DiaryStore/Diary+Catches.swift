@@ -38,7 +38,7 @@ extension Diary {
         try database.transaction {
             let old = try catchRecord(id)
             if old.deletedAt != nil {
-                throw StoreError.refused("catch \(id.uuidString.lowercased()) is in the Trash; restore it first")
+                throw StoreError.inTrash(entity: "catch", label: id.uuidString.lowercased())
             }
             let time = currentTime()
             var draft = CatchDraft(old)

@@ -59,7 +59,7 @@ extension Diary {
             case .trip: _ = try liveTrip(id)
             case .catch:
                 if try catchRecord(id).deletedAt != nil {
-                    throw StoreError.refused("catch \(SQLiteValue.lowercaseText(id)) is in the Trash")
+                    throw StoreError.inTrash(entity: "catch", label: SQLiteValue.lowercaseText(id))
                 }
             case .spot, .media: break
             }

@@ -152,7 +152,7 @@ extension Diary {
         try database.transaction {
             let asset = try mediaAsset(id)
             if asset.deletedAt != nil {
-                throw StoreError.refused("\(Self.mediaLabel(asset)) is in the Trash; restore it first")
+                throw StoreError.inTrash(entity: asset.kind.rawValue, label: asset.originalName)
             }
             try requireLive(target)
             try addLink(id, target, at: currentTime())
@@ -255,7 +255,7 @@ extension Diary {
                 "SELECT deleted_at FROM \(target.type.table) WHERE id = ?", [SQLiteValue(target.id)])
         else { throw StoreError.notFound(entity: target.type.rawValue, id: idText) }
         if try row.optionalInt64(0) != nil {
-            throw StoreError.refused("\(target.type.rawValue) \(idText) is in the Trash; restore it first")
+            throw StoreError.inTrash(entity: target.type.rawValue, label: idText)
         }
     }
 

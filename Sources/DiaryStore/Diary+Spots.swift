@@ -59,7 +59,7 @@ extension Diary {
 
     func liveSpot(_ id: UUID) throws -> Spot {
         let spot = try spot(id)
-        if spot.deletedAt != nil { throw StoreError.refused("spot \(spot.name) is in the Trash; restore it first") }
+        if spot.deletedAt != nil { throw StoreError.inTrash(entity: "spot", label: spot.name) }
         return spot
     }
 

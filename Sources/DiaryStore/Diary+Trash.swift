@@ -49,14 +49,14 @@ extension Diary {
             case .catch:
                 let item = try catchRecord(id)
                 if item.deletedAt != nil {
-                    throw StoreError.refused("catch \(id.uuidString.lowercased()) is already in the Trash")
+                    throw StoreError.alreadyInTrash(entity: "catch", label: id.uuidString.lowercased())
                 }
                 label = try catchLabel(item)
                 affected = [(.catch, [id])]
             case .media:
                 let asset = try mediaAsset(id)
                 if asset.deletedAt != nil {
-                    throw StoreError.refused("\(Self.mediaLabel(asset)) is already in the Trash")
+                    throw StoreError.alreadyInTrash(entity: asset.kind.rawValue, label: asset.originalName)
                 }
                 label = Self.mediaLabel(asset)
                 affected = [(.media, [id])]

@@ -73,7 +73,7 @@ extension Diary {
     func liveTrip(_ id: UUID) throws -> Trip {
         let trip = try trip(id)
         if trip.deletedAt != nil {
-            throw StoreError.refused("trip \(id.uuidString.lowercased()) is in the Trash; restore it first")
+            throw StoreError.inTrash(entity: "trip", label: id.uuidString.lowercased())
         }
         return trip
     }

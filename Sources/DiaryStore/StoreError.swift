@@ -6,7 +6,16 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(entity: String, id: String)
     /// An id prefix matches more than one object.
     case ambiguousId(entity: String, prefix: String, matches: Int)
-    /// The operation is not allowed in the object's current state, or needs confirmation.
+    /// The object (`entity` is catch, trip, spot, photo or video; `label` its id or name) is in
+    /// the Trash, and the change needs it restored first.
+    case inTrash(entity: String, label: String)
+    /// The object is in the Trash already.
+    case alreadyInTrash(entity: String, label: String)
+    /// A typed confirmation did not match what had to be typed.
+    case confirmationMismatch(expected: String)
+    /// Another active profile has this name.
+    case nameTaken(String)
+    /// Any other operation not allowed in the object's current state.
     case refused(String)
     /// A profile with a PIN was opened without one.
     case pinRequired(profile: String)
@@ -20,6 +29,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound(let entity, let id): "no \(entity) with id \(id)"
         case .ambiguousId(let entity, let prefix, let matches):
             "\(matches) \(entity)s have ids starting with \(prefix); give more characters"
+        case .inTrash(let entity, let label): "\(entity) \(label) is in the Trash; restore it first"
+        case .alreadyInTrash(let entity, let label): "\(entity) \(label) is already in the Trash"
+        case .confirmationMismatch(let expected): "type the profile's name, \(expected), exactly to confirm removing it"
+        case .nameTaken(let name): "another active profile is named \(name); rename or remove it first"
         case .refused(let why): why
         case .pinRequired(let profile): "profile \(profile) is protected by a PIN"
         case .wrongPin(let profile): "wrong PIN for profile \(profile)"

@@ -53,11 +53,10 @@ struct Compiler {
             (c: Expression) throws(ReportError) -> Part in
             let part = try expression(c, insideAggregate: false)
             guard part.aggregates.isEmpty else {
-                throw ReportError("`where` filters records; aggregates belong before `by`", at: c.position)
+                throw ReportError(.aggregateInWhere, at: c.position)
             }
             guard part.type == .boolean else {
-                throw ReportError(
-                    "`where` needs a condition such as year = 2026, not a \(part.type.rawValue)", at: c.position)
+                throw ReportError(.whereNeedsCondition, ["type": part.type.argument], at: c.position)
             }
             return part
         }
@@ -72,8 +71,11 @@ struct Compiler {
             for aggregate in value.aggregates
             where aggregate.entity > finest && ["sum", "avg"].contains(aggregate.function) {
                 throw ReportError(
-                    "\(aggregate.function) over \(aggregate.entity.name) fields can't be combined with \(finest.name) fields: each \(aggregate.entity.name) would count once per \(finest.name); report it on its own"
-                )
+                    .aggregateAcrossLevels,
+                    [
+                        "function": "\(aggregate.function)", "entity": "\(aggregate.entity.name)",
+                        "finer": "\(finest.name)",
+                    ])
             }
         }
 
@@ -129,23 +131,20 @@ struct Compiler {
     private mutating func value(_ expression: Expression) throws(ReportError) -> Part {
         let part = try self.expression(expression, insideAggregate: false)
         guard !part.aggregates.isEmpty else {
-            throw ReportError(
-                "the value must aggregate records, such as count(catch) or sum(catch.weight_kg)",
-                at: expression.position)
+            throw ReportError(.valueMustAggregate, at: expression.position)
         }
         if let position = part.fieldOutsideAggregate {
-            throw ReportError(
-                "a field outside an aggregate has many values per group; wrap it, e.g. avg(…)", at: position)
+            throw ReportError(.fieldOutsideAggregate, at: position)
         }
         guard part.type == .number else {
-            throw ReportError("the value must be a number, not a \(part.type.rawValue)", at: expression.position)
+            throw ReportError(.valueMustBeNumber, ["type": part.type.argument], at: expression.position)
         }
         return part
     }
 
     private mutating func dimension(_ expression: Expression) throws(ReportError) -> FieldDefinition {
         guard case .field(let entity, let name, let position) = expression else {
-            throw ReportError("group by a field", at: expression.position)
+            throw ReportError(.groupByCalculation, at: expression.position)
         }
         let field = try resolve(entity, name, at: position)
         joins.formUnion(field.joins)
@@ -215,12 +214,12 @@ struct Compiler {
             var part = try self.expression(inner, insideAggregate: insideAggregate)
             if op == "not" {
                 guard part.type == .boolean else {
-                    throw ReportError("`not` needs a condition, not a \(part.type.rawValue)", at: position)
+                    throw ReportError(.notNeedsCondition, ["type": part.type.argument], at: position)
                 }
                 part.sql = "NOT (\(part.sql))"
             } else {
                 guard part.type == .number else {
-                    throw ReportError("`-` needs a number, not a \(part.type.rawValue)", at: position)
+                    throw ReportError(.minusNeedsNumber, ["type": part.type.argument], at: position)
                 }
                 part.sql = "-(\(part.sql))"
             }
@@ -235,7 +234,7 @@ struct Compiler {
                 let p = try self.expression(item, insideAggregate: insideAggregate)
                 guard p.type == s.type || p.sql == "NULL" else {
                     throw ReportError(
-                        "`in` compares \(s.type.rawValue)s, but this is a \(p.type.rawValue)", at: item.position)
+                        .inMixedTypes, ["type": s.type.argument, "other": p.type.argument], at: item.position)
                 }
                 merged = Self.merge(merged, p)
                 list.append(p.sql)
@@ -264,7 +263,7 @@ struct Compiler {
         case "and", "or":
             guard l.type == .boolean, r.type == .boolean else {
                 throw ReportError(
-                    "`\(op)` joins conditions, not \(l.type == .boolean ? r.type.rawValue : l.type.rawValue)s",
+                    .joinsConditions, ["operator": "\(op)", "type": (l.type == .boolean ? r.type : l.type).argument],
                     at: position)
             }
             part.sql = "(\(l.sql)) \(op.uppercased()) (\(r.sql))"
@@ -272,7 +271,7 @@ struct Compiler {
         case "+", "-", "*", "/":
             guard l.type == .number, r.type == .number else {
                 throw ReportError(
-                    "`\(op)` needs numbers on both sides, not \(l.type == .number ? r.type.rawValue : l.type.rawValue)",
+                    .needsNumbers, ["operator": "\(op)", "type": (l.type == .number ? r.type : l.type).argument],
                     at: position)
             }
             part.sql = op == "/" ? "((\(l.sql)) * 1.0 / (\(r.sql)))" : "((\(l.sql)) \(op) (\(r.sql)))"
@@ -282,7 +281,7 @@ struct Compiler {
             let comparable =
                 l.type == r.type || l.sql == "NULL" || r.sql == "NULL" || (l.type != .text && r.type != .text)
             guard comparable else {
-                throw ReportError("can't compare a \(l.type.rawValue) with a \(r.type.rawValue)", at: position)
+                throw ReportError(.cannotCompare, ["type": l.type.argument, "other": r.type.argument], at: position)
             }
             let collate = l.type == .text ? " COLLATE NOCASE" : ""
             part.sql = "(\(l.sql))\(collate) \(op) (\(r.sql))"
@@ -294,29 +293,30 @@ struct Compiler {
     private mutating func aggregate(_ function: String, _ argument: Expression, at position: Int, insideAggregate: Bool)
         throws(ReportError) -> Part
     {
-        guard !insideAggregate else { throw ReportError("aggregates can't be nested", at: position) }
+        guard !insideAggregate else { throw ReportError(.nestedAggregate, at: position) }
         let known = ["count", "sum", "avg", "min", "max"]
         guard known.contains(function) else {
             let close = known.filter { FieldCatalog.editDistance($0, function) <= 2 }
-            throw ReportError(
-                "unknown function `\(function)`; use count, sum, avg, min or max"
-                    + (close.first.map { " (did you mean `\($0)`?)" } ?? ""),
-                at: position)
+            if let suggestion = close.first {
+                throw ReportError(
+                    .unknownFunctionDidYouMean, ["name": "\(function)", "suggestion": "\(suggestion)"], at: position)
+            }
+            throw ReportError(.unknownFunction, ["name": "\(function)"], at: position)
         }
         if function == "count" {
             guard case .field(nil, let name, _) = argument, let entity = ReportEntity(word: name) else {
-                throw ReportError(
-                    "count takes what to count: count(catch), count(trip) or count(spot)", at: argument.position)
+                throw ReportError(.countTakesEntity, at: argument.position)
             }
             let sql = entity == .catch ? Self.catchCount : "count(DISTINCT \(entity.alias).id)"
             return Part(sql: sql, type: .number, entities: [entity], aggregates: [(function, entity)])
         }
         let inner = try expression(argument, insideAggregate: true)
         guard let entity = inner.entities.min() else {
-            throw ReportError("\(function) needs a field, such as \(function)(catch.weight_kg)", at: argument.position)
+            throw ReportError(.aggregateNeedsField, ["function": "\(function)"], at: argument.position)
         }
         guard inner.type == .number || (inner.type == .boolean && function != "min" && function != "max") else {
-            throw ReportError("\(function) needs a number; this is \(inner.type.rawValue)", at: argument.position)
+            throw ReportError(
+                .aggregateNeedsNumber, ["function": "\(function)", "type": inner.type.argument], at: argument.position)
         }
         var part = inner
         part.sql = "\(function)(\(inner.sql))"
@@ -342,17 +342,21 @@ struct Compiler {
         let field: FieldDefinition?
         if let entityWord {
             guard let entity = ReportEntity(word: entityWord) else {
-                throw ReportError("`\(entityWord)` is not catch, trip or spot", at: position)
+                throw ReportError(.notAnEntity, ["word": "\(entityWord)"], at: position)
             }
             field = FieldCatalog.field(name, of: entity)
             if field == nil {
                 let own = FieldCatalog.fields(of: entity).map(\.name)
                 let close = own.filter { FieldCatalog.editDistance($0, name) <= 2 }.prefix(2)
+                if close.isEmpty {
+                    throw ReportError(
+                        .noSuchFieldOf,
+                        ["entity": "\(entity.name)", "name": "\(name)", "fields": "\(own.joined(separator: ", "))"],
+                        at: position)
+                }
                 throw ReportError(
-                    "\(entity.name) has no field `\(name)`"
-                        + (close.isEmpty
-                            ? "; its fields: \(own.joined(separator: ", "))"
-                            : "; did you mean \(close.map { "`\($0)`" }.joined(separator: " or "))?"),
+                    .noSuchFieldOfDidYouMean,
+                    ["entity": "\(entity.name)", "name": "\(name)", "suggestions": "\(Self.alternatives(close))"],
                     at: position)
             }
         } else {
@@ -363,13 +367,28 @@ struct Compiler {
         }
         guard let field else {
             let suggestions = FieldCatalog.suggestions(for: name)
+            if suggestions.isEmpty { throw ReportError(.unknownField, ["name": "\(name)"], at: position) }
             throw ReportError(
-                "unknown field `\(name)`"
-                    + (suggestions.isEmpty
-                        ? "" : "; did you mean \(suggestions.map { "`\($0)`" }.joined(separator: " or "))?"),
+                .unknownFieldDidYouMean, ["name": "\(name)", "suggestions": "\(Self.alternatives(suggestions))"],
                 at: position)
         }
         return field
+    }
+
+    /// Names offered instead of a misspelt one: `a` / `b`.
+    private static func alternatives(_ names: some Sequence<String>) -> String {
+        names.map { "`\($0)`" }.joined(separator: " / ")
+    }
+}
+
+extension ValueType {
+    /// The kind of value, as a message names it.
+    var argument: ReportArgument {
+        switch self {
+        case .number: .phrase(.aNumber)
+        case .text: .phrase(.aText)
+        case .boolean: .phrase(.aCondition)
+        }
     }
 }
 

@@ -21,10 +21,16 @@ enum Lexer {
     ]
     static let symbols = ["<=", ">=", "!=", "<>", "=", "<", ">", "+", "-", "*", "/", "(", ")", ",", "."]
     static let maximumLength = 2_000
+    static let maximumBytes = 8_000
 
     static func tokens(_ formula: String) throws(ReportError) -> [Token] {
-        guard formula.count <= maximumLength else {
-            throw ReportError("the formula is \(formula.count) characters long; at most \(maximumLength) are allowed")
+        guard formula.utf8.count <= maximumBytes, formula.count <= maximumLength else {
+            throw ReportError(
+                .tooLong,
+                [
+                    "length": "\(formula.count)",
+                    "bytes": "\(formula.utf8.count)", "maximum": "\(maximumLength)", "maximumBytes": "\(maximumBytes)",
+                ])
         }
         let characters = Array(formula)
         var tokens: [Token] = []
@@ -40,9 +46,7 @@ enum Lexer {
                 }
                 let word = String(characters[start..<i])
                 guard word.allSatisfy({ $0.isASCII }) else {
-                    throw ReportError(
-                        "`\(word)` is not a field, function or keyword; names use Latin letters, digits and _",
-                        at: start)
+                    throw ReportError(.notAName, ["word": "\(word)"], at: start)
                 }
                 let lower = word.lowercased()
                 tokens.append(
@@ -57,7 +61,7 @@ enum Lexer {
                     while i < characters.count, characters[i].isASCII && characters[i].isNumber { i += 1 }
                 }
                 guard let value = Double(String(characters[start..<i])), value.isFinite else {
-                    throw ReportError("`\(String(characters[start..<i]))` is not a usable number", at: start)
+                    throw ReportError(.badNumber, ["text": "\(String(characters[start..<i]))"], at: start)
                 }
                 tokens.append(Token(kind: .number(value), position: start))
             } else if c == "'" || c == "\"" {
@@ -66,7 +70,7 @@ enum Lexer {
                 i += 1
                 while true {
                     guard i < characters.count else {
-                        throw ReportError("this text is not closed with \(c)", at: start)
+                        throw ReportError(.unclosedText, ["quote": "\(c)"], at: start)
                     }
                     if characters[i] == c {
                         if i + 1 < characters.count, characters[i + 1] == c {
@@ -85,7 +89,7 @@ enum Lexer {
                 tokens.append(Token(kind: .symbol(symbol == "<>" ? "!=" : symbol), position: i))
                 i += symbol.count
             } else {
-                throw ReportError("unexpected character `\(c)`", at: i)
+                throw ReportError(.unexpectedCharacter, ["character": "\(c)"], at: i)
             }
         }
         tokens.append(Token(kind: .end, position: characters.count))

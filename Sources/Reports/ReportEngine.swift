@@ -45,7 +45,7 @@ public final class ReportEngine {
                 rows.append(row.values.map(Self.reportValue))
             }
         } catch let error as SQLiteError {
-            throw ReportError("the report could not run: \(error.message)")
+            throw ReportError(.couldNotRun, ["reason": "\(error.message)"])
         }
         let table = ReportTable(columns: compiled.columns, rows: rows)
         let keys = compiled.dimensions.count

@@ -65,16 +65,18 @@ struct Parser {
     private func isKeyword(_ word: String) -> Bool { current.kind == .keyword(word) }
     private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
 
-    private mutating func expectSymbol(_ symbol: String, _ what: String) throws(ReportError) {
+    private mutating func expectSymbol(_ symbol: String, _ purpose: ReportPhrase) throws(ReportError) {
         guard isSymbol(symbol) else {
-            throw ReportError("expected `\(symbol)` \(what), found \(describe(current))", at: current.position)
+            throw ReportError(
+                .expected, ["symbol": "\(symbol)", "purpose": .phrase(purpose), "found": describe(current)],
+                at: current.position)
         }
         _ = advance()
     }
 
     private mutating func formula() throws(ReportError) -> Formula {
         guard current.kind != .end else {
-            throw ReportError("the formula is empty; try `count(catch) by species`", at: 0)
+            throw ReportError(.empty, at: 0)
         }
         var result = Formula(values: [try expression()], groups: [], filter: nil, order: nil, top: nil)
         while isSymbol(",") {
@@ -88,7 +90,7 @@ struct Parser {
                 _ = advance()
                 result.groups.append(try groupField())
             }
-            if isSymbol(",") { throw ReportError("group by at most two dimensions", at: current.position) }
+            if isSymbol(",") { throw ReportError(.tooManyDimensions, at: current.position) }
         }
         if isKeyword("where") {
             _ = advance()
@@ -101,22 +103,20 @@ struct Parser {
             } else if isKeyword("desc") {
                 result.order = .descending
             } else {
-                throw ReportError("`order` is followed by asc or desc", at: current.position)
+                throw ReportError(.orderNeedsDirection, at: current.position)
             }
             _ = advance()
         }
         if isKeyword("top") {
             _ = advance()
             guard case .number(let n) = current.kind, n == n.rounded(), n >= 1, n <= 10_000 else {
-                throw ReportError("`top` is followed by a whole number from 1 to 10000", at: current.position)
+                throw ReportError(.topNeedsCount, at: current.position)
             }
             _ = advance()
             result.top = Int(n)
         }
         guard current.kind == .end else {
-            throw ReportError(
-                "unexpected \(describe(current)); the formula continues only with by, where, order or top",
-                at: current.position)
+            throw ReportError(.unexpectedContinuation, ["found": describe(current)], at: current.position)
         }
         return result
     }
@@ -124,13 +124,11 @@ struct Parser {
     private mutating func groupField() throws(ReportError) -> Expression {
         let token = current
         guard case .identifier = token.kind else {
-            throw ReportError(
-                "`by` is followed by a field such as species, month or spot, found \(describe(token))",
-                at: token.position)
+            throw ReportError(.byNeedsField, ["found": describe(token)], at: token.position)
         }
         let expression = try primary()
         guard case .field = expression else {
-            throw ReportError("group by a field (species, month, spot, …), not a calculation", at: token.position)
+            throw ReportError(.groupByCalculation, at: token.position)
         }
         return expression
     }
@@ -139,7 +137,7 @@ struct Parser {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else {
-            throw ReportError("the formula nests too deeply", at: current.position)
+            throw ReportError(.nestsTooDeeply, at: current.position)
         }
         return try body(&self)
     }
@@ -185,18 +183,18 @@ struct Parser {
             negated = true
             _ = advance()
             guard isKeyword("in") else {
-                throw ReportError("`not` here must be followed by `in`", at: current.position)
+                throw ReportError(.notWithoutIn, at: current.position)
             }
         }
         if isKeyword("in") {
             let at = advance().position
-            try expectSymbol("(", "after in")
+            try expectSymbol("(", .afterIn)
             var items = [try sum()]
             while isSymbol(",") {
                 _ = advance()
                 items.append(try sum())
             }
-            try expectSymbol(")", "to close the list")
+            try expectSymbol(")", .toCloseList)
             return .inList(left, items, negated: negated, at: at)
         }
         if isKeyword("is") {
@@ -207,7 +205,7 @@ struct Parser {
                 _ = advance()
             }
             guard isKeyword("null") else {
-                throw ReportError("`is` must be followed by null or not null", at: current.position)
+                throw ReportError(.isNeedsNull, at: current.position)
             }
             _ = advance()
             return .isNull(left, negated: isNot, at: at)
@@ -253,13 +251,13 @@ struct Parser {
             if isSymbol("(") {
                 _ = advance()
                 let argument = try expression()
-                try expectSymbol(")", "to close \(name)(…)")
+                try expectSymbol(")", .toCloseFunction)
                 return .call(function: name, argument: argument, at: token.position)
             }
             if isSymbol(".") {
                 _ = advance()
                 guard case .identifier(let field) = current.kind else {
-                    throw ReportError("expected a field name after `\(name).`", at: current.position)
+                    throw ReportError(.fieldNameAfterDot, ["name": "\(name)"], at: current.position)
                 }
                 _ = advance()
                 return .field(entity: name, name: field, at: token.position)
@@ -267,22 +265,20 @@ struct Parser {
             return .field(entity: nil, name: name, at: token.position)
         case .symbol("("):
             let inner = try expression()
-            try expectSymbol(")", "to close the parenthesis")
+            try expectSymbol(")", .toCloseParenthesis)
             return inner
         default:
-            throw ReportError(
-                "expected a number, a field, an aggregate or `(`, found \(describe(token))", at: token.position)
+            throw ReportError(.expectedOperand, ["found": describe(token)], at: token.position)
         }
     }
 
-    private func describe(_ token: Token) -> String {
+    /// A token as a message shows it: as written, or the end of the formula.
+    private func describe(_ token: Token) -> ReportArgument {
         switch token.kind {
-        case .identifier(let s): "`\(s)`"
-        case .keyword(let s): "`\(s)`"
-        case .number(let n): "the number \(n)"
-        case .text(let s): "the text '\(s)'"
-        case .symbol(let s): "`\(s)`"
-        case .end: "the end of the formula"
+        case .identifier(let s), .keyword(let s), .symbol(let s): "`\(s)`"
+        case .number(let n): "\(n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n))"
+        case .text(let s): "'\(s)'"
+        case .end: .phrase(.endOfFormula)
         }
     }
 }

@@ -174,7 +174,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
             photoSuggestion = suggestion
             problem = nil
         } catch {
-            problem = "\(error)"
+            problem = messages.problems.text(error)
         }
     }
 
@@ -238,7 +238,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
                 undoOffer = try await diary.moveToTrashOfferingUndo(
                     .catch, editing.id, language: formatter.language, catalog: catalog)
             } catch {
-                problem = "\(error)"
+                problem = messages.problems.text(error)
             }
         default: return
         }

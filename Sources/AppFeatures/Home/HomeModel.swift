@@ -44,6 +44,7 @@ public final class HomeModel: DeclaresControls {
     private let now: @Sendable () -> Date
     private let language: Language
     private let catalog: Catalog
+    private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
     private var picker: DirectoryPicker?
     private var recentSpecies: [String] = []
     private var catchNowTime: Date?
@@ -100,7 +101,7 @@ public final class HomeModel: DeclaresControls {
             catchNowPlan = CatchNowPlan.make(trips: trips, spots: spots, here: here, now: time)
             problem = nil
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 
@@ -159,7 +160,7 @@ public final class HomeModel: DeclaresControls {
             conditions?.recordInBackground(of: .catch, saved.id)
             try await load()
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 }

@@ -42,6 +42,7 @@ public final class MediaModel: SafeguardsDestructiveActions {
     private let downloads: MediaDownloadService?
     private let language: Language
     private let catalog: Catalog
+    private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     public init(
         diary: DiaryQueue, target: MediaTarget?, camera: any CameraCapture, library: any PhotoLibraryPicker,
@@ -71,7 +72,7 @@ public final class MediaModel: SafeguardsDestructiveActions {
             guard let source = try await camera.capture(mode, for: target) else { return }
             await importSources([source])
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 
@@ -80,7 +81,7 @@ public final class MediaModel: SafeguardsDestructiveActions {
         do {
             await importSources(try await library.pick(limit: limit, for: target))
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 
@@ -91,7 +92,7 @@ public final class MediaModel: SafeguardsDestructiveActions {
             try await downloads.fetchMissing(assets.filter { missing.contains($0.id) })
             try await load()
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 
@@ -105,7 +106,7 @@ public final class MediaModel: SafeguardsDestructiveActions {
             selected = nil
             try await load()
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 
@@ -117,7 +118,7 @@ public final class MediaModel: SafeguardsDestructiveActions {
             do {
                 _ = try await diary.read { try MediaImporter(store: try MediaStore(diary: $0)).importMedia(source) }
             } catch {
-                progress?.failures.append("\(source.originalName): \(error)")
+                progress?.failures.append("\(source.originalName): \(problems.text(error))")
             }
             progress?.done += 1
         }

@@ -94,7 +94,7 @@ public final class SpotsModel: DeclaresControls {
         } catch let error as ValidationError {
             fieldErrors = messages.messages(for: error.issues)
         } catch {
-            fieldErrors = ["name": "\(error)"]
+            fieldErrors = ["name": messages.problems.text(error)]
         }
         return nil
     }

@@ -44,6 +44,7 @@ public final class ProfilesModel: SafeguardsDestructiveActions {
     private let storage: SerialAccess<DeviceStorage>
     private let language: Language
     private let catalog: Catalog
+    private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     public init(storage: SerialAccess<DeviceStorage>, language: Language, catalog: Catalog = .shared) {
         self.storage = storage
@@ -74,11 +75,9 @@ public final class ProfilesModel: SafeguardsDestructiveActions {
             openedDiary = try await storage.run { DiaryQueue(try $0.openDiary(named: name, pin: pin)) }
             unlockProblem = nil
             self.pin = ""
-        } catch let error as StoreError {
-            unlockProblem = message(for: error)
-            self.pin = ""
         } catch {
-            unlockProblem = "\(error)"
+            unlockProblem = problems.text(error)
+            self.pin = ""
         }
     }
 
@@ -94,7 +93,7 @@ public final class ProfilesModel: SafeguardsDestructiveActions {
         } catch let error as ValidationError {
             fieldErrors = Dictionary(error.issues.map { ($0.field, $0.message) }, uniquingKeysWith: { a, _ in a })
         } catch {
-            fieldErrors = ["displayName": "\(error)"]
+            fieldErrors = ["displayName": problems.text(error)]
         }
     }
 
@@ -120,15 +119,5 @@ public final class ProfilesModel: SafeguardsDestructiveActions {
         let name = profile.displayName
         _ = try await storage.run { try $0.restoreProfile(named: name) }
         try await load()
-    }
-
-    private func message(for error: StoreError) -> String {
-        switch error {
-        case .wrongPin: catalog.text("error.profiles.wrongPin", language)
-        case .pinRequired: catalog.text("error.profiles.pinRequired", language)
-        case .pinLocked(_, let seconds):
-            catalog.text("error.profiles.locked", language, ["minutes": "\(max(1, (seconds + 59) / 60))"])
-        default: error.description
-        }
     }
 }

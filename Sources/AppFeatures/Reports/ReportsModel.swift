@@ -43,6 +43,7 @@ public final class ReportsModel: SafeguardsDestructiveActions {
     @ObservationIgnored private var engine: SerialAccess<ReportEngine>?
     private let language: Language
     private let catalog: Catalog
+    private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     public init(diary: DiaryQueue, databaseURL: URL, currentYear: Int, language: Language, catalog: Catalog = .shared) {
         self.diary = diary
@@ -94,10 +95,10 @@ public final class ReportsModel: SafeguardsDestructiveActions {
             }
             problem = nil
         } catch let error as ReportError {
-            formulaProblem = (error.message, error.position)
+            formulaProblem = (problems.report(error), error.position)
             result = nil
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
             result = nil
         }
     }
@@ -113,7 +114,7 @@ public final class ReportsModel: SafeguardsDestructiveActions {
             try await load()
             problem = nil
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 
@@ -131,7 +132,7 @@ public final class ReportsModel: SafeguardsDestructiveActions {
             }
             try await load()
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 
@@ -144,7 +145,7 @@ public final class ReportsModel: SafeguardsDestructiveActions {
             try ReportEngine.check(formulaText)
             formulaProblem = nil
         } catch {
-            formulaProblem = (error.message, error.position)
+            formulaProblem = (problems.report(error), error.position)
         }
     }
 }

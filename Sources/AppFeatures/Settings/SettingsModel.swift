@@ -103,7 +103,7 @@ public final class SettingsModel: DeclaresControls {
             exportedDiagnostics = file
             problem = nil
         } catch {
-            problem = "\(error)"
+            problem = ProblemMessages(language: language).text(error)
         }
     }
 
@@ -116,7 +116,7 @@ public final class SettingsModel: DeclaresControls {
             settings = changed
             problem = nil
         } catch {
-            problem = "\(error)"
+            problem = ProblemMessages(language: language).text(error)
         }
     }
 }

@@ -48,7 +48,7 @@ extension DiaryQueue {
         } catch let error as ValidationError {
             return .invalid(messages.messages(for: error.issues))
         } catch {
-            return .failed("\(error)")
+            return .failed(messages.problems.text(error))
         }
     }
 }

@@ -12,6 +12,9 @@ public struct FieldMessages: Sendable {
         self.catalog = catalog
     }
 
+    /// Errors other than a field's, in the same language.
+    public var problems: ProblemMessages { ProblemMessages(language: formatter.language, catalog: catalog) }
+
     var language: Language { formatter.language }
 
     public func message(for issue: ValidationIssue) -> String {

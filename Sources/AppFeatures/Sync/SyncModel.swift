@@ -40,6 +40,7 @@ public final class SyncModel: SafeguardsDestructiveActions {
     private let deviceName: String
     private let language: Language
     private let catalog: Catalog
+    private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     public init(service: SyncService, deviceName: String, language: Language, catalog: Catalog = .shared) {
         self.service = service
@@ -128,7 +129,7 @@ public final class SyncModel: SafeguardsDestructiveActions {
             try await action()
             problem = nil
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
         try? await load()
     }

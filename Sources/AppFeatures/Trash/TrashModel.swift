@@ -22,6 +22,7 @@ public final class TrashModel: SafeguardsDestructiveActions {
     private let diary: DiaryQueue
     private let language: Language
     private let catalog: Catalog
+    private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     public init(diary: DiaryQueue, language: Language, catalog: Catalog = .shared) {
         self.diary = diary
@@ -50,7 +51,7 @@ public final class TrashModel: SafeguardsDestructiveActions {
             problem = nil
             try await load()
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 

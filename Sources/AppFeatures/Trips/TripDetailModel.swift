@@ -30,6 +30,7 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     private let diary: DiaryQueue
     private let language: Language
     private let catalog: Catalog
+    private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     public init(diary: DiaryQueue, tripId: UUID, language: Language, catalog: Catalog = .shared) {
         self.diary = diary
@@ -67,7 +68,7 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
             }
             isDeleted = true
         } catch {
-            problem = "\(error)"
+            problem = problems.text(error)
         }
     }
 }

@@ -1,0 +1,96 @@
+import DiaryStore
+import Foundation
+import MediaLibrary
+import Reports
+import SyncClient
+
+/// Every error a screen shows, said in the angler's language (English and Russian for every
+/// user-visible string, issue 13 §4): the core says what is wrong in its own types; this is
+/// where the app turns each case into the catalogue's words. Anything unforeseen is still shown,
+/// with its English detail, rather than hidden.
+public struct ProblemMessages: Sendable {
+    public let language: Language
+    public let catalog: Catalog
+
+    public init(language: Language, catalog: Catalog = .shared) {
+        self.language = language
+        self.catalog = catalog
+    }
+
+    public func text(_ error: any Error) -> String {
+        switch error {
+        case let error as ReportError: report(error)
+        case let error as StoreError: store(error)
+        case let error as SyncError: sync(error)
+        case is SyncTransportError: text("error.sync.network")
+        case let error as MediaStoreError: media(error)
+        default: text("error.unexpected", ["detail": "\(error)"])
+        }
+    }
+
+    /// A formula's problem (T18), its phrases translated too.
+    public func report(_ error: ReportError) -> String {
+        let values = error.values.mapValues { argument in
+            switch argument {
+            case .literal(let text): text
+            case .phrase(let phrase): text("report.phrase.\(phrase.rawValue)")
+            }
+        }
+        return text("report.\(error.problem.rawValue)", values)
+    }
+
+    private func store(_ error: StoreError) -> String {
+        switch error {
+        case .notFound(let entity, let id): text("error.store.notFound", ["entity": noun(entity), "id": id])
+        case .ambiguousId(_, let prefix, _): text("error.store.ambiguousId", ["prefix": prefix])
+        case .inTrash(let entity, let label): sentence("error.store.inTrash", ["entity": noun(entity), "label": label])
+        case .alreadyInTrash(let entity, let label):
+            sentence("error.store.alreadyInTrash", ["entity": noun(entity), "label": label])
+        case .confirmationMismatch(let name): text("error.store.confirmationMismatch", ["name": name])
+        case .nameTaken(let name): text("error.store.nameTaken", ["name": name])
+        case .refused(let detail): text("error.store.refused", ["detail": detail])
+        case .wrongPin: text("error.profiles.wrongPin")
+        case .pinRequired: text("error.profiles.pinRequired")
+        case .pinLocked(_, let seconds): text("error.profiles.locked", ["minutes": "\(max(1, (seconds + 59) / 60))"])
+        }
+    }
+
+    private func sync(_ error: SyncError) -> String {
+        switch error {
+        case .notSignedIn: text("error.sync.notSignedIn")
+        case .signInRequired: text("error.sync.signInRequired")
+        case .portalUnavailable: text("error.sync.portalUnavailable")
+        case .refused(_, _, let detail): text("error.sync.refused", ["detail": detail])
+        case .unreadableAnswer: text("error.sync.unreadableAnswer")
+        case .storage(let detail): text("error.sync.storage", ["detail": detail])
+        }
+    }
+
+    private func media(_ error: MediaStoreError) -> String {
+        switch error {
+        case .unreadableSource(let path, _): text("error.media.unreadableSource", ["name": Self.fileName(path)])
+        case .unsupportedMedia(let name, _): text("error.media.unsupportedMedia", ["name": name])
+        case .contentMissing: text("error.media.contentMissing")
+        case .contentDamaged: text("error.media.contentDamaged")
+        case .destinationExists(let path): text("error.media.destinationExists", ["name": Self.fileName(path)])
+        case .io(_, let reason): text("error.media.storage", ["detail": reason])
+        }
+    }
+
+    private func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        catalog.text(key, language, values)
+    }
+
+    /// A message that begins with a noun, capitalised as a sentence.
+    private func sentence(_ key: String, _ values: [String: String]) -> String {
+        let message = text(key, values)
+        return message.prefix(1).uppercased() + message.dropFirst()
+    }
+
+    /// The kind of record, in the angler's language (`catch`, `photo`, …; others as they are).
+    private func noun(_ entity: String) -> String {
+        catalog.stored("entity.\(entity)", language) ?? entity
+    }
+
+    private static func fileName(_ path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
+}
