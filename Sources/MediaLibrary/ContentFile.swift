@@ -81,6 +81,14 @@ final class ContentFile {
     }
 
     /// Flushes the file's data to the storage device.
+    /// A second handle on this file's lock (`flock` belongs to the open file, which a duplicated
+    /// descriptor shares): the lock holds until both this file and the handle are closed.
+    func lockHandle() throws(MediaStoreError) -> HeldFileLock {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { throw failure() }
+        return HeldFileLock(descriptor: copy)
+    }
+
     func sync() throws(MediaStoreError) {
         guard fsync(descriptor) == 0 else { throw failure() }
     }
@@ -182,4 +190,14 @@ private final class BackgroundHasher: @unchecked Sendable {
     func finalize() -> String {
         queue.sync { digest.take()!.finalizeHex() }
     }
+}
+
+/// Keeps a temporary file's lock while its import waits for the diary (see ``PreparedMedia``):
+/// an open descriptor, closed when the last reference goes. Immutable, so safely shared.
+final class HeldFileLock: Sendable {
+    private let descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { close(descriptor) }
 }

@@ -22,17 +22,25 @@ public struct MediaImporter {
     /// Imports one photo or video. Identical bytes already held by a live asset are stored once:
     /// that asset comes back with `duplicate` set, linked to the source's target too.
     public func importMedia(_ source: MediaSource) throws -> MediaAddition {
+        try commit(try Self.prepare(source, in: store.root))
+    }
+
+    /// The slow half of an import, which needs no diary: copies the source into the media
+    /// folder's `tmp`, hashes and flushes it, and reads its metadata (a file that is not a
+    /// supported photo or video is refused here, and its copy removed). The app runs this off
+    /// the diary's queue, so a long video never holds up a save.
+    public static func prepare(_ source: MediaSource, in mediaFolder: URL) throws -> PreparedMedia {
         let input: ContentFile
         do {
             input = try ContentFile.reading(source.url)
         } catch {
             throw MediaStoreError.unreadableSource(path: source.url.path, reason: error.description)
         }
-        let partURL = store.temporaryFolder.appendingPathComponent("\(UUID().uuidString.lowercased()).part")
+        let temporaryFolder = MediaStore.temporaryFolder(mediaFolder)
+        try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
+        let partURL = temporaryFolder.appendingPathComponent("\(UUID().uuidString.lowercased()).part")
         let part = try ContentFile.creating(partURL, locked: true)
-        defer { try? ContentFile.remove(partURL) }
-        // The lock on the temporary file must outlive the rename: keep `part` open until the end.
-        return try withExtendedLifetime(part) {
+        do {
             let copied = try MediaStore.withChunkBuffers { try input.copy(to: part, through: $0, uncached: true) }
             try part.sync()
             let metadata: MediaMetadata
@@ -44,13 +52,38 @@ public struct MediaImporter {
             let content = MediaContent(
                 sha256: copied.sha256, byteSize: copied.byteCount, originalName: source.originalName,
                 metadata: metadata)
-            let addition = try store.diary.addMedia(content, linkingTo: source.target) {
-                try place(partURL, at: store.contentURL(copied.sha256))
+            return PreparedMedia(partURL: partURL, content: content, target: source.target, lock: try part.lockHandle())
+        } catch {
+            try? ContentFile.remove(partURL)
+            throw error
+        }
+    }
+
+    /// ``prepare(_:in:)`` on the imports' own queue, off the caller's thread and off Swift's
+    /// shared pool (the copy blocks on the disk).
+    public static func prepareInBackground(_ source: MediaSource, in mediaFolder: URL) async throws -> PreparedMedia {
+        try await withCheckedThrowingContinuation { continuation in
+            preparing.async { continuation.resume(with: Result { try prepare(source, in: mediaFolder) }) }
+        }
+    }
+
+    private static let preparing = DispatchQueue(label: "hobbystory.media-import", qos: .userInitiated)
+
+    /// The quick half: in one immediate transaction, renames the prepared copy to its content
+    /// address (or drops it when those bytes are stored already) and inserts the asset row, its
+    /// link and its outbox entry.
+    public func commit(_ prepared: PreparedMedia) throws -> MediaAddition {
+        defer { try? ContentFile.remove(prepared.partURL) }
+        // The lock on the temporary file must outlive the rename: keep it until the end.
+        return try withExtendedLifetime(prepared.lock) {
+            let content = prepared.content
+            let addition = try store.diary.addMedia(content, linkingTo: prepared.target) {
+                try place(prepared.partURL, at: store.contentURL(content.sha256))
             }
             store.log.info(
                 "media imported",
                 [
-                    "id": addition.asset.id.uuidString.lowercased(), "bytes": String(copied.byteCount),
+                    "id": addition.asset.id.uuidString.lowercased(), "bytes": String(content.byteSize),
                     "duplicate": String(addition.duplicate),
                 ])
             return addition
@@ -69,4 +102,14 @@ public struct MediaImporter {
         try ContentFile.move(partURL, to: contentURL)
         try ContentFile.syncFolder(folder)
     }
+}
+
+/// A photo or video copied, hashed, flushed and read, waiting for ``MediaImporter/commit(_:)``.
+/// Its temporary file stays locked while this value lives, so a sweep leaves it alone; dropped
+/// uncommitted, the file is unlocked and the next sweep removes it.
+public struct PreparedMedia: Sendable {
+    let partURL: URL
+    public let content: MediaContent
+    let target: MediaTarget?
+    let lock: HeldFileLock
 }

@@ -21,16 +21,23 @@ public final class MediaStore {
     /// while a write waits for the disk, few enough that memory stays flat whatever the size.
     static let chunkBufferCount = 8
 
-    var temporaryFolder: URL { root.appendingPathComponent("tmp") }
+    var temporaryFolder: URL { Self.temporaryFolder(root) }
+
+    static func temporaryFolder(_ root: URL) -> URL { root.appendingPathComponent("tmp") }
     let log = Logger(category: "media")
 
     /// Opens the store of `diary` (the folder is the one holding its database, which
     /// `DeviceStorage.folder(of:)` names for a profile), creating it if needed, and sweeps it.
     public init(diary: Diary) throws {
         self.diary = diary
-        root = diary.fileURL.deletingLastPathComponent().appendingPathComponent("media")
+        root = Self.folder(forDiaryAt: diary.fileURL)
         try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
         try sweep()
+    }
+
+    /// The `media` folder beside a diary's database.
+    public static func folder(forDiaryAt databaseURL: URL) -> URL {
+        databaseURL.deletingLastPathComponent().appendingPathComponent("media")
     }
 
     /// Where the bytes with this SHA-256 are (or would be) stored.

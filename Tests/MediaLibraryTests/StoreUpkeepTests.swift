@@ -50,6 +50,32 @@ struct StoreUpkeepTests {
     }
 
     @Test(
+        "Given an import prepared off the diary, when a store sweeps before it commits, then its copy stays; committed it is an asset; dropped it is swept"
+    )
+    func preparedImportWaitsForTheDiary() throws {
+        let f = try MediaFixture()
+        let prepared = try MediaImporter.prepare(
+            MediaSource(url: mediaFixture("photo_exif_full.jpg")), in: f.store.root)
+        #expect(try f.diary.mediaAssets().isEmpty, "preparing touches no row")
+        #expect(try MediaStore(diary: f.diary).sweep() == MediaSweep())
+        #expect(try f.files().count == 1, "the locked copy survives a sweep")
+        let addition = try f.importer.commit(prepared)
+        #expect(try f.diary.mediaAssets().map(\.id) == [addition.asset.id])
+        #expect(try f.files() == ["\(addition.asset.sha256.prefix(2))/\(addition.asset.sha256)"])
+
+        do {
+            _ = try MediaImporter.prepare(MediaSource(url: mediaFixture("photo_iloc_v0.heic")), in: f.store.root)
+        }
+        #expect(try f.files().count == 2, "dropped uncommitted, the copy waits unlocked")
+        _ = try MediaStore(diary: f.diary)
+        #expect(try f.files().count == 1, "and the next sweep removes it")
+        #expect(throws: MediaStoreError.self) {
+            try MediaImporter.prepare(MediaSource(url: URL(fileURLWithPath: #filePath)), in: f.store.root)
+        }
+        #expect(try f.files().count == 1, "a refused file leaves no copy")
+    }
+
+    @Test(
         "Given a photo in the Trash whose bytes a live asset also holds, when the Trash is emptied, then the bytes stay until no row names them"
     )
     func sharedBytesSurviveEmptying() throws {

@@ -110,13 +110,23 @@ public final class MediaModel: SafeguardsDestructiveActions {
         }
     }
 
-    /// Imports each source through the media pipeline; a failure is listed and the rest go on.
+    /// Imports each source through the media pipeline — the copy off the diary's queue, then a
+    /// short commit on it — so saves on other screens never wait for a video; a failure is
+    /// listed and the rest go on.
     private func importSources(_ sources: [MediaSource]) async {
         guard !sources.isEmpty else { return }
+        let folder: URL
+        do {
+            folder = try await diary.read { MediaStore.folder(forDiaryAt: $0.fileURL) }
+        } catch {
+            problem = problems.text(error)
+            return
+        }
         progress = ImportProgress(done: 0, total: sources.count, failures: [])
         for source in sources {
             do {
-                _ = try await diary.read { try MediaImporter(store: try MediaStore(diary: $0)).importMedia(source) }
+                let prepared = try await MediaImporter.prepareInBackground(source, in: folder)
+                _ = try await diary.write { try MediaImporter(store: try MediaStore(diary: $0)).commit(prepared) }
             } catch {
                 progress?.failures.append("\(source.originalName): \(problems.text(error))")
             }
