@@ -61,7 +61,7 @@ extension Diary {
                 if try catchRecord(id).deletedAt != nil {
                     throw StoreError.inTrash(entity: "catch", label: SQLiteValue.lowercaseText(id))
                 }
-            case .spot, .media: break
+            case .spot, .media, .report: break
             }
             let c = conditions
             try database.execute(
@@ -107,7 +107,8 @@ extension Diary {
             let item = try catchRecord(id)
             (time, tripId) = (item.caughtAt, item.tripId)
         case .trip: (time, tripId) = (try trip(id).startAt, id)
-        case .spot, .media: throw StoreError.refused("conditions belong to trips and catches, not \(type.rawValue)")
+        case .spot, .media, .report:
+            throw StoreError.refused("conditions belong to trips and catches, not \(type.rawValue)")
         }
         let spot = try spot(try trip(tripId).spotId)
         return ConditionsRequest(

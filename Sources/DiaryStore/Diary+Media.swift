@@ -247,7 +247,7 @@ extension Diary {
     /// Refuses a target that is not a live spot, trip or catch, in the angler's words.
     private func requireLive(_ target: MediaTarget) throws {
         let idText = target.id.uuidString.lowercased()
-        guard target.type != .media else {
+        guard target.type.holdsMedia else {
             throw StoreError.refused("a photo or video belongs to a spot, trip or catch, not to another photo or video")
         }
         guard

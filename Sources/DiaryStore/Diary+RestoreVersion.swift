@@ -45,6 +45,8 @@ extension Diary {
                 throw StoreError.refused(
                     "a photo's or video's versions differ only in their links: link it to a spot, trip or catch instead"
                 )
+            case .report:
+                throw StoreError.refused("saved reports stay on this device, so the portal keeps no versions of them")
             }
             if !issues.isEmpty { throw ValidationError(entity: type.rawValue, issues: issues) }
             try recordChange(type, id, .upsert, at: now)

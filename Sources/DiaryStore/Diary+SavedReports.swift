@@ -2,8 +2,9 @@ import FishingModel
 import Foundation
 import SQLiteDB
 
-/// A custom report the angler saved (T18): its title, formula and chart kind. Kept on this
-/// device (sync does not carry reports yet).
+/// A custom report the angler saved (T18): its title, formula and chart kind. Removing one puts
+/// it in the Trash (``Diary/moveToTrash(_:_:)`` with `.report`). Kept on this device: sync does
+/// not carry reports yet (``EntityType/isSynced``).
 public struct SavedReport: Sendable, Equatable, Identifiable {
     public var id: UUID
     public var title: String
@@ -59,11 +60,14 @@ extension Diary {
         let now = currentTime()
         let reportId = id ?? UUID()
         try database.transaction {
+            if let existing = try savedReport(reportId), existing.deletedAt != nil {
+                throw StoreError.inTrash(entity: "report", label: existing.title)
+            }
             try database.execute(
                 """
                 INSERT INTO saved_reports(id, title, formula, chart, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT(id) DO UPDATE SET title = excluded.title, formula = excluded.formula,
-                    chart = excluded.chart, updated_at = excluded.updated_at, deleted_at = NULL
+                    chart = excluded.chart, updated_at = excluded.updated_at
                 """,
                 [
                     SQLiteValue(reportId), .text(title.trimmingCharacters(in: .whitespaces)), .text(formula),
@@ -77,21 +81,51 @@ extension Diary {
         return saved
     }
 
-    /// Removes a saved report, undoably (``restoreReport(_:)``).
-    public func removeReport(_ id: UUID) throws {
-        try database.transaction {
-            try database.execute(
-                "UPDATE saved_reports SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
-                [SQLiteValue(currentTime()), SQLiteValue(id)])
-            guard database.changes == 1 else {
-                throw StoreError.notFound(entity: "report", id: id.uuidString.lowercased())
-            }
+    /// A saved report's title and whether it is in the Trash, or nil when there is none.
+    func savedReport(_ id: UUID) throws -> (title: String, deletedAt: Date?)? {
+        try database.queryFirst("SELECT title, deleted_at FROM saved_reports WHERE id = ?", [SQLiteValue(id)]).map {
+            (try $0.text(0), try $0.optionalDate(1))
         }
     }
+}
 
-    public func restoreReport(_ id: UUID) throws {
-        try database.transaction {
-            try database.execute("UPDATE saved_reports SET deleted_at = NULL WHERE id = ?", [SQLiteValue(id)])
-        }
-    }
+extension DiarySchema {
+    /// Saved reports go to the Trash like everything else (UI5): a Trash batch each, listed and
+    /// restored there, removed only when the Trash is emptied. Reports removed before this
+    /// version get a Trash entry of their own.
+    static let reportsInTheTrash = """
+        PRAGMA defer_foreign_keys = ON;
+        CREATE TEMP TABLE trash_v11 AS SELECT * FROM trash;
+        DROP TABLE trash;
+        CREATE TABLE trash (
+            batch_id    TEXT PRIMARY KEY NOT NULL,
+            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch', 'media', 'report')),
+            entity_id   TEXT NOT NULL,
+            label       TEXT NOT NULL,
+            item_count  INTEGER NOT NULL CHECK (item_count >= 1),
+            deleted_at  INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO trash SELECT batch_id, entity_type, entity_id, label, item_count, deleted_at FROM trash_v11;
+        DROP TABLE trash_v11;
+        INSERT INTO trash(batch_id, entity_type, entity_id, label, item_count, deleted_at)
+            SELECT id, 'report', id, title, 1, deleted_at FROM saved_reports WHERE deleted_at IS NOT NULL;
+
+        CREATE TABLE saved_reports_v12 (
+            id          TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+            title       TEXT NOT NULL CHECK (length(trim(title)) BETWEEN 1 AND \(Limits.titleLength)),
+            formula     TEXT NOT NULL CHECK (length(trim(formula)) BETWEEN 1 AND \(Limits.formulaLength)),
+            chart       TEXT NOT NULL CHECK (chart IN ('bar', 'line', 'pie', 'table')),
+            created_at  INTEGER NOT NULL,
+            updated_at  INTEGER NOT NULL CHECK (updated_at >= created_at),
+            deleted_at  INTEGER CHECK (deleted_at IS NULL OR deleted_at >= created_at),
+            trash_batch TEXT REFERENCES trash(batch_id),
+            CHECK ((deleted_at IS NULL) = (trash_batch IS NULL))
+        );
+        INSERT INTO saved_reports_v12
+            SELECT id, title, formula, chart, created_at, updated_at, deleted_at,
+                CASE WHEN deleted_at IS NULL THEN NULL ELSE id END
+            FROM saved_reports;
+        DROP TABLE saved_reports;
+        ALTER TABLE saved_reports_v12 RENAME TO saved_reports;
+        """ + trashOnlyDeletes("saved_reports")
 }

@@ -251,7 +251,7 @@ extension Diary {
         try database.execute("DELETE FROM media_links WHERE asset_id = ?", [SQLiteValue(asset)])
         for link in links.split(separator: ",") {
             let parts = link.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, let type = EntityType(rawValue: String(parts[0])), type != .media,
+            guard parts.count == 2, let type = EntityType(rawValue: String(parts[0])), type.holdsMedia,
                 let id = UUID(uuidString: String(parts[1]))
             else { throw StoreError.refused("link \(link.prefix(60)) is not type:id") }
             guard try isLive(type, id) else {

@@ -60,8 +60,17 @@ extension Diary {
                 }
                 label = Self.mediaLabel(asset)
                 affected = [(.media, [id])]
+            case .report:
+                guard let report = try savedReport(id) else {
+                    throw StoreError.notFound(entity: "report", id: id.uuidString.lowercased())
+                }
+                guard report.deletedAt == nil else {
+                    throw StoreError.alreadyInTrash(entity: "report", label: report.title)
+                }
+                label = report.title
+                affected = [(.report, [id])]
             }
-            if type != .media { affected.append((.media, try mediaLeavingWith(affected))) }
+            if type.holdsMedia { affected.append((.media, try mediaLeavingWith(affected))) }
             let count = affected.reduce(0) { $0 + $1.1.count }
             let entry = TrashEntry(
                 id: id, batchId: batch, entityType: type, label: label, itemCount: count, deletedAt: time)
@@ -110,7 +119,7 @@ extension Diary {
             case .spot: break
             case .trip: _ = try liveSpot(try trip(entry.id).spotId)
             case .catch: _ = try liveTrip(try catchRecord(entry.id).tripId)
-            case .media: break
+            case .media, .report: break
             }
             let time = currentTime()
             for type in EntityType.allCases {
@@ -142,7 +151,7 @@ extension Diary {
     public func emptyTrash() throws -> Int {
         try database.transaction {
             var removed = 0
-            for type in [EntityType.media, .catch, .trip, .spot] {
+            for type in [EntityType.media, .catch, .trip, .spot, .report] {
                 try database.execute("DELETE FROM \(type.table) WHERE deleted_at IS NOT NULL")
                 removed += database.changes
             }
@@ -158,8 +167,6 @@ extension Diary {
                 OR (entity_type = 'spot' AND entity_id NOT IN (SELECT id FROM spots))
                 """)
             try database.execute("DELETE FROM trash")
-            try database.execute("DELETE FROM saved_reports WHERE deleted_at IS NOT NULL")
-            removed += database.changes
             log.notice("Trash emptied", ["objects": String(removed)])
             return removed
         }

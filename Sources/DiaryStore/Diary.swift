@@ -148,6 +148,7 @@ public final class Diary {
     /// One row per object: a later change replaces an earlier one and takes a new, larger mutation id
     /// (AUTOINCREMENT never reuses ids), so the outbox coalesces while the ids stay monotonic.
     func recordChange(_ type: EntityType, _ id: UUID, _ operation: PendingChange.Operation, at time: Date) throws {
+        guard type.isSynced else { return }
         try database.execute(
             "INSERT OR REPLACE INTO outbox(entity_type, entity_id, operation, changed_at) VALUES (?, ?, ?, ?)",
             [.text(type.rawValue), SQLiteValue(id), .text(operation.rawValue), SQLiteValue(time)])

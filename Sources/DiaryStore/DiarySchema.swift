@@ -21,6 +21,7 @@ enum DiarySchema {
         Migration(version: 9, name: "saved reports", sql: savedReports),
         Migration(version: 10, name: "trips in list order", sql: tripsInListOrder),
         Migration(version: 11, name: "catch report indexes", sql: catchReportIndexes),
+        Migration(version: 12, name: "saved reports in the Trash", sql: reportsInTheTrash),
     ])
 
     /// Photos and videos (T4, T16, T17; docs/media.md): one row per asset describing bytes stored
@@ -398,7 +399,7 @@ enum DiarySchema {
     }
 
     /// Objects leave the database only from the Trash (UI5).
-    private static func trashOnlyDeletes(_ table: String) -> String {
+    static func trashOnlyDeletes(_ table: String) -> String {
         """
 
         CREATE TRIGGER \(table)_delete_via_trash BEFORE DELETE ON \(table)

@@ -54,7 +54,8 @@ public struct HobbyStoryCLI: Sendable {
             console.writeError("error: \(error.description)\(Self.hint(error))")
             switch error {
             case .notFound, .ambiguousId: return .notFound
-            case .refused, .inTrash, .alreadyInTrash, .confirmationMismatch, .nameTaken, .pinRequired, .wrongPin, .pinLocked:
+            case .refused, .inTrash, .alreadyInTrash, .confirmationMismatch, .nameTaken, .pinRequired, .wrongPin,
+                .pinLocked:
                 return .refused
             }
         case let error as MediaStoreError:

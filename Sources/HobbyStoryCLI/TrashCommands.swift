@@ -22,6 +22,7 @@ extension HobbyStoryCLI {
                 what = "trip \(c.shortId(id))" + (catches.isEmpty ? "" : " with its \(catches.count) catch(es)")
             case .catch: what = "catch \(c.text(try diary.catchRecord(id)))"
             case .media: what = c.text(try diary.mediaAsset(id))
+            case .report: what = "report \(try diary.savedReports().first { $0.id == id }?.title ?? c.shortId(id))"
             }
             try c.confirm("Move \(what) to the Trash?")
             let entry = try diary.moveToTrash(type, id)

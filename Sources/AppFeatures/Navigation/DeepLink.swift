@@ -100,7 +100,7 @@ public struct DeepLink: Hashable, Sendable {
         case ("spots", 2) where segments[1] == "conditions":
             self.init(.spotConditions(try id(segments[0], "spot")))
         case ("media", 2):
-            guard let kind = EntityType(rawValue: segments[0]), kind != .media else {
+            guard let kind = EntityType(rawValue: segments[0]), kind.holdsMedia else {
                 throw DeepLinkError(
                     description: "the gallery kind “\(segments[0])” in \(url.absoluteString) is not spot, trip or catch"
                 )

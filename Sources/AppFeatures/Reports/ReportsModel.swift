@@ -122,14 +122,11 @@ public final class ReportsModel: SafeguardsDestructiveActions {
         guard control == Self.remove, let report = selectedSaved else { return }
         let id = report.id
         do {
-            try await diary.write { try $0.removeReport(id) }
+            undoOffer = try await diary.moveToTrashOfferingUndo(.report, id, language: language, catalog: catalog) {
+                [weak self] in try await self?.load()
+            }
             selectedSaved = nil
             if editingSaved?.id == id { editingSaved = nil }
-            undoOffer = UndoOffer(message: catalog.text("undo.deleted", language, ["what": report.title])) {
-                [weak self, diary] in
-                try await diary.write { try $0.restoreReport(id) }
-                try await self?.load()
-            }
             try await load()
         } catch {
             problem = problems.text(error)

@@ -1,0 +1,76 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import SQLiteDB
+import Testing
+
+@testable import DiaryStore
+
+/// Saved custom reports (T18) go to the Trash and come back like every other record (UI5), and
+/// stay on this device (sync does not carry them yet).
+@Suite("Saved reports in the Trash (T18, UI5)")
+struct SavedReportTests {
+    @Test(
+        "Given a saved report, when moved to the Trash, then it is listed there, restorable, queues nothing for sync, and goes only when the Trash is emptied"
+    )
+    func trashRoundTrip() throws {
+        let f = try DiaryFixture()
+        let pending = try f.diary.pendingChangeCount()
+        let report = try f.diary.saveReport(title: "Pike by month", formula: "count(catch) by month", chart: "bar")
+        let entry = try f.diary.moveToTrash(.report, report.id)
+        #expect(entry.entityType == .report && entry.label == "Pike by month" && entry.itemCount == 1)
+        #expect(try f.diary.savedReports().isEmpty)
+        #expect(try f.diary.trashEntries().map(\.id) == [report.id])
+        #expect(throws: StoreError.inTrash(entity: "report", label: "Pike by month")) {
+            try f.diary.saveReport(id: report.id, title: "Changed", formula: "count(catch)", chart: "table")
+        }
+        #expect(throws: StoreError.alreadyInTrash(entity: "report", label: "Pike by month")) {
+            try f.diary.moveToTrash(.report, report.id)
+        }
+        try f.diary.restore(report.id)
+        #expect(try f.diary.savedReports().map(\.title) == ["Pike by month"])
+        #expect(try f.diary.pendingChangeCount() == pending, "reports stay on this device")
+
+        try f.diary.moveToTrash(.report, report.id)
+        #expect(try f.diary.emptyTrash() == 1)
+        #expect(try f.diary.trashEntries().isEmpty)
+        #expect(throws: StoreError.notFound(entity: "report", id: report.id.uuidString.lowercased())) {
+            try f.diary.moveToTrash(.report, report.id)
+        }
+    }
+
+    @Test("Given raw SQL, when a live saved report is deleted outright, then the database refuses it")
+    func deleteOnlyThroughTheTrash() throws {
+        let f = try DiaryFixture()
+        let report = try f.diary.saveReport(title: "Mine", formula: "count(catch)", chart: "table")
+        let raw = try Database(path: f.diary.fileURL.path)
+        #expect(throws: SQLiteError.self) {
+            try raw.execute("DELETE FROM saved_reports WHERE id = ?", [SQLiteValue(report.id)])
+        }
+        #expect(throws: SQLiteError.self) {
+            try raw.execute(
+                "UPDATE saved_reports SET deleted_at = created_at WHERE id = ?", [SQLiteValue(report.id)])
+        }
+    }
+
+    @Test("Given a version-11 diary with a removed report, when it migrates, then the report waits in the Trash")
+    func removedBeforeTheTrashMigrates() throws {
+        let f = try DiaryFixture()
+        let url = f.diary.fileURL.deletingLastPathComponent().appendingPathComponent("v11.sqlite")
+        let old = try Database(path: url.path)
+        try DiarySchema.migrator.migrate(old, upTo: 11)
+        let kept = UUID().uuidString.lowercased()
+        let removed = UUID().uuidString.lowercased()
+        try old.executeScript(
+            """
+            INSERT INTO saved_reports(id, title, formula, chart, created_at, updated_at, deleted_at)
+            VALUES ('\(kept)', 'Kept', 'count(catch)', 'table', 0, 0, NULL),
+                   ('\(removed)', 'Removed', 'count(trip)', 'bar', 0, 0, 5);
+            """)
+        let diary = try Diary(profile: f.diary.profile, fileURL: url, sharedDirectoryURL: nil)
+        #expect(try diary.savedReports().map(\.title) == ["Kept"])
+        #expect(try diary.trashEntries().map(\.label) == ["Removed"])
+        try diary.restore(try #require(UUID(uuidString: removed)))
+        #expect(try diary.savedReports().map(\.title) == ["Kept", "Removed"])
+    }
+}
