@@ -107,7 +107,9 @@ public struct SyncClient: Sendable {
     public func history(_ diary: DiaryQueue, of id: UUID? = nil, before: Int64? = nil) async throws(SyncError)
         -> HistoryResponse
     {
-        guard let token = try await storage(diary, { try $0.syncAccount()?.token }) else { throw SyncError.notSignedIn }
+        guard let token = try await storage(diary, reading: true, { try $0.syncAccount()?.token }) else {
+            throw SyncError.notSignedIn
+        }
         let query = HistoryQuery(id: id, before: before)
         return try await decode(
             HistoryResponse.self, from: try await send(.history, query: query.items, token: token, diary: diary))
@@ -137,7 +139,8 @@ public struct SyncClient: Sendable {
     public func sync(_ diary: DiaryQueue, contentURL: (@Sendable (String) -> URL)? = nil) async throws(SyncError)
         -> SyncReport
     {
-        guard let account = try await storage(diary, { try $0.syncAccount() }), let token = account.token else {
+        guard let account = try await storage(diary, reading: true, { try $0.syncAccount() }), let token = account.token
+        else {
             throw SyncError.notSignedIn
         }
         var report = SyncReport()
@@ -145,7 +148,9 @@ public struct SyncClient: Sendable {
         try await push(diary, token: token, into: &report)
         if let contentURL { try await uploadMedia(diary, token: token, contentURL: contentURL, into: &report) }
         let directoryVersion = try await pull(diary, token: token, into: &report)
-        report.directoryVersion = try await storage(diary) { try $0.syncAccount()?.directoryVersion ?? 0 }
+        report.directoryVersion = try await storage(diary, reading: true) {
+            try $0.syncAccount()?.directoryVersion ?? 0
+        }
         if directoryVersion != report.directoryVersion {
             let directories = try await decode(
                 DirectoriesResponse.self,
@@ -160,7 +165,8 @@ public struct SyncClient: Sendable {
     private func push(_ diary: DiaryQueue, token: String, into report: inout SyncReport) async throws(SyncError) {
         var limit = batchSize
         while true {
-            let mutations = try await storage(diary) { [limit] in try $0.outgoingMutations(limit: limit) }
+            let mutations = try await storage(diary, reading: true) { [limit] in try $0.outgoingMutations(limit: limit)
+            }
             guard !mutations.isEmpty else { return }
             try await storage(diary) { try $0.markInFlight(mutations.map(\.mutationId)) }
             let response: SyncHTTPResponse
@@ -219,7 +225,7 @@ public struct SyncClient: Sendable {
         _ diary: DiaryQueue, token: String, contentURL: @Sendable (String) -> URL, into report: inout SyncReport
     ) async throws(SyncError) {
         let transfer = MediaTransfer(transport: transport, sleep: sleep)
-        let waiting = try await storage(diary) { try $0.mediaAwaitingUpload() }
+        let waiting = try await storage(diary, reading: true) { try $0.mediaAwaitingUpload() }
         for (index, (sha256, location, assetId)) in waiting.enumerated() {
             do {
                 let file = contentURL(sha256)
@@ -322,13 +328,14 @@ public struct SyncClient: Sendable {
         }
     }
 
-    /// Runs `body` with the diary in one transaction, off the caller's thread, between requests:
-    /// the diary is never held while the network is awaited.
-    private func storage<T: Sendable>(_ diary: DiaryQueue, _ body: @escaping @Sendable (Diary) throws -> T)
-        async throws(SyncError) -> T
-    {
+    /// Runs `body` with the diary in one transaction (or, `reading`, without taking the write
+    /// lock), off the caller's thread, between requests: the diary is never held while the
+    /// network is awaited.
+    private func storage<T: Sendable>(
+        _ diary: DiaryQueue, reading: Bool = false, _ body: @escaping @Sendable (Diary) throws -> T
+    ) async throws(SyncError) -> T {
         do {
-            return try await diary.write(body)
+            return reading ? try await diary.read(body) : try await diary.write(body)
         } catch {
             throw SyncError.storage("\(error)")
         }
