@@ -21,10 +21,14 @@ extension Diary {
     /// when given (the page of a list).
     public func catchCountsByTrip(_ ids: [UUID]? = nil) throws -> [UUID: Int] {
         var counts: [UUID: Int] = [:]
+        if ids?.isEmpty == true { return counts }
         let page =
             ids.map { "AND trip_id IN (\(Array(repeating: "?", count: $0.count).joined(separator: ", ")))" } ?? ""
         try database.forEachRow(
-            "SELECT trip_id, count(*) FROM catches WHERE deleted_at IS NULL \(page) GROUP BY trip_id",
+            // The live catches' own index answers from itself, already grouped; SQLite's planner
+            // would otherwise take the index of every catch and read each row for `deleted_at`
+            // (twice the time for a trip list's first screenful, docs/benchmarks.md).
+            "SELECT trip_id, count(*) FROM catches INDEXED BY catches_by_trip WHERE deleted_at IS NULL \(page) GROUP BY trip_id",
             ids?.map { SQLiteValue($0) } ?? []
         ) { counts[try $0.uuid(0)] = Int(try $0.int64(1)) }
         return counts
