@@ -182,7 +182,7 @@ let package = Package(
             name: "AppFeaturesTests",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
-                "MediaLibrary", "ReportOutput", "Weather",
+                "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather",
             ]),
         .testTarget(
             name: "HobbyStoryCLITests",
