@@ -48,8 +48,16 @@ final class ServerCore: Sendable {
                 .tooManyRequests, code: "too_many_connections",
                 detail: "This address already holds \(limit) connections to the server; close one and retry.",
                 headers: ["Retry-After": "5"])
-            RawResponse.deliver(Self.rawProblem(error, requestID: UUID().uuidString.lowercased()), to: descriptor)
-            logger.warning("Refused a connection over its address's limit", ["remoteAddress": address])
+            let requestID = UUID().uuidString.lowercased()
+            RawResponse.deliver(Self.rawProblem(error, requestID: requestID), to: descriptor)
+            // The access line of an answer sent before any request was read: the request id the
+            // client saw, so that every answer can be traced in the log.
+            logger.warning(
+                "Refused a connection over its address's limit",
+                [
+                    "remoteAddress": address, "requestId": requestID, "route": "none",
+                    "status": String(error.status.code),
+                ])
         }
         return supervised
     }

@@ -43,6 +43,7 @@ struct CrashSafetyTests {
         let process = Process()
         process.executableURL = builtProduct("diary-crash-writer")
         process.arguments = [f.folder.path, "Crash", f.trip.id.uuidString]
+        process.environment = killedChildEnvironment(temporaryFolder: f.folder)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

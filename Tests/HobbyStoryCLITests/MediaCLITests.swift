@@ -221,7 +221,9 @@ struct MediaCLITests {
     private func spawnMeasuringPeak(_ cli: CLIRunner, _ arguments: [String]) throws -> (status: Int32, peakBytes: Int) {
         let path = builtProduct("hobbystory").path
         let words = [path, "--data", cli.folder.path] + arguments
-        let variables = ["HOME=\(cli.folder.path)", "TZ=UTC", "HOBBYSTORY_OFFLINE=1"]
+        let variables = [
+            "HOME=\(cli.folder.path)", "TZ=UTC", "HOBBYSTORY_OFFLINE=1", "SQLITE_TMPDIR=\(cli.folder.path)",
+        ]
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
         defer {
@@ -245,7 +247,9 @@ struct MediaCLITests {
         let process = Process()
         process.executableURL = builtProduct("hobbystory")
         process.arguments = ["--data", cli.folder.path, "media", "import", file.path]
-        process.environment = ["HOME": cli.folder.path, "TZ": "UTC", "HOBBYSTORY_OFFLINE": "1"]
+        process.environment = [
+            "HOME": cli.folder.path, "TZ": "UTC", "HOBBYSTORY_OFFLINE": "1", "SQLITE_TMPDIR": cli.folder.path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

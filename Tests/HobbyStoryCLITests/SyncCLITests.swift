@@ -128,7 +128,9 @@ struct SyncCLITests {
             let process = Process()
             process.executableURL = builtProduct("hobbystory")
             process.arguments = ["--data", phone.folder.path, "sync"]
-            process.environment = ["HOME": phone.folder.path, "HOBBYSTORY_OFFLINE": "1"]
+            process.environment = [
+                "HOME": phone.folder.path, "HOBBYSTORY_OFFLINE": "1", "SQLITE_TMPDIR": phone.folder.path,
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

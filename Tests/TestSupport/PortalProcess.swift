@@ -25,6 +25,7 @@ public final class PortalProcess: @unchecked Sendable {
         process.arguments =
             ["--data", data.path, "--port", String(port), "--log-file", logFile.path]
             + (databaseURL.map { ["--database-url", $0] } ?? []) + arguments
+        process.environment = killedChildEnvironment(temporaryFolder: data)
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

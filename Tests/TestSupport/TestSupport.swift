@@ -111,3 +111,10 @@ public func writeSparseVideo(at url: URL, size: Int) throws {
     defer { try? handle.close() }
     try handle.truncate(atOffset: UInt64(size))
 }
+
+/// The environment for a child process a test may kill: SQLite's temporary files go to the
+/// test's own folder (removed with it), since a process killed between creating one and
+/// unlinking it cannot remove it itself.
+public func killedChildEnvironment(temporaryFolder: URL) -> [String: String] {
+    ProcessInfo.processInfo.environment.merging(["SQLITE_TMPDIR": temporaryFolder.path]) { $1 }
+}
