@@ -191,3 +191,21 @@ let package = Package(
             ]),
     ]
 )
+
+// The app's SwiftUI layer (issue 14): `AppUI`, thin views over `AppFeatures`. On Apple platforms it
+// uses Apple's frameworks. On Linux the same sources type-check against stand-in modules written
+// from Apple's documentation (Platform/StandIns), which also evaluate the views into the
+// wireframes of docs/screens (`app-wireframes`, run by scripts/check-app.sh).
+#if os(Linux)
+    package.targets += [
+        .target(name: "SwiftUI", path: "Platform/StandIns/SwiftUI"),
+        .target(name: "AppUI", dependencies: ["AppFeatures", "DiaryStore", "FishingModel", "SwiftUI"]),
+        .executableTarget(
+            name: "app-wireframes",
+            dependencies: ["AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "SwiftUI"],
+            path: "Platform/Wireframes"),
+    ]
+#else
+    package.targets += [.target(name: "AppUI", dependencies: ["AppFeatures", "DiaryStore", "FishingModel"])]
+    package.products += [.library(name: "AppUI", targets: ["AppUI"])]
+#endif

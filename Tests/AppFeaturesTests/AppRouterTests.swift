@@ -122,3 +122,37 @@ struct AppRouterTests {
         #expect(router.ring.page.id == "trips")
     }
 }
+
+/// UI7's pager: a drag locks to one axis and moves the ring one step, or not at all.
+@Suite("Ring swipes (UI7)")
+struct RingSwipeTests {
+    @Test("Given a drag mostly sideways, when it goes on diagonally, then it stays horizontal and moves one section")
+    func lockedToItsFirstAxis() {
+        var swipe = RingSwipe()
+        #expect(swipe.follow(dx: -5, dy: 3) == (0, 0), "not decided before the lock distance")
+        #expect(swipe.axis == nil)
+        #expect(swipe.follow(dx: -20, dy: 8) == (-20, 0))
+        #expect(swipe.follow(dx: -60, dy: 90) == (-60, 0), "a later vertical movement does not unlock it")
+        #expect(swipe.end(dx: -120, dy: 90, predictedDX: -150, predictedDY: 200, width: 390, height: 844) == .right)
+        #expect(swipe.end(dx: 120, dy: 0, predictedDX: 130, predictedDY: 0, width: 390, height: 844) == .left)
+    }
+
+    @Test("Given a drag up or down past a quarter of the page, when it ends, then the page moves; a short one stays")
+    func verticalMovesPages() {
+        var swipe = RingSwipe()
+        _ = swipe.follow(dx: 2, dy: -30)
+        #expect(swipe.axis == .vertical)
+        #expect(swipe.end(dx: 0, dy: -220, predictedDX: 0, predictedDY: -230, width: 390, height: 844) == .down)
+        #expect(swipe.end(dx: 0, dy: 220, predictedDX: 0, predictedDY: 230, width: 390, height: 844) == .up)
+        #expect(swipe.end(dx: 0, dy: -100, predictedDX: 0, predictedDY: -120, width: 390, height: 844) == nil)
+    }
+
+    @Test("Given a short fast flick, when it ends, then it moves; a flick back against the drag does not")
+    func flicks() {
+        var swipe = RingSwipe()
+        _ = swipe.follow(dx: -40, dy: 0)
+        #expect(swipe.end(dx: -40, dy: 0, predictedDX: -260, predictedDY: 0, width: 390, height: 844) == .right)
+        #expect(swipe.end(dx: -40, dy: 0, predictedDX: 260, predictedDY: 0, width: 390, height: 844) == nil)
+        #expect(RingSwipe().end(dx: -300, dy: 0, predictedDX: -300, predictedDY: 0, width: 390, height: 844) == nil)
+    }
+}

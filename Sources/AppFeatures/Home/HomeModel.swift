@@ -62,12 +62,14 @@ public final class HomeModel: DeclaresControls {
     }
 
     public func load() async throws {
+        let needsSpecies = picker == nil
         let summary = try await diary.read { diary in
             (
                 try diary.catches(limit: 50), try diary.latestTrip(), try diary.pendingChangeCount(),
-                try diary.syncAccount()
+                try diary.syncAccount(), needsSpecies ? try diary.directoryEntries(.species) : nil
             )
         }
+        if let species = summary.4 { picker = DirectoryPicker(entries: species, language: language) }
         recentCatches = Array(summary.0.prefix(5))
         var seen = Set<String>()
         recentSpecies = summary.0.map(\.speciesId).filter { seen.insert($0).inserted }
@@ -111,6 +113,9 @@ public final class HomeModel: DeclaresControls {
     }
 
     public func speciesName(_ entry: DirectoryEntry) -> String { picker?.name(of: entry) ?? entry.nameEn }
+
+    /// A recent catch as its row reads: the species in the angler's language, and how many.
+    public func title(of item: Catch) -> String { picker?.title(of: item) ?? item.speciesId }
 
     /// For a plan that needs a spot: the angler's choice (the third tap).
     public func choose(spot: Spot) {

@@ -69,6 +69,11 @@ public final class SettingsModel: DeclaresControls {
     /// The language the app speaks now.
     public var language: Language { settings.language ?? deviceLanguage }
 
+    /// An option of a picker (a unit system, a unit, a language) in the app's language.
+    public func name<Option: RawRepresentable>(of option: Option) -> String where Option.RawValue == String {
+        Catalog.shared.text("option.\(option.rawValue)", language)
+    }
+
     /// The formatter every screen shows figures with.
     public var formatter: MeasureFormatter { MeasureFormatter(preferences: settings.units, language: language) }
 

@@ -10,7 +10,10 @@ public enum AppScreens {
     ]
 
     /// Every control the app shows: the screens' and the ring's.
-    @MainActor public static var controls: [Control] { models.flatMap { $0.controls } + NavigationRing.controls }
+    @MainActor public static var controls: [Control] {
+        models.flatMap { $0.controls } + NavigationRing.controls + ring.sections.map { tab($0.id) }
+            + [UndoOffer.undoControl]
+    }
 
     /// The main sections, left to right, and their pages, top to bottom. The map pans itself, so
     /// swipes there stay with the map.
@@ -22,4 +25,17 @@ public enum AppScreens {
             "more",
             pages: [RingPage("sync"), RingPage("trash"), RingPage("settings"), RingPage("profiles"), RingPage("about")]),
     ])
+
+    /// The tab (iPhone) or sidebar item (iPad) that shows a section.
+    public static func tab(_ section: String) -> Control { Control("tab.\(section)", .tab) }
+
+    /// The SF Symbol of each section's tab.
+    public static func symbol(of section: String) -> String {
+        switch section {
+        case "diary": "book.closed"
+        case "map": "map"
+        case "reports": "chart.bar.xaxis"
+        default: "ellipsis.circle"
+        }
+    }
 }

@@ -54,6 +54,9 @@ public struct UndoOffer: Identifiable {
     }
 
     public func perform() async throws { try await undo() }
+
+    /// The banner's Undo button.
+    public static let undoControl = Control("undo", .button)
 }
 
 /// A screen with destructive controls (UI5): each is started by ``request(_:)`` on what the

@@ -14,11 +14,14 @@ public struct DirectoryPicker: Sendable {
     }
 
     private let candidates: [Candidate]
+    /// Every entry by id, retired ones too (a stored record may name one).
+    private let byId: [String: DirectoryEntry]
     private let language: Language
 
     /// `entries` are the live entries of one directory.
     public init(entries: [DirectoryEntry], language: Language) {
         self.language = language
+        byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let sortName: (DirectoryEntry) -> String = { language == .russian ? $0.nameRu : $0.nameEn }
         candidates = entries.filter { !$0.retired }
             .sorted { sortName($0).localizedStandardCompare(sortName($1)) == .orderedAscending }
@@ -62,6 +65,14 @@ public struct DirectoryPicker: Sendable {
     }
 
     /// The name to show for an entry in the angler's language.
+    public func entry(id: String) -> DirectoryEntry? { byId[id] }
+
+    /// A catch as a row reads: the species in the angler's language, and how many.
+    public func title(of item: Catch) -> String {
+        let name = entry(id: item.speciesId).map(name(of:)) ?? item.speciesId
+        return item.count > 1 ? "\(name) × \(item.count)" : name
+    }
+
     public func name(of entry: DirectoryEntry) -> String { language == .russian ? entry.nameRu : entry.nameEn }
 
     /// Lowercased, without accents, ё as е.

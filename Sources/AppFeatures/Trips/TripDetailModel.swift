@@ -28,6 +28,7 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     public private(set) var problem: String?
 
     private let diary: DiaryQueue
+    private var species: DirectoryPicker?
     private let language: Language
     private let catalog: Catalog
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
@@ -40,18 +41,23 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     }
 
     public func load() async throws {
-        let id = tripId
+        let (id, needsSpecies) = (tripId, species == nil)
         let loaded = try await diary.read { diary in
             let trip = try diary.trip(id)
             return (
                 trip, try diary.spot(trip.spotId), try diary.catches(tripId: id),
                 try diary.conditions(for: .trip, id: id),
-                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id))
+                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id)),
+                needsSpecies ? try diary.directoryEntries(.species) : nil
             )
         }
-        (trip, spot, catches, conditions, media) = loaded
+        (trip, spot, catches, conditions, media) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.4)
+        if let entries = loaded.5 { species = DirectoryPicker(entries: entries, language: language) }
         isDeleted = loaded.0.deletedAt != nil
     }
+
+    /// A catch as its row reads.
+    public func title(of item: Catch) -> String { species?.title(of: item) ?? item.speciesId }
 
     public func observe() async {
         for await change in diary.changes()

@@ -1,0 +1,235 @@
+import Foundation
+
+/// Where children line up across a stack (Apple: `HorizontalAlignment`, `VerticalAlignment`,
+/// `Alignment`).
+public struct HorizontalAlignment: Equatable, Sendable {
+    let name: String
+    public static let leading = HorizontalAlignment(name: "leading")
+    public static let center = HorizontalAlignment(name: "center")
+    public static let trailing = HorizontalAlignment(name: "trailing")
+}
+
+public struct VerticalAlignment: Equatable, Sendable {
+    let name: String
+    public static let top = VerticalAlignment(name: "top")
+    public static let center = VerticalAlignment(name: "center")
+    public static let bottom = VerticalAlignment(name: "bottom")
+    public static let firstTextBaseline = VerticalAlignment(name: "baseline")
+}
+
+public struct Alignment: Equatable, Sendable {
+    let name: String
+    public static let center = Alignment(name: "center")
+    public static let leading = Alignment(name: "leading")
+    public static let trailing = Alignment(name: "trailing")
+    public static let top = Alignment(name: "top")
+    public static let bottom = Alignment(name: "bottom")
+    public static let topLeading = Alignment(name: "topLeading")
+    public static let bottomTrailing = Alignment(name: "bottomTrailing")
+}
+
+/// Children one above the other (Apple: `VStack`).
+nonisolated public struct VStack<Content: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let alignment: HorizontalAlignment
+    let content: Content
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content)
+    {
+        self.alignment = alignment
+        self.content = content()
+    }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("stack", attributes: ["axis": "vertical", "align": alignment.name], of: content)]
+    }
+}
+
+/// Children side by side (Apple: `HStack`).
+nonisolated public struct HStack<Content: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let alignment: VerticalAlignment
+    let content: Content
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("stack", attributes: ["axis": "horizontal", "align": alignment.name], of: content)]
+    }
+}
+
+/// Children on top of each other (Apple: `ZStack`).
+nonisolated public struct ZStack<Content: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let content: Content
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { self.content = content() }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("stack", attributes: ["axis": "depth"], of: content)]
+    }
+}
+
+/// Room that stretches (Apple: `Spacer`).
+nonisolated public struct Spacer: View, WireframePrimitive {
+    public typealias Body = Never
+    public var minLength: CGFloat?
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] { [WireframeNode("spacer")] }
+}
+
+/// A line between items (Apple: `Divider`).
+nonisolated public struct Divider: View, WireframePrimitive {
+    public typealias Body = Never
+    public init() {}
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] { [WireframeNode("divider")] }
+}
+
+/// Views that share modifiers without a layout of their own (Apple: `Group`).
+nonisolated public struct Group<Content: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] { context.evaluate(content) }
+}
+
+/// A scrolling area (Apple: `ScrollView`).
+nonisolated public struct ScrollView<Content: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let content: Content
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("scroll", of: content)]
+    }
+}
+
+extension Axis {
+    /// A set of axes (Apple: `Axis.Set`).
+    public struct Set: OptionSet, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+/// Rows of a list (Apple: `List`).
+nonisolated public struct List<SelectionValue: Hashable, Content: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let content: Content
+    let selection: String?
+
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("list", attributes: selection.map { ["selection": $0] } ?? [:], of: content)]
+    }
+}
+
+extension List where SelectionValue == Never {
+    public init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+        selection = nil
+    }
+
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable {
+        self.init { ForEach(data, content: rowContent) }
+    }
+}
+
+extension List {
+    public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
+        self.content = content()
+        self.selection = selection.flatMap { $0.wrappedValue.map { "\($0)" } }
+    }
+}
+
+/// A view per element of a collection (Apple: `ForEach`).
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+    public var data: Data
+    public var content: (Data.Element) -> Content
+}
+
+extension ForEach: View where Content: View {
+    public typealias Body = Never
+}
+
+extension ForEach: WireframePrimitive where Content: View {
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        data.flatMap { context.evaluate(content($0)) }
+    }
+}
+
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+extension ForEach where Content: View {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    {
+        self.data = data
+        self.content = content
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int, Content: View {
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+/// A titled part of a list or form (Apple: `Section`).
+nonisolated public struct Section<Parent: View, Content: View, Footer: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let header: Parent
+    let content: Content
+    let footer: Footer
+
+    public init(
+        @ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer
+    ) {
+        self.content = content()
+        self.header = header()
+        self.footer = footer()
+    }
+
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [
+            WireframeNode(
+                "section",
+                children: [WireframeNode("header", children: context.evaluate(header))] + context.evaluate(content)
+                    + context.evaluate(footer))
+        ]
+    }
+}
+
+extension Section where Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.init(content: content, header: header, footer: { EmptyView() })
+    }
+}
+
+extension Section where Parent == EmptyView, Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Parent == Text, Footer == EmptyView {
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
+    }
+}
+
+/// Controls grouped for data entry (Apple: `Form`).
+nonisolated public struct Form<Content: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("form", of: content)]
+    }
+}

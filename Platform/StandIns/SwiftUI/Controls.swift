@@ -1,0 +1,216 @@
+/// What a button does to the data it acts on (Apple: `ButtonRole`).
+public struct ButtonRole: Equatable, Sendable {
+    let name: String
+    public static let destructive = ButtonRole(name: "destructive")
+    public static let cancel = ButtonRole(name: "cancel")
+}
+
+/// A control that acts when tapped (Apple: `Button`).
+nonisolated public struct Button<Label: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let role: ButtonRole?
+    let action: @MainActor () -> Void
+    let label: Label
+
+    @preconcurrency public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(role: nil, action: action, label: label)
+    }
+
+    @preconcurrency public init(
+        role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label
+    ) {
+        self.role = role
+        self.action = action
+        self.label = label()
+    }
+
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("button", attributes: role.map { ["role": $0.name] } ?? [:], of: label)]
+    }
+}
+
+extension Button where Label == Text {
+    @preconcurrency public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(titleKey) }
+    }
+    @preconcurrency public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+    @preconcurrency public init<S: StringProtocol>(
+        _ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(role: role, action: action) { Text(title) }
+    }
+}
+
+extension Button where Label == SwiftUI.Label<Text, Image> {
+    @preconcurrency public init<S: StringProtocol>(
+        _ title: S, systemImage: String, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(action: action) { SwiftUI.Label(title, systemImage: systemImage) }
+    }
+    @preconcurrency public init<S: StringProtocol>(
+        _ title: S, systemImage: String, role: ButtonRole?, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(role: role, action: action) { SwiftUI.Label(title, systemImage: systemImage) }
+    }
+}
+
+/// A one-line text entry (Apple: `TextField`).
+nonisolated public struct TextField<Label: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let text: Binding<String>
+    let label: Label
+    let kind: String
+
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("field", text: text.wrappedValue, attributes: ["entry": kind], of: label)]
+    }
+}
+
+extension TextField where Label == Text {
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.init(text: text, label: Text(title), kind: "text")
+    }
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) {
+        self.init(text: text, label: Text(title), kind: axis == .vertical ? "multiline" : "text")
+    }
+}
+
+/// A text entry whose characters are hidden (Apple: `SecureField`).
+nonisolated public struct SecureField<Label: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let text: Binding<String>
+    let label: Label
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [
+            context.node(
+                "field", text: String(repeating: "•", count: text.wrappedValue.count), attributes: ["entry": "secure"],
+                of: label)
+        ]
+    }
+}
+
+extension SecureField where Label == Text {
+    public init<S: StringProtocol>(_ title: S, text: Binding<String>) { self.init(text: text, label: Text(title)) }
+}
+
+/// The direction of a layout or a text field's growth (Apple: `Axis`).
+public enum Axis: Sendable, Hashable {
+    case horizontal, vertical
+}
+
+/// An on/off switch (Apple: `Toggle`).
+nonisolated public struct Toggle<Label: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let isOn: Binding<Bool>
+    let label: Label
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.label = label()
+    }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("toggle", attributes: ["on": isOn.wrappedValue ? "true" : "false"], of: label)]
+    }
+}
+
+extension Toggle where Label == Text {
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) { self.init(isOn: isOn) { Text(title) } }
+}
+
+/// A choice of one value among tagged views (Apple: `Picker`).
+nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let selection: Binding<SelectionValue>
+    let label: Label
+    let content: Content
+
+    public init(
+        selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label
+    ) {
+        self.selection = selection
+        self.content = content()
+        self.label = label()
+    }
+
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        let chosen = "\(selection.wrappedValue)"
+        let options = context.evaluate(content).map { option -> WireframeNode in
+            var option = option
+            if option.attributes["tag"] == chosen { option.attributes["selected"] = "true" }
+            return option
+        }
+        return [
+            WireframeNode(
+                "picker", attributes: ["selection": chosen],
+                children: [WireframeNode("caption", children: context.evaluate(label))] + options)
+        ]
+    }
+}
+
+extension Picker where Label == Text {
+    public init<S: StringProtocol>(
+        _ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content
+    ) {
+        self.init(selection: selection, content: content) { Text(title) }
+    }
+}
+
+/// Progress towards a total (Apple: `ProgressView`).
+nonisolated public struct ProgressView<Label: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let fraction: Double?
+    let label: Label
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [
+            context.node(
+                "progress", attributes: fraction.map { ["fraction": String(format: "%.2f", $0)] } ?? [:], of: label)
+        ]
+    }
+}
+
+extension ProgressView where Label == EmptyView {
+    public init() { self.init(fraction: nil, label: EmptyView()) }
+    public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
+        self.init(fraction: value.map { Double($0 / total) }, label: EmptyView())
+    }
+}
+
+extension ProgressView where Label == Text {
+    public init<S: StringProtocol, V: BinaryFloatingPoint>(_ title: S, value: V?, total: V = 1.0) {
+        self.init(fraction: value.map { Double($0 / total) }, label: Text(title))
+    }
+}
+
+/// What a screen shows when it has nothing to show (Apple: `ContentUnavailableView`).
+nonisolated public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View,
+    WireframePrimitive
+{
+    public typealias Body = Never
+    let label: Label
+    let description: Description
+    let actions: Actions
+
+    public init(
+        @ViewBuilder label: () -> Label, @ViewBuilder description: () -> Description = { EmptyView() },
+        @ViewBuilder actions: () -> Actions = { EmptyView() }
+    ) {
+        self.label = label()
+        self.description = description()
+        self.actions = actions()
+    }
+
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [
+            WireframeNode(
+                "unavailable",
+                children: context.evaluate(label) + context.evaluate(description) + context.evaluate(actions))
+        ]
+    }
+}
+
+extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Description == Text?, Actions == EmptyView {
+    public init<S: StringProtocol>(_ title: S, systemImage name: String, description: Text? = nil) {
+        self.init(label: { SwiftUI.Label(title, systemImage: name) }, description: { description })
+    }
+}

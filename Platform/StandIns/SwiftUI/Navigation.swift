@@ -1,0 +1,172 @@
+/// A stack of screens with a bar (Apple: `NavigationStack`). The wireframe shows the top screen,
+/// made by the `navigationDestination` registered for its value, with a back button.
+nonisolated public struct NavigationStack<Data, Root: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let path: [AnyHashable]
+    let root: Root
+
+    public init(@ViewBuilder root: () -> Root) where Data == [AnyHashable] {
+        path = []
+        self.root = root()
+    }
+
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection & RandomAccessCollection & RangeReplaceableCollection, Data.Element: Hashable {
+        self.path = path.wrappedValue.map { AnyHashable($0) }
+        self.root = root()
+    }
+
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        let rootNodes = context.evaluate(root)
+        guard let top = path.last else { return [Self.screen(rootNodes, back: false)] }
+        guard let destination = context.destinations[ObjectIdentifier(type(of: top.base))] else {
+            return [Self.screen([WireframeNode("text", text: "No destination for \(top.base)")], back: true)]
+        }
+        return [Self.screen(context.evaluate(destination(top.base)), back: true)]
+    }
+
+    /// A screen under its bar: the title and toolbar items found in it, a back button when pushed.
+    static func screen(_ nodes: [WireframeNode], back: Bool) -> WireframeNode {
+        let all = nodes.flatMap(\.allNodes)
+        let title = all.lazy.compactMap { $0.attributes["navigationTitle"] }.first
+        let items = all.filter { $0.kind == "toolbarItem" }
+        var bar = WireframeNode("bar", text: title, children: items)
+        if back { bar.attributes["back"] = "true" }
+        return WireframeNode(
+            "navigation", children: [bar, WireframeNode("screen", children: nodes.map(\.withoutToolbar))])
+    }
+}
+
+extension WireframeNode {
+    /// The node with its toolbar items taken out (the bar shows them).
+    var withoutToolbar: WireframeNode {
+        var node = self
+        node.children = children.filter { $0.kind != "toolbarItem" }.map(\.withoutToolbar)
+        return node
+    }
+}
+
+/// A link that pushes a value's screen (Apple: `NavigationLink`).
+nonisolated public struct NavigationLink<Label: View, Destination: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let label: Label
+    let value: String?
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("link", attributes: value.map { ["value": $0] } ?? [:], of: label)]
+    }
+}
+
+extension NavigationLink where Destination == Never {
+    public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.value = value.map { "\($0)" }
+    }
+}
+
+extension NavigationLink where Destination == Never, Label == Text {
+    public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
+        self.init(value: value) { Text(title) }
+    }
+}
+
+extension View {
+    /// Registers the screen a pushed value of type `D` shows.
+    nonisolated public func navigationDestination<D: Hashable, C: View>(
+        for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View {
+        ModifiedView(content: self) { context, content in
+            context.destinations[ObjectIdentifier(data)] = { value in destination(value as! D) }
+            return context.evaluate(content)
+        }
+    }
+
+    nonisolated public func navigationTitle<S: StringProtocol>(_ title: S) -> some View {
+        attribute("navigationTitle", String(title))
+    }
+}
+
+/// How a split view's columns are shown (Apple: `NavigationSplitViewVisibility`).
+public struct NavigationSplitViewVisibility: Equatable, Sendable {
+    let name: String
+    public static let automatic = NavigationSplitViewVisibility(name: "automatic")
+    public static let all = NavigationSplitViewVisibility(name: "all")
+    public static let doubleColumn = NavigationSplitViewVisibility(name: "doubleColumn")
+    public static let detailOnly = NavigationSplitViewVisibility(name: "detailOnly")
+}
+
+/// Two or three columns side by side on a wide screen (Apple: `NavigationSplitView`).
+nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let sidebar: Sidebar
+    let content: Content
+    let detail: Detail
+
+    public init(
+        @ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail
+    ) {
+        self.sidebar = sidebar()
+        self.content = content()
+        self.detail = detail()
+    }
+
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        let columns = [context.evaluate(sidebar), context.evaluate(content), context.evaluate(detail)]
+            .filter { !$0.isEmpty }
+            .map {
+                WireframeNode("column", children: [NavigationStack<[AnyHashable], EmptyView>.screen($0, back: false)])
+            }
+        return [WireframeNode("split", children: columns)]
+    }
+}
+
+extension NavigationSplitView where Content == EmptyView {
+    public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) {
+        self.init(sidebar: sidebar, content: { EmptyView() }, detail: detail)
+    }
+    public init(
+        columnVisibility: Binding<NavigationSplitViewVisibility>, @ViewBuilder sidebar: () -> Sidebar,
+        @ViewBuilder detail: () -> Detail
+    ) {
+        self.init(sidebar: sidebar, content: { EmptyView() }, detail: detail)
+    }
+}
+
+/// Where a toolbar item goes (Apple: `ToolbarItemPlacement`).
+public struct ToolbarItemPlacement: Equatable, Sendable {
+    let name: String
+    public static let automatic = ToolbarItemPlacement(name: "automatic")
+    public static let primaryAction = ToolbarItemPlacement(name: "primaryAction")
+    public static let confirmationAction = ToolbarItemPlacement(name: "confirmationAction")
+    public static let cancellationAction = ToolbarItemPlacement(name: "cancellationAction")
+    public static let destructiveAction = ToolbarItemPlacement(name: "destructiveAction")
+    public static let topBarLeading = ToolbarItemPlacement(name: "topBarLeading")
+    public static let topBarTrailing = ToolbarItemPlacement(name: "topBarTrailing")
+    public static let bottomBar = ToolbarItemPlacement(name: "bottomBar")
+}
+
+/// An item of a screen's bar (Apple: `ToolbarItem`).
+nonisolated public struct ToolbarItem<ID, Content: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let placement: ToolbarItemPlacement
+    let content: Content
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("toolbarItem", attributes: ["placement": placement.name], of: content)]
+    }
+}
+
+extension ToolbarItem where ID == () {
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {
+        self.placement = placement
+        self.content = content()
+    }
+}
+
+extension View {
+    /// Items for the bar of the screen this view is in.
+    nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
+        let items = content()
+        return ModifiedView(content: self) { context, view in
+            context.evaluate(view).decorated { $0.children += context.evaluate(items) }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// A key into the app's localised strings (Apple: `LocalizedStringKey`). The app passes its own
+/// catalogue's words as plain strings, so the stand-in keeps the key's text.
+public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
+    let key: String
+    public init(_ value: String) { key = value }
+    public init(stringLiteral value: String) { key = value }
+}
+
+/// Words on the screen (Apple: `Text`).
+nonisolated public struct Text: View, WireframePrimitive, Equatable, Sendable {
+    public typealias Body = Never
+    let content: String
+    var font: Font?
+
+    public init(
+        _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil
+    ) {
+        content = key.key
+    }
+    public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    public init(verbatim content: String) { self.content = content }
+
+    public static func == (a: Text, b: Text) -> Bool { a.content == b.content && a.font == b.font }
+
+    public func font(_ font: Font?) -> Text {
+        var text = self
+        text.font = font
+        return text
+    }
+
+    public func bold() -> Text { font(.headline) }
+
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [WireframeNode("text", text: content, attributes: font.map { ["font": $0.name] } ?? [:])]
+    }
+}
+
+/// A picture; the stand-in knows system symbols by name (Apple: `Image`).
+nonisolated public struct Image: View, WireframePrimitive, Equatable, Sendable {
+    public typealias Body = Never
+    let name: String
+    public init(systemName: String) { name = systemName }
+    public init(_ name: String, bundle: Bundle? = nil) { self.name = name }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [WireframeNode("symbol", text: name)]
+    }
+}
+
+/// A title with an icon (Apple: `Label`).
+nonisolated public struct Label<Title: View, Icon: View>: View, WireframePrimitive {
+    public typealias Body = Never
+    let title: Title
+    let icon: Icon
+    public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
+        self.title = title()
+        self.icon = icon()
+    }
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [WireframeNode("label", children: context.evaluate(icon) + context.evaluate(title))]
+    }
+}
+
+extension Label where Title == Text, Icon == Image {
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
+        self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
+    }
+    public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+        self.init(title: { Text(title) }, icon: { Image(systemName: name) })
+    }
+}
+
+/// A text style (Apple: `Font`); the wireframe shows its name.
+public struct Font: Hashable, Sendable {
+    let name: String
+    public static let largeTitle = Font(name: "largeTitle")
+    public static let title = Font(name: "title")
+    public static let title2 = Font(name: "title2")
+    public static let title3 = Font(name: "title3")
+    public static let headline = Font(name: "headline")
+    public static let subheadline = Font(name: "subheadline")
+    public static let body = Font(name: "body")
+    public static let callout = Font(name: "callout")
+    public static let footnote = Font(name: "footnote")
+    public static let caption = Font(name: "caption")
+    public static let caption2 = Font(name: "caption2")
+}
+
+/// A colour or style to fill text and shapes with (Apple: `ShapeStyle`).
+public protocol ShapeStyle: Sendable {}
+
+/// A colour (Apple: `Color`).
+nonisolated public struct Color: ShapeStyle, Hashable, View, WireframePrimitive {
+    public typealias Body = Never
+    let name: String
+    public static let red = Color(name: "red")
+    public static let orange = Color(name: "orange")
+    public static let green = Color(name: "green")
+    public static let blue = Color(name: "blue")
+    public static let secondary = Color(name: "secondary")
+    public static let accentColor = Color(name: "accent")
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [WireframeNode("swatch", text: name)]
+    }
+}
+
+/// The primary, secondary… levels of the foreground (Apple: `HierarchicalShapeStyle`).
+public struct HierarchicalShapeStyle: ShapeStyle {
+    let name: String
+    public static let primary = HierarchicalShapeStyle(name: "primary")
+    public static let secondary = HierarchicalShapeStyle(name: "secondary")
+    public static let tertiary = HierarchicalShapeStyle(name: "tertiary")
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+}
+
+extension ShapeStyle where Self == Color {
+    public static var red: Color { .red }
+    public static var orange: Color { .orange }
+    public static var green: Color { .green }
+}
+
+extension View {
+    nonisolated public func font(_ font: Font?) -> some View {
+        attribute("font", font?.name ?? "body")
+    }
+
+    nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        attribute("style", "\(style)")
+    }
+}

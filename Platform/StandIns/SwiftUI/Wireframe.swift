@@ -1,0 +1,103 @@
+import Foundation
+
+/// One box of a wireframe: what a view evaluated to (issue 14 §4). `kind` names the box (`stack`,
+/// `text`, `button`, `list`, …); `text` is its words; `attributes` carry the rest (a control's
+/// id and help, a stack's axis, a field's value).
+public struct WireframeNode: Sendable, Equatable, Codable {
+    public var kind: String
+    public var text: String?
+    public var attributes: [String: String]
+    public var children: [WireframeNode]
+
+    public init(_ kind: String, text: String? = nil, attributes: [String: String] = [:], children: [WireframeNode] = [])
+    {
+        self.kind = kind
+        self.text = text
+        self.attributes = attributes
+        self.children = children
+    }
+
+    /// Every node of the tree, depth first.
+    public var allNodes: [WireframeNode] { [self] + children.flatMap(\.allNodes) }
+}
+
+/// Evaluates views into wireframe nodes: a view's `body` is read with the environment in force,
+/// the framework's views turn into nodes, modifiers change them. Used on the main thread only.
+public final class WireframeContext {
+    public private(set) var environment: EnvironmentValues
+    /// The screens pushed values show, as `navigationDestination(for:)` registered them.
+    var destinations: [ObjectIdentifier: (Any) -> any View] = [:]
+
+    public init(environment: EnvironmentValues = EnvironmentValues()) { self.environment = environment }
+
+    /// The nodes `view` stands for.
+    public func evaluate(_ view: any View) -> [WireframeNode] {
+        if let primitive = view as? any WireframePrimitive { return primitive.wireframe(self) }
+        return evaluateBody(of: view)
+    }
+
+    /// A view's body is the app's code, isolated to the main actor, where evaluation runs.
+    private func evaluateBody<V: View>(of view: V) -> [WireframeNode] {
+        let carried = UncheckedValue((self, view))
+        return MainActor.assumeIsolated {
+            let (context, view) = carried.value
+            let body = EnvironmentValues.reading(context.environment) { view.body }
+            return context.evaluate(body)
+        }
+    }
+
+    /// Evaluates `view` with a changed environment.
+    func evaluate(_ view: any View, changing change: (inout EnvironmentValues) -> Void) -> [WireframeNode] {
+        let saved = environment
+        change(&environment)
+        defer { environment = saved }
+        return evaluate(view)
+    }
+
+    /// One node holding what `view` evaluates to.
+    func node(_ kind: String, text: String? = nil, attributes: [String: String] = [:], of view: any View)
+        -> WireframeNode
+    {
+        WireframeNode(kind, text: text, attributes: attributes, children: evaluate(view))
+    }
+
+}
+
+extension [WireframeNode] {
+    /// Changes the one node a view made, or a group around several.
+    func decorated(_ change: (inout WireframeNode) -> Void) -> [WireframeNode] {
+        var node = count == 1 ? self[0] : WireframeNode("group", children: self)
+        change(&node)
+        return [node]
+    }
+}
+
+/// A view changed by a modifier of the stand-in: the change is a function of the evaluated
+/// content (and the context, for modifiers that evaluate views of their own).
+nonisolated struct ModifiedView<Content: View>: View, WireframePrimitive {
+    typealias Body = Never
+    let content: Content
+    let apply: (WireframeContext, Content) -> [WireframeNode]
+    func wireframe(_ context: WireframeContext) -> [WireframeNode] { apply(context, content) }
+}
+
+extension View {
+    /// The content's nodes, each change applied to the one node (or the group) it made.
+    nonisolated func decorated(_ change: @escaping (inout WireframeNode) -> Void) -> ModifiedView<Self> {
+        ModifiedView(content: self) { context, content in context.evaluate(content).decorated(change) }
+    }
+
+    /// Sets an attribute on the content's node.
+    nonisolated func attribute(_ name: String, _ value: String) -> ModifiedView<Self> {
+        decorated { $0.attributes[name] = value }
+    }
+
+    /// The content's node with a node of `kind` added after its children (a dialog, a sheet…).
+    nonisolated func attaching(_ make: @escaping (WireframeContext) -> WireframeNode?) -> ModifiedView<Self> {
+        ModifiedView(content: self) { context, content in
+            let nodes = context.evaluate(content)
+            guard let extra = make(context) else { return nodes }
+            return nodes.decorated { $0.children.append(extra) }
+        }
+    }
+}

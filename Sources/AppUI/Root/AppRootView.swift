@@ -1,0 +1,137 @@
+import AppFeatures
+import SwiftUI
+
+/// The app (issue 14 §1; UI7): the ring's sections as tabs — a tab bar on iPhone, a sidebar on
+/// iPad (`.sidebarAdaptable`) — each showing its current page in a navigation stack, with the
+/// ring's moves as buttons and as swipes.
+public struct AppRootView: View {
+    let models: ScreenModels
+    @Bindable var router: AppRouter
+
+    public init(models: ScreenModels) {
+        self.models = models
+        router = models.router
+    }
+
+    public var body: some View {
+        TabView(selection: sectionSelection) {
+            Tab(tabTitle("diary"), systemImage: AppScreens.symbol(of: "diary"), value: "diary") { section }
+            Tab(tabTitle("map"), systemImage: AppScreens.symbol(of: "map"), value: "map") { section }
+            Tab(tabTitle("reports"), systemImage: AppScreens.symbol(of: "reports"), value: "reports") { section }
+            Tab(tabTitle("more"), systemImage: AppScreens.symbol(of: "more"), value: "more") { section }
+        }
+        .tabViewStyle(.sidebarAdaptable)
+    }
+
+    private var section: some View {
+        RingPageView(models: models, router: router)
+    }
+
+    /// Choosing a tab goes through the router: choosing the one shown returns to its root.
+    private var sectionSelection: Binding<String> {
+        Binding(get: { router.ring.section.id }, set: { router.select(section: $0) })
+    }
+
+    private func tabTitle(_ section: String) -> String { models.help.label(AppScreens.tab(section)) }
+}
+
+/// The page of the ring on screen, in its navigation stack, under the ring's buttons; a drag on
+/// it moves the ring when the router lets it (UI7: never on the map, never on a pushed screen).
+struct RingPageView: View {
+    let models: ScreenModels
+    @Bindable var router: AppRouter
+    @Bindable var page: PageRouter
+    @State private var swipe = RingSwipe()
+
+    init(models: ScreenModels, router: AppRouter) {
+        self.models = models
+        self.router = router
+        page = router.current
+    }
+
+    var body: some View {
+        NavigationStack(path: $page.path) {
+            PageContent(page: router.ring.page.id, models: models)
+                .navigationDestination(for: Destination.self) { destination in
+                    DestinationView(destination: destination, models: models)
+                }
+                .toolbar {
+                    ToolbarItem(placement: .bottomBar) { RingButtons(router: router, help: models.help) }
+                }
+        }
+        .simultaneousGesture(ringDrag)
+    }
+
+    private var ringDrag: some Gesture {
+        DragGesture(minimumDistance: RingSwipe.lockDistance)
+            .onChanged { value in _ = swipe.follow(dx: value.translation.width, dy: value.translation.height) }
+            .onEnded { value in
+                let direction = swipe.end(
+                    dx: value.translation.width, dy: value.translation.height,
+                    predictedDX: value.predictedEndTranslation.width, predictedDY: value.predictedEndTranslation.height,
+                    width: 390, height: 844)
+                swipe = RingSwipe()
+                if let direction, router.swipeMoves(direction) { router.move(direction) }
+            }
+    }
+}
+
+/// The ring's moves as buttons and VoiceOver actions: the accessible alternative to swipes.
+struct RingButtons: View {
+    let router: AppRouter
+    let help: HelpModel
+
+    var body: some View {
+        HStack {
+            ForEach(RingDirection.allCases, id: \.self) { direction in
+                let control = NavigationRing.control(for: direction)
+                if direction == .left || direction == .right || router.ring.section.pages.count > 1 {
+                    Button(help.label(control), systemImage: Self.symbol(direction)) { router.move(direction) }
+                        .labelStyle(.iconOnly)
+                        .control(control, help: help)
+                        .accessibilityAction(named: help.label(control)) { router.move(direction) }
+                }
+            }
+        }
+    }
+
+    static func symbol(_ direction: RingDirection) -> String {
+        switch direction {
+        case .left: "chevron.left"
+        case .right: "chevron.right"
+        case .up: "chevron.up"
+        case .down: "chevron.down"
+        }
+    }
+}
+
+/// The screen of a ring page.
+struct PageContent: View {
+    let page: String
+    let models: ScreenModels
+
+    var body: some View {
+        switch page {
+        case "home": HomeScreen(model: models.home, models: models)
+        case "trips": TripListScreen(model: models.trips, models: models)
+        case "trash": TrashScreen(model: models.trash, models: models)
+        case "settings": SettingsScreen(model: models.settings, models: models)
+        case "profiles": ProfilesScreen(model: models.profiles, models: models)
+        case "about": AboutScreen(model: models.about, models: models)
+        default: ContentUnavailableView(models.text("page.\(page)"), systemImage: "hammer")
+        }
+    }
+}
+
+/// A screen pushed onto a page's stack.
+struct DestinationView: View {
+    let destination: Destination
+    let models: ScreenModels
+
+    var body: some View {
+        switch destination {
+        case .trip(let id): TripDetailScreen(model: models.tripDetail(id), models: models)
+        default: ContentUnavailableView(models.text("page.tripDetail"), systemImage: "hammer")
+        }
+    }
+}

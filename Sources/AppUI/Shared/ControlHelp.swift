@@ -1,0 +1,47 @@
+import AppFeatures
+import SwiftUI
+
+extension View {
+    /// Makes this view one of the app's controls (UI3, UI6): its id for UI tests and the
+    /// wireframes, its label and help for VoiceOver (the hint is the help), a hit target of at
+    /// least 44 × 44 pt, and its help on a long press — shown in a popover, without acting.
+    public func control(_ control: Control, help: HelpModel) -> some View {
+        modifier(ControlModifier(control: control, help: help))
+    }
+}
+
+/// The one place a control gets its id, VoiceOver words and long-press help (UI6).
+struct ControlModifier: ViewModifier {
+    let control: Control
+    @Bindable var help: HelpModel
+
+    func body(content: Content) -> some View {
+        content
+            .frame(minWidth: 44, minHeight: 44)
+            .accessibilityIdentifier(control.id)
+            .accessibilityLabel(help.label(control))
+            .accessibilityHint(help.help(control))
+            .onLongPressGesture(minimumDuration: 0.5) { help.show(control) }
+            .popover(
+                isPresented: Binding(
+                    get: { help.isShown(control) }, set: { shown in if !shown { help.dismiss() } })
+            ) {
+                Text(help.help(control))
+                    .font(.body)
+                    .padding()
+                    .presentationCompactAdaptation(.popover)
+            }
+    }
+}
+
+/// The app's main actions (UI3): full width, at least 60 pt high, a symbol with its label.
+struct PrimaryActionLabel: View {
+    let title: String
+    let systemImage: String
+
+    var body: some View {
+        Label(title, systemImage: systemImage)
+            .font(.title2)
+            .frame(maxWidth: .infinity, minHeight: 60)
+    }
+}

@@ -1,0 +1,71 @@
+import AppFeatures
+import SwiftUI
+
+extension View {
+    /// Shows a screen's pending confirmation (UI5): a confirmation dialog, or for a typed
+    /// confirmation an alert with the field to type the name in. The action runs only from the
+    /// dialog's confirming button.
+    public func confirmation(_ pending: PendingConfirmation?, dismiss: @escaping @MainActor () -> Void) -> some View {
+        modifier(ConfirmationModifier(pending: pending, dismiss: dismiss))
+    }
+
+    /// Offers to undo the last delete (UI5) in a banner at the bottom.
+    public func undoBanner(_ offer: UndoOffer?, language: Language, help: HelpModel) -> some View {
+        overlay(alignment: .bottom) {
+            if let offer {
+                UndoBanner(offer: offer, help: help)
+            }
+        }
+    }
+}
+
+struct ConfirmationModifier: ViewModifier {
+    let pending: PendingConfirmation?
+    let dismiss: @MainActor () -> Void
+
+    func body(content: Content) -> some View {
+        let presented = Binding(get: { pending != nil && pending?.expectedText == nil }, set: { if !$0 { dismiss() } })
+        let typed = Binding(get: { pending?.expectedText != nil }, set: { if !$0 { dismiss() } })
+        content
+            .confirmationDialog(pending?.title ?? "", isPresented: presented, titleVisibility: .visible) {
+                if let pending {
+                    Button(pending.title, role: .destructive) { Task { try? await pending.confirm() } }
+                }
+            } message: {
+                Text(pending?.message ?? "")
+            }
+            .alert(pending?.title ?? "", isPresented: typed) {
+                if let pending {
+                    TypedConfirmationField(pending: pending)
+                    Button(pending.title, role: .destructive) { Task { try? await pending.confirm() } }
+                        .disabled(!pending.canConfirm)
+                }
+            } message: {
+                Text(pending?.message ?? "")
+            }
+    }
+}
+
+/// The field a typed confirmation is typed into.
+struct TypedConfirmationField: View {
+    @Bindable var pending: PendingConfirmation
+
+    var body: some View {
+        TextField(pending.expectedText ?? "", text: $pending.typedText)
+    }
+}
+
+struct UndoBanner: View {
+    let offer: UndoOffer
+    let help: HelpModel
+
+    var body: some View {
+        HStack {
+            Text(offer.message)
+            Spacer()
+            Button(help.label(UndoOffer.undoControl)) { Task { try? await offer.perform() } }
+                .control(UndoOffer.undoControl, help: help)
+        }
+        .padding()
+    }
+}

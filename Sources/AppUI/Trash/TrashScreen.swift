@@ -1,0 +1,45 @@
+import AppFeatures
+import SwiftUI
+
+/// The Trash (UI5): everything deleted, newest first, each restorable; emptying it asks first.
+struct TrashScreen: View {
+    @Bindable var model: TrashModel
+    let models: ScreenModels
+
+    var body: some View {
+        List {
+            if model.entries.isEmpty {
+                ContentUnavailableView(
+                    models.text("trash.none"), systemImage: "trash",
+                    description: Text(models.text("trash.none.description")))
+            }
+            ForEach(model.entries) { entry in
+                HStack {
+                    VStack(alignment: .leading) {
+                        Text(entry.label).font(.headline)
+                        Text(models.text("trash.items", ["count": "\(entry.itemCount)"])).font(.caption)
+                    }
+                    Spacer()
+                    Button(models.help.label(TrashModel.restore), systemImage: "arrow.uturn.backward") {
+                        Task { await model.restore(entry) }
+                    }
+                    .control(TrashModel.restore, help: models.help)
+                }
+            }
+            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+        }
+        .navigationTitle(models.text("page.trash"))
+        .toolbar {
+            ToolbarItem(placement: .destructiveAction) {
+                Button(models.help.label(TrashModel.empty), systemImage: "trash.slash", role: .destructive) {
+                    Task { await model.request(TrashModel.empty) }
+                }
+                .disabled(!model.canEmpty)
+                .control(TrashModel.empty, help: models.help)
+            }
+        }
+        .confirmation(model.confirmation) { model.dismissConfirmation() }
+        .task { try? await model.load() }
+        .task { await model.observe() }
+    }
+}

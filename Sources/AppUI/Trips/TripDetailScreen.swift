@@ -1,0 +1,51 @@
+import AppFeatures
+import DiaryStore
+import SwiftUI
+
+/// A trip with its catches, conditions and photos (issue 13 §3); edit, add a catch, or move it
+/// to the Trash with an undo (UI5).
+struct TripDetailScreen: View {
+    @Bindable var model: TripDetailModel
+    let models: ScreenModels
+
+    var body: some View {
+        List {
+            if let spot = model.spot {
+                Label(spot.name, systemImage: "mappin.and.ellipse")
+            }
+            Section(models.text("page.tripDetail")) {
+                Button(models.help.label(TripDetailModel.addCatch), systemImage: "plus") {
+                    models.router.current.navigate(to: .newCatch(tripId: model.tripId))
+                }
+                .control(TripDetailModel.addCatch, help: models.help)
+                ForEach(model.catches) { item in
+                    NavigationLink(value: Destination.editCatch(item.id)) { Text(model.title(of: item)) }
+                        .control(TripDetailModel.openCatch, help: models.help)
+                }
+            }
+            NavigationLink(value: Destination.gallery(MediaTarget(.trip, model.tripId))) {
+                Label("\(models.text("page.media")) (\(model.media.count))", systemImage: "photo.on.rectangle")
+            }
+            .control(TripDetailModel.openMedia, help: models.help)
+            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+        }
+        .navigationTitle(model.trip?.title ?? models.text("page.tripDetail"))
+        .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                Button(models.help.label(TripDetailModel.edit)) {
+                    models.router.current.navigate(to: .editTrip(model.tripId))
+                }
+                .control(TripDetailModel.edit, help: models.help)
+            }
+            ToolbarItem(placement: .destructiveAction) {
+                Button(models.help.label(TripDetailModel.delete), systemImage: "trash", role: .destructive) {
+                    Task { await model.request(TripDetailModel.delete) }
+                }
+                .control(TripDetailModel.delete, help: models.help)
+            }
+        }
+        .undoBanner(model.undoOffer, language: models.language, help: models.help)
+        .task { try? await model.load() }
+        .task { await model.observe() }
+    }
+}

@@ -1,0 +1,54 @@
+import AppFeatures
+import SwiftUI
+
+/// The trips, newest first (issue 13 §3): search, filters by year and spot, each row opening
+/// the trip; a new trip from the bar.
+struct TripListScreen: View {
+    @Bindable var model: TripListModel
+    let models: ScreenModels
+
+    var body: some View {
+        List {
+            Section {
+                Picker(models.help.label(TripListModel.yearFilter), selection: $model.year) {
+                    Text(models.text("trips.allYears")).tag(Int?.none)
+                    ForEach(model.years, id: \.self) { year in Text(String(year)).tag(Int?.some(year)) }
+                }
+                .control(TripListModel.yearFilter, help: models.help)
+                Picker(models.help.label(TripListModel.spotFilter), selection: $model.spotId) {
+                    Text(models.text("trips.allSpots")).tag(UUID?.none)
+                    ForEach(model.spots) { spot in Text(spot.name).tag(UUID?.some(spot.id)) }
+                }
+                .control(TripListModel.spotFilter, help: models.help)
+            }
+            if model.rows.isEmpty {
+                ContentUnavailableView(
+                    models.text("trips.none"), systemImage: "calendar",
+                    description: Text(models.text("trips.none.description")))
+            }
+            ForEach(model.rows) { row in
+                NavigationLink(value: Destination.trip(row.trip.id)) {
+                    VStack(alignment: .leading) {
+                        Text(row.trip.title ?? row.spotName).font(.headline)
+                        Text("\(row.spotName) · \(models.text("trips.catches", ["count": "\(row.catchCount)"]))")
+                            .font(.subheadline)
+                            .foregroundStyle(.secondary)
+                    }
+                }
+                .control(TripListModel.open, help: models.help)
+            }
+        }
+        .searchable(text: $model.query, prompt: models.help.label(TripListModel.search))
+        .navigationTitle(models.text("page.trips"))
+        .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                Button(models.help.label(TripListModel.newTrip), systemImage: "plus") {
+                    models.router.current.navigate(to: .newTrip)
+                }
+                .control(TripListModel.newTrip, help: models.help)
+            }
+        }
+        .task { try? await model.load() }
+        .task { await model.observe() }
+    }
+}
