@@ -199,13 +199,31 @@ let package = Package(
 #if os(Linux)
     package.targets += [
         .target(name: "SwiftUI", path: "Platform/StandIns/SwiftUI"),
-        .target(name: "AppUI", dependencies: ["AppFeatures", "DiaryStore", "FishingModel", "SwiftUI"]),
+        .target(name: "Charts", dependencies: ["SwiftUI"], path: "Platform/StandIns/Charts"),
+        .target(name: "CoreLocation", path: "Platform/StandIns/CoreLocation"),
+        .target(name: "MapKit", dependencies: ["SwiftUI", "CoreLocation"], path: "Platform/StandIns/MapKit"),
+        .target(
+            name: "AppUI",
+            dependencies: [
+                "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
+                "Reports", "SwiftUI", "Charts", "MapKit",
+            ]),
         .executableTarget(
             name: "app-wireframes",
-            dependencies: ["AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "SwiftUI"],
+            dependencies: [
+                "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
+                "SyncClient", "SwiftUI",
+            ],
             path: "Platform/Wireframes"),
     ]
 #else
-    package.targets += [.target(name: "AppUI", dependencies: ["AppFeatures", "DiaryStore", "FishingModel"])]
+    package.targets += [
+        .target(
+            name: "AppUI",
+            dependencies: [
+                "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
+                "Reports",
+            ])
+    ]
     package.products += [.library(name: "AppUI", targets: ["AppUI"])]
 #endif

@@ -19,8 +19,9 @@ if ((${#missing[@]})); then
 fi
 command -v swift >/dev/null || { echo "swift (6.x) is not on PATH: install the Swift toolchain from swift.org first" >&2; exit 1; }
 # Python packages the tests drive as independent clients: a tus client this project did not
-# write, and the API fuzzer that checks the portal against its OpenAPI document.
-python_packages=(tuspy==1.1.0 schemathesis==4.32.5)
+# write, the API fuzzer that checks the portal against its OpenAPI document, and the browser
+# driver that photographs the app's wireframes (scripts/check-app.sh).
+python_packages=(tuspy==1.1.0 schemathesis==4.32.5 selenium==4.51.0)
 for requirement in "${python_packages[@]}"; do
   name=${requirement%%==*}
   version=${requirement##*==}

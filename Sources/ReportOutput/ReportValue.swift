@@ -62,3 +62,16 @@ public enum ReportValue: Codable, Sendable, Hashable {
         }
     }
 }
+
+extension ReportValue {
+    /// The value as a table cell shows it: text as is, numbers without trailing zeros, an empty
+    /// cell as a dash.
+    public var displayText: String {
+        switch self {
+        case .text(let text): text
+        case .integer(let value): String(value)
+        case .number(let value): NumberText.display(value) ?? "—"
+        case .null: "—"
+        }
+    }
+}

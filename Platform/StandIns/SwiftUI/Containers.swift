@@ -29,7 +29,7 @@ public struct Alignment: Equatable, Sendable {
 }
 
 /// Children one above the other (Apple: `VStack`).
-nonisolated public struct VStack<Content: View>: View, WireframePrimitive {
+nonisolated public struct VStack<Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let alignment: HorizontalAlignment
     let content: Content
@@ -38,13 +38,13 @@ nonisolated public struct VStack<Content: View>: View, WireframePrimitive {
         self.alignment = alignment
         self.content = content()
     }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("stack", attributes: ["axis": "vertical", "align": alignment.name], of: content)]
     }
 }
 
 /// Children side by side (Apple: `HStack`).
-nonisolated public struct HStack<Content: View>: View, WireframePrimitive {
+nonisolated public struct HStack<Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let alignment: VerticalAlignment
     let content: Content
@@ -52,52 +52,52 @@ nonisolated public struct HStack<Content: View>: View, WireframePrimitive {
         self.alignment = alignment
         self.content = content()
     }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("stack", attributes: ["axis": "horizontal", "align": alignment.name], of: content)]
     }
 }
 
 /// Children on top of each other (Apple: `ZStack`).
-nonisolated public struct ZStack<Content: View>: View, WireframePrimitive {
+nonisolated public struct ZStack<Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let content: Content
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { self.content = content() }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("stack", attributes: ["axis": "depth"], of: content)]
     }
 }
 
 /// Room that stretches (Apple: `Spacer`).
-nonisolated public struct Spacer: View, WireframePrimitive {
+nonisolated public struct Spacer: View, _WireframePrimitive {
     public typealias Body = Never
     public var minLength: CGFloat?
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] { [WireframeNode("spacer")] }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] { [WireframeNode("spacer")] }
 }
 
 /// A line between items (Apple: `Divider`).
-nonisolated public struct Divider: View, WireframePrimitive {
+nonisolated public struct Divider: View, _WireframePrimitive {
     public typealias Body = Never
     public init() {}
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] { [WireframeNode("divider")] }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] { [WireframeNode("divider")] }
 }
 
 /// Views that share modifiers without a layout of their own (Apple: `Group`).
-nonisolated public struct Group<Content: View>: View, WireframePrimitive {
+nonisolated public struct Group<Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] { context.evaluate(content) }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] { context.evaluate(content) }
 }
 
 /// A scrolling area (Apple: `ScrollView`).
-nonisolated public struct ScrollView<Content: View>: View, WireframePrimitive {
+nonisolated public struct ScrollView<Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let content: Content
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.content = content()
     }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("scroll", of: content)]
     }
 }
@@ -113,12 +113,12 @@ extension Axis {
 }
 
 /// Rows of a list (Apple: `List`).
-nonisolated public struct List<SelectionValue: Hashable, Content: View>: View, WireframePrimitive {
+nonisolated public struct List<SelectionValue: Hashable, Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let content: Content
     let selection: String?
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("list", attributes: selection.map { ["selection": $0] } ?? [:], of: content)]
     }
 }
@@ -147,14 +147,20 @@ extension List {
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     public var data: Data
     public var content: (Data.Element) -> Content
+
+    /// For the other stand-in modules' `ForEach` initialisers (Charts, MapKit).
+    public init(data: Data, content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
 }
 
 extension ForEach: View where Content: View {
     public typealias Body = Never
 }
 
-extension ForEach: WireframePrimitive where Content: View {
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+extension ForEach: _WireframePrimitive where Content: View {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         data.flatMap { context.evaluate(content($0)) }
     }
 }
@@ -182,7 +188,7 @@ extension ForEach where Data == Range<Int>, ID == Int, Content: View {
 }
 
 /// A titled part of a list or form (Apple: `Section`).
-nonisolated public struct Section<Parent: View, Content: View, Footer: View>: View, WireframePrimitive {
+nonisolated public struct Section<Parent: View, Content: View, Footer: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let header: Parent
     let content: Content
@@ -196,7 +202,7 @@ nonisolated public struct Section<Parent: View, Content: View, Footer: View>: Vi
         self.footer = footer()
     }
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [
             WireframeNode(
                 "section",
@@ -225,11 +231,11 @@ extension Section where Parent == Text, Footer == EmptyView {
 }
 
 /// Controls grouped for data entry (Apple: `Form`).
-nonisolated public struct Form<Content: View>: View, WireframePrimitive {
+nonisolated public struct Form<Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("form", of: content)]
     }
 }

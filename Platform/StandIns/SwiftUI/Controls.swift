@@ -6,7 +6,7 @@ public struct ButtonRole: Equatable, Sendable {
 }
 
 /// A control that acts when tapped (Apple: `Button`).
-nonisolated public struct Button<Label: View>: View, WireframePrimitive {
+nonisolated public struct Button<Label: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let role: ButtonRole?
     let action: @MainActor () -> Void
@@ -24,7 +24,7 @@ nonisolated public struct Button<Label: View>: View, WireframePrimitive {
         self.label = label()
     }
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("button", attributes: role.map { ["role": $0.name] } ?? [:], of: label)]
     }
 }
@@ -57,13 +57,13 @@ extension Button where Label == SwiftUI.Label<Text, Image> {
 }
 
 /// A one-line text entry (Apple: `TextField`).
-nonisolated public struct TextField<Label: View>: View, WireframePrimitive {
+nonisolated public struct TextField<Label: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let text: Binding<String>
     let label: Label
     let kind: String
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("field", text: text.wrappedValue, attributes: ["entry": kind], of: label)]
     }
 }
@@ -78,11 +78,11 @@ extension TextField where Label == Text {
 }
 
 /// A text entry whose characters are hidden (Apple: `SecureField`).
-nonisolated public struct SecureField<Label: View>: View, WireframePrimitive {
+nonisolated public struct SecureField<Label: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let text: Binding<String>
     let label: Label
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [
             context.node(
                 "field", text: String(repeating: "•", count: text.wrappedValue.count), attributes: ["entry": "secure"],
@@ -101,7 +101,7 @@ public enum Axis: Sendable, Hashable {
 }
 
 /// An on/off switch (Apple: `Toggle`).
-nonisolated public struct Toggle<Label: View>: View, WireframePrimitive {
+nonisolated public struct Toggle<Label: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let isOn: Binding<Bool>
     let label: Label
@@ -109,7 +109,7 @@ nonisolated public struct Toggle<Label: View>: View, WireframePrimitive {
         self.isOn = isOn
         self.label = label()
     }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("toggle", attributes: ["on": isOn.wrappedValue ? "true" : "false"], of: label)]
     }
 }
@@ -119,7 +119,7 @@ extension Toggle where Label == Text {
 }
 
 /// A choice of one value among tagged views (Apple: `Picker`).
-nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View, WireframePrimitive {
+nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let selection: Binding<SelectionValue>
     let label: Label
@@ -133,7 +133,7 @@ nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content:
         self.label = label()
     }
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         let chosen = "\(selection.wrappedValue)"
         let options = context.evaluate(content).map { option -> WireframeNode in
             var option = option
@@ -157,11 +157,11 @@ extension Picker where Label == Text {
 }
 
 /// Progress towards a total (Apple: `ProgressView`).
-nonisolated public struct ProgressView<Label: View>: View, WireframePrimitive {
+nonisolated public struct ProgressView<Label: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let fraction: Double?
     let label: Label
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [
             context.node(
                 "progress", attributes: fraction.map { ["fraction": String(format: "%.2f", $0)] } ?? [:], of: label)
@@ -184,7 +184,7 @@ extension ProgressView where Label == Text {
 
 /// What a screen shows when it has nothing to show (Apple: `ContentUnavailableView`).
 nonisolated public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View,
-    WireframePrimitive
+    _WireframePrimitive
 {
     public typealias Body = Never
     let label: Label
@@ -200,7 +200,7 @@ nonisolated public struct ContentUnavailableView<Label: View, Description: View,
         self.actions = actions()
     }
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [
             WireframeNode(
                 "unavailable",

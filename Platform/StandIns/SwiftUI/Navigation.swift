@@ -1,6 +1,6 @@
 /// A stack of screens with a bar (Apple: `NavigationStack`). The wireframe shows the top screen,
 /// made by the `navigationDestination` registered for its value, with a back button.
-nonisolated public struct NavigationStack<Data, Root: View>: View, WireframePrimitive {
+nonisolated public struct NavigationStack<Data, Root: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let path: [AnyHashable]
     let root: Root
@@ -16,7 +16,7 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, WireframePrim
         self.root = root()
     }
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         let rootNodes = context.evaluate(root)
         guard let top = path.last else { return [Self.screen(rootNodes, back: false)] }
         guard let destination = context.destinations[ObjectIdentifier(type(of: top.base))] else {
@@ -30,10 +30,13 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, WireframePrim
         let all = nodes.flatMap(\.allNodes)
         let title = all.lazy.compactMap { $0.attributes["navigationTitle"] }.first
         let items = all.filter { $0.kind == "toolbarItem" }
-        var bar = WireframeNode("bar", text: title, children: items)
+        let bottom = items.filter { $0.attributes["placement"] == ToolbarItemPlacement.bottomBar.name }
+        var bar = WireframeNode("bar", text: title, children: items.filter { !bottom.contains($0) })
         if back { bar.attributes["back"] = "true" }
+        let screen = WireframeNode("screen", children: nodes.map(\.withoutToolbar))
         return WireframeNode(
-            "navigation", children: [bar, WireframeNode("screen", children: nodes.map(\.withoutToolbar))])
+            "navigation",
+            children: [bar, screen] + (bottom.isEmpty ? [] : [WireframeNode("bottomBar", children: bottom)]))
     }
 }
 
@@ -47,11 +50,11 @@ extension WireframeNode {
 }
 
 /// A link that pushes a value's screen (Apple: `NavigationLink`).
-nonisolated public struct NavigationLink<Label: View, Destination: View>: View, WireframePrimitive {
+nonisolated public struct NavigationLink<Label: View, Destination: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let label: Label
     let value: String?
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("link", attributes: value.map { ["value": $0] } ?? [:], of: label)]
     }
 }
@@ -95,7 +98,7 @@ public struct NavigationSplitViewVisibility: Equatable, Sendable {
 }
 
 /// Two or three columns side by side on a wide screen (Apple: `NavigationSplitView`).
-nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View, WireframePrimitive {
+nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let sidebar: Sidebar
     let content: Content
@@ -109,7 +112,7 @@ nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Deta
         self.detail = detail()
     }
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         let columns = [context.evaluate(sidebar), context.evaluate(content), context.evaluate(detail)]
             .filter { !$0.isEmpty }
             .map {
@@ -145,11 +148,11 @@ public struct ToolbarItemPlacement: Equatable, Sendable {
 }
 
 /// An item of a screen's bar (Apple: `ToolbarItem`).
-nonisolated public struct ToolbarItem<ID, Content: View>: View, WireframePrimitive {
+nonisolated public struct ToolbarItem<ID, Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let placement: ToolbarItemPlacement
     let content: Content
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [context.node("toolbarItem", attributes: ["placement": placement.name], of: content)]
     }
 }

@@ -43,12 +43,12 @@ nonisolated public struct TupleTabContent<TabValue: Hashable, T>: TabContent {
 }
 
 /// Tabs, as a bar on iPhone or a sidebar on iPad (Apple: `TabView`).
-nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View, WireframePrimitive {
+nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let selection: SelectionValue
     let tabs: Any
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         var items: [WireframeNode] = []
         var shown: [WireframeNode] = []
         for tab in Self.flatten(tabs) {
@@ -59,7 +59,11 @@ nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View
             }
             items.append(item)
         }
-        return [WireframeNode("tabs", children: [WireframeNode("tabBar", children: items)] + shown)]
+        let width = context.environment.horizontalSizeClass == .regular ? "regular" : "compact"
+        return [
+            WireframeNode(
+                "tabs", attributes: ["sizeClass": width], children: [WireframeNode("tabBar", children: items)] + shown)
+        ]
     }
 
     /// Every `Tab` inside the builder's tuples, in order.

@@ -9,7 +9,7 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
 }
 
 /// Words on the screen (Apple: `Text`).
-nonisolated public struct Text: View, WireframePrimitive, Equatable, Sendable {
+nonisolated public struct Text: View, _WireframePrimitive, Equatable, Sendable {
     public typealias Body = Never
     let content: String
     var font: Font?
@@ -32,24 +32,24 @@ nonisolated public struct Text: View, WireframePrimitive, Equatable, Sendable {
 
     public func bold() -> Text { font(.headline) }
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [WireframeNode("text", text: content, attributes: font.map { ["font": $0.name] } ?? [:])]
     }
 }
 
 /// A picture; the stand-in knows system symbols by name (Apple: `Image`).
-nonisolated public struct Image: View, WireframePrimitive, Equatable, Sendable {
+nonisolated public struct Image: View, _WireframePrimitive, Equatable, Sendable {
     public typealias Body = Never
     let name: String
     public init(systemName: String) { name = systemName }
     public init(_ name: String, bundle: Bundle? = nil) { self.name = name }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [WireframeNode("symbol", text: name)]
     }
 }
 
 /// A title with an icon (Apple: `Label`).
-nonisolated public struct Label<Title: View, Icon: View>: View, WireframePrimitive {
+nonisolated public struct Label<Title: View, Icon: View>: View, _WireframePrimitive {
     public typealias Body = Never
     let title: Title
     let icon: Icon
@@ -57,7 +57,7 @@ nonisolated public struct Label<Title: View, Icon: View>: View, WireframePrimiti
         self.title = title()
         self.icon = icon()
     }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [WireframeNode("label", children: context.evaluate(icon) + context.evaluate(title))]
     }
 }
@@ -91,7 +91,7 @@ public struct Font: Hashable, Sendable {
 public protocol ShapeStyle: Sendable {}
 
 /// A colour (Apple: `Color`).
-nonisolated public struct Color: ShapeStyle, Hashable, View, WireframePrimitive {
+nonisolated public struct Color: ShapeStyle, Hashable, View, _WireframePrimitive {
     public typealias Body = Never
     let name: String
     public static let red = Color(name: "red")
@@ -100,7 +100,7 @@ nonisolated public struct Color: ShapeStyle, Hashable, View, WireframePrimitive 
     public static let blue = Color(name: "blue")
     public static let secondary = Color(name: "secondary")
     public static let accentColor = Color(name: "accent")
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [WireframeNode("swatch", text: name)]
     }
 }

@@ -22,9 +22,10 @@ extension View where Body == Never {
     public var body: Never { fatalError("\(Self.self) is a primitive view and has no body") }
 }
 
-/// The framework's own views: each knows the wireframe nodes it stands for.
-protocol WireframePrimitive {
-    func wireframe(_ context: WireframeContext) -> [WireframeNode]
+/// The stand-ins' own views (SwiftUI's, and those of Charts and MapKit): each knows the
+/// wireframe nodes it stands for. Not Apple API: the app's sources never name it.
+public protocol _WireframePrimitive {
+    func _wireframe(_ context: WireframeContext) -> [WireframeNode]
 }
 
 /// Builds views from the statements of a closure (Apple: `ViewBuilder`).
@@ -48,19 +49,19 @@ protocol WireframePrimitive {
 }
 
 /// Nothing.
-nonisolated public struct EmptyView: View, WireframePrimitive {
+nonisolated public struct EmptyView: View, _WireframePrimitive {
     public typealias Body = Never
     public init() {}
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] { [] }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] { [] }
 }
 
 /// Several views in a row, as a builder made them.
-nonisolated public struct TupleView<T>: View, WireframePrimitive {
+nonisolated public struct TupleView<T>: View, _WireframePrimitive {
     public typealias Body = Never
     public var value: T
     public init(_ value: T) { self.value = value }
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         // A tuple of views is walked through its mirror: each element is a view.
         Mirror(reflecting: value).children.flatMap { child in
             (child.value as? any View).map { context.evaluate($0) } ?? []
@@ -69,7 +70,7 @@ nonisolated public struct TupleView<T>: View, WireframePrimitive {
 }
 
 /// One of two views, as an `if`/`else` or `switch` chose.
-nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, WireframePrimitive {
+nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, _WireframePrimitive {
     public typealias Body = Never
     enum Storage {
         case first(TrueContent)
@@ -77,7 +78,7 @@ nonisolated public struct _ConditionalContent<TrueContent: View, FalseContent: V
     }
     let storage: Storage
 
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         switch storage {
         case .first(let view): context.evaluate(view)
         case .second(let view): context.evaluate(view)
@@ -89,19 +90,19 @@ extension Optional: View where Wrapped: View {
     public typealias Body = Never
 }
 
-extension Optional: WireframePrimitive where Wrapped: View {
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+extension Optional: _WireframePrimitive where Wrapped: View {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         map { context.evaluate($0) } ?? []
     }
 }
 
 /// A view whose type is erased.
-nonisolated public struct AnyView: View, WireframePrimitive {
+nonisolated public struct AnyView: View, _WireframePrimitive {
     public typealias Body = Never
     let view: any View
     public init<V: View>(_ view: V) { self.view = view }
     public init<V: View>(erasing view: V) { self.view = view }
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] { context.evaluate(view) }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] { context.evaluate(view) }
 }
 
 /// A change to a view, applied by `modifier(_:)` (Apple: `ViewModifier`).
@@ -112,10 +113,10 @@ nonisolated public struct AnyView: View, WireframePrimitive {
 }
 
 /// The view a modifier is applied to, inside its `body(content:)`.
-nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: View, WireframePrimitive {
+nonisolated public struct _ViewModifier_Content<Modifier: ViewModifier>: View, _WireframePrimitive {
     public typealias Body = Never
     let nodes: [WireframeNode]
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] { nodes }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] { nodes }
 }
 
 /// A view with a modifier applied.
@@ -132,8 +133,8 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public typealias Body = Never
 }
 
-extension ModifiedContent: WireframePrimitive where Content: View, Modifier: ViewModifier {
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] {
+extension ModifiedContent: _WireframePrimitive where Content: View, Modifier: ViewModifier {
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         let content = _ViewModifier_Content<Modifier>(nodes: context.evaluate(self.content))
         let carried = UncheckedValue((context, modifier, content))
         return MainActor.assumeIsolated {

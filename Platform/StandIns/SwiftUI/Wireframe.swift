@@ -32,7 +32,7 @@ public final class WireframeContext {
 
     /// The nodes `view` stands for.
     public func evaluate(_ view: any View) -> [WireframeNode] {
-        if let primitive = view as? any WireframePrimitive { return primitive.wireframe(self) }
+        if let primitive = view as? any _WireframePrimitive { return primitive._wireframe(self) }
         return evaluateBody(of: view)
     }
 
@@ -74,17 +74,23 @@ extension [WireframeNode] {
 
 /// A view changed by a modifier of the stand-in: the change is a function of the evaluated
 /// content (and the context, for modifiers that evaluate views of their own).
-nonisolated struct ModifiedView<Content: View>: View, WireframePrimitive {
+nonisolated struct ModifiedView<Content: View>: View, _WireframePrimitive {
     typealias Body = Never
     let content: Content
     let apply: (WireframeContext, Content) -> [WireframeNode]
-    func wireframe(_ context: WireframeContext) -> [WireframeNode] { apply(context, content) }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] { apply(context, content) }
 }
 
 extension View {
     /// The content's nodes, each change applied to the one node (or the group) it made.
     nonisolated func decorated(_ change: @escaping (inout WireframeNode) -> Void) -> ModifiedView<Self> {
         ModifiedView(content: self) { context, content in context.evaluate(content).decorated(change) }
+    }
+
+    /// Sets an attribute on the content's node, for the other stand-in modules' modifiers. Not
+    /// Apple API: the app's sources never name it.
+    nonisolated public func _wireframeAttribute(_ name: String, _ value: String) -> some View {
+        attribute(name, value)
     }
 
     /// Sets an attribute on the content's node.

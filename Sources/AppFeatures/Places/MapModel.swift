@@ -110,15 +110,6 @@ public final class MapModel: DeclaresControls {
         }
     }
 
-    /// A distance as the angler reads it: metres below a kilometre, else kilometres (miles in
-    /// imperial).
-    public func distanceText(_ meters: Double) -> String {
-        let russian = formatter.language == .russian
-        if formatter.preferences.system == .imperial {
-            let miles = meters / 1609.344
-            return formatter.number(miles, digits: miles < 10 ? 2 : 1) + "\u{a0}" + (russian ? "миль" : "mi")
-        }
-        if meters < 1000 { return formatter.number(meters, digits: 0) + "\u{a0}" + (russian ? "м" : "m") }
-        return formatter.number(meters / 1000, digits: meters < 10_000 ? 2 : 1) + "\u{a0}" + (russian ? "км" : "km")
-    }
+    /// A distance as the angler reads it (``MeasureFormatter/distance(_:)``).
+    public func distanceText(_ meters: Double) -> String { formatter.distance(meters) }
 }

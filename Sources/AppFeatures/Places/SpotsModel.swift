@@ -48,6 +48,14 @@ public final class SpotsModel: DeclaresControls {
         messages = FieldMessages(formatter: formatter)
     }
 
+    /// A distance as the angler reads it.
+    public func distanceText(_ meters: Double) -> String { messages.formatter.distance(meters) }
+
+    /// A water body type in the angler's language.
+    public func name(of entry: DirectoryEntry) -> String {
+        messages.formatter.language == .russian ? entry.nameRu : entry.nameEn
+    }
+
     public func load() async throws {
         let (all, types) = try await diary.read { (try $0.spots(), try $0.directoryEntries(.waterBodyTypes)) }
         waterBodyTypes = types

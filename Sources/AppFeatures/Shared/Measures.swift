@@ -146,3 +146,17 @@ public struct MeasureFormatter: Sendable {
         "\(number)\u{00A0}\(language == .russian ? russian : english)"
     }
 }
+
+extension MeasureFormatter {
+    /// A distance as the angler reads it: metres below a kilometre, else kilometres (miles in
+    /// imperial).
+    public func distance(_ meters: Double) -> String {
+        let russian = language == .russian
+        if preferences.system == .imperial {
+            let miles = meters / 1609.344
+            return number(miles, digits: miles < 10 ? 2 : 1) + "\u{a0}" + (russian ? "миль" : "mi")
+        }
+        if meters < 1000 { return number(meters, digits: 0) + "\u{a0}" + (russian ? "м" : "m") }
+        return number(meters / 1000, digits: meters < 10_000 ? 2 : 1) + "\u{a0}" + (russian ? "км" : "km")
+    }
+}

@@ -1,5 +1,6 @@
 import DiaryServices
 import DiaryStore
+import FishingModel
 import Foundation
 import Observation
 import SyncClient
@@ -122,6 +123,15 @@ public final class SyncModel: SafeguardsDestructiveActions {
     }
 
     public func dismissConfirmation() { confirmation = nil }
+
+    /// A version as its row reads: when it was saved (the device's local time), and whether it
+    /// was a deletion.
+    public func title(of entry: HistoryEntry) -> String {
+        let date = Date(timeIntervalSince1970: Double(entry.modifiedAt) / 1_000)
+        let local = DiaryTime.iso8601(date, utcOffsetSeconds: DiaryTime.deviceOffset(at: date))
+        let text = String(local.prefix(16)).replacingOccurrences(of: "T", with: " ")
+        return entry.deleted ? "\(text) — \(catalog.text("sync.deleted", language))" : text
+    }
 
     /// Runs an action, keeping its failure in words, then refreshes the state.
     private func run(_ action: () async throws -> Void) async {

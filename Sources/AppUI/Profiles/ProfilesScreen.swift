@@ -63,7 +63,7 @@ struct ProfilesScreen: View {
             }
         }
         .navigationTitle(models.text("page.profiles"))
-        .confirmation(model.confirmation) { model.dismissConfirmation() }
+        .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .undoBanner(model.undoOffer, language: models.language, help: models.help)
         .task { try? await model.load() }
     }

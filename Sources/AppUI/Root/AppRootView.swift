@@ -114,6 +114,12 @@ struct PageContent: View {
         switch page {
         case "home": HomeScreen(model: models.home, models: models)
         case "trips": TripListScreen(model: models.trips, models: models)
+        case "spots": SpotsScreen(model: models.spots, models: models)
+        case "media": MediaScreen(model: models.gallery(nil), models: models)
+        case "map": MapScreen(model: models.map, models: models)
+        case "reports": ReportsScreen(model: models.reports, models: models)
+        case "formula": FormulaScreen(model: models.reports, models: models)
+        case "sync": SyncScreen(model: models.sync, models: models)
         case "trash": TrashScreen(model: models.trash, models: models)
         case "settings": SettingsScreen(model: models.settings, models: models)
         case "profiles": ProfilesScreen(model: models.profiles, models: models)
@@ -131,6 +137,7 @@ struct DestinationView: View {
     var body: some View {
         switch destination {
         case .trip(let id): TripDetailScreen(model: models.tripDetail(id), models: models)
+        case .gallery(let target): MediaScreen(model: models.gallery(target), models: models)
         default: ContentUnavailableView(models.text("page.tripDetail"), systemImage: "hammer")
         }
     }

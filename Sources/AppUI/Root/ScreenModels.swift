@@ -1,4 +1,5 @@
 import AppFeatures
+import DiaryStore
 import Foundation
 
 /// The models of the screens the app shows, made once by the app shell with real providers
@@ -10,16 +11,24 @@ public struct ScreenModels {
     public let catalog: Catalog
     public let home: HomeModel
     public let trips: TripListModel
+    public let spots: SpotsModel
+    public let map: MapModel
+    public let reports: ReportsModel
+    public let sync: SyncModel
     public let trash: TrashModel
     public let settings: SettingsModel
     public let profiles: ProfilesModel
     public let about: AboutModel
-    /// The model of a trip's page, made when it is opened.
-    public let tripDetail: @MainActor (UUID) -> TripDetailModel
+    /// The photos and videos of the diary (nil) or of one spot, trip or catch.
+    public let gallery: ModelCache<MediaTarget?, MediaModel>
+    /// The model of a trip's page, made when it is first opened and kept while the app runs.
+    public let tripDetail: ModelCache<UUID, TripDetailModel>
 
     public init(
         router: AppRouter, help: HelpModel, catalog: Catalog = .shared, home: HomeModel, trips: TripListModel,
-        trash: TrashModel, settings: SettingsModel, profiles: ProfilesModel, about: AboutModel,
+        spots: SpotsModel, map: MapModel, reports: ReportsModel, sync: SyncModel, trash: TrashModel,
+        settings: SettingsModel, profiles: ProfilesModel, about: AboutModel,
+        gallery: @escaping @MainActor (MediaTarget?) -> MediaModel,
         tripDetail: @escaping @MainActor (UUID) -> TripDetailModel
     ) {
         self.router = router
@@ -27,11 +36,16 @@ public struct ScreenModels {
         self.catalog = catalog
         self.home = home
         self.trips = trips
+        self.spots = spots
+        self.map = map
+        self.reports = reports
+        self.sync = sync
         self.trash = trash
         self.settings = settings
         self.profiles = profiles
         self.about = about
-        self.tripDetail = tripDetail
+        self.gallery = ModelCache(make: gallery)
+        self.tripDetail = ModelCache(make: tripDetail)
     }
 
     public var language: Language { help.language }
@@ -39,5 +53,39 @@ public struct ScreenModels {
     /// A catalogue text in the app's language.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
         catalog.text(key, language, values)
+    }
+}
+
+extension ScreenModels {
+    /// Loads what every screen shows (the app's views do it in `.task`; the wireframes and the
+    /// app shell's first frame need it at once).
+    public func loadAll() async throws {
+        try await home.load()
+        try await trips.load()
+        try await spots.load()
+        try await map.load()
+        try await reports.load()
+        try await sync.load()
+        try await gallery(nil).load()
+        try await trash.load()
+        try await settings.load()
+        try await profiles.load()
+    }
+}
+
+/// The models of pushed screens, one per value (a trip's id…), made on first use and kept, as a
+/// view's `@State` would keep it.
+@MainActor
+public final class ModelCache<Key: Hashable, Model: AnyObject> {
+    private let make: @MainActor (Key) -> Model
+    private var made: [Key: Model] = [:]
+
+    init(make: @escaping @MainActor (Key) -> Model) { self.make = make }
+
+    public func callAsFunction(_ key: Key) -> Model {
+        if let model = made[key] { return model }
+        let model = make(key)
+        made[key] = model
+        return model
     }
 }

@@ -5,8 +5,10 @@ extension View {
     /// Shows a screen's pending confirmation (UI5): a confirmation dialog, or for a typed
     /// confirmation an alert with the field to type the name in. The action runs only from the
     /// dialog's confirming button.
-    public func confirmation(_ pending: PendingConfirmation?, dismiss: @escaping @MainActor () -> Void) -> some View {
-        modifier(ConfirmationModifier(pending: pending, dismiss: dismiss))
+    public func confirmation(
+        _ pending: PendingConfirmation?, help: HelpModel, dismiss: @escaping @MainActor () -> Void
+    ) -> some View {
+        modifier(ConfirmationModifier(pending: pending, help: help, dismiss: dismiss))
     }
 
     /// Offers to undo the last delete (UI5) in a banner at the bottom.
@@ -21,6 +23,7 @@ extension View {
 
 struct ConfirmationModifier: ViewModifier {
     let pending: PendingConfirmation?
+    let help: HelpModel
     let dismiss: @MainActor () -> Void
 
     func body(content: Content) -> some View {
@@ -29,7 +32,7 @@ struct ConfirmationModifier: ViewModifier {
         content
             .confirmationDialog(pending?.title ?? "", isPresented: presented, titleVisibility: .visible) {
                 if let pending {
-                    Button(pending.title, role: .destructive) { Task { try? await pending.confirm() } }
+                    Button(help.label(pending.control), role: .destructive) { Task { try? await pending.confirm() } }
                 }
             } message: {
                 Text(pending?.message ?? "")
@@ -37,7 +40,7 @@ struct ConfirmationModifier: ViewModifier {
             .alert(pending?.title ?? "", isPresented: typed) {
                 if let pending {
                     TypedConfirmationField(pending: pending)
-                    Button(pending.title, role: .destructive) { Task { try? await pending.confirm() } }
+                    Button(help.label(pending.control), role: .destructive) { Task { try? await pending.confirm() } }
                         .disabled(!pending.canConfirm)
                 }
             } message: {

@@ -38,7 +38,7 @@ struct TrashScreen: View {
                 .control(TrashModel.empty, help: models.help)
             }
         }
-        .confirmation(model.confirmation) { model.dismissConfirmation() }
+        .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .task { try? await model.load() }
         .task { await model.observe() }
     }

@@ -1,0 +1,140 @@
+// A stand-in for Apple's MapKit for SwiftUI, written from Apple's public documentation, for the
+// app's views to type-check on Linux and show in wireframes (issue 14 §3–4).
+@_exported import CoreLocation
+import SwiftUI
+
+/// What part of the world a map shows (Apple: `MapCameraPosition`).
+public struct MapCameraPosition: Equatable, Sendable {
+    let name: String
+    public static let automatic = MapCameraPosition(name: "automatic")
+    public static let userLocation = MapCameraPosition(name: "userLocation")
+    public static func region(_ region: MKCoordinateRegion) -> MapCameraPosition {
+        MapCameraPosition(name: "region \(region.center.latitude), \(region.center.longitude)")
+    }
+}
+
+/// A region around a centre (Apple: `MKCoordinateRegion`).
+public struct MKCoordinateRegion: Equatable, Sendable {
+    public var center: CLLocationCoordinate2D
+    public init(
+        center: CLLocationCoordinate2D, latitudinalMeters: CLLocationDistance, longitudinalMeters: CLLocationDistance
+    ) {
+        self.center = center
+    }
+}
+
+/// How a map is drawn (Apple: `MapStyle`).
+public struct MapStyle: Sendable {
+    let name: String
+    public static let standard = MapStyle(name: "standard")
+    public static let imagery = MapStyle(name: "imagery")
+    public static let hybrid = MapStyle(name: "hybrid")
+}
+
+/// What a map shows on it (Apple: `MapContent`).
+@MainActor @preconcurrency public protocol MapContent {}
+
+/// Something on the map, as the wireframe lists it.
+protocol WireframeMapItem {
+    var wireframe: WireframeNode { get }
+}
+
+/// A pin with a title (Apple: `Marker`).
+nonisolated public struct Marker: MapContent, WireframeMapItem {
+    let title: String
+    let coordinate: CLLocationCoordinate2D
+    public init<S: StringProtocol>(_ title: S, coordinate: CLLocationCoordinate2D) {
+        self.title = String(title)
+        self.coordinate = coordinate
+    }
+    public init<S: StringProtocol>(_ title: S, systemImage: String, coordinate: CLLocationCoordinate2D) {
+        self.init(title, coordinate: coordinate)
+    }
+    var wireframe: WireframeNode {
+        WireframeNode("pin", text: "\(title) (\(coordinate.latitude), \(coordinate.longitude))")
+    }
+}
+
+/// A line through points: a route (Apple: `MapPolyline`).
+nonisolated public struct MapPolyline: MapContent, WireframeMapItem {
+    let count: Int
+    public init(coordinates: [CLLocationCoordinate2D]) { count = coordinates.count }
+    var wireframe: WireframeNode { WireframeNode("route", text: "route through \(count) points") }
+}
+
+/// Map content in a row, as a builder made it.
+nonisolated public struct TupleMapContent<T>: MapContent {
+    let value: T
+}
+
+/// Builds map content (Apple: `MapContentBuilder`).
+@resultBuilder public struct MapContentBuilder {
+    public static func buildExpression<C: MapContent>(_ content: C) -> C { content }
+    public static func buildBlock() -> TupleMapContent<()> { TupleMapContent(value: ()) }
+    public static func buildBlock<C: MapContent>(_ content: C) -> C { content }
+    public static func buildBlock<each C: MapContent>(_ content: repeat each C) -> TupleMapContent<(repeat each C)> {
+        TupleMapContent(value: (repeat each content))
+    }
+    public static func buildOptional<C: MapContent>(_ content: C?) -> TupleMapContent<C?> {
+        TupleMapContent(value: content)
+    }
+}
+
+extension ForEach: MapContent where Content: MapContent {}
+
+extension ForEach where ID == Data.Element.ID, Content: MapContent, Data.Element: Identifiable {
+    public init(_ data: Data, @MapContentBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data: data, content: content)
+    }
+}
+
+/// A map (Apple: `Map`): a labelled box in the wireframe, listing what is on it.
+nonisolated public struct Map<Content: MapContent>: View, _WireframePrimitive {
+    public typealias Body = Never
+    let position: MapCameraPosition
+    let content: Content
+
+    public init(position: Binding<MapCameraPosition>, @MapContentBuilder content: () -> Content) {
+        self.position = position.wrappedValue
+        self.content = content()
+    }
+
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [WireframeNode("map", text: "Map — \(position.name)", children: Self.items(in: content))]
+    }
+
+    static func items(in content: Any) -> [WireframeNode] {
+        if let item = content as? any WireframeMapItem { return [item.wireframe] }
+        if let each = content as? any ForEachMapItems { return each.items }
+        return Mirror(reflecting: content).children.flatMap { items(in: $0.value) }
+    }
+}
+
+protocol ForEachMapItems {
+    var items: [WireframeNode] { get }
+}
+
+extension ForEach: ForEachMapItems where Content: MapContent {
+    var items: [WireframeNode] { data.flatMap { Map<Content>.items(in: content($0)) } }
+}
+
+/// Converts between a map's screen points and coordinates (Apple: `MapProxy`).
+public struct MapProxy {
+    @MainActor public func convert(_ point: CGPoint, from space: CoordinateSpace) -> CLLocationCoordinate2D? { nil }
+}
+
+/// Gives its content a proxy of the map inside it (Apple: `MapReader`).
+nonisolated public struct MapReader<Content: View>: View, _WireframePrimitive {
+    public typealias Body = Never
+    let content: (MapProxy) -> Content
+    public init(@ViewBuilder _ content: @escaping (MapProxy) -> Content) { self.content = content }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        context.evaluate(content(MapProxy()))
+    }
+}
+
+extension View {
+    nonisolated public func mapStyle(_ style: MapStyle) -> some View {
+        _wireframeAttribute("mapStyle", style.name)
+    }
+}

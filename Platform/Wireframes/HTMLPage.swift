@@ -1,0 +1,95 @@
+import SwiftUI
+
+/// A wireframe as an HTML page (issue 14 §4): stacks as flex boxes, lists, bars, tabs and split
+/// columns as boxes, controls with their labels, symbols by name. Wireframe fidelity: structure,
+/// words and sizes that matter (the 60 pt primary actions, the 44 pt targets), nothing more.
+struct HTMLPage {
+    let title: String
+    let width: Int
+    let height: Int
+    let nodes: [WireframeNode]
+
+    var html: String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=\(width)">
+        <title>\(Self.escape(title))</title>
+        <style>\(Self.style)</style></head>
+        <body style="width:\(width)px;height:\(height)px">
+        \(nodes.map(Self.render).joined())
+        </body></html>
+        """
+    }
+
+    static func render(_ node: WireframeNode) -> String {
+        let words = node.text.map {
+            node.kind == "symbol" ? "<i class=\"sf\">\(escape($0))</i>" : "<span class=\"words\">\(escape($0))</span>"
+        }
+        let inner = (words ?? "") + node.children.map(render).joined()
+        var classes = ["n-\(node.kind)"]
+        var style: [String] = []
+        for (name, value) in node.attributes.sorted(by: { $0.key < $1.key }) {
+            switch name {
+            case "axis", "role", "entry", "placement", "font", "buttonStyle", "sizeClass", "labelStyle":
+                classes.append("\(name)-\(value)")
+            case "disabled" where value == "true": classes.append("disabled")
+            case "back" where value == "true": classes.append("back")
+            case "selected" where value == "true": classes.append("selected")
+            case "minHeight": style.append("min-height:\(value)px")
+            case "minWidth": style.append("min-width:\(value)px")
+            case "fillWidth": style.append("align-self:stretch")
+            default: break
+            }
+        }
+        let id = node.attributes["id"].map { " data-control=\"\(escape($0))\"" } ?? ""
+        let help = node.attributes["accessibilityHint"].map { " title=\"\(escape($0))\"" } ?? ""
+        let symbol = node.attributes["symbol"].map { "<i class=\"sf\">\(escape($0))</i>" } ?? ""
+        let badge = node.attributes["badge"].map { "<b class=\"badge\">\(escape($0))</b>" } ?? ""
+        let styleAttribute = style.isEmpty ? "" : " style=\"\(style.joined(separator: ";"))\""
+        return
+            "<div class=\"\(classes.joined(separator: " "))\"\(id)\(help)\(styleAttribute)>\(symbol)\(inner)\(badge)</div>"
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static let style = """
+        *{box-sizing:border-box} body{margin:0;font:15px/1.3 -apple-system,"DejaVu Sans",sans-serif;background:#f2f2f7;color:#111;overflow:hidden}
+        div{display:flex;flex-direction:column;gap:4px}
+        .n-tabs{height:100%;flex-direction:column-reverse} .n-tabs>.n-tabBar{flex-direction:row;justify-content:space-around;background:#fbfbfd;border-top:1px solid #ccc;padding:6px 0 18px}
+        .n-tabs.sizeClass-regular{flex-direction:row} .n-tabs.sizeClass-regular>.n-tabBar{flex:0 0 220px;flex-direction:column;justify-content:flex-start;border-top:0;border-right:1px solid #ccc;padding:16px 8px}
+        .n-tabs.sizeClass-regular .n-tab{flex-direction:row;font-size:15px;gap:8px;padding:8px}
+        .n-tab{align-items:center;font-size:11px;color:#777;min-width:60px} .n-tab.selected{color:#0a64d8}
+        .n-tab .sf{font-size:10px;border:1px solid currentColor;border-radius:6px;padding:1px 4px}
+        .n-navigation{flex:1;overflow:hidden} .n-bar{flex-direction:row;flex-wrap:wrap;align-items:center;gap:8px;padding:8px 12px;background:#fbfbfd;border-bottom:1px solid #ddd;font-weight:600;font-size:20px;min-height:52px}
+        .n-bar>.words{flex:1} .n-screen{flex:1;overflow:hidden;padding:8px}
+        .n-toolbarItem{flex-direction:row;font-size:14px;font-weight:400}
+        .n-bottomBar{flex-direction:row;justify-content:center;padding:4px;background:#fbfbfd;border-top:1px solid #ddd}
+        .n-bottomBar .n-stack{justify-content:center} .labelStyle-IconOnlyLabelStyle .words{display:none}
+        .n-bar.back::before{content:"‹ Back";color:#0a64d8;font-size:15px;font-weight:400}
+        .n-list,.n-form{background:transparent;gap:8px} .n-section{background:#fff;border-radius:10px;padding:6px 10px}
+        .n-header{color:#6d6d72;font-size:12px;text-transform:uppercase}
+        .n-stack.axis-horizontal{flex-direction:row;align-items:center;gap:8px} .n-spacer{flex:1}
+        .n-button,.n-link{flex-direction:row;align-items:center;gap:6px;color:#0a64d8;border:1px dashed #9cc1f0;border-radius:8px;padding:6px 10px}
+        .n-button.buttonStyle-BorderedProminentButtonStyle{background:#0a64d8;color:#fff;justify-content:center;font-size:20px;font-weight:600}
+        .n-button.role-destructive{color:#d70015;border-color:#f0a0a8} .disabled{opacity:.4}
+        .n-label{flex-direction:row;align-items:center;gap:6px} .sf{font-style:normal;font-size:11px;color:#555;border:1px solid #bbb;border-radius:4px;padding:0 3px}
+        .n-field{background:#fff;border:1px solid #ccc;border-radius:8px;padding:6px 10px;color:#999;min-height:44px;justify-content:center}
+        .n-picker{flex-direction:row;flex-wrap:wrap;align-items:center;gap:6px;border:1px dashed #bbb;border-radius:8px;padding:6px 10px;min-height:44px}
+        .n-picker>.n-caption{flex:1} .n-picker>:not(.n-caption){display:none} .n-picker>.selected{display:flex;color:#0a64d8}
+        .n-toggle{flex-direction:row;justify-content:space-between;padding:6px 10px}
+        .n-unavailable{align-items:center;text-align:center;color:#6d6d72;padding:24px}
+        .n-dialog,.n-alert,.n-sheet,.n-popover{position:fixed;left:12px;right:12px;bottom:24px;background:#fff;border-radius:14px;box-shadow:0 4px 30px rgba(0,0,0,.35);padding:14px;z-index:5}
+        .n-dialog>.words,.n-alert>.words{font-weight:600;text-align:center} .n-message{color:#555;text-align:center}
+        .n-popover{bottom:auto;top:120px;background:#ffffe8;border:2px solid #c9b400}
+        .n-sheet{top:60px}
+        .n-split{flex-direction:row;height:100%} .n-column{flex:1;border-right:1px solid #ccc} .n-column:first-child{flex:0 0 320px}
+        .font-headline>.words,.n-text.font-headline{font-weight:600} .font-caption,.font-footnote,.font-subheadline{font-size:12px;color:#555}
+        .font-title2{font-size:20px}
+        .badge{background:#d70015;color:#fff;border-radius:9px;padding:0 6px;font-size:11px}
+        .n-swatch,.n-symbol{display:inline-flex}
+        """
+}

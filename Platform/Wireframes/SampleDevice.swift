@@ -1,0 +1,125 @@
+import AppFeatures
+import AppUI
+import DiaryServices
+import DiaryStore
+import FishingModel
+import Foundation
+import Geodesy
+import MediaLibrary
+import SyncClient
+
+/// A device with one angler's diary in a temporary folder, for the wireframes: empty, or holding
+/// a season on the Volga (spots, trips, catches, something in the Trash).
+@MainActor
+struct SampleDevice {
+    let folder: URL
+    let storage: SerialAccess<DeviceStorage>
+    let diary: DiaryQueue
+
+    init(filled: Bool) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-wireframes-\(UUID())")
+        let device = try DeviceStorage(root: folder)
+        try device.addProfile(ProfileDraft(displayName: "Anna"))
+        if filled { try device.addProfile(ProfileDraft(displayName: "Ivan", pin: "2468")) }
+        diary = DiaryQueue(try device.openDiary(named: "Anna", pin: nil))
+        storage = SerialAccess(try DeviceStorage(root: folder), label: "wireframes-device")
+        if filled { try Self.fill(diary) }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    private static func fill(_ diary: DiaryQueue) throws {
+        try diary.write { diary in
+            let bend = try diary.addSpot(
+                SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9, waterBodyTypeId: "river"))
+            let lake = try diary.addSpot(SpotDraft(name: "Lake Seliger", latitude: 57.2, longitude: 33.1))
+            let start = Date(timeIntervalSince1970: 1_780_300_000)
+            for (index, (spot, title)) in [
+                (bend, "Morning on the bend"), (lake, "Pike at the reeds"), (bend, "Evening bream"),
+            ]
+            .enumerated() {
+                let tripStart = start.addingTimeInterval(Double(index) * -86_400 * 6)
+                let trip = try diary.addTrip(
+                    TripDraft(
+                        spotId: spot.id, startAt: tripStart, endAt: tripStart.addingTimeInterval(4 * 3_600),
+                        utcOffsetSeconds: 10_800, title: title))
+                _ = try diary.addCatches([
+                    CatchDraft(
+                        tripId: trip.id, speciesId: "esox-lucius", caughtAt: tripStart.addingTimeInterval(1_800)),
+                    CatchDraft(
+                        tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: tripStart.addingTimeInterval(3_600),
+                        count: 3),
+                ])
+            }
+            let gone = try diary.addTrip(
+                TripDraft(
+                    spotId: lake.id, startAt: start.addingTimeInterval(-86_400 * 30), utcOffsetSeconds: 10_800,
+                    title: "Windy day"))
+            try diary.moveToTrash(.trip, gone.id)
+        }
+    }
+
+    /// The screen models as the app makes them.
+    func models(language: Language) async throws -> ScreenModels {
+        let logFolder = folder.appendingPathComponent("logs")
+        let formatter = MeasureFormatter(preferences: .defaults(for: .metric, language: language), language: language)
+        let databaseURL = try await diary.read { $0.fileURL }
+        let sync = SyncService(
+            diary: diary, sharedDirectoryURL: folder.appendingPathComponent("directories.sqlite"), contentURL: nil,
+            transport: { _ in NoNetwork() })
+        return ScreenModels(
+            router: AppRouter(), help: HelpModel(language: language),
+            home: HomeModel(diary: diary, location: NoLocation(), conditions: nil, language: language),
+            trips: TripListModel(diary: diary),
+            spots: SpotsModel(
+                diary: diary, labeler: BundledGazetteerLabeler(), location: NoLocation(), formatter: formatter),
+            map: MapModel(
+                diary: diary, labeler: BundledGazetteerLabeler(), location: NoLocation(), routes: NoRoutes(),
+                formatter: formatter),
+            reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: 2026, language: language),
+            sync: SyncModel(service: sync, deviceName: "Wireframe iPhone", language: language),
+            trash: TrashModel(diary: diary, language: language),
+            settings: SettingsModel(
+                diary: diary, deviceLanguage: language,
+                mapSources: [
+                    MapSourceChoice(id: "apple", name: "Apple Maps"),
+                    MapSourceChoice(id: "osm-offline", name: "OpenStreetMap (offline)"),
+                ],
+                appVersion: "1.0 (wireframe)", logFolder: logFolder),
+            profiles: ProfilesModel(storage: storage, language: language),
+            about: AboutModel(version: "1.0 (wireframe)"),
+            gallery: { [diary] target in
+                MediaModel(
+                    diary: diary, target: target, camera: NoCamera(), library: NoLibrary(), downloads: nil,
+                    language: language)
+            },
+            tripDetail: { [diary] id in TripDetailModel(diary: diary, tripId: id, language: language) })
+    }
+}
+
+/// A device whose position is unknown.
+struct NoLocation: LocationProviding {
+    func currentCoordinate() async -> Coordinate? { nil }
+}
+
+/// A device without a route provider's data or network.
+struct NoRoutes: RouteProvider {
+    func route(from start: Coordinate, to end: Coordinate) async throws(RouteProblem) -> Route { throw .offline }
+}
+
+/// A camera the angler cancels.
+struct NoCamera: CameraCapture {
+    func capture(_ mode: CaptureMode, for target: MediaTarget?) async throws -> MediaSource? { nil }
+}
+
+/// A library picker the angler cancels.
+struct NoLibrary: PhotoLibraryPicker {
+    func pick(limit: Int, for target: MediaTarget?) async throws -> [MediaSource] { [] }
+}
+
+/// No network: every request fails as a dropped connection does.
+struct NoNetwork: SyncTransport {
+    func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
+        throw SyncTransportError("no network in the wireframes")
+    }
+}

@@ -1,0 +1,233 @@
+import AppFeatures
+import AppUI
+import Foundation
+import Geodesy
+import SwiftUI
+
+/// A device size the wireframes are drawn at: iPhone in portrait (compact width), iPad in
+/// landscape (regular width).
+enum Device: String, CaseIterable {
+    case iphone, ipad
+
+    var size: (width: Int, height: Int) { self == .iphone ? (390, 844) : (1180, 820) }
+    var sizeClass: UserInterfaceSizeClass { self == .iphone ? .compact : .regular }
+}
+
+/// One screen state drawn on one device.
+struct Render {
+    let screen: String
+    let state: String
+    let device: Device
+    let nodes: [WireframeNode]
+}
+
+/// Every screen of the app in its states, and the checks of issue 14 §4 over what they drew.
+@MainActor
+final class WireframeBook {
+    private(set) var renders: [Render] = []
+    private(set) var screens: [String] = []
+
+    /// Draws each ring page empty and filled, and the states that show its rules: help up, a
+    /// confirmation asked, field errors, a pushed screen.
+    func renderEveryScreen() async throws {
+        for page in AppScreens.ring.sections.flatMap(\.pages).map(\.id) {
+            try await render(page, "empty", filled: false) { _ in }
+            try await render(page, "filled", filled: true) { _ in }
+        }
+        try await render("home", "help", filled: true) { $0.help.show(HomeModel.catchNow) }
+        try await render("home", "catch-now", filled: true) { await $0.home.startCatchNow() }
+        try await render("trash", "confirmation", filled: true) { await $0.trash.request(TrashModel.empty) }
+        try await render("profiles", "errors", filled: true) { await $0.profiles.addProfile() }
+        try await render("profiles", "confirmation", filled: true) { models in
+            models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
+            await models.profiles.request(ProfilesModel.remove)
+        }
+        try await render("home", "russian", filled: true, language: .russian) { _ in }
+        try await render("spots", "marking", filled: true) { $0.spots.pick(Self.nearTheBend) }
+        try await render("map", "chosen-point", filled: true) { models in
+            models.map.select(Self.nearTheBend)
+            await models.map.requestRoute()
+        }
+        try await render("reports", "report", filled: true) { models in
+            guard let report = models.reports.builtIns.first else { return }
+            await models.reports.open(report)
+        }
+        try await render("reports", "undo", filled: true) { models in
+            models.reports.formulaText = "sum(catch.count) by species"
+            models.reports.titleText = "Fish by species"
+            await models.reports.saveReport()
+            models.reports.selectedSaved = models.reports.saved.first
+            await models.reports.request(ReportsModel.remove)
+        }
+        try await render("formula", "errors", filled: true) {
+            $0.reports.formulaText = "sum(catch.weigth_kg) by species"
+        }
+        try await render("formula", "errors-russian", filled: true, language: .russian) {
+            $0.reports.formulaText = "sum(catch.weigth_kg) by species"
+        }
+        try await render("formula", "result", filled: true) { models in
+            models.reports.formulaText = "sum(catch.count) by species"
+            await models.reports.runFormula()
+        }
+        try await render("trip", "filled", page: "trips", filled: true) { models in
+            try await Self.openFirstTrip(models)
+        }
+        try await render("trip", "undo", page: "trips", filled: true) { models in
+            try await Self.openFirstTrip(models).request(TripDetailModel.delete)
+        }
+    }
+
+    /// A point on the Volga a little upstream of the sample's bend.
+    static let nearTheBend = Coordinate(latitude: 56.85, longitude: 35.92)
+
+    /// Pushes the latest trip's page on the trips page, loaded.
+    @discardableResult
+    private static func openFirstTrip(_ models: ScreenModels) async throws -> TripDetailModel {
+        guard let trip = models.trips.allRows.first?.trip else { throw WireframeError("the sample diary has no trip") }
+        models.router.current.navigate(to: .trip(trip.id))
+        let detail = models.tripDetail(trip.id)
+        try await detail.load()
+        return detail
+    }
+
+    /// Draws `screen` in `state` on both devices: a fresh device, the page selected, every
+    /// shown model loaded, then `drive` puts the models in the state.
+    private func render(
+        _ screen: String, _ state: String, page: String? = nil, filled: Bool, language: Language = .english,
+        drive: @MainActor (ScreenModels) async throws -> Void
+    ) async throws {
+        if !screens.contains(screen) { screens.append(screen) }
+        for device in Device.allCases {
+            let sample = try SampleDevice(filled: filled)
+            defer { sample.remove() }
+            let models = try await sample.models(language: language)
+            try await models.loadAll()
+            models.router.select(page: page ?? screen)
+            try await drive(models)
+            let environment = Self.environment(device)
+            let nodes = WireframeContext(environment: environment).evaluate(AppRootView(models: models))
+            renders.append(Render(screen: screen, state: state, device: device, nodes: nodes))
+        }
+    }
+
+    private static func environment(_ device: Device) -> EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.horizontalSizeClass = device.sizeClass
+        return environment
+    }
+
+    /// Writes the HTML of every render and the manifest.
+    func write(to folder: URL) throws {
+        for render in renders {
+            let directory = folder.appendingPathComponent("html/\(render.device.rawValue)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let size = render.device.size
+            let page = HTMLPage(
+                title: "\(render.screen) — \(render.state)", width: size.width, height: size.height, nodes: render.nodes
+            )
+            try Data(page.html.utf8).write(
+                to: directory.appendingPathComponent("\(render.screen)-\(render.state).html"))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(manifest).write(to: folder.appendingPathComponent("manifest.json"))
+    }
+
+    var manifest: ScreenManifest {
+        ScreenManifest(
+            screens: screens.map { screen in
+                let drawn = renders.filter { $0.screen == screen }
+                let section = AppScreens.ring.section(of: screen)?.id
+                return ScreenManifest.Screen(
+                    id: screen,
+                    title: Catalog.shared.text("page.\(screen == "trip" ? "tripDetail" : screen)", .english),
+                    ring: section.map { ScreenManifest.RingPlace(section: $0, page: screen) },
+                    states: drawn.reduce(into: [String]()) { if !$0.contains($1.state) { $0.append($1.state) } },
+                    controls: Self.controls(in: drawn.flatMap(\.nodes)))
+            })
+    }
+
+    private static func controls(in nodes: [WireframeNode]) -> [ScreenManifest.Control] {
+        let known = Dictionary(AppScreens.controls.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var seen: [String: ScreenManifest.Control] = [:]
+        for node in nodes.flatMap(\.allNodes) {
+            guard let id = node.attributes["id"], seen[id] == nil else { continue }
+            seen[id] = ScreenManifest.Control(
+                id: id, kind: known[id]?.kind.rawValue ?? "unknown", label: node.attributes["accessibilityLabel"] ?? "",
+                help: ScreenManifest.Help(
+                    en: Catalog.shared.stored("help.\(id)", .english) ?? "",
+                    ru: Catalog.shared.stored("help.\(id)", .russian) ?? ""))
+        }
+        return seen.values.sorted { $0.id < $1.id }
+    }
+
+    /// What breaks issue 14 §4's rules: a control without help in either language, a ring page
+    /// never drawn (or drawn without a control of its own: no screen yet), a destructive control never drawn asking first.
+    func problems() -> [String] {
+        var problems: [String] = []
+        for screen in manifest.screens {
+            for control in screen.controls where control.help.en.isEmpty || control.help.ru.isEmpty {
+                problems.append("\(screen.id): control \(control.id) has no help in English and Russian")
+            }
+        }
+        for page in AppScreens.ring.sections.flatMap(\.pages).map(\.id) {
+            let drawn = renders.filter { $0.screen == page }
+            if drawn.isEmpty { problems.append("ring page \(page) was never drawn") }
+            let frame = Set(
+                NavigationRing.controls.map(\.id) + AppScreens.ring.sections.map { AppScreens.tab($0.id).id }
+                    + [UndoOffer.undoControl.id])
+            let own = drawn.flatMap { $0.nodes.flatMap(\.allNodes) }.compactMap { $0.attributes["id"] }
+                .filter { !frame.contains($0) }
+            if !drawn.isEmpty && own.isEmpty { problems.append("ring page \(page) has no screen of its own yet") }
+        }
+        let destructive = AppScreens.controls.filter(\.isDestructive)
+        for screen in screens {
+            let drawn = renders.filter { $0.screen == screen }.map { $0.nodes.flatMap(\.allNodes) }
+            for control in destructive
+            where drawn.contains(where: { $0.contains { $0.attributes["id"] == control.id } }) {
+                let asked = drawn.contains { nodes in
+                    control.safeguard == .undo
+                        ? nodes.contains { $0.attributes["id"] == UndoOffer.undoControl.id }
+                        : nodes.contains { $0.kind == "dialog" || $0.kind == "alert" }
+                }
+                if !asked {
+                    problems.append("\(screen): destructive control \(control.id) is never drawn asking first")
+                }
+            }
+        }
+        return problems
+    }
+}
+
+/// docs/screens/manifest.json: every screen, its place on the ring, the states drawn, and every
+/// control with its help in both languages.
+struct ScreenManifest: Encodable {
+    struct Screen: Encodable {
+        let id: String
+        let title: String
+        let ring: RingPlace?
+        let states: [String]
+        let controls: [Control]
+    }
+    struct RingPlace: Encodable {
+        let section: String
+        let page: String
+    }
+    struct Control: Encodable {
+        let id: String
+        let kind: String
+        let label: String
+        let help: Help
+    }
+    struct Help: Encodable {
+        let en: String
+        let ru: String
+    }
+    let screens: [Screen]
+}
+
+/// Why the wireframes could not be drawn.
+struct WireframeError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,75 @@
+import AppFeatures
+import Geodesy
+import MapKit
+import SwiftUI
+
+/// The map (UI4, T9): scheme, satellite or hybrid; the saved spots as pins; a tap picks a point
+/// and shows everything about it offline; the distance between two points; a route along roads
+/// from the route provider. The map pans itself, so the ring moves here only by its buttons.
+struct MapScreen: View {
+    @Bindable var model: MapModel
+    let models: ScreenModels
+    @State private var position: MapCameraPosition = .automatic
+
+    var body: some View {
+        VStack {
+            Picker(models.help.label(MapModel.mode), selection: $model.mode) {
+                ForEach(MapMode.allCases, id: \.self) { Text(models.text("option.\($0.rawValue)")).tag($0) }
+            }
+            .control(MapModel.mode, help: models.help)
+            MapReader { proxy in
+                Map(position: $position) {
+                    ForEach(model.pins) { pin in
+                        Marker(pin.spot.name, coordinate: Self.location(pin.spot.latitude, pin.spot.longitude))
+                    }
+                    if let route = model.route {
+                        MapPolyline(coordinates: route.points.map { Self.location($0.latitude, $0.longitude) })
+                    }
+                }
+                .mapStyle(style)
+                .onTapGesture { point in
+                    if let coordinate = proxy.convert(point, from: .local) {
+                        model.select(Coordinate(latitude: coordinate.latitude, longitude: coordinate.longitude))
+                    }
+                }
+            }
+            if let selected = model.selected {
+                PointInfoRows(info: selected, distance: model.distanceText, models: models)
+                HStack {
+                    Button(models.help.label(MapModel.measure), systemImage: "ruler") { model.startMeasuring() }
+                        .control(MapModel.measure, help: models.help)
+                    Button(models.help.label(MapModel.route), systemImage: "car") {
+                        Task { await model.requestRoute() }
+                    }
+                    .control(MapModel.route, help: models.help)
+                    Button(models.help.label(MapModel.markSpot), systemImage: "mappin.and.ellipse") {
+                        models.router.select(page: "spots")
+                    }
+                    .control(MapModel.markSpot, help: models.help)
+                    Button(models.help.label(MapModel.clearSelection), systemImage: "xmark") { model.clearSelection() }
+                        .control(MapModel.clearSelection, help: models.help)
+                }
+            }
+            if let measurement = model.measurement { Text("\(models.text("map.distance")): \(measurement.text)") }
+            if let route = model.route { Text("\(models.text("map.route")): \(model.distanceText(route.meters))") }
+            if let problem = model.routeProblem {
+                Text(models.text(problem == .offline ? "map.offline" : "map.noRoute"))
+            }
+        }
+        .navigationTitle(models.text("page.map"))
+        .task { try? await model.load() }
+        .task { await model.observe() }
+    }
+
+    private var style: MapStyle {
+        switch model.mode {
+        case .standard: .standard
+        case .satellite: .imagery
+        case .hybrid: .hybrid
+        }
+    }
+
+    private static func location(_ latitude: Double, _ longitude: Double) -> CLLocationCoordinate2D {
+        CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+    }
+}

@@ -1,0 +1,56 @@
+import AppFeatures
+import SwiftUI
+
+/// The spots (UI4, T8–T10), nearest first from where the angler stands; a new one marked where
+/// they stand or on the map, labelled offline, with the saved spots nearby shown before saving.
+struct SpotsScreen: View {
+    @Bindable var model: SpotsModel
+    let models: ScreenModels
+
+    var body: some View {
+        List {
+            Section(models.text("spots.new")) {
+                Button(models.help.label(SpotsModel.useCurrentLocation), systemImage: "location") {
+                    Task { await model.pickCurrentLocation() }
+                }
+                .control(SpotsModel.useCurrentLocation, help: models.help)
+                Button(models.help.label(SpotsModel.markOnMap), systemImage: "mappin.and.ellipse") {
+                    models.router.select(page: "map")
+                }
+                .control(SpotsModel.markOnMap, help: models.help)
+                if let marking = model.marking {
+                    PointInfoRows(info: marking, distance: model.distanceText, models: models)
+                    TextField(models.help.label(SpotsModel.name), text: $model.newName)
+                        .control(SpotsModel.name, help: models.help)
+                    if let message = model.fieldErrors["name"] { Text(message).font(.caption).foregroundStyle(.red) }
+                    Picker(models.help.label(SpotsModel.waterBodyType), selection: $model.newWaterBodyTypeId) {
+                        Text("—").tag(String?.none)
+                        ForEach(model.waterBodyTypes, id: \.id) { Text(model.name(of: $0)).tag(String?.some($0.id)) }
+                    }
+                    .control(SpotsModel.waterBodyType, help: models.help)
+                    Button(models.help.label(SpotsModel.save)) { Task { await model.saveMarked() } }
+                        .control(SpotsModel.save, help: models.help)
+                }
+            }
+            if model.spots.isEmpty {
+                ContentUnavailableView(
+                    models.text("spots.none"), systemImage: "mappin",
+                    description: Text(models.text("spots.none.description")))
+            }
+            ForEach(model.spots, id: \.spot.id) { row in
+                Button {
+                    models.router.current.navigate(to: .spotConditions(row.spot.id))
+                } label: {
+                    VStack(alignment: .leading) {
+                        Text(row.spot.name).font(.headline)
+                        if let meters = row.meters { Text(model.distanceText(meters)).font(.caption) }
+                    }
+                }
+                .control(SpotsModel.open, help: models.help)
+            }
+        }
+        .navigationTitle(models.text("page.spots"))
+        .task { try? await model.load() }
+        .task { await model.observe() }
+    }
+}

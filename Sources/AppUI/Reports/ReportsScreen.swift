@@ -1,0 +1,84 @@
+import AppFeatures
+import Charts
+import ReportOutput
+import Reports
+import SwiftUI
+
+/// Reports (T18): the built-ins ("fish caught by …", counting fish, not rows) and the angler's
+/// saved ones; the one opened is drawn as a chart from the core's chart spec, with its table.
+struct ReportsScreen: View {
+    @Bindable var model: ReportsModel
+    let models: ScreenModels
+
+    var body: some View {
+        List {
+            if let result = model.result {
+                Section(result.chart.title) {
+                    ReportChart(spec: result.chart)
+                    ReportTableRows(table: result.table)
+                }
+            }
+            Section(models.text("reports.builtIn")) {
+                ForEach(model.builtIns, id: \.slug) { report in
+                    Button(report.title) { Task { await model.open(report) } }
+                        .control(ReportsModel.openBuiltIn, help: models.help)
+                }
+            }
+            Section(models.text("reports.saved")) {
+                ForEach(model.saved) { report in
+                    Button(report.title) {
+                        model.selectedSaved = report
+                        Task { await model.open(report) }
+                    }
+                    .control(ReportsModel.openSaved, help: models.help)
+                    .swipeActions {
+                        Button(models.help.label(ReportsModel.remove), systemImage: "trash", role: .destructive) {
+                            model.selectedSaved = report
+                            Task { await model.request(ReportsModel.remove) }
+                        }
+                        .control(ReportsModel.remove, help: models.help)
+                    }
+                }
+            }
+            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+        }
+        .navigationTitle(models.text("page.reports"))
+        .undoBanner(model.undoOffer, language: models.language, help: models.help)
+        .task { try? await model.load() }
+        .task { await model.observe() }
+    }
+}
+
+/// A chart spec drawn with Swift Charts: bars, a line or a pie; a table-only report draws none.
+struct ReportChart: View {
+    let spec: ChartSpec
+
+    var body: some View {
+        if spec.kind != .table, let series = spec.series.first {
+            Chart {
+                ForEach(Array(zip(spec.categories, series.values).enumerated()), id: \.offset) { _, point in
+                    switch spec.kind {
+                    case .line:
+                        LineMark(x: .value(spec.categoryLabel ?? "", point.0), y: .value(spec.valueLabel, point.1 ?? 0))
+                    case .pie: SectorMark(angle: .value(spec.valueLabel, point.1 ?? 0))
+                    default:
+                        BarMark(x: .value(spec.categoryLabel ?? "", point.0), y: .value(spec.valueLabel, point.1 ?? 0))
+                    }
+                }
+            }
+            .frame(minHeight: 220)
+        }
+    }
+}
+
+/// A report's table: its column titles, then a row per group.
+struct ReportTableRows: View {
+    let table: ReportTable
+
+    var body: some View {
+        HStack { ForEach(table.columns, id: \.self) { Text($0).font(.caption) } }
+        ForEach(Array(table.rows.enumerated()), id: \.offset) { _, row in
+            HStack { ForEach(Array(row.enumerated()), id: \.offset) { _, value in Text(value.displayText) } }
+        }
+    }
+}
