@@ -208,13 +208,19 @@ let package = Package(
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
                 "Reports", "SwiftUI", "Charts", "MapKit",
             ]),
-        .executableTarget(
-            name: "app-wireframes",
+        .target(
+            name: "AppWireframes",
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
                 "SyncClient", "SwiftUI",
             ],
-            path: "Platform/Wireframes"),
+            path: "Platform/Wireframes/AppWireframes"),
+        .executableTarget(
+            name: "app-wireframes", dependencies: ["AppWireframes"], path: "Platform/Wireframes/app-wireframes"),
+        .testTarget(
+            name: "AppWireframesTests",
+            dependencies: ["AppWireframes", "AppUI", "AppFeatures", "SwiftUI"],
+            path: "Platform/Wireframes/Tests"),
     ]
 #else
     package.targets += [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: the directory data and import checks, the production set-up behind nginx, then
-# the whole Swift test suite (debug build). The portal's tests run against SQLite and against a
-# throwaway PostgreSQL server that this script installs and starts (scripts/start-postgres.sh);
+# Runs every test: the directory data and import checks, the production set-up behind nginx, the
+# whole Swift test suite (debug build), then the app's screens (scripts/check-app.sh). The
+# portal's tests run against SQLite and against a throwaway PostgreSQL server that this script installs and starts (scripts/start-postgres.sh);
 # without it they would fail, not skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +24,9 @@ TMPDIR="$scratch" tools/deployment_check.sh "$(swift build --show-bin-path)" || 
 # The tests keep their files in a temporary folder of this run, which must be empty afterwards:
 # every test removes what it made, pass or fail (Tests/TestSupport: TestFiles).
 TMPDIR="$scratch" swift test --skip-build --no-parallel || status=$?
+# The app's SwiftUI layer on Linux: type-checked against the stand-ins, every screen drawn and its
+# rules checked, the wireframes photographed into docs/screens (issue 14).
+scripts/check-app.sh || status=$?
 # (`swift test` itself leaves its lock files and five TemporaryDirectory.* folders holding only a
 # `.keep-directory` there, tests or not: those are SwiftPM's, not the tests'.)
 left=""

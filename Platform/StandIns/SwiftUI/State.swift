@@ -7,7 +7,6 @@ import Observation
 
     public init(wrappedValue value: Value) { box = StateBox(value) }
     public init(initialValue value: Value) { box = StateBox(value) }
-    public init() where Value: ExpressibleByNilLiteral { box = StateBox(nil) }
 
     public var wrappedValue: Value {
         get { box.value }
@@ -18,6 +17,10 @@ import Observation
         let box = box
         return Binding(reading: { box.value }, writing: { box.value = $0 })
     }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    public init() { self.init(wrappedValue: nil) }
 }
 
 private final class StateBox<Value> {

@@ -14,7 +14,7 @@ enum Device: String, CaseIterable {
 }
 
 /// One screen state drawn on one device.
-struct Render {
+public struct Render {
     let screen: String
     let state: String
     let device: Device
@@ -23,13 +23,20 @@ struct Render {
 
 /// Every screen of the app in its states, and the checks of issue 14 §4 over what they drew.
 @MainActor
-final class WireframeBook {
-    private(set) var renders: [Render] = []
-    private(set) var screens: [String] = []
+public final class WireframeBook {
+    public private(set) var renders: [Render] = []
+    public private(set) var screens: [String] = []
+
+    public init() {}
+
+    init(renders: [Render]) {
+        self.renders = renders
+        screens = renders.reduce(into: []) { if !$0.contains($1.screen) { $0.append($1.screen) } }
+    }
 
     /// Draws each ring page empty and filled, and the states that show its rules: help up, a
     /// confirmation asked, field errors, a pushed screen.
-    func renderEveryScreen() async throws {
+    public func renderEveryScreen() async throws {
         for page in AppScreens.ring.sections.flatMap(\.pages).map(\.id) {
             try await render(page, "empty", filled: false) { _ in }
             try await render(page, "filled", filled: true) { _ in }
@@ -117,7 +124,7 @@ final class WireframeBook {
     }
 
     /// Writes the HTML of every render and the manifest.
-    func write(to folder: URL) throws {
+    public func write(to folder: URL) throws {
         for render in renders {
             let directory = folder.appendingPathComponent("html/\(render.device.rawValue)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -163,7 +170,7 @@ final class WireframeBook {
 
     /// What breaks issue 14 §4's rules: a control without help in either language, a ring page
     /// never drawn (or drawn without a control of its own: no screen yet), a destructive control never drawn asking first.
-    func problems() -> [String] {
+    public func problems() -> [String] {
         var problems: [String] = []
         for screen in manifest.screens {
             for control in screen.controls where control.help.en.isEmpty || control.help.ru.isEmpty {

@@ -1,10 +1,8 @@
 // app-wireframes OUT_DIR — evaluates every screen of the app in representative states into
 // wireframe HTML (OUT_DIR/html/{iphone,ipad}/<screen>-<state>.html) and writes the screen
 // manifest (OUT_DIR/manifest.json); exits 1 naming each broken rule (issue 14 §4).
-import AppFeatures
-import AppUI
+import AppWireframes
 import Foundation
-import SwiftUI
 
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: app-wireframes OUT_DIR\n".utf8))

@@ -1,0 +1,112 @@
+import AppFeatures
+import SwiftUI
+import Testing
+
+@testable import AppWireframes
+
+/// The stand-in SwiftUI evaluates views as SwiftUI would lay them out (issue 14 §4): builders,
+/// state, environment, stacks of screens, tabs by width, presentations only when presented.
+@Suite("Stand-in SwiftUI: evaluating views into wireframes")
+@MainActor
+struct StandInTests {
+    @Observable
+    final class Counter {
+        var count = 2
+    }
+
+    struct Sample: View {
+        @Environment(Counter.self) var counter
+        @Environment(\.horizontalSizeClass) var width
+        @State private var flag = true
+        let names: [String]
+
+        var body: some View {
+            VStack {
+                if flag { Text("on") } else { Text("off") }
+                ForEach(names, id: \.self) { Text($0) }
+                Text("count \(counter.count)")
+                Text(width == .regular ? "wide" : "narrow")
+                Button("Go") {}.disabled(counter.count > 1).accessibilityIdentifier("go")
+            }
+            .confirmationDialog("Sure?", isPresented: .constant(counter.count > 5)) { Button("Yes") {} }
+        }
+    }
+
+    func texts(_ nodes: [WireframeNode]) -> [String] {
+        nodes.flatMap(\.allNodes).filter { $0.kind == "text" }.compactMap(\.text)
+    }
+
+    @Test(
+        "Given a view with if, ForEach, state and environment, when evaluated, then the nodes follow what its body says"
+    )
+    func buildersStateAndEnvironment() {
+        let counter = Counter()
+        var environment = EnvironmentValues()
+        environment.insert(counter)
+        environment.horizontalSizeClass = .regular
+        let nodes = WireframeContext(environment: environment).evaluate(Sample(names: ["pike", "perch"]))
+        #expect(texts(nodes) == ["on", "pike", "perch", "count 2", "wide", "Go"])
+        let button = nodes.flatMap(\.allNodes).first { $0.attributes["id"] == "go" }
+        #expect(button?.kind == "button" && button?.attributes["disabled"] == "true")
+        #expect(!nodes.flatMap(\.allNodes).contains { $0.kind == "dialog" }, "not presented")
+        counter.count = 9
+        let presented = WireframeContext(environment: environment).evaluate(Sample(names: []))
+        #expect(presented.flatMap(\.allNodes).contains { $0.kind == "dialog" && $0.text == "Sure?" })
+    }
+
+    struct Stack: View {
+        @State var path: [Int]
+        var body: some View {
+            NavigationStack(path: $path) {
+                Text("root").navigationTitle("Root")
+                    .navigationDestination(for: Int.self) { Text("screen \($0)").navigationTitle("Pushed \($0)") }
+            }
+        }
+    }
+
+    @Test(
+        "Given a navigation stack with a pushed value, when evaluated, then its destination shows under a bar with Back"
+    )
+    func stacks() {
+        let root = WireframeContext().evaluate(Stack(path: []))
+        #expect(texts(root) == ["root"])
+        #expect(root.first?.children.first?.text == "Root")
+        let pushed = WireframeContext().evaluate(Stack(path: [1, 7]))
+        #expect(texts(pushed) == ["screen 7"])
+        #expect(pushed.first?.children.first?.text == "Pushed 7")
+        #expect(pushed.first?.children.first?.attributes["back"] == "true")
+    }
+}
+
+/// The wireframe checks fail on what issue 14 §4 forbids.
+@Suite("Wireframe checks")
+@MainActor
+struct WireframeCheckTests {
+    func render(_ screen: String, _ nodes: [WireframeNode]) -> Render {
+        Render(screen: screen, state: "filled", device: .iphone, nodes: nodes)
+    }
+
+    @Test(
+        "Given a drawn control without help, a ring page without a screen and a destructive control never asking, then each is named"
+    )
+    func problemsAreNamed() {
+        let book = WireframeBook(renders: [
+            render("trash", [WireframeNode("button", attributes: ["id": "trash.empty"])]),
+            render("home", [WireframeNode("button", attributes: ["id": "home.mystery"])]),
+            render("about", [WireframeNode("text", text: "nothing to press")]),
+        ])
+        let problems = book.problems()
+        #expect(problems.contains("home: control home.mystery has no help in English and Russian"))
+        #expect(problems.contains("trash: destructive control trash.empty is never drawn asking first"))
+        #expect(problems.contains("ring page about has no screen of its own yet"))
+        #expect(problems.contains("ring page map was never drawn"))
+    }
+
+    @Test("Given every screen drawn by the tool, when checked, then nothing is broken and every ring page has a screen")
+    func theAppPasses() async throws {
+        let book = WireframeBook()
+        try await book.renderEveryScreen()
+        #expect(book.problems() == [])
+        #expect(Set(book.screens).isSuperset(of: AppScreens.ring.sections.flatMap(\.pages).map(\.id)))
+    }
+}
