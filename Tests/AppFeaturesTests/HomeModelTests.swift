@@ -37,6 +37,22 @@ struct HomeModelTests {
         #expect(trip.spotId == f.spot.id && trip.startAt == f.clock.now)
         #expect(model.catchNowPlan == nil)
         #expect(model.recentCatches.map(\.id) == [saved.id])
+        #expect(model.title(of: saved) == "Northern pike")
+    }
+
+    @Test(
+        "Given recent catches of several fish, when the home shows them in Russian, then each reads as species × count")
+    func recentCatchTitles() async throws {
+        let f = try AppFixture()
+        _ = try await f.diary.write { [trip = f.trip] in
+            try $0.addCatch(
+                CatchDraft(tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: trip.startAt, count: 3))
+        }
+        let model = HomeModel(
+            diary: f.diary, location: FixedLocation(coordinate: nil), conditions: nil, now: f.clock.function,
+            language: .russian)
+        try await model.load()
+        #expect(model.recentCatches.map { model.title(of: $0) } == ["Окунь речной × 3"])
     }
 
     @Test(

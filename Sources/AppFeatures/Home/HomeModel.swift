@@ -46,6 +46,7 @@ public final class HomeModel: DeclaresControls {
     private let catalog: Catalog
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
     private var picker: DirectoryPicker?
+    private var titles = CatchTitles(entries: [], language: .english)
     private var recentSpecies: [String] = []
     private var catchNowTime: Date?
 
@@ -62,14 +63,14 @@ public final class HomeModel: DeclaresControls {
     }
 
     public func load() async throws {
-        let needsSpecies = picker == nil
         let summary = try await diary.read { diary in
-            (
-                try diary.catches(limit: 50), try diary.latestTrip(), try diary.pendingChangeCount(),
-                try diary.syncAccount(), needsSpecies ? try diary.directoryEntries(.species) : nil
+            let catches = try diary.catches(limit: 50)
+            return (
+                catches, try diary.latestTrip(), try diary.pendingChangeCount(), try diary.syncAccount(),
+                try diary.speciesEntries(of: catches.prefix(5))
             )
         }
-        if let species = summary.4 { picker = DirectoryPicker(entries: species, language: language) }
+        titles = CatchTitles(entries: summary.4, language: language)
         recentCatches = Array(summary.0.prefix(5))
         var seen = Set<String>()
         recentSpecies = summary.0.map(\.speciesId).filter { seen.insert($0).inserted }
@@ -115,7 +116,7 @@ public final class HomeModel: DeclaresControls {
     public func speciesName(_ entry: DirectoryEntry) -> String { picker?.name(of: entry) ?? entry.nameEn }
 
     /// A recent catch as its row reads: the species in the angler's language, and how many.
-    public func title(of item: Catch) -> String { picker?.title(of: item) ?? item.speciesId }
+    public func title(of item: Catch) -> String { titles.title(of: item) }
 
     /// For a plan that needs a spot: the angler's choice (the third tap).
     public func choose(spot: Spot) {

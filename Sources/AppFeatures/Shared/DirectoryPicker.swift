@@ -1,3 +1,4 @@
+import DiaryStore
 import FishingModel
 import Foundation
 
@@ -14,14 +15,11 @@ public struct DirectoryPicker: Sendable {
     }
 
     private let candidates: [Candidate]
-    /// Every entry by id, retired ones too (a stored record may name one).
-    private let byId: [String: DirectoryEntry]
     private let language: Language
 
     /// `entries` are the live entries of one directory.
     public init(entries: [DirectoryEntry], language: Language) {
         self.language = language
-        byId = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let sortName: (DirectoryEntry) -> String = { language == .russian ? $0.nameRu : $0.nameEn }
         candidates = entries.filter { !$0.retired }
             .sorted { sortName($0).localizedStandardCompare(sortName($1)) == .orderedAscending }
@@ -65,13 +63,6 @@ public struct DirectoryPicker: Sendable {
     }
 
     /// The name to show for an entry in the angler's language.
-    public func entry(id: String) -> DirectoryEntry? { byId[id] }
-
-    /// A catch as a row reads: the species in the angler's language, and how many.
-    public func title(of item: Catch) -> String {
-        let name = entry(id: item.speciesId).map(name(of:)) ?? item.speciesId
-        return item.count > 1 ? "\(name) × \(item.count)" : name
-    }
 
     public func name(of entry: DirectoryEntry) -> String { language == .russian ? entry.nameRu : entry.nameEn }
 
@@ -79,5 +70,29 @@ public struct DirectoryPicker: Sendable {
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).replacingOccurrences(
             of: "ё", with: "е")
+    }
+}
+
+/// Catches as rows read them (the species in the angler's language, and how many), from the few
+/// species entries a screen shows — read by id, without the whole directory a picker needs.
+public struct CatchTitles: Sendable {
+    private let names: [String: String]
+
+    public init(entries: [DirectoryEntry], language: Language) {
+        names = Dictionary(
+            entries.map { ($0.id, language == .russian ? $0.nameRu : $0.nameEn) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    public func title(of item: Catch) -> String {
+        let name = names[item.speciesId] ?? item.speciesId
+        return item.count > 1 ? "\(name) × \(item.count)" : name
+    }
+}
+
+extension Diary {
+    /// The species entries the catches name, retired ones too.
+    func speciesEntries(of catches: some Sequence<Catch>) throws -> [DirectoryEntry] {
+        try Set(catches.map(\.speciesId)).sorted().compactMap { try directoryEntry(.species, id: $0) }
     }
 }

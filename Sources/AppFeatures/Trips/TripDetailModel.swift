@@ -28,7 +28,7 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     public private(set) var problem: String?
 
     private let diary: DiaryQueue
-    private var species: DirectoryPicker?
+    private var titles = CatchTitles(entries: [], language: .english)
     private let language: Language
     private let catalog: Catalog
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
@@ -41,23 +41,22 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     }
 
     public func load() async throws {
-        let (id, needsSpecies) = (tripId, species == nil)
+        let id = tripId
         let loaded = try await diary.read { diary in
             let trip = try diary.trip(id)
+            let catches = try diary.catches(tripId: id)
             return (
-                trip, try diary.spot(trip.spotId), try diary.catches(tripId: id),
-                try diary.conditions(for: .trip, id: id),
-                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id)),
-                needsSpecies ? try diary.directoryEntries(.species) : nil
+                trip, try diary.spot(trip.spotId), catches, try diary.conditions(for: .trip, id: id),
+                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id)), try diary.speciesEntries(of: catches)
             )
         }
         (trip, spot, catches, conditions, media) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.4)
-        if let entries = loaded.5 { species = DirectoryPicker(entries: entries, language: language) }
+        titles = CatchTitles(entries: loaded.5, language: language)
         isDeleted = loaded.0.deletedAt != nil
     }
 
     /// A catch as its row reads.
-    public func title(of item: Catch) -> String { species?.title(of: item) ?? item.speciesId }
+    public func title(of item: Catch) -> String { titles.title(of: item) }
 
     public func observe() async {
         for await change in diary.changes()
