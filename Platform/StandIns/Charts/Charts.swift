@@ -29,26 +29,29 @@ protocol WireframeMark {
     var wireframe: WireframeNode { get }
 }
 
-/// A bar (Apple: `BarMark`).
-nonisolated public struct BarMark: ChartContent, WireframeMark {
+/// A mark at an x and a y, as the wireframe lists it.
+struct XYPoint {
     let x: String
     let y: String
-    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
+    init<X: Plottable, Y: Plottable>(_ x: PlottableValue<X>, _ y: PlottableValue<Y>) {
         self.x = x.value.wireframeText
         self.y = y.value.wireframeText
     }
-    var wireframe: WireframeNode { WireframeNode("mark", text: "▮ \(x): \(y)") }
+    func node(_ symbol: String) -> WireframeNode { WireframeNode("mark", text: "\(symbol) \(x): \(y)") }
+}
+
+/// A bar (Apple: `BarMark`).
+nonisolated public struct BarMark: ChartContent, WireframeMark {
+    let point: XYPoint
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) { point = XYPoint(x, y) }
+    var wireframe: WireframeNode { point.node("▮") }
 }
 
 /// A point of a line (Apple: `LineMark`).
 nonisolated public struct LineMark: ChartContent, WireframeMark {
-    let x: String
-    let y: String
-    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
-        self.x = x.value.wireframeText
-        self.y = y.value.wireframeText
-    }
-    var wireframe: WireframeNode { WireframeNode("mark", text: "╱ \(x): \(y)") }
+    let point: XYPoint
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) { point = XYPoint(x, y) }
+    var wireframe: WireframeNode { point.node("╱") }
 }
 
 /// A slice of a pie (Apple: `SectorMark`).

@@ -23,9 +23,7 @@ struct HomeScreen: View {
             }
             Section(models.text("home.recent")) {
                 if model.recentCatches.isEmpty {
-                    ContentUnavailableView(
-                        models.text("home.noCatches"), systemImage: "fish",
-                        description: Text(models.text("home.noCatches.description")))
+                    EmptyListNote(key: "home.noCatches", systemImage: "fish", models: models)
                 } else {
                     ForEach(model.recentCatches) { item in
                         Text(model.title(of: item))
@@ -38,9 +36,7 @@ struct HomeScreen: View {
                     .control(HomeModel.openTrip, help: models.help)
                 }
             }
-            if let problem = model.problem {
-                Text(problem).foregroundStyle(.red)
-            }
+            ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.home"))
         .sheet(isPresented: catchNowShown) { CatchNowSheet(model: model, models: models) }

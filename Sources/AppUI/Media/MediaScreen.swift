@@ -39,9 +39,7 @@ struct MediaScreen: View {
                 }
             }
             if model.assets.isEmpty {
-                ContentUnavailableView(
-                    models.text("media.none"), systemImage: "photo",
-                    description: Text(models.text("media.none.description")))
+                EmptyListNote(key: "media.none", systemImage: "photo", models: models)
             }
             ForEach(model.assets) { asset in
                 HStack {
@@ -56,10 +54,10 @@ struct MediaScreen: View {
                     .control(MediaModel.delete, help: models.help)
                 }
             }
-            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+            ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.media"))
-        .undoBanner(model.undoOffer, language: models.language, help: models.help)
+        .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
         .task { await model.observe() }
     }

@@ -22,7 +22,7 @@ struct SpotsScreen: View {
                     PointInfoRows(info: marking, distance: model.distanceText, models: models)
                     TextField(models.help.label(SpotsModel.name), text: $model.newName)
                         .control(SpotsModel.name, help: models.help)
-                    if let message = model.fieldErrors["name"] { Text(message).font(.caption).foregroundStyle(.red) }
+                    FieldErrorNote(message: model.fieldErrors["name"])
                     Picker(models.help.label(SpotsModel.waterBodyType), selection: $model.newWaterBodyTypeId) {
                         Text("—").tag(String?.none)
                         ForEach(model.waterBodyTypes, id: \.id) { Text(model.name(of: $0)).tag(String?.some($0.id)) }
@@ -33,9 +33,7 @@ struct SpotsScreen: View {
                 }
             }
             if model.spots.isEmpty {
-                ContentUnavailableView(
-                    models.text("spots.none"), systemImage: "mappin",
-                    description: Text(models.text("spots.none.description")))
+                EmptyListNote(key: "spots.none", systemImage: "mappin", models: models)
             }
             ForEach(model.spots, id: \.spot.id) { row in
                 Button {

@@ -27,7 +27,7 @@ struct ProfilesScreen: View {
                         SecureField(models.help.label(ProfilesModel.pinField), text: $model.pin)
                             .control(ProfilesModel.pinField, help: models.help)
                     }
-                    if let problem = model.unlockProblem { Text(problem).foregroundStyle(.red) }
+                    ProblemNote(problem: model.unlockProblem)
                     Button(models.help.label(ProfilesModel.unlock)) { Task { await model.openSelected() } }
                         .disabled(!model.canOpen)
                         .control(ProfilesModel.unlock, help: models.help)
@@ -40,10 +40,10 @@ struct ProfilesScreen: View {
             Section(models.help.label(ProfilesModel.add)) {
                 TextField(models.help.label(ProfilesModel.nameField), text: $model.newName)
                     .control(ProfilesModel.nameField, help: models.help)
-                fieldError("displayName")
+                FieldErrorNote(message: model.fieldErrors["displayName"])
                 SecureField(models.help.label(ProfilesModel.newPinField), text: $model.newPin)
                     .control(ProfilesModel.newPinField, help: models.help)
-                fieldError("pin")
+                FieldErrorNote(message: model.fieldErrors["pin"])
                 Picker(models.help.label(ProfilesModel.unitsPicker), selection: $model.newUnits) {
                     ForEach(Units.allCases, id: \.self) { Text(models.text("option.\($0.rawValue)")).tag($0) }
                 }
@@ -64,11 +64,8 @@ struct ProfilesScreen: View {
         }
         .navigationTitle(models.text("page.profiles"))
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
-        .undoBanner(model.undoOffer, language: models.language, help: models.help)
+        .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
     }
 
-    @ViewBuilder private func fieldError(_ field: String) -> some View {
-        if let message = model.fieldErrors[field] { Text(message).font(.caption).foregroundStyle(.red) }
-    }
 }

@@ -46,7 +46,7 @@ struct FormulaScreen: View {
                 .disabled(!model.canSave)
                 .control(ReportsModel.save, help: models.help)
             }
-            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+            ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.formula"))
     }

@@ -40,10 +40,10 @@ struct ReportsScreen: View {
                     }
                 }
             }
-            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+            ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.reports"))
-        .undoBanner(model.undoOffer, language: models.language, help: models.help)
+        .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
         .task { await model.observe() }
     }

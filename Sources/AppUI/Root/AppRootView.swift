@@ -124,7 +124,7 @@ struct PageContent: View {
         case "settings": SettingsScreen(model: models.settings, models: models)
         case "profiles": ProfilesScreen(model: models.profiles, models: models)
         case "about": AboutScreen(model: models.about, models: models)
-        default: ContentUnavailableView(models.text("page.\(page)"), systemImage: "hammer")
+        default: EmptyView()
         }
     }
 }

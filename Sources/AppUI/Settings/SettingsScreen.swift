@@ -36,7 +36,7 @@ struct SettingsScreen: View {
                 ForEach(model.mapSources) { Text($0.name).tag(Optional($0.id)) }
             }
             .control(SettingsModel.mapSource, help: models.help)
-            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+            ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.settings"))
         .task { try? await model.load() }

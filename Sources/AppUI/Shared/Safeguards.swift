@@ -12,7 +12,7 @@ extension View {
     }
 
     /// Offers to undo the last delete (UI5) in a banner at the bottom.
-    public func undoBanner(_ offer: UndoOffer?, language: Language, help: HelpModel) -> some View {
+    public func undoBanner(_ offer: UndoOffer?, help: HelpModel) -> some View {
         overlay(alignment: .bottom) {
             if let offer {
                 UndoBanner(offer: offer, help: help)

@@ -55,7 +55,7 @@ struct SyncScreen: View {
                         .control(SyncModel.signUp, help: models.help)
                 }
             }
-            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+            ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.sync"))
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }

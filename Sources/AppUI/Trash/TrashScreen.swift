@@ -9,9 +9,7 @@ struct TrashScreen: View {
     var body: some View {
         List {
             if model.entries.isEmpty {
-                ContentUnavailableView(
-                    models.text("trash.none"), systemImage: "trash",
-                    description: Text(models.text("trash.none.description")))
+                EmptyListNote(key: "trash.none", systemImage: "trash", models: models)
             }
             ForEach(model.entries) { entry in
                 HStack {
@@ -26,7 +24,7 @@ struct TrashScreen: View {
                     .control(TrashModel.restore, help: models.help)
                 }
             }
-            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+            ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.trash"))
         .toolbar {

@@ -27,7 +27,7 @@ struct TripDetailScreen: View {
                 Label("\(models.text("page.media")) (\(model.media.count))", systemImage: "photo.on.rectangle")
             }
             .control(TripDetailModel.openMedia, help: models.help)
-            if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+            ProblemNote(problem: model.problem)
         }
         .navigationTitle(model.trip?.title ?? models.text("page.tripDetail"))
         .toolbar {
@@ -44,7 +44,7 @@ struct TripDetailScreen: View {
                 .control(TripDetailModel.delete, help: models.help)
             }
         }
-        .undoBanner(model.undoOffer, language: models.language, help: models.help)
+        .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
         .task { await model.observe() }
     }

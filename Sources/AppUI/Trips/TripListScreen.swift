@@ -22,9 +22,7 @@ struct TripListScreen: View {
                 .control(TripListModel.spotFilter, help: models.help)
             }
             if model.rows.isEmpty {
-                ContentUnavailableView(
-                    models.text("trips.none"), systemImage: "calendar",
-                    description: Text(models.text("trips.none.description")))
+                EmptyListNote(key: "trips.none", systemImage: "calendar", models: models)
             }
             ForEach(model.rows) { row in
                 NavigationLink(value: Destination.trip(row.trip.id)) {
