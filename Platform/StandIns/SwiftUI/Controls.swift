@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a button does to the data it acts on (Apple: `ButtonRole`).
 public struct ButtonRole: Equatable, Sendable {
     let name: String
@@ -212,5 +214,33 @@ nonisolated public struct ContentUnavailableView<Label: View, Description: View,
 extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Description == Text?, Actions == EmptyView {
     public init<S: StringProtocol>(_ title: S, systemImage name: String, description: Text? = nil) {
         self.init(label: { SwiftUI.Label(title, systemImage: name) }, description: { description })
+    }
+}
+
+/// Which parts of a date a picker edits (Apple: `DatePickerComponents`).
+public struct DatePickerComponents: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let hourAndMinute = DatePickerComponents(rawValue: 1)
+    public static let date = DatePickerComponents(rawValue: 2)
+}
+
+/// A date and time entry (Apple: `DatePicker`); the wireframe shows the value in UTC.
+nonisolated public struct DatePicker<Label: View>: View, _WireframePrimitive {
+    public typealias Body = Never
+    let selection: Binding<Date>
+    let label: Label
+
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        let text = ISO8601DateFormatter().string(from: selection.wrappedValue)
+        return [context.node("field", text: text, attributes: ["entry": "date"], of: label)]
+    }
+}
+
+extension DatePicker where Label == Text {
+    public init<S: StringProtocol>(
+        _ title: S, selection: Binding<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date]
+    ) {
+        self.init(selection: selection, label: Text(title))
     }
 }

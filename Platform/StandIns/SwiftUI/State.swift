@@ -73,6 +73,9 @@ private final class StateBox<Value> {
     }
 }
 
+/// As Apple's: a binding of a sendable value may be sent (its accessors run on the main thread).
+extension Binding: @unchecked Sendable where Value: Sendable {}
+
 /// A value handed across the main actor's boundary inside the stand-in, whose bindings and
 /// evaluation only ever run on the main thread (`MainActor.assumeIsolated` checks it).
 struct UncheckedValue<T>: @unchecked Sendable {

@@ -28,6 +28,9 @@ struct SampleDevice {
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
 
+    /// The wireframes' clock: a June morning of the sample season.
+    static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_780_310_000) }
+
     private static func fill(_ diary: DiaryQueue) throws {
         try diary.write { diary in
             let bend = try diary.addSpot(
@@ -93,7 +96,15 @@ struct SampleDevice {
                     diary: diary, target: target, camera: NoCamera(), library: NoLibrary(), downloads: nil,
                     language: language)
             },
-            tripDetail: { [diary] id in TripDetailModel(diary: diary, tripId: id, language: language) })
+            tripDetail: { [diary] id in TripDetailModel(diary: diary, tripId: id, language: language) },
+            tripEditor: { [diary] id in
+                TripEditorModel(diary: diary, editingId: id, conditions: nil, formatter: formatter, now: Self.clock)
+            },
+            catchEditor: { [diary] form in
+                CatchEditorModel(
+                    diary: diary, editingId: form.catchId, tripId: form.tripId, conditions: nil, formatter: formatter,
+                    now: Self.clock)
+            })
     }
 }
 

@@ -76,6 +76,45 @@ public final class WireframeBook {
             models.reports.formulaText = "sum(catch.count) by species"
             await models.reports.runFormula()
         }
+        try await render("trip-editor", "new", page: "trips", filled: true) { models in
+            models.router.current.navigate(to: .newTrip)
+            try await models.tripEditor(nil).load()
+        }
+        try await render("trip-editor", "discard", page: "trips", filled: true) { models in
+            models.router.current.navigate(to: .newTrip)
+            let editor = models.tripEditor(nil)
+            try await editor.load()
+            editor.draft.title = "Dawn on the reeds"
+            await editor.request(TripEditorModel.discard)
+        }
+        try await render("catch-editor", "new", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            models.router.current.navigate(to: .newCatch(tripId: trip.tripId))
+            try await models.catchEditor(CatchForm(tripId: trip.tripId)).load()
+        }
+        try await render("catch-editor", "errors", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            models.router.current.navigate(to: .newCatch(tripId: trip.tripId))
+            let editor = models.catchEditor(CatchForm(tripId: trip.tripId))
+            try await editor.load()
+            editor.weightText = "2000"
+            editor.lengthText = "long"
+            await editor.request(CatchEditorModel.discard)
+        }
+        try await render("catch-editor", "editing", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            guard let item = trip.catches.first else { throw WireframeError("the sample trip has no catch") }
+            models.router.current.navigate(to: .editCatch(item.id))
+            try await models.catchEditor(CatchForm(catchId: item.id)).load()
+        }
+        try await render("catch-editor", "undo", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            guard let item = trip.catches.first else { throw WireframeError("the sample trip has no catch") }
+            models.router.current.navigate(to: .editCatch(item.id))
+            let editor = models.catchEditor(CatchForm(catchId: item.id))
+            try await editor.load()
+            await editor.request(CatchEditorModel.delete)
+        }
         try await render("trip", "filled", page: "trips", filled: true) { models in
             try await Self.openFirstTrip(models)
         }
@@ -153,6 +192,11 @@ public final class WireframeBook {
                     controls: Self.controls(in: drawn.flatMap(\.nodes)))
             })
     }
+
+    /// The title of the screens that are not ring pages.
+    private static let titleKey = [
+        "trip": "page.tripDetail", "trip-editor": "trips.newTitle", "catch-editor": "catches.title",
+    ]
 
     private static func controls(in nodes: [WireframeNode]) -> [ScreenManifest.Control] {
         let known = Dictionary(AppScreens.controls.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

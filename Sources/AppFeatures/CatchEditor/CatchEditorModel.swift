@@ -37,9 +37,12 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
 
     /// The fields a catch cannot be saved without, marked in the form before anything is typed.
     public static let requiredFields: Set<String> = ["tripId", "species", "time"]
+    /// The controls of the required fields, marked before saving (T19).
+    public static let requiredControls: Set<Control> = [trip, species, time]
 
     /// The catch being edited, or nil for a new one.
     public private(set) var editing: Catch?
+    private let editingId: UUID?
     public private(set) var draft = CatchDraft()
     /// The figures as typed, in the angler's units.
     public var weightText = "" { didSet { validate() } }
@@ -75,11 +78,13 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     private var loadedInputs: [String] = []
 
     public init(
-        diary: DiaryQueue, editing: Catch? = nil, tripId: UUID? = nil, conditions: ConditionsService?,
-        formatter: MeasureFormatter, now: @escaping @Sendable () -> Date = { Date() }, catalog: Catalog = .shared
+        diary: DiaryQueue, editing: Catch? = nil, editingId: UUID? = nil, tripId: UUID? = nil,
+        conditions: ConditionsService?, formatter: MeasureFormatter, now: @escaping @Sendable () -> Date = { Date() },
+        catalog: Catalog = .shared
     ) {
         self.diary = diary
         self.editing = editing
+        self.editingId = editing?.id ?? editingId
         self.conditions = conditions
         self.clock = now
         self.formatter = formatter
@@ -93,15 +98,22 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
 
     // MARK: Loading
 
+    /// Loads the trips and directories to choose from, and the catch to edit when it was named by
+    /// its id (a link).
     public func load() async throws {
-        let (trips, entries, recent) = try await diary.read { diary in
+        let id = editing == nil ? editingId : nil
+        let (trips, entries, recent, item) = try await diary.read { diary in
             (
                 try diary.trips(),
                 try [DirectoryKind.species, .baits, .methods].map { ($0, try diary.directoryEntries($0)) },
-                try diary.catches(limit: 100).map(\.speciesId)
+                try diary.catches(limit: 100).map(\.speciesId), try id.map { try diary.catchRecord($0) }
             )
         }
         self.trips = trips
+        if let item {
+            editing = item
+            fill(from: item)
+        }
         for (kind, list) in entries {
             pickers[kind] = DirectoryPicker(entries: list, language: formatter.language)
             names[kind] = Dictionary(list.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -121,16 +133,24 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         pickers[kind]?.entries(matching: query) ?? []
     }
 
+    /// The id of the entry chosen for `kind`.
+    public func chosenID(_ kind: DirectoryKind) -> String? {
+        switch kind {
+        case .species: draft.speciesId
+        case .baits: draft.baitId
+        case .methods: draft.methodId
+        case .waterBodyTypes: nil
+        }
+    }
+
+    /// An entry's name in the angler's language.
+    public func name(of entry: DirectoryEntry, _ kind: DirectoryKind) -> String {
+        pickers[kind]?.name(of: entry) ?? entry.nameEn
+    }
+
     /// The chosen entry's name, shown read-only (directories are never edited here).
     public func chosenName(_ kind: DirectoryKind) -> String? {
-        let id: String? =
-            switch kind {
-            case .species: draft.speciesId
-            case .baits: draft.baitId
-            case .methods: draft.methodId
-            case .waterBodyTypes: nil
-            }
-        guard let id else { return nil }
+        guard let id = chosenID(kind) else { return nil }
         guard let entry = names[kind]?[id] else { return id }
         return pickers[kind]?.name(of: entry) ?? entry.nameEn
     }
@@ -155,6 +175,9 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         draft.utcOffsetSeconds = utcOffsetSeconds ?? DiaryTime.deviceOffset(at: time)
         validate()
     }
+
+    /// The device clock's time now: what a date field shows until one is chosen (T11).
+    public var now: Date { clock() }
 
     /// The device clock's time (T11).
     public func useCurrentTime() { set(time: clock()) }

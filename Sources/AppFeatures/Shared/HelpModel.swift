@@ -24,6 +24,12 @@ public final class HelpModel {
 
     public func label(_ control: Control) -> String { catalog.label(control, language) }
 
+    /// A form field's label, marked with an asterisk when the field must be filled before saving
+    /// (T19: mandatory attributes are marked before the angler tries to save).
+    public func label(_ control: Control, requiredIn required: Set<Control>) -> String {
+        required.contains(control) ? label(control) + " *" : label(control)
+    }
+
     /// What the control will do, said when it is long-pressed and by VoiceOver as the hint.
     public func help(_ control: Control) -> String { catalog.help(control, language) }
 }

@@ -20,6 +20,8 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     public static let controls = [spot, start, end, title, companions, notes, save, discard]
 
     public static let requiredFields: Set<String> = ["spotId", "start"]
+    /// The controls of the required fields, marked before saving (T19).
+    public static let requiredControls: Set<Control> = [spot, start]
 
     public private(set) var editing: Trip?
     public var draft: TripDraft { didSet { validate() } }
@@ -36,13 +38,15 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     private let messages: FieldMessages
     private let catalog: Catalog
     private var original: TripDraft
+    private let editingId: UUID?
 
     public init(
-        diary: DiaryQueue, editing: Trip? = nil, conditions: ConditionsService?, formatter: MeasureFormatter,
-        now: @escaping @Sendable () -> Date = { Date() }, catalog: Catalog = .shared
+        diary: DiaryQueue, editing: Trip? = nil, editingId: UUID? = nil, conditions: ConditionsService?,
+        formatter: MeasureFormatter, now: @escaping @Sendable () -> Date = { Date() }, catalog: Catalog = .shared
     ) {
         self.diary = diary
         self.editing = editing
+        self.editingId = editing?.id ?? editingId
         self.conditions = conditions
         clock = now
         messages = FieldMessages(formatter: formatter, catalog: catalog)
@@ -53,9 +57,20 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         validate()
     }
 
+    /// Loads the spots to choose from, and the trip to edit when it was named by its id (a link).
     public func load() async throws {
-        spots = try await diary.read { try $0.spots() }
+        let id = editing == nil ? editingId : nil
+        let (spots, trip) = try await diary.read { diary in (try diary.spots(), try id.map { try diary.trip($0) }) }
+        self.spots = spots
+        if let trip {
+            editing = trip
+            original = TripDraft(trip)
+            draft = original
+        }
     }
+
+    /// The device clock's time now: what a date field shows until one is chosen (T11).
+    public var now: Date { clock() }
 
     public var isDirty: Bool { draft != original }
     public var canSave: Bool { fieldErrors.isEmpty }

@@ -138,6 +138,15 @@ struct DestinationView: View {
         switch destination {
         case .trip(let id): TripDetailScreen(model: models.tripDetail(id), models: models)
         case .gallery(let target): MediaScreen(model: models.gallery(target), models: models)
+        case .newTrip: TripEditorScreen(model: models.tripEditor(nil), models: models) { models.tripEditor.forget(nil) }
+        case .editTrip(let id):
+            TripEditorScreen(model: models.tripEditor(id), models: models) { models.tripEditor.forget(id) }
+        case .newCatch(let tripId):
+            let form = CatchForm(tripId: tripId)
+            CatchEditorScreen(model: models.catchEditor(form), models: models) { models.catchEditor.forget(form) }
+        case .editCatch(let id):
+            let form = CatchForm(catchId: id)
+            CatchEditorScreen(model: models.catchEditor(form), models: models) { models.catchEditor.forget(form) }
         default: ContentUnavailableView(models.text("page.tripDetail"), systemImage: "hammer")
         }
     }

@@ -23,13 +23,19 @@ public struct ScreenModels {
     public let gallery: ModelCache<MediaTarget?, MediaModel>
     /// The model of a trip's page, made when it is first opened and kept while the app runs.
     public let tripDetail: ModelCache<UUID, TripDetailModel>
+    /// The form of a trip (nil: a new one), kept until it is saved or left.
+    public let tripEditor: ModelCache<UUID?, TripEditorModel>
+    /// The form of a catch, kept until it is saved or left.
+    public let catchEditor: ModelCache<CatchForm, CatchEditorModel>
 
     public init(
         router: AppRouter, help: HelpModel, catalog: Catalog = .shared, home: HomeModel, trips: TripListModel,
         spots: SpotsModel, map: MapModel, reports: ReportsModel, sync: SyncModel, trash: TrashModel,
         settings: SettingsModel, profiles: ProfilesModel, about: AboutModel,
         gallery: @escaping @MainActor (MediaTarget?) -> MediaModel,
-        tripDetail: @escaping @MainActor (UUID) -> TripDetailModel
+        tripDetail: @escaping @MainActor (UUID) -> TripDetailModel,
+        tripEditor: @escaping @MainActor (UUID?) -> TripEditorModel,
+        catchEditor: @escaping @MainActor (CatchForm) -> CatchEditorModel
     ) {
         self.router = router
         self.help = help
@@ -46,6 +52,8 @@ public struct ScreenModels {
         self.about = about
         self.gallery = ModelCache(make: gallery)
         self.tripDetail = ModelCache(make: tripDetail)
+        self.tripEditor = ModelCache(make: tripEditor)
+        self.catchEditor = ModelCache(make: catchEditor)
     }
 
     public var language: Language { help.language }
@@ -82,10 +90,24 @@ public final class ModelCache<Key: Hashable, Model: AnyObject> {
 
     init(make: @escaping @MainActor (Key) -> Model) { self.make = make }
 
+    /// Drops the model of `key`: the next use makes a new one (a form saved or left).
+    public func forget(_ key: Key) { made[key] = nil }
+
     public func callAsFunction(_ key: Key) -> Model {
         if let model = made[key] { return model }
         let model = make(key)
         made[key] = model
         return model
+    }
+}
+
+/// Which catch form: an existing catch, or a new one (in a trip, when it was opened from one).
+public struct CatchForm: Hashable, Sendable {
+    public let catchId: UUID?
+    public let tripId: UUID?
+
+    public init(catchId: UUID? = nil, tripId: UUID? = nil) {
+        self.catchId = catchId
+        self.tripId = tripId
     }
 }

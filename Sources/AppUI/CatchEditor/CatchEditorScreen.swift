@@ -1,0 +1,161 @@
+import AppFeatures
+import DiaryStore
+import FishingModel
+import SwiftUI
+
+/// A catch's form (T19, T5): the trip, species and time marked as required; species, bait and
+/// method chosen from the directories (searched in English, Russian and Latin, recent first) and
+/// shown read-only; figures typed in the angler's units, each problem at its field at once.
+struct CatchEditorScreen: View {
+    @Bindable var model: CatchEditorModel
+    let models: ScreenModels
+    /// Called when the form is left (saved, or cancelled without changes): its model is dropped.
+    let left: @MainActor () -> Void
+    @State private var choosingSpecies = false
+
+    var body: some View {
+        Form {
+            Section {
+                Picker(label(CatchEditorModel.trip), selection: tripSelection) {
+                    Text("—").tag(UUID?.none)
+                    ForEach(model.trips) { trip in Text(trip.title ?? trip.id.uuidString).tag(UUID?.some(trip.id)) }
+                }
+                .control(CatchEditorModel.trip, help: models.help)
+                FieldErrorNote(message: model.fieldErrors["tripId"])
+                Button {
+                    choosingSpecies = true
+                } label: {
+                    LabeledValue(title: label(CatchEditorModel.species), value: model.chosenName(.species) ?? "—")
+                }
+                .control(CatchEditorModel.species, help: models.help)
+                FieldErrorNote(message: model.fieldErrors["species"])
+                DatePicker(label(CatchEditorModel.time), selection: timeSelection)
+                    .control(CatchEditorModel.time, help: models.help)
+                Button(models.help.label(CatchEditorModel.now), systemImage: "clock") { model.useCurrentTime() }
+                    .control(CatchEditorModel.now, help: models.help)
+                FieldErrorNote(message: model.fieldErrors["time"])
+            }
+            Section {
+                figure(CatchEditorModel.count, $model.countText, "count")
+                figure(CatchEditorModel.weight, $model.weightText, "weightKg")
+                figure(CatchEditorModel.length, $model.lengthText, "lengthCm")
+                directoryPicker(CatchEditorModel.bait, .baits)
+                directoryPicker(CatchEditorModel.method, .methods)
+                figure(CatchEditorModel.depth, $model.depthText, "depthM")
+                figure(CatchEditorModel.waterTemperature, $model.waterTemperatureText, "waterTempC")
+                Toggle(models.help.label(CatchEditorModel.released), isOn: $model.released)
+                    .control(CatchEditorModel.released, help: models.help)
+                TextField(models.help.label(CatchEditorModel.notes), text: $model.notes, axis: .vertical)
+                    .control(CatchEditorModel.notes, help: models.help)
+                FieldErrorNote(message: model.fieldErrors["notes"])
+            }
+            if model.editing != nil {
+                Button(models.help.label(CatchEditorModel.delete), systemImage: "trash", role: .destructive) {
+                    Task { await model.request(CatchEditorModel.delete) }
+                }
+                .control(CatchEditorModel.delete, help: models.help)
+            }
+            ProblemNote(problem: model.problem)
+        }
+        .navigationTitle(models.text(model.editing == nil ? "catches.newTitle" : "catches.title"))
+        .toolbar {
+            ToolbarItem(placement: .confirmationAction) {
+                Button(models.help.label(CatchEditorModel.save)) {
+                    Task {
+                        if await model.save() != nil { leave() }
+                    }
+                }
+                .disabled(!model.canSave)
+                .control(CatchEditorModel.save, help: models.help)
+            }
+            ToolbarItem(placement: .cancellationAction) {
+                Button(models.help.label(CatchEditorModel.discard)) {
+                    if model.isDirty { Task { await model.request(CatchEditorModel.discard) } } else { leave() }
+                }
+                .control(CatchEditorModel.discard, help: models.help)
+            }
+        }
+        .sheet(isPresented: $choosingSpecies) { SpeciesChoice(model: model, models: models) }
+        .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
+        .undoBanner(model.undoOffer, help: models.help)
+        .task { try? await model.load() }
+    }
+
+    /// Back to where the form was opened from.
+    private func leave() {
+        models.router.current.back()
+        left()
+    }
+
+    private func label(_ control: Control) -> String {
+        models.help.label(control, requiredIn: CatchEditorModel.requiredControls)
+    }
+
+    private var tripSelection: Binding<UUID?> {
+        let model = model
+        return Binding(
+            get: { model.draft.tripId }, set: { id in model.choose(trip: model.trips.first { $0.id == id }) })
+    }
+
+    private var timeSelection: Binding<Date> {
+        let model = model
+        return Binding(get: { model.draft.caughtAt ?? model.now }, set: { model.set(time: $0) })
+    }
+
+    @ViewBuilder private func figure(_ control: Control, _ text: Binding<String>, _ field: String) -> some View {
+        TextField(label(control), text: text).control(control, help: models.help)
+        FieldErrorNote(message: model.fieldErrors[field])
+    }
+
+    private func directoryPicker(_ control: Control, _ kind: DirectoryKind) -> some View {
+        let model = model
+        let selection = Binding<String?>(
+            get: { model.chosenID(kind) },
+            set: { id in model.choose(model.choices(kind).first { $0.id == id }, for: kind) })
+        return Picker(models.help.label(control), selection: selection) {
+            Text("—").tag(String?.none)
+            ForEach(model.choices(kind), id: \.id) { entry in
+                Text(model.name(of: entry, kind)).tag(String?.some(entry.id))
+            }
+        }
+        .control(control, help: models.help)
+    }
+}
+
+/// A title with its value on the right, as a form row shows a choice.
+struct LabeledValue: View {
+    let title: String
+    let value: String
+
+    var body: some View {
+        HStack {
+            Text(title)
+            Spacer()
+            Text(value).foregroundStyle(.secondary)
+        }
+    }
+}
+
+/// The species list of the catch form: searched as typed, recent first.
+struct SpeciesChoice: View {
+    @Bindable var model: CatchEditorModel
+    let models: ScreenModels
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        NavigationStack {
+            List {
+                ForEach(model.speciesChoices, id: \.id) { entry in
+                    Button(model.name(of: entry, .species)) {
+                        model.choose(entry, for: .species)
+                        dismiss()
+                    }
+                    .frame(minHeight: 60)
+                    .control(CatchEditorModel.species, help: models.help)
+                }
+            }
+            .searchable(text: $model.speciesQuery, prompt: models.help.label(CatchEditorModel.speciesSearch))
+            .navigationTitle(models.help.label(CatchEditorModel.species))
+        }
+    }
+}

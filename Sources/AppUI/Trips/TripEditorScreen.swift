@@ -1,0 +1,69 @@
+import AppFeatures
+import FishingModel
+import SwiftUI
+
+/// A trip's form (T19): the spot and the start are marked as required before saving, each
+/// problem shows under its field as soon as it exists, and leaving with unsaved changes asks.
+struct TripEditorScreen: View {
+    @Bindable var model: TripEditorModel
+    let models: ScreenModels
+    /// Called when the form is left (saved, or cancelled without changes): its model is dropped.
+    let left: @MainActor () -> Void
+
+    var body: some View {
+        Form {
+            Picker(label(TripEditorModel.spot), selection: $model.draft.spotId) {
+                Text("—").tag(UUID?.none)
+                ForEach(model.spots) { spot in Text(spot.name).tag(UUID?.some(spot.id)) }
+            }
+            .control(TripEditorModel.spot, help: models.help)
+            FieldErrorNote(message: model.fieldErrors["spotId"])
+            DatePicker(label(TripEditorModel.start), selection: $model.draft.startAt.or(model.now))
+                .control(TripEditorModel.start, help: models.help)
+            FieldErrorNote(message: model.fieldErrors["start"])
+            DatePicker(label(TripEditorModel.end), selection: $model.draft.endAt.or(model.now))
+                .control(TripEditorModel.end, help: models.help)
+            FieldErrorNote(message: model.fieldErrors["end"])
+            TextField(label(TripEditorModel.title), text: $model.draft.title.orEmpty)
+                .control(TripEditorModel.title, help: models.help)
+            FieldErrorNote(message: model.fieldErrors["title"])
+            TextField(label(TripEditorModel.companions), text: $model.draft.companions.orEmpty)
+                .control(TripEditorModel.companions, help: models.help)
+            FieldErrorNote(message: model.fieldErrors["companions"])
+            TextField(label(TripEditorModel.notes), text: $model.draft.notes.orEmpty, axis: .vertical)
+                .control(TripEditorModel.notes, help: models.help)
+            FieldErrorNote(message: model.fieldErrors["notes"])
+            ProblemNote(problem: model.problem)
+        }
+        .navigationTitle(models.text(model.editing == nil ? "trips.newTitle" : "page.tripDetail"))
+        .toolbar {
+            ToolbarItem(placement: .confirmationAction) {
+                Button(models.help.label(TripEditorModel.save)) {
+                    Task {
+                        if await model.save() != nil { leave() }
+                    }
+                }
+                .disabled(!model.canSave)
+                .control(TripEditorModel.save, help: models.help)
+            }
+            ToolbarItem(placement: .cancellationAction) {
+                Button(models.help.label(TripEditorModel.discard)) {
+                    if model.isDirty { Task { await model.request(TripEditorModel.discard) } } else { leave() }
+                }
+                .control(TripEditorModel.discard, help: models.help)
+            }
+        }
+        .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
+        .task { try? await model.load() }
+    }
+
+    /// Back to where the form was opened from.
+    private func leave() {
+        models.router.current.back()
+        left()
+    }
+
+    private func label(_ control: Control) -> String {
+        models.help.label(control, requiredIn: TripEditorModel.requiredControls)
+    }
+}
