@@ -39,7 +39,7 @@ extension HobbyStoryCLI {
             if c.json {
                 c.console.write(try ReportJSON(result).rendered())
             } else {
-                c.console.write(Self.textTable(result.table))
+                c.console.write(Self.textTable(result.displayTable))
             }
         },
     ]

@@ -3,10 +3,14 @@ import Foundation
 import ReportOutput
 import SQLiteDB
 
-/// A report's answer: the table (group keys first, values last), the chart to draw, and the SQL
-/// with its bound parameters that produced it (for diagnostics and the benchmark's baseline).
+/// A report's answer: the table (group keys first, values last), the same table as people read it
+/// (months and phases by name instead of their codes), the chart to draw, and the SQL with its
+/// bound parameters that produced it (for diagnostics and the benchmark's baseline).
 public struct ReportResult: Sendable {
+    /// The values as computed: what a CSV export keeps, so that it sorts and sums.
     public let table: ReportTable
+    /// The values as shown on screen and in the terminal.
+    public let displayTable: ReportTable
     public let chart: ChartSpec
     public let sql: String
     public let parameters: [SQLiteValue]
@@ -63,7 +67,8 @@ public final class ReportEngine {
         let chart = ChartSpec.make(
             from: display, kind: chartKind, title: title ?? formula,
             valueLabel: valueLabel ?? compiled.columns[keys], unit: compiled.unit, keyColumns: keys)
-        return ReportResult(table: table, chart: chart, sql: compiled.sql, parameters: compiled.parameters)
+        return ReportResult(
+            table: table, displayTable: display, chart: chart, sql: compiled.sql, parameters: compiled.parameters)
     }
 
     /// Runs a built-in report.

@@ -53,6 +53,10 @@ struct ReportTests {
     func dateParts() throws {
         #expect(try rows("count(catch) by month") == [[.integer(6), .integer(5)], [.integer(8), .integer(1)]])
         #expect(
+            try engine.run(formula: "count(catch) by month").displayTable.rows == [
+                [.text("Jun"), .integer(5)], [.text("Aug"), .integer(1)],
+            ], "shown by name, exported by number")
+        #expect(
             try rows("count(catch) by hour") == [
                 [.integer(6), .integer(2)], [.integer(7), .integer(2)], [.integer(8), .integer(1)],
                 [.integer(20), .integer(1)],

@@ -34,7 +34,7 @@ struct FormulaScreen: View {
             if let result = model.result {
                 Section(result.chart.title) {
                     ReportChart(spec: result.chart)
-                    ReportTableRows(table: result.table)
+                    ReportTableRows(table: result.displayTable)
                 }
             }
             Section(models.help.label(ReportsModel.save)) {

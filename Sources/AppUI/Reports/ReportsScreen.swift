@@ -15,7 +15,7 @@ struct ReportsScreen: View {
             if let result = model.result {
                 Section(result.chart.title) {
                     ReportChart(spec: result.chart)
-                    ReportTableRows(table: result.table)
+                    ReportTableRows(table: result.displayTable)
                 }
             }
             Section(models.text("reports.builtIn")) {
