@@ -4,7 +4,7 @@ import ReportOutput
 import SQLiteDB
 
 /// A report's answer: the table (group keys first, values last), the same table as people read it
-/// (months and phases by name instead of their codes), the chart to draw, and the SQL with its
+/// (months and weekdays by name instead of their codes), the chart to draw, and the SQL with its
 /// bound parameters that produced it (for diagnostics and the benchmark's baseline).
 public struct ReportResult: Sendable {
     /// The values as computed: what a CSV export keeps, so that it sorts and sums.
