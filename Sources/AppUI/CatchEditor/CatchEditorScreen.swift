@@ -58,24 +58,7 @@ struct CatchEditorScreen: View {
             ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text(model.editing == nil ? "catches.newTitle" : "catches.title"))
-        .toolbar {
-            ToolbarItem(placement: .confirmationAction) {
-                Button(models.help.label(CatchEditorModel.save)) {
-                    Task {
-                        if await model.save() != nil { leave() }
-                    }
-                }
-                .disabled(!model.canSave)
-                .control(CatchEditorModel.save, help: models.help)
-            }
-            ToolbarItem(placement: .cancellationAction) {
-                Button(models.help.label(CatchEditorModel.discard)) {
-                    if model.isDirty { Task { await model.request(CatchEditorModel.discard) } } else { leave() }
-                }
-                .control(CatchEditorModel.discard, help: models.help)
-            }
-        }
-        .sheet(isPresented: $choosingSpecies) { SpeciesChoice(model: model, models: models) }
+        .formBar(model, save: CatchEditorModel.save, discard: CatchEditorModel.discard, help: models.help) { leave() }
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }

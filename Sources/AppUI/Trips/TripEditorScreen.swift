@@ -36,23 +36,7 @@ struct TripEditorScreen: View {
             ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text(model.editing == nil ? "trips.newTitle" : "page.tripDetail"))
-        .toolbar {
-            ToolbarItem(placement: .confirmationAction) {
-                Button(models.help.label(TripEditorModel.save)) {
-                    Task {
-                        if await model.save() != nil { leave() }
-                    }
-                }
-                .disabled(!model.canSave)
-                .control(TripEditorModel.save, help: models.help)
-            }
-            ToolbarItem(placement: .cancellationAction) {
-                Button(models.help.label(TripEditorModel.discard)) {
-                    if model.isDirty { Task { await model.request(TripEditorModel.discard) } } else { leave() }
-                }
-                .control(TripEditorModel.discard, help: models.help)
-            }
-        }
+        .formBar(model, save: TripEditorModel.save, discard: TripEditorModel.discard, help: models.help) { leave() }
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .task { try? await model.load() }
     }
