@@ -212,7 +212,7 @@ let package = Package(
             name: "AppWireframes",
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
-                "SyncClient", "SwiftUI",
+                "SyncClient", "SwiftUI", "Weather",
             ],
             path: "Platform/Wireframes/AppWireframes"),
         .executableTarget(

@@ -45,6 +45,24 @@ struct ConditionsReportsMediaTests {
         }
     }
 
+    @Test("Given every conditions field, when its line is labelled, then English and Russian each have their own words")
+    func everyConditionsFieldLabelled() {
+        let formatter = { (language: Language) in
+            MeasureFormatter(preferences: .defaults(for: .metric, language: language), language: language)
+        }
+        let models = Language.allCases.map { language in
+            ConditionsModel(
+                weather: WeatherService(cache: nil, transport: Offline()),
+                coordinate: Coordinate(latitude: 0, longitude: 0),
+                time: Date(timeIntervalSince1970: 0), utcOffsetSeconds: 0, formatter: formatter(language))
+        }
+        for field in ConditionsField.allCases {
+            let labels = models.map { $0.label(of: field) }
+            #expect(
+                !labels.contains("conditions.field.\(field.rawValue)") && Set(labels).count == labels.count, "\(field)")
+        }
+    }
+
     @Test(
         "Given the formula editor, when a misspelled field is typed, then the problem and its position show at once; fixed, it runs, saves, and removal can be undone"
     )

@@ -118,12 +118,13 @@ extension View {
     // stand-in records nothing and runs nothing.
 
     nonisolated public func task(
-        priority: TaskPriority = .userInitiated, _ action: sending @escaping @isolated(any) () async -> Void
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
     ) -> some View { self }
 
     nonisolated public func task<T: Equatable>(
         id value: T, priority: TaskPriority = .userInitiated,
-        _ action: sending @escaping @isolated(any) () async -> Void
+        @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
     ) -> some View { self }
 
     nonisolated public func refreshable(action: @escaping @Sendable () async -> Void) -> some View {

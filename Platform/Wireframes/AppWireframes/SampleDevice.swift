@@ -7,6 +7,7 @@ import Foundation
 import Geodesy
 import MediaLibrary
 import SyncClient
+import Weather
 
 /// A device with one angler's diary in a temporary folder, for the wireframes: empty, or holding
 /// a season on the Volga (spots, trips, catches, something in the Trash).
@@ -97,6 +98,11 @@ struct SampleDevice {
                     language: language)
             },
             tripDetail: { [diary] id in TripDetailModel(diary: diary, tripId: id, language: language) },
+            conditions: { coordinate in
+                ConditionsModel(
+                    weather: WeatherService(cache: nil, transport: NoWeatherNetwork()), coordinate: coordinate,
+                    time: Self.clock(), utcOffsetSeconds: 10_800, formatter: formatter)
+            },
             tripEditor: { [diary] id in
                 TripEditorModel(diary: diary, editingId: id, conditions: nil, formatter: formatter, now: Self.clock)
             },
@@ -132,5 +138,12 @@ struct NoLibrary: PhotoLibraryPicker {
 struct NoNetwork: SyncTransport {
     func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
         throw SyncTransportError("no network in the wireframes")
+    }
+}
+
+/// No network for weather either: what the device computes (sky, magnetic field) still shows.
+struct NoWeatherNetwork: HTTPTransport {
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        throw .failed("no network in the wireframes")
     }
 }

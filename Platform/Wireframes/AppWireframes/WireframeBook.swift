@@ -76,6 +76,14 @@ public final class WireframeBook {
             models.reports.formulaText = "sum(catch.count) by species"
             await models.reports.runFormula()
         }
+        try await render("conditions", "offline", page: "spots", filled: true) { models in
+            guard let spot = models.spots.spots.first?.spot else {
+                throw WireframeError("the sample diary has no spot")
+            }
+            models.router.current.navigate(to: .spotConditions(spot.id))
+            await models.conditions(Coordinate(latitude: spot.latitude, longitude: spot.longitude))
+                .refresh(budget: .milliseconds(200))
+        }
         try await render("trip-editor", "new", page: "trips", filled: true) { models in
             models.router.current.navigate(to: .newTrip)
             try await models.tripEditor(nil).load()
@@ -196,6 +204,7 @@ public final class WireframeBook {
     /// The title of the screens that are not ring pages.
     private static let titleKey = [
         "trip": "page.tripDetail", "trip-editor": "trips.newTitle", "catch-editor": "catches.title",
+        "conditions": "conditions.title",
     ]
 
     private static func controls(in nodes: [WireframeNode]) -> [ScreenManifest.Control] {

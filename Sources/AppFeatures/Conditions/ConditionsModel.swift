@@ -54,6 +54,11 @@ public final class ConditionsModel: DeclaresControls {
         self.catalog = catalog
     }
 
+    /// What a line is, in the angler's language ("Pressure", "Moon phase"…).
+    public func label(of field: ConditionsField) -> String {
+        catalog.text("conditions.field.\(field.rawValue)", formatter.language)
+    }
+
     /// Asks the weather service (within `budget`) and the almanac, and lays the lines out.
     public func refresh(budget: Duration = .seconds(5)) async {
         isRefreshing = true

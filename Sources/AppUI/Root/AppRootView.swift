@@ -1,4 +1,5 @@
 import AppFeatures
+import Geodesy
 import SwiftUI
 
 /// The app (issue 14 §1; UI7): the ring's sections as tabs — a tab bar on iPhone, a sidebar on
@@ -147,7 +148,21 @@ struct DestinationView: View {
         case .editCatch(let id):
             let form = CatchForm(catchId: id)
             CatchEditorScreen(model: models.catchEditor(form), models: models) { models.catchEditor.forget(form) }
-        default: ContentUnavailableView(models.text("page.tripDetail"), systemImage: "hammer")
+        case .spotConditions(let id):
+            if let spot = models.spots.spots.first(where: { $0.spot.id == id })?.spot {
+                ConditionsScreen(
+                    model: models.conditions(Coordinate(latitude: spot.latitude, longitude: spot.longitude)),
+                    title: spot.name, models: models)
+            } else {
+                EmptyListNote(key: "spots.none", systemImage: "mappin", models: models)
+            }
+        case .savedReport(let id):
+            FormulaScreen(model: models.reports, models: models)
+                .task {
+                    if let report = models.reports.saved.first(where: { $0.id == id }) {
+                        await models.reports.open(report)
+                    }
+                }
         }
     }
 }

@@ -1,6 +1,7 @@
 import AppFeatures
 import DiaryStore
 import Foundation
+import Geodesy
 
 /// The models of the screens the app shows, made once by the app shell with real providers
 /// (and by the wireframe tool with a sample diary): the views only read them.
@@ -23,6 +24,8 @@ public struct ScreenModels {
     public let gallery: ModelCache<MediaTarget?, MediaModel>
     /// The model of a trip's page, made when it is first opened and kept while the app runs.
     public let tripDetail: ModelCache<UUID, TripDetailModel>
+    /// The conditions at a place (a spot's), made when first shown.
+    public let conditions: ModelCache<Coordinate, ConditionsModel>
     /// The form of a trip (nil: a new one), kept until it is saved or left.
     public let tripEditor: ModelCache<UUID?, TripEditorModel>
     /// The form of a catch, kept until it is saved or left.
@@ -34,6 +37,7 @@ public struct ScreenModels {
         settings: SettingsModel, profiles: ProfilesModel, about: AboutModel,
         gallery: @escaping @MainActor (MediaTarget?) -> MediaModel,
         tripDetail: @escaping @MainActor (UUID) -> TripDetailModel,
+        conditions: @escaping @MainActor (Coordinate) -> ConditionsModel,
         tripEditor: @escaping @MainActor (UUID?) -> TripEditorModel,
         catchEditor: @escaping @MainActor (CatchForm) -> CatchEditorModel
     ) {
@@ -52,6 +56,7 @@ public struct ScreenModels {
         self.about = about
         self.gallery = ModelCache(make: gallery)
         self.tripDetail = ModelCache(make: tripDetail)
+        self.conditions = ModelCache(make: conditions)
         self.tripEditor = ModelCache(make: tripEditor)
         self.catchEditor = ModelCache(make: catchEditor)
     }

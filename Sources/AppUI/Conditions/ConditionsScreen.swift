@@ -1,0 +1,40 @@
+import AppFeatures
+import SwiftUI
+
+/// The conditions at a spot on a date (T14): weather, pressure trend, wind, humidity, Kp and the
+/// magnetic field, moon and sun, the solunar periods — each line with where it came from; what
+/// the device computes is there without a network.
+struct ConditionsScreen: View {
+    @Bindable var model: ConditionsModel
+    let title: String
+    let models: ScreenModels
+
+    var body: some View {
+        List {
+            DatePicker(models.help.label(ConditionsModel.date), selection: $model.time)
+                .control(ConditionsModel.date, help: models.help)
+            Button(models.help.label(ConditionsModel.refresh), systemImage: "arrow.clockwise") {
+                Task { await model.refresh() }
+            }
+            .disabled(model.isRefreshing)
+            .control(ConditionsModel.refresh, help: models.help)
+            ForEach(model.lines) { line in
+                VStack(alignment: .leading) {
+                    LabeledValue(title: model.label(of: line.field), value: line.value)
+                    Text(line.source).font(.caption).foregroundStyle(.secondary)
+                }
+            }
+            if let rating = model.solunarRating {
+                Section(models.text("conditions.rating", ["rating": "\(rating)"])) {
+                    LabeledValue(
+                        title: models.text("conditions.major"), value: model.majorPeriods.joined(separator: ", "))
+                    LabeledValue(
+                        title: models.text("conditions.minor"), value: model.minorPeriods.joined(separator: ", "))
+                }
+            }
+            ForEach(model.warnings, id: \.self) { Text($0).font(.caption) }
+        }
+        .navigationTitle(title)
+        .task { await model.refresh() }
+    }
+}
