@@ -51,6 +51,10 @@ struct AppRouterTests {
             ("hobbystory://media/media/\(UUID().uuidString)", "not spot, trip or catch"),
             ("hobbystory://map?lat=91&lon=10", "lat between -90 and 90"),
             ("hobbystory://map?lat=60", "lon between -180 and 180"),
+            ("hobbystory://map?lat=nan&lon=10", "lat between -90 and 90"),
+            ("hobbystory://map?lat=1e400&lon=10", "lat between -90 and 90"),
+            ("hobbystory://map?lat=10&lon=-inf", "lon between -180 and 180"),
+            ("hobbystory://trips/\(String(repeating: "a", count: 100_000))", "is not a UUID"),
         ]
         for (text, expected) in cases {
             let router = AppRouter()
@@ -58,7 +62,8 @@ struct AppRouterTests {
             do {
                 _ = try DeepLink(url: URL(string: text)!)
             } catch {
-                #expect(error.description.contains(expected), "\(text): \(error)")
+                #expect(error.description.contains(expected), "\(text.prefix(100)): \(error)")
+                #expect(error.description.count < 300, "a long link is quoted in part")
             }
             #expect(router.ring == AppScreens.ring)
         }

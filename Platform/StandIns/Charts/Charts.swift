@@ -24,11 +24,6 @@ public struct PlottableValue<Value: Plottable> {
     }
 }
 
-/// One mark, as the wireframe lists it.
-protocol WireframeMark {
-    var wireframe: WireframeNode { get }
-}
-
 /// A mark at an x and a y, as the wireframe lists it.
 struct XYPoint {
     let x: String
@@ -41,24 +36,24 @@ struct XYPoint {
 }
 
 /// A bar (Apple: `BarMark`).
-nonisolated public struct BarMark: ChartContent, WireframeMark {
+nonisolated public struct BarMark: ChartContent, _WireframeItem {
     let point: XYPoint
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) { point = XYPoint(x, y) }
-    var wireframe: WireframeNode { point.node("▮") }
+    public var _wireframeItem: WireframeNode { point.node("▮") }
 }
 
 /// A point of a line (Apple: `LineMark`).
-nonisolated public struct LineMark: ChartContent, WireframeMark {
+nonisolated public struct LineMark: ChartContent, _WireframeItem {
     let point: XYPoint
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) { point = XYPoint(x, y) }
-    var wireframe: WireframeNode { point.node("╱") }
+    public var _wireframeItem: WireframeNode { point.node("╱") }
 }
 
 /// A slice of a pie (Apple: `SectorMark`).
-nonisolated public struct SectorMark: ChartContent, WireframeMark {
+nonisolated public struct SectorMark: ChartContent, _WireframeItem {
     let angle: String
     public init<V: Plottable>(angle: PlottableValue<V>) { self.angle = angle.value.wireframeText }
-    var wireframe: WireframeNode { WireframeNode("mark", text: "◔ \(angle)") }
+    public var _wireframeItem: WireframeNode { WireframeNode("mark", text: "◔ \(angle)") }
 }
 
 /// Marks in a row, as a builder made them.
@@ -111,22 +106,6 @@ nonisolated public struct Chart<Content: ChartContent>: View, _WireframePrimitiv
     public init(@ChartContentBuilder content: () -> Content) { self.content = content() }
 
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        [WireframeNode("chart", children: Self.marks(in: content))]
+        [WireframeNode("chart", children: _WireframeItems.items(in: content))]
     }
-
-    /// Every mark inside builders' tuples and `ForEach`es, in order.
-    static func marks(in content: Any) -> [WireframeNode] {
-        if let mark = content as? any WireframeMark { return [mark.wireframe] }
-        if let each = content as? any ForEachMarks { return each.marks }
-        return Mirror(reflecting: content).children.flatMap { marks(in: $0.value) }
-    }
-}
-
-/// A `ForEach` of marks, walked for the wireframe.
-protocol ForEachMarks {
-    var marks: [WireframeNode] { get }
-}
-
-extension ForEach: ForEachMarks where Content: ChartContent {
-    var marks: [WireframeNode] { data.flatMap { Chart<Content>.marks(in: content($0)) } }
 }

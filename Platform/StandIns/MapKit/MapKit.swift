@@ -34,13 +34,8 @@ public struct MapStyle: Sendable {
 /// What a map shows on it (Apple: `MapContent`).
 @MainActor @preconcurrency public protocol MapContent {}
 
-/// Something on the map, as the wireframe lists it.
-protocol WireframeMapItem {
-    var wireframe: WireframeNode { get }
-}
-
 /// A pin with a title (Apple: `Marker`).
-nonisolated public struct Marker: MapContent, WireframeMapItem {
+nonisolated public struct Marker: MapContent, _WireframeItem {
     let title: String
     let coordinate: CLLocationCoordinate2D
     public init<S: StringProtocol>(_ title: S, coordinate: CLLocationCoordinate2D) {
@@ -50,16 +45,16 @@ nonisolated public struct Marker: MapContent, WireframeMapItem {
     public init<S: StringProtocol>(_ title: S, systemImage: String, coordinate: CLLocationCoordinate2D) {
         self.init(title, coordinate: coordinate)
     }
-    var wireframe: WireframeNode {
+    public var _wireframeItem: WireframeNode {
         WireframeNode("pin", text: "\(title) (\(coordinate.latitude), \(coordinate.longitude))")
     }
 }
 
 /// A line through points: a route (Apple: `MapPolyline`).
-nonisolated public struct MapPolyline: MapContent, WireframeMapItem {
+nonisolated public struct MapPolyline: MapContent, _WireframeItem {
     let count: Int
     public init(coordinates: [CLLocationCoordinate2D]) { count = coordinates.count }
-    var wireframe: WireframeNode { WireframeNode("route", text: "route through \(count) points") }
+    public var _wireframeItem: WireframeNode { WireframeNode("route", text: "route through \(count) points") }
 }
 
 /// Map content in a row, as a builder made it.
@@ -100,22 +95,8 @@ nonisolated public struct Map<Content: MapContent>: View, _WireframePrimitive {
     }
 
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        [WireframeNode("map", text: "Map — \(position.name)", children: Self.items(in: content))]
+        [WireframeNode("map", text: "Map — \(position.name)", children: _WireframeItems.items(in: content))]
     }
-
-    static func items(in content: Any) -> [WireframeNode] {
-        if let item = content as? any WireframeMapItem { return [item.wireframe] }
-        if let each = content as? any ForEachMapItems { return each.items }
-        return Mirror(reflecting: content).children.flatMap { items(in: $0.value) }
-    }
-}
-
-protocol ForEachMapItems {
-    var items: [WireframeNode] { get }
-}
-
-extension ForEach: ForEachMapItems where Content: MapContent {
-    var items: [WireframeNode] { data.flatMap { Map<Content>.items(in: content($0)) } }
 }
 
 /// Converts between a map's screen points and coordinates (Apple: `MapProxy`).

@@ -107,3 +107,27 @@ extension View {
         }
     }
 }
+
+/// A piece of non-view content (a chart's mark, a map's pin) as the wireframe lists it. Not Apple
+/// API: the stand-ins of Charts and MapKit draw through it.
+public protocol _WireframeItem {
+    var _wireframeItem: WireframeNode { get }
+}
+
+/// Lists the items inside builders' tuples and `ForEach`es, in order.
+public enum _WireframeItems {
+    public static func items(in content: Any) -> [WireframeNode] {
+        if let item = content as? any _WireframeItem { return [item._wireframeItem] }
+        if let each = content as? any ForEachOfItems { return each.items }
+        return Mirror(reflecting: content).children.flatMap { items(in: $0.value) }
+    }
+}
+
+/// A `ForEach` whose elements make items (marks, pins).
+protocol ForEachOfItems {
+    var items: [WireframeNode] { get }
+}
+
+extension ForEach: ForEachOfItems {
+    var items: [WireframeNode] { data.flatMap { _WireframeItems.items(in: content($0)) } }
+}

@@ -69,14 +69,17 @@ public struct DeepLink: Hashable, Sendable {
         guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: false), parts.scheme == Self.scheme,
             let host = parts.host, !host.isEmpty
         else {
-            throw DeepLinkError(description: "the link \(url.absoluteString) is not a \(Self.scheme):// link to a page")
+            throw DeepLinkError(
+                description: "the link \(Self.shown(url.absoluteString)) is not a \(Self.scheme):// link to a page")
         }
         let segments = parts.path.split(separator: "/").map(String.init)
         let query = Dictionary(
             (parts.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
         func id(_ text: String, _ role: String) throws(DeepLinkError) -> UUID {
             guard let id = UUID(uuidString: text) else {
-                throw DeepLinkError(description: "the \(role) id “\(text)” in \(url.absoluteString) is not a UUID")
+                throw DeepLinkError(
+                    description:
+                        "the \(role) id “\(Self.shown(text))” in \(Self.shown(url.absoluteString)) is not a UUID")
             }
             return id
         }
@@ -102,14 +105,15 @@ public struct DeepLink: Hashable, Sendable {
         case ("media", 2):
             guard let kind = EntityType(rawValue: segments[0]), kind.holdsMedia else {
                 throw DeepLinkError(
-                    description: "the gallery kind “\(segments[0])” in \(url.absoluteString) is not spot, trip or catch"
+                    description:
+                        "the gallery kind “\(Self.shown(segments[0]))” in \(Self.shown(url.absoluteString)) is not spot, trip or catch"
                 )
             }
             self.init(.gallery(MediaTarget(kind, try id(segments[1], kind.rawValue))))
         case ("reports", 1):
             self.init(.savedReport(try id(segments[0], "report")))
         default:
-            throw DeepLinkError(description: "the app has no page at \(url.absoluteString)")
+            throw DeepLinkError(description: "the app has no page at \(Self.shown(url.absoluteString))")
         }
     }
 
@@ -148,13 +152,17 @@ public struct DeepLink: Hashable, Sendable {
         }
     }
 
+    /// A part of a link as an error quotes it: at most 80 characters (a link can be any length).
+    private static func shown(_ text: String) -> String { text.count > 80 ? text.prefix(80) + "…" : text }
+
     private static func coordinate(_ query: [String: String], _ url: URL) throws(DeepLinkError) -> Coordinate {
         guard let latitude = query["lat"].flatMap(Double.init), (-90...90).contains(latitude),
             let longitude = query["lon"].flatMap(Double.init), (-180...180).contains(longitude)
         else {
             throw DeepLinkError(
                 description:
-                    "the map point in \(url.absoluteString) needs lat between -90 and 90 and lon between -180 and 180")
+                    "the map point in \(Self.shown(url.absoluteString)) needs lat between -90 and 90 and lon between -180 and 180"
+            )
         }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
