@@ -152,6 +152,33 @@ struct RingSwipeTests {
         #expect(swipe.end(dx: 0, dy: -100, predictedDX: 0, predictedDY: -120, width: 390, height: 844) == nil)
     }
 
+    @Test("Given a drag from the screen's edge, when it goes on, then the ring leaves it to the system")
+    func edgeDragsBelongToTheSystem() {
+        var fromEdge = RingSwipe(startX: 10, y: 400, width: 390, height: 844)
+        #expect(fromEdge.follow(dx: 200, dy: 0) == (0, 0))
+        #expect(fromEdge.neighbours.isEmpty)
+        #expect(fromEdge.end(dx: 200, dy: 0, predictedDX: 300, predictedDY: 0, width: 390, height: 844) == nil)
+        for (x, y) in [(380.0, 400.0), (200.0, 5.0), (200.0, 830.0)] {
+            #expect(RingSwipe(startX: x, y: y, width: 390, height: 844).ignored, "(\(x), \(y)) is at an edge")
+        }
+        var inside = RingSwipe(startX: 200, y: 400, width: 390, height: 844)
+        #expect(inside.follow(dx: 200, dy: 0) == (200, 0))
+        #expect(inside.end(dx: 200, dy: 0, predictedDX: 300, predictedDY: 0, width: 390, height: 844) == .left)
+    }
+
+    @Test("Given a locked drag, when the pager asks, then both neighbours along its axis are drawn one page away")
+    func neighboursAlongTheAxis() {
+        var swipe = RingSwipe()
+        #expect(swipe.neighbours.isEmpty, "nothing beside the page before the drag is locked")
+        _ = swipe.follow(dx: -30, dy: 4)
+        #expect(swipe.neighbours.map(\.direction) == [.left, .right])
+        #expect(swipe.neighbours.map(\.column) == [-1, 1])
+        var vertical = RingSwipe()
+        _ = vertical.follow(dx: 0, dy: 40)
+        #expect(vertical.neighbours.map(\.direction) == [.up, .down])
+        #expect(vertical.neighbours.map(\.row) == [-1, 1])
+    }
+
     @Test("Given a short fast flick, when it ends, then it moves; a flick back against the drag does not")
     func flicks() {
         var swipe = RingSwipe()

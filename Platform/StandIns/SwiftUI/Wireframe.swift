@@ -28,7 +28,15 @@ public final class WireframeContext {
     /// The screens pushed values show, as `navigationDestination(for:)` registered them.
     var destinations: [ObjectIdentifier: (Any) -> any View] = [:]
 
-    public init(environment: EnvironmentValues = EnvironmentValues()) { self.environment = environment }
+    /// The size of the screen drawn, which a `GeometryReader` offers its content.
+    public let canvasSize: CGSize
+
+    public init(
+        environment: EnvironmentValues = EnvironmentValues(), canvasSize: CGSize = CGSize(width: 390, height: 844)
+    ) {
+        self.environment = environment
+        self.canvasSize = canvasSize
+    }
 
     /// The nodes `view` stands for.
     public func evaluate(_ view: any View) -> [WireframeNode] {

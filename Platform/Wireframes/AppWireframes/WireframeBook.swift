@@ -159,7 +159,9 @@ public final class WireframeBook {
             models.router.select(page: page ?? screen)
             try await drive(models)
             let environment = Self.environment(device)
-            let nodes = WireframeContext(environment: environment).evaluate(AppRootView(models: models))
+            let size = CGSize(width: device.size.width, height: device.size.height)
+            let nodes = WireframeContext(environment: environment, canvasSize: size).evaluate(
+                AppRootView(models: models))
             renders.append(Render(screen: screen, state: state, device: device, nodes: nodes))
         }
     }

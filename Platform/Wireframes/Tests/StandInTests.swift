@@ -2,6 +2,7 @@ import AppFeatures
 import SwiftUI
 import Testing
 
+@testable import AppUI
 @testable import AppWireframes
 
 /// The stand-in SwiftUI evaluates views as SwiftUI would lay them out (issue 14 §4): builders,
@@ -100,6 +101,30 @@ struct WireframeCheckTests {
         #expect(problems.contains("trash: destructive control trash.empty is never drawn asking first"))
         #expect(problems.contains("ring page about has no screen of its own yet"))
         #expect(problems.contains("ring page map was never drawn"))
+    }
+
+    @Test("Given a sideways drag on the diary, when drawn, then both neighbouring sections follow one page away")
+    func ringPagerDrawsNeighbours() async throws {
+        let sample = try SampleDevice(filled: false)
+        defer { sample.remove() }
+        let models = try await sample.models(language: .english)
+        var swipe = RingSwipe()
+        _ = swipe.follow(dx: -100, dy: 0)
+        func pages(offset: CGSize) -> [WireframeNode] {
+            let pager = RingPages(
+                ring: models.router.ring, neighbours: swipe.neighbours, offset: offset,
+                size: CGSize(width: 390, height: 844), models: models
+            ) { Text("current") }
+            return WireframeContext().evaluate(pager).flatMap(\.allNodes)
+        }
+        let dragged = pages(offset: CGSize(width: -100, height: 0))
+        let neighbours = dragged.filter { $0.attributes["accessibilityHidden"] == "true" }
+        #expect(neighbours.compactMap { $0.attributes["offsetX"] } == ["-490", "290"])
+        #expect(neighbours.allSatisfy { $0.attributes["hitTesting"] == "false" })
+        let titles = neighbours.flatMap(\.allNodes).compactMap { $0.attributes["navigationTitle"] }
+        #expect(titles.contains(models.text("page.sync")), "left of the diary: the page the last section shows")
+        #expect(titles.contains(models.text("page.map")), "right of the diary: the map")
+        #expect(pages(offset: .zero).allSatisfy { $0.attributes["accessibilityHidden"] == nil }, "at rest: one page")
     }
 
     @Test("Given every screen drawn by the tool, when checked, then nothing is broken and every ring page has a screen")

@@ -36,47 +36,6 @@ public struct AppRootView: View {
     private func tabTitle(_ section: String) -> String { models.help.label(AppScreens.tab(section)) }
 }
 
-/// The page of the ring on screen, in its navigation stack, under the ring's buttons; a drag on
-/// it moves the ring when the router lets it (UI7: never on the map, never on a pushed screen).
-struct RingPageView: View {
-    let models: ScreenModels
-    @Bindable var router: AppRouter
-    @Bindable var page: PageRouter
-    @State private var swipe = RingSwipe()
-
-    init(models: ScreenModels, router: AppRouter) {
-        self.models = models
-        self.router = router
-        page = router.current
-    }
-
-    var body: some View {
-        NavigationStack(path: $page.path) {
-            PageContent(page: router.ring.page.id, models: models)
-                .navigationDestination(for: Destination.self) { destination in
-                    DestinationView(destination: destination, models: models)
-                }
-                .toolbar {
-                    ToolbarItem(placement: .bottomBar) { RingButtons(router: router, help: models.help) }
-                }
-        }
-        .simultaneousGesture(ringDrag)
-    }
-
-    private var ringDrag: some Gesture {
-        DragGesture(minimumDistance: RingSwipe.lockDistance)
-            .onChanged { value in _ = swipe.follow(dx: value.translation.width, dy: value.translation.height) }
-            .onEnded { value in
-                let direction = swipe.end(
-                    dx: value.translation.width, dy: value.translation.height,
-                    predictedDX: value.predictedEndTranslation.width, predictedDY: value.predictedEndTranslation.height,
-                    width: 390, height: 844)
-                swipe = RingSwipe()
-                if let direction, router.swipeMoves(direction) { router.move(direction) }
-            }
-    }
-}
-
 /// The ring's moves as buttons and VoiceOver actions: the accessible alternative to swipes.
 struct RingButtons: View {
     let router: AppRouter

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The size a `GeometryReader` offers its content (Apple: `GeometryProxy`). The wireframes
+/// give the canvas of the device drawn.
+public struct GeometryProxy {
+    public let size: CGSize
+    public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+}
+
+/// Insets from each edge (Apple: `EdgeInsets`).
+public struct EdgeInsets: Equatable, Sendable {
+    public var top: CGFloat
+    public var leading: CGFloat
+    public var bottom: CGFloat
+    public var trailing: CGFloat
+    public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+}
+
+/// A view laid out from the size it is offered (Apple: `GeometryReader`).
+nonisolated public struct GeometryReader<Content: View>: View, _WireframePrimitive {
+    public typealias Body = Never
+    let content: (GeometryProxy) -> Content
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        context.evaluate(content(GeometryProxy(size: context.canvasSize)))
+    }
+}
+
+extension View {
+    /// Moves the view without changing its layout; the wireframe notes the shift in points.
+    nonisolated public func offset(_ offset: CGSize) -> some View { self.offset(x: offset.width, y: offset.height) }
+
+    nonisolated public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        decorated { node in
+            if x != 0 { node.attributes["offsetX"] = "\(Int(x))" }
+            if y != 0 { node.attributes["offsetY"] = "\(Int(y))" }
+        }
+    }
+
+    nonisolated public func clipped(antialiased: Bool = false) -> some View { attribute("clipped", "true") }
+
+    nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View {
+        decorated { if !enabled { $0.attributes["hitTesting"] = "false" } }
+    }
+
+    nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View {
+        decorated { if hidden { $0.attributes["accessibilityHidden"] = "true" } }
+    }
+}

@@ -1,0 +1,96 @@
+import AppFeatures
+import SwiftUI
+
+/// The page of the ring on screen, in its navigation stack, under the ring's buttons (UI7). A
+/// drag on it follows the finger along one axis, drawing the neighbours it reveals, and moves
+/// the ring when it ends far or fast enough — only where the router lets it (never on the map,
+/// never on a pushed screen, never from the screen's edge, which belongs to the system).
+struct RingPageView: View {
+    let models: ScreenModels
+    @Bindable var router: AppRouter
+    @Bindable var page: PageRouter
+    @State private var swipe: RingSwipe?
+    @State private var offset = CGSize.zero
+
+    init(models: ScreenModels, router: AppRouter) {
+        self.models = models
+        self.router = router
+        page = router.current
+    }
+
+    var body: some View {
+        GeometryReader { proxy in
+            RingPages(
+                ring: router.ring, neighbours: swipe?.neighbours ?? [], offset: offset, size: proxy.size, models: models
+            ) {
+                NavigationStack(path: $page.path) {
+                    PageContent(page: router.ring.page.id, models: models)
+                        .navigationDestination(for: Destination.self) { destination in
+                            DestinationView(destination: destination, models: models)
+                        }
+                        .toolbar {
+                            ToolbarItem(placement: .bottomBar) { RingButtons(router: router, help: models.help) }
+                        }
+                }
+            }
+            .simultaneousGesture(ringDrag(in: proxy.size))
+        }
+    }
+
+    private func ringDrag(in size: CGSize) -> some Gesture {
+        DragGesture(minimumDistance: RingSwipe.lockDistance)
+            .onChanged { value in
+                var current =
+                    swipe
+                    ?? RingSwipe(
+                        startX: value.startLocation.x, y: value.startLocation.y, width: size.width,
+                        height: size.height)
+                let shift = current.follow(dx: value.translation.width, dy: value.translation.height)
+                let allowed = current.neighbours.contains { router.swipeMoves($0.direction) }
+                offset = allowed ? CGSize(width: shift.x, height: shift.y) : .zero
+                swipe = current
+            }
+            .onEnded { value in
+                let direction = swipe?.end(
+                    dx: value.translation.width, dy: value.translation.height,
+                    predictedDX: value.predictedEndTranslation.width, predictedDY: value.predictedEndTranslation.height,
+                    width: size.width, height: size.height)
+                swipe = nil
+                offset = .zero
+                if let direction, router.swipeMoves(direction) { router.move(direction) }
+            }
+    }
+}
+
+/// The page on screen and, while a drag moves it, the neighbours along the drag's axis, each
+/// one page away and moving with it (UI7). Neighbours are pictures of where the ring leads:
+/// they take no touches and VoiceOver skips them (the ring's buttons are the accessible way).
+struct RingPages<Current: View>: View {
+    let ring: NavigationRing
+    let neighbours: [RingSwipe.Neighbour]
+    let offset: CGSize
+    let size: CGSize
+    let models: ScreenModels
+    @ViewBuilder let current: Current
+
+    var body: some View {
+        ZStack {
+            current.offset(offset)
+            ForEach(shown, id: \.self) { neighbour in
+                PageContent(page: ring.neighbour(neighbour.direction).id, models: models)
+                    .offset(
+                        x: offset.width + neighbour.column * size.width, y: offset.height + neighbour.row * size.height
+                    )
+                    .allowsHitTesting(false)
+                    .accessibilityHidden(true)
+            }
+        }
+        .clipped()
+    }
+
+    /// The neighbours worth drawing: only while the page moves, only where a swipe leads.
+    private var shown: [RingSwipe.Neighbour] {
+        guard offset != .zero else { return [] }
+        return neighbours.filter { ring.swipeMoves($0.direction) }
+    }
+}
