@@ -105,6 +105,26 @@ struct AppRouterTests {
         #expect(router.link == DeepLink(.editCatch(other)))
     }
 
+    @Test("Given the trip list beside its detail on a wide screen, when trips are chosen, then one stack serves both")
+    func splitViewSelection() {
+        let router = AppRouter()
+        let trips = router.pages["trips"]!
+        #expect(AppScreens.ring.sections[0].pages.filter(\.showsDetailBeside).map(\.id) == ["trips"])
+        let first = UUID()
+        let second = UUID()
+        trips.selection = .trip(first)
+        trips.detailPath.append(.editTrip(first))
+        #expect(trips.path == [.trip(first), .editTrip(first)])
+        trips.selection = .trip(first)
+        #expect(trips.detailPath == [.editTrip(first)], "choosing the shown trip again keeps its form open")
+        trips.selection = .trip(second)
+        #expect(trips.path == [.trip(second)], "another trip starts its own stack")
+        trips.detailPath = []
+        #expect(trips.path == [.trip(second)])
+        trips.selection = nil
+        #expect(trips.path.isEmpty)
+    }
+
     @Test("Given a pushed screen, when swiped, then the ring stays (the screen owns its drags) until back at the root")
     func swipesOnlyAtTheRoot() {
         let router = AppRouter()

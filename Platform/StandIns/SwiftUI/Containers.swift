@@ -119,7 +119,17 @@ nonisolated public struct List<SelectionValue: Hashable, Content: View>: View, _
     let selection: String?
 
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        [context.node("list", attributes: selection.map { ["selection": $0] } ?? [:], of: content)]
+        var list = context.node("list", attributes: selection.map { ["selection": $0] } ?? [:], of: content)
+        if let selection { list.markLinks(to: selection) }
+        return [list]
+    }
+}
+
+extension WireframeNode {
+    /// Marks the rows that link to a list's selection, as the list highlights them.
+    fileprivate mutating func markLinks(to value: String) {
+        if kind == "link" && attributes["value"] == value { attributes["selected"] = "true" }
+        for index in children.indices { children[index].markLinks(to: value) }
     }
 }
 

@@ -115,8 +115,12 @@ nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Deta
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         let columns = [context.evaluate(sidebar), context.evaluate(content), context.evaluate(detail)]
             .filter { !$0.isEmpty }
-            .map {
-                WireframeNode("column", children: [NavigationStack<[AnyHashable], EmptyView>.screen($0, back: false)])
+            .map { nodes in
+                // A column holding its own stack already has its bar.
+                let ownStack = nodes.count == 1 && nodes[0].kind == "navigation"
+                return WireframeNode(
+                    "column",
+                    children: ownStack ? nodes : [NavigationStack<[AnyHashable], EmptyView>.screen(nodes, back: false)])
             }
         return [WireframeNode("split", children: columns)]
     }

@@ -40,7 +40,11 @@ public final class WireframeContext {
 
     /// The nodes `view` stands for.
     public func evaluate(_ view: any View) -> [WireframeNode] {
-        if let primitive = view as? any _WireframePrimitive { return primitive._wireframe(self) }
+        if let primitive = view as? any _WireframePrimitive {
+            // Content closures (a GeometryReader's, a ForEach's rows) read the environment of
+            // where they are laid out, as a body does.
+            return EnvironmentValues.reading(environment) { primitive._wireframe(self) }
+        }
         return evaluateBody(of: view)
     }
 

@@ -62,7 +62,7 @@ struct HTMLPage {
         .n-tabs{height:100%;flex-direction:column-reverse} .n-tabs>.n-tabBar{flex-direction:row;justify-content:space-around;background:#fbfbfd;border-top:1px solid #ccc;padding:6px 0 18px}
         .n-tabs.sizeClass-regular{flex-direction:row} .n-tabs.sizeClass-regular>.n-tabBar{flex:0 0 220px;flex-direction:column;justify-content:flex-start;border-top:0;border-right:1px solid #ccc;padding:16px 8px}
         .n-tabs.sizeClass-regular .n-tab{flex-direction:row;font-size:15px;gap:8px;padding:8px}
-        .n-tab{align-items:center;font-size:11px;color:#777;min-width:60px} .n-tab.selected{color:#0a64d8}
+        .n-tab{align-items:center;font-size:11px;color:#777;min-width:60px} .n-tab.selected{color:#0a64d8} .n-link.selected{background:#dbe8fb}
         .n-tab .sf{font-size:10px;border:1px solid currentColor;border-radius:6px;padding:1px 4px}
         .n-navigation{flex:1;overflow:hidden} .n-bar{flex-direction:row;flex-wrap:wrap;align-items:center;gap:8px;padding:8px 12px;background:#fbfbfd;border-bottom:1px solid #ddd;font-weight:600;font-size:20px;min-height:52px}
         .n-bar>.words{flex:1} .n-screen{flex:1;overflow:hidden;padding:8px}

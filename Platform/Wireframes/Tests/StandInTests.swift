@@ -133,5 +133,13 @@ struct WireframeCheckTests {
         try await book.renderEveryScreen()
         #expect(book.problems() == [])
         #expect(Set(book.screens).isSuperset(of: AppScreens.ring.sections.flatMap(\.pages).map(\.id)))
+        func tripPage(on device: Device) -> [WireframeNode] {
+            book.renders.first { $0.screen == "trip" && $0.state == "filled" && $0.device == device }?.nodes
+                .flatMap(\.allNodes) ?? []
+        }
+        let ipad = tripPage(on: .ipad)
+        #expect(ipad.contains { $0.kind == "split" }, "the iPad shows the trip beside the list")
+        #expect(ipad.filter { $0.kind == "link" && $0.attributes["selected"] == "true" }.count == 1)
+        #expect(!tripPage(on: .iphone).contains { $0.kind == "split" }, "the iPhone pushes it")
     }
 }

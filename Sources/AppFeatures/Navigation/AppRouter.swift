@@ -16,6 +16,22 @@ public final class PageRouter {
     public func navigate(to destination: Destination) { path.append(destination) }
     public func back() { _ = path.popLast() }
     public func popToRoot() { path.removeAll() }
+
+    /// On a wide screen a list page shows its first screen in a column beside the list: the
+    /// list's selection is that screen, and choosing it again keeps what was opened above it.
+    public var selection: Destination? {
+        get { path.first }
+        set {
+            guard newValue != path.first else { return }
+            path = newValue.map { [$0] } ?? []
+        }
+    }
+
+    /// The screens opened above the selection, in the detail column's own stack.
+    public var detailPath: [Destination] {
+        get { Array(path.dropFirst()) }
+        set { path = Array(path.prefix(1)) + newValue }
+    }
 }
 
 /// Where the angler is in the app (UI7): the ring's section and page, a stack per page, and what

@@ -4,10 +4,14 @@ public struct RingPage: Hashable, Sendable {
     /// True when the page pans itself (the map): swipes there belong to the page, and the ring
     /// moves only through the buttons and VoiceOver actions.
     public let handlesOwnDrags: Bool
+    /// True when the page is a list whose items open beside it on a wide screen (issue 14 §1:
+    /// the iPad's split view), through its router's ``PageRouter/selection``.
+    public let showsDetailBeside: Bool
 
-    public init(_ id: String, handlesOwnDrags: Bool = false) {
+    public init(_ id: String, handlesOwnDrags: Bool = false, showsDetailBeside: Bool = false) {
         self.id = id
         self.handlesOwnDrags = handlesOwnDrags
+        self.showsDetailBeside = showsDetailBeside
     }
 }
 

@@ -69,11 +69,13 @@ struct RingButtons: View {
 struct PageContent: View {
     let page: String
     let models: ScreenModels
+    /// The chosen item when the page's items open in a column beside it.
+    var selection: Binding<Destination?>? = nil
 
     var body: some View {
         switch page {
         case "home": HomeScreen(model: models.home, models: models)
-        case "trips": TripListScreen(model: models.trips, models: models)
+        case "trips": TripListScreen(model: models.trips, models: models, selection: selection)
         case "spots": SpotsScreen(model: models.spots, models: models)
         case "media": MediaScreen(model: models.gallery(nil), models: models)
         case "map": MapScreen(model: models.map, models: models)

@@ -4,13 +4,15 @@ import SwiftUI
 /// The page of the ring on screen, in its navigation stack, under the ring's buttons (UI7). A
 /// drag on it follows the finger along one axis, drawing the neighbours it reveals, and moves
 /// the ring when it ends far or fast enough — only where the router lets it (never on the map,
-/// never on a pushed screen, never from the screen's edge, which belongs to the system).
+/// never on a pushed screen, never from the screen's edge, which belongs to the system). On a
+/// wide screen a list page shows its chosen item in a column beside it (issue 14 §1).
 struct RingPageView: View {
     let models: ScreenModels
     @Bindable var router: AppRouter
     @Bindable var page: PageRouter
     @State private var swipe: RingSwipe?
     @State private var offset = CGSize.zero
+    @Environment(\.horizontalSizeClass) private var width
 
     init(models: ScreenModels, router: AppRouter) {
         self.models = models
@@ -23,18 +25,34 @@ struct RingPageView: View {
             RingPages(
                 ring: router.ring, neighbours: swipe?.neighbours ?? [], offset: offset, size: proxy.size, models: models
             ) {
-                NavigationStack(path: $page.path) {
-                    PageContent(page: router.ring.page.id, models: models)
-                        .navigationDestination(for: Destination.self) { destination in
-                            DestinationView(destination: destination, models: models)
+                if width == .regular && router.ring.page.showsDetailBeside {
+                    NavigationSplitView {
+                        PageContent(page: router.ring.page.id, models: models, selection: $page.selection)
+                            .toolbar { ringButtons }
+                    } detail: {
+                        NavigationStack(path: $page.detailPath) {
+                            SelectedDetail(selection: page.selection, models: models)
+                                .navigationDestination(for: Destination.self) { destination in
+                                    DestinationView(destination: destination, models: models)
+                                }
                         }
-                        .toolbar {
-                            ToolbarItem(placement: .bottomBar) { RingButtons(router: router, help: models.help) }
-                        }
+                    }
+                } else {
+                    NavigationStack(path: $page.path) {
+                        PageContent(page: router.ring.page.id, models: models)
+                            .navigationDestination(for: Destination.self) { destination in
+                                DestinationView(destination: destination, models: models)
+                            }
+                            .toolbar { ringButtons }
+                    }
                 }
             }
             .simultaneousGesture(ringDrag(in: proxy.size))
         }
+    }
+
+    private var ringButtons: ToolbarItem<(), RingButtons> {
+        ToolbarItem(placement: .bottomBar) { RingButtons(router: router, help: models.help) }
     }
 
     private func ringDrag(in size: CGSize) -> some Gesture {
@@ -59,6 +77,20 @@ struct RingPageView: View {
                 offset = .zero
                 if let direction, router.swipeMoves(direction) { router.move(direction) }
             }
+    }
+}
+
+/// The detail column of a list page on a wide screen: the chosen item, or a note to choose one.
+struct SelectedDetail: View {
+    let selection: Destination?
+    let models: ScreenModels
+
+    var body: some View {
+        if let selection {
+            DestinationView(destination: selection, models: models)
+        } else {
+            ContentUnavailableView(models.text("trips.choose"), systemImage: "sidebar.left")
+        }
     }
 }
 

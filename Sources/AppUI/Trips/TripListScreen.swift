@@ -2,13 +2,15 @@ import AppFeatures
 import SwiftUI
 
 /// The trips, newest first (issue 13 §3): search, filters by year and spot, each row opening
-/// the trip; a new trip from the bar.
+/// the trip — pushed on iPhone, beside the list on iPad; a new trip from the bar.
 struct TripListScreen: View {
     @Bindable var model: TripListModel
     let models: ScreenModels
+    /// The trip shown beside the list on a wide screen; nil when a row pushes the trip.
+    let selection: Binding<Destination?>?
 
     var body: some View {
-        List {
+        List(selection: selection) {
             Section {
                 Picker(models.help.label(TripListModel.yearFilter), selection: $model.year) {
                     Text(models.text("trips.allYears")).tag(Int?.none)
