@@ -198,7 +198,15 @@ let package = Package(
 // wireframes of docs/screens (`app-wireframes`, run by scripts/check-app.sh).
 #if os(Linux)
     package.targets += [
-        .target(name: "SwiftUI", path: "Platform/StandIns/SwiftUI"),
+        .target(name: "UIKit", path: "Platform/StandIns/UIKit"),
+        .target(name: "SwiftUI", dependencies: ["UIKit"], path: "Platform/StandIns/SwiftUI"),
+        .target(name: "UniformTypeIdentifiers", path: "Platform/StandIns/UniformTypeIdentifiers"),
+        .target(
+            name: "CoreTransferable", dependencies: ["UniformTypeIdentifiers"], path: "Platform/StandIns/CoreTransferable"),
+        .target(
+            name: "PhotosUI", dependencies: ["SwiftUI", "CoreTransferable", "UniformTypeIdentifiers"],
+            path: "Platform/StandIns/PhotosUI"),
+        .target(name: "AVFoundation", path: "Platform/StandIns/AVFoundation"),
         .target(name: "Charts", dependencies: ["SwiftUI"], path: "Platform/StandIns/Charts"),
         .target(name: "CoreLocation", path: "Platform/StandIns/CoreLocation"),
         .target(name: "MapKit", dependencies: ["SwiftUI", "CoreLocation"], path: "Platform/StandIns/MapKit"),
@@ -206,7 +214,8 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SwiftUI", "Charts", "MapKit",
+                "Reports", "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers",
+                "UIKit", "AVFoundation",
             ]),
         .target(
             name: "AppWireframes",

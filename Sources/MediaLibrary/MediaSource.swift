@@ -30,6 +30,16 @@ public protocol CameraCapture: Sendable {
     func capture(_ mode: CaptureMode, for target: MediaTarget?) async throws -> MediaSource?
 }
 
+/// Why a photo or video could not be taken or picked (T16, T17); each front end says how to fix it.
+public enum CaptureProblem: Error, Equatable, Sendable {
+    /// The angler turned the camera off for the app (or a profile on the device restricts it).
+    case cameraDenied
+    /// The device has no camera (the simulator, some iPads' rear camera for video).
+    case cameraUnavailable
+    /// Items picked in the library whose bytes could not be read (an iCloud original unreachable).
+    case unreadablePicks(count: Int)
+}
+
 /// "Pick from the library" (T17). The iPhone and iPad layer implements it with PhotosUI and
 /// copies each pick to a file; the CLI implements it with the files named on its command line.
 /// Either way the sources go through ``MediaImporter/importMedia(_:)``.

@@ -67,6 +67,7 @@ struct ProblemMessagesTests {
             MediaStoreError.unsupportedMedia(name: "b.txt", problem: .unrecognisedFormat(firstBytes: "00")),
             MediaStoreError.contentMissing(sha256: "ab"), MediaStoreError.contentDamaged(sha256: "ab", found: "cd"),
             MediaStoreError.destinationExists(path: "/a/b.jpg"), MediaStoreError.io(path: "/a", reason: "full"),
+            CaptureProblem.cameraDenied, CaptureProblem.cameraUnavailable, CaptureProblem.unreadablePicks(count: 2),
             CocoaError(.fileNoSuchFile),
         ]
         for error in errors {

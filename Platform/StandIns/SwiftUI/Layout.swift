@@ -42,6 +42,10 @@ extension View {
         }
     }
 
+    nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
+        self
+    }
+
     nonisolated public func clipped(antialiased: Bool = false) -> some View { attribute("clipped", "true") }
 
     nonisolated public func allowsHitTesting(_ enabled: Bool) -> some View {
@@ -51,4 +55,13 @@ extension View {
     nonisolated public func accessibilityHidden(_ hidden: Bool) -> some View {
         decorated { if hidden { $0.attributes["accessibilityHidden"] = "true" } }
     }
+}
+
+/// The kinds of safe area a view can reach into (Apple: `SafeAreaRegions`).
+public struct SafeAreaRegions: OptionSet, Sendable {
+    public let rawValue: Int8
+    public init(rawValue: Int8) { self.rawValue = rawValue }
+    public static let container = SafeAreaRegions(rawValue: 1)
+    public static let keyboard = SafeAreaRegions(rawValue: 2)
+    public static let all: SafeAreaRegions = [.container, .keyboard]
 }

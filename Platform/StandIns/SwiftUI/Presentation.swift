@@ -31,6 +31,14 @@ extension View {
         }
     }
 
+    nonisolated public func fullScreenCover<Content: View>(
+        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
+    ) -> some View {
+        attaching { context in
+            isPresented.wrappedValue ? WireframeNode("sheet", children: context.evaluate(content())) : nil
+        }
+    }
+
     nonisolated public func sheet<Item: Identifiable, Content: View>(
         item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
     ) -> some View {

@@ -40,6 +40,9 @@ public final class WireframeContext {
 
     /// The nodes `view` stands for.
     public func evaluate(_ view: any View) -> [WireframeNode] {
+        if let representable = view as? any UIViewControllerRepresentable {
+            return [WireframeNode("systemScreen", text: representable._wireframeName)]
+        }
         if let primitive = view as? any _WireframePrimitive {
             // Content closures (a GeometryReader's, a ForEach's rows) read the environment of
             // where they are laid out, as a body does.
@@ -108,6 +111,12 @@ extension View {
     /// Sets an attribute on the content's node.
     nonisolated func attribute(_ name: String, _ value: String) -> ModifiedView<Self> {
         decorated { $0.attributes[name] = value }
+    }
+
+    /// Adds a node after the content's children, for the other stand-in modules' presentations.
+    /// Not Apple API: the app's sources never name it.
+    nonisolated public func _wireframeAttaching(_ make: @escaping (WireframeContext) -> WireframeNode?) -> some View {
+        attaching(make)
     }
 
     /// The content's node with a node of `kind` added after its children (a dialog, a sheet…).

@@ -68,11 +68,12 @@ struct HTMLPage {
         .n-bar>.words{flex:1} .n-screen{flex:1;overflow:hidden;padding:8px}
         .n-toolbarItem{flex-direction:row;font-size:14px;font-weight:400}
         .n-bottomBar{flex-direction:row;justify-content:center;padding:4px;background:#fbfbfd;border-top:1px solid #ddd}
-        .n-bottomBar .n-stack{justify-content:center} .labelStyle-IconOnlyLabelStyle .words{display:none}
+        .n-bottomBar .n-stack{justify-content:center} .n-bottomBar .n-stack{width:100%} .n-bottomBar .n-stack>*{flex:1 1 0;min-width:0;overflow:hidden} .labelStyle-IconOnlyLabelStyle .words{display:none}
         .n-bar.back::before{content:"‹ Back";color:#0a64d8;font-size:15px;font-weight:400}
         .n-list,.n-form{background:transparent;gap:8px} .n-section{background:#fff;border-radius:10px;padding:6px 10px}
         .n-header{color:#6d6d72;font-size:12px;text-transform:uppercase}
         .n-stack.axis-horizontal{flex-direction:row;align-items:center;gap:8px} .n-spacer{flex:1}
+        .n-stack.axis-depth{flex:1;display:grid;min-height:0;min-width:0;overflow:hidden} .n-stack.axis-depth>*{grid-area:1/1;min-height:0;min-width:0}
         .n-button,.n-link{flex-direction:row;align-items:center;gap:6px;color:#0a64d8;border:1px dashed #9cc1f0;border-radius:8px;padding:6px 10px}
         .n-button.buttonStyle-BorderedProminentButtonStyle{background:#0a64d8;color:#fff;justify-content:center;font-size:20px;font-weight:600}
         .n-button.role-destructive{color:#d70015;border-color:#f0a0a8} .disabled{opacity:.4}

@@ -10,14 +10,15 @@ import SyncClient
 import Weather
 
 /// A device with one angler's diary in a temporary folder, for the wireframes: empty, or holding
-/// a season on the Volga (spots, trips, catches, something in the Trash).
+/// a season on the Volga (spots, trips, catches, photos, something in the Trash), signed in to a
+/// portal or not (the wireframes have no network: a sync fails as offline).
 @MainActor
 struct SampleDevice {
     let folder: URL
     let storage: SerialAccess<DeviceStorage>
     let diary: DiaryQueue
 
-    init(filled: Bool) throws {
+    init(filled: Bool, signedIn: Bool = false) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-wireframes-\(UUID())")
         let device = try DeviceStorage(root: folder)
         try device.addProfile(ProfileDraft(displayName: "Anna"))
@@ -25,6 +26,13 @@ struct SampleDevice {
         diary = DiaryQueue(try device.openDiary(named: "Anna", pin: nil))
         storage = SerialAccess(try DeviceStorage(root: folder), label: "wireframes-device")
         if filled { try Self.fill(diary) }
+        if signedIn {
+            try await diary.write { diary in
+                try diary.saveSyncAccount(
+                    portalURL: "https://portal.example.org", email: "anna@example.org", accountId: UUID(),
+                    token: "wireframe")
+            }
+        }
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -60,8 +68,16 @@ struct SampleDevice {
                     spotId: lake.id, startAt: start.addingTimeInterval(-86_400 * 30), utcOffsetSeconds: 10_800,
                     title: "Windy day"))
             try diary.moveToTrash(.trip, gone.id)
+            let importer = MediaImporter(store: try MediaStore(diary: diary))
+            for photo in ["photo_exif_full.jpg", "photo_iloc_v0.heic"] {
+                _ = try importer.importMedia(MediaSource(url: Self.samplePhotos.appendingPathComponent(photo)))
+            }
         }
     }
+
+    /// Photos of the repository's metadata fixtures (the tool runs in the repository).
+    private static let samplePhotos = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Tests/MediaMetadataTests/Fixtures").standardized
 
     /// The screen models as the app makes them.
     func models(language: Language) async throws -> ScreenModels {
@@ -92,10 +108,9 @@ struct SampleDevice {
                 appVersion: "1.0 (wireframe)", logFolder: logFolder),
             profiles: ProfilesModel(storage: storage, language: language),
             about: AboutModel(version: "1.0 (wireframe)"),
-            gallery: { [diary] target in
+            gallery: { [diary] target, camera, library in
                 MediaModel(
-                    diary: diary, target: target, camera: NoCamera(), library: NoLibrary(), downloads: nil,
-                    language: language)
+                    diary: diary, target: target, camera: camera, library: library, downloads: nil, language: language)
             },
             tripDetail: { [diary] id in TripDetailModel(diary: diary, tripId: id, language: language) },
             conditions: { coordinate in
@@ -122,16 +137,6 @@ struct NoLocation: LocationProviding {
 /// A device without a route provider's data or network.
 struct NoRoutes: RouteProvider {
     func route(from start: Coordinate, to end: Coordinate) async throws(RouteProblem) -> Route { throw .offline }
-}
-
-/// A camera the angler cancels.
-struct NoCamera: CameraCapture {
-    func capture(_ mode: CaptureMode, for target: MediaTarget?) async throws -> MediaSource? { nil }
-}
-
-/// A library picker the angler cancels.
-struct NoLibrary: PhotoLibraryPicker {
-    func pick(limit: Int, for target: MediaTarget?) async throws -> [MediaSource] { [] }
 }
 
 /// No network: every request fails as a dropped connection does.

@@ -44,6 +44,18 @@ public final class WireframeBook {
         try await render("home", "help", filled: true) { $0.help.show(HomeModel.catchNow) }
         try await render("home", "catch-now", filled: true) { await $0.home.startCatchNow() }
         try await render("trash", "confirmation", filled: true) { await $0.trash.request(TrashModel.empty) }
+        try await render("sync", "signed-in", filled: true, signedIn: true) { _ in }
+        try await render("sync", "sign-out", filled: true, signedIn: true) { await $0.sync.request(SyncModel.signOut) }
+        try await render("media", "undo", filled: true) { models in
+            let gallery = models.gallery(nil)
+            gallery.selected = gallery.assets.first
+            await gallery.request(MediaModel.delete)
+        }
+        try await render("media", "camera-unavailable", filled: true) { await $0.gallery(nil).capture(.photo) }
+        try await render("media", "library-open", filled: true) { models in
+            Task { await models.gallery(nil).chooseFromLibrary() }
+            while !models.library.request.isWaiting { await Task.yield() }
+        }
         try await render("profiles", "errors", filled: true) { await $0.profiles.addProfile() }
         try await render("profiles", "confirmation", filled: true) { models in
             models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
@@ -147,12 +159,12 @@ public final class WireframeBook {
     /// Draws `screen` in `state` on both devices: a fresh device, the page selected, every
     /// shown model loaded, then `drive` puts the models in the state.
     private func render(
-        _ screen: String, _ state: String, page: String? = nil, filled: Bool, language: Language = .english,
-        drive: @MainActor (ScreenModels) async throws -> Void
+        _ screen: String, _ state: String, page: String? = nil, filled: Bool, signedIn: Bool = false,
+        language: Language = .english, drive: @MainActor (ScreenModels) async throws -> Void
     ) async throws {
         if !screens.contains(screen) { screens.append(screen) }
         for device in Device.allCases {
-            let sample = try SampleDevice(filled: filled)
+            let sample = try await SampleDevice(filled: filled, signedIn: signedIn)
             defer { sample.remove() }
             let models = try await sample.models(language: language)
             try await models.loadAll()
@@ -163,6 +175,8 @@ public final class WireframeBook {
             let nodes = WireframeContext(environment: environment, canvasSize: size).evaluate(
                 AppRootView(models: models))
             renders.append(Render(screen: screen, state: state, device: device, nodes: nodes))
+            models.camera.request.dismiss()
+            models.library.request.dismiss()
         }
     }
 

@@ -105,7 +105,7 @@ struct WireframeCheckTests {
 
     @Test("Given a sideways drag on the diary, when drawn, then both neighbouring sections follow one page away")
     func ringPagerDrawsNeighbours() async throws {
-        let sample = try SampleDevice(filled: false)
+        let sample = try await SampleDevice(filled: false)
         defer { sample.remove() }
         let models = try await sample.models(language: .english)
         var swipe = RingSwipe()

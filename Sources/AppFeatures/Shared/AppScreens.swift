@@ -18,7 +18,9 @@ public enum AppScreens {
     /// The main sections, left to right, and their pages, top to bottom. The map pans itself, so
     /// swipes there stay with the map.
     public static let ring = NavigationRing(sections: [
-        RingSection("diary", pages: [RingPage("home"), RingPage("trips", showsDetailBeside: true), RingPage("spots"), RingPage("media")]),
+        RingSection(
+            "diary",
+            pages: [RingPage("home"), RingPage("trips", showsDetailBeside: true), RingPage("spots"), RingPage("media")]),
         RingSection("map", pages: [RingPage("map", handlesOwnDrags: true)]),
         RingSection("reports", pages: [RingPage("reports"), RingPage("formula")]),
         RingSection(

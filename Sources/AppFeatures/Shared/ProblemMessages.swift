@@ -24,6 +24,7 @@ public struct ProblemMessages: Sendable {
         case let error as SyncError: sync(error)
         case is SyncTransportError: text("error.sync.network")
         case let error as MediaStoreError: media(error)
+        case let error as CaptureProblem: capture(error)
         default: text("error.unexpected", ["detail": "\(error)"])
         }
     }
@@ -74,6 +75,14 @@ public struct ProblemMessages: Sendable {
         case .contentDamaged: text("error.media.contentDamaged")
         case .destinationExists(let path): text("error.media.destinationExists", ["name": Self.fileName(path)])
         case .io(_, let reason): text("error.media.storage", ["detail": reason])
+        }
+    }
+
+    private func capture(_ error: CaptureProblem) -> String {
+        switch error {
+        case .cameraDenied: text("error.capture.cameraDenied")
+        case .cameraUnavailable: text("error.capture.cameraUnavailable")
+        case .unreadablePicks(let count): text("error.capture.unreadablePicks", ["count": "\(count)"])
         }
     }
 

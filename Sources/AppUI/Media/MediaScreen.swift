@@ -30,6 +30,9 @@ struct MediaScreen: View {
                         models.text("media.importing", ["done": "\(progress.done)", "total": "\(progress.total)"]),
                         value: Double(progress.done), total: Double(progress.total))
                     ForEach(progress.failures, id: \.self) { Text($0).foregroundStyle(.red) }
+                    if models.library.unreadable > 0 {
+                        Text(ProblemMessages(language: models.language).text(unreadablePicks)).foregroundStyle(.red)
+                    }
                 }
                 if !model.missing.isEmpty {
                     Button(models.help.label(MediaModel.download), systemImage: "icloud.and.arrow.down") {
@@ -61,4 +64,6 @@ struct MediaScreen: View {
         .task { try? await model.load() }
         .task { await model.observe() }
     }
+
+    private var unreadablePicks: CaptureProblem { .unreadablePicks(count: models.library.unreadable) }
 }

@@ -22,6 +22,7 @@ public struct AppRootView: View {
             Tab(tabTitle("more"), systemImage: AppScreens.symbol(of: "more"), value: "more") { section }
         }
         .tabViewStyle(.sidebarAdaptable)
+        .modifier(MediaCaptureScreens(camera: models.camera, library: models.library))
     }
 
     private var section: some View {

@@ -2,6 +2,7 @@ import AppFeatures
 import DiaryStore
 import Foundation
 import Geodesy
+import MediaLibrary
 
 /// The models of the screens the app shows, made once by the app shell with real providers
 /// (and by the wireframe tool with a sample diary): the views only read them.
@@ -20,6 +21,9 @@ public struct ScreenModels {
     public let settings: SettingsModel
     public let profiles: ProfilesModel
     public let about: AboutModel
+    /// The system camera and photo library picker, shown when a gallery asks (T16, T17).
+    public let camera: CameraPresenter
+    public let library: LibraryPresenter
     /// The photos and videos of the diary (nil) or of one spot, trip or catch.
     public let gallery: ModelCache<MediaTarget?, MediaModel>
     /// The model of a trip's page, made when it is first opened and kept while the app runs.
@@ -35,7 +39,8 @@ public struct ScreenModels {
         router: AppRouter, help: HelpModel, catalog: Catalog = .shared, home: HomeModel, trips: TripListModel,
         spots: SpotsModel, map: MapModel, reports: ReportsModel, sync: SyncModel, trash: TrashModel,
         settings: SettingsModel, profiles: ProfilesModel, about: AboutModel,
-        gallery: @escaping @MainActor (MediaTarget?) -> MediaModel,
+        camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
+        gallery: @escaping @MainActor (MediaTarget?, CameraPresenter, LibraryPresenter) -> MediaModel,
         tripDetail: @escaping @MainActor (UUID) -> TripDetailModel,
         conditions: @escaping @MainActor (Coordinate) -> ConditionsModel,
         tripEditor: @escaping @MainActor (UUID?) -> TripEditorModel,
@@ -54,7 +59,9 @@ public struct ScreenModels {
         self.settings = settings
         self.profiles = profiles
         self.about = about
-        self.gallery = ModelCache(make: gallery)
+        self.camera = camera
+        self.library = library
+        self.gallery = ModelCache { gallery($0, camera, library) }
         self.tripDetail = ModelCache(make: tripDetail)
         self.conditions = ModelCache(make: conditions)
         self.tripEditor = ModelCache(make: tripEditor)

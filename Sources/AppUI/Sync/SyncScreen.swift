@@ -11,6 +11,11 @@ struct SyncScreen: View {
         Form {
             if let status = model.status, status.isSignedIn {
                 Section(models.text("sync.status")) {
+                    if let account = status.account {
+                        Label(
+                            models.text("sync.signedInAs", ["email": account.email, "portal": account.portalURL]),
+                            systemImage: "person.crop.circle")
+                    }
                     Text(models.text("home.pending", ["count": "\(status.pending.count)"]))
                     ForEach(status.refused, id: \.mutationId) { refusal in
                         Text(refusal.reason).foregroundStyle(.red)

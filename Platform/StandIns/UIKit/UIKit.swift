@@ -1,0 +1,58 @@
+import Foundation
+
+/// A screen of a UIKit app (Apple: `UIViewController`).
+@MainActor open class UIViewController: NSObject {
+    public override init() { super.init() }
+}
+
+/// A stack of UIKit screens (Apple: `UINavigationController`).
+@MainActor open class UINavigationController: UIViewController {}
+
+/// What a navigation controller tells its delegate (Apple: `UINavigationControllerDelegate`).
+@MainActor public protocol UINavigationControllerDelegate: NSObjectProtocol {}
+
+/// A picture in memory (Apple: `UIImage`).
+@MainActor open class UIImage: NSObject {
+    /// The picture as JPEG, or nil when it cannot be encoded (Linux: never encoded).
+    nonisolated public func jpegData(compressionQuality: CGFloat) -> Data? { nil }
+}
+
+/// The system's camera screen (Apple: `UIImagePickerController`, used here for its camera).
+@MainActor open class UIImagePickerController: UINavigationController {
+    public enum SourceType: Int, Sendable {
+        case photoLibrary, camera, savedPhotosAlbum
+    }
+    public enum CameraCaptureMode: Int, Sendable {
+        case photo, video
+    }
+    public enum QualityType: Int, Sendable {
+        case typeHigh, typeMedium, typeLow, type640x480, typeIFrame1280x720, typeIFrame960x540
+    }
+    /// A key of what the picker hands back (Apple: `UIImagePickerController.InfoKey`).
+    public struct InfoKey: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let mediaType = InfoKey(rawValue: "UIImagePickerControllerMediaType")
+        public static let originalImage = InfoKey(rawValue: "UIImagePickerControllerOriginalImage")
+        public static let mediaURL = InfoKey(rawValue: "UIImagePickerControllerMediaURL")
+        public static let mediaMetadata = InfoKey(rawValue: "UIImagePickerControllerMediaMetadata")
+    }
+
+    public var sourceType: SourceType = .photoLibrary
+    public var mediaTypes: [String] = ["public.image"]
+    public var cameraCaptureMode: CameraCaptureMode = .photo
+    public var videoQuality: QualityType = .typeMedium
+    public var videoMaximumDuration: TimeInterval = 600
+    public weak var delegate: (any UIImagePickerControllerDelegate & UINavigationControllerDelegate)?
+
+    /// Whether the device has the source (Linux: none).
+    public class func isSourceTypeAvailable(_ sourceType: SourceType) -> Bool { false }
+}
+
+/// What the camera screen tells its delegate (Apple: `UIImagePickerControllerDelegate`; its
+/// methods are optional there, required here, which Apple's compiler accepts as well).
+@MainActor public protocol UIImagePickerControllerDelegate: NSObjectProtocol {
+    func imagePickerController(
+        _ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any])
+    func imagePickerControllerDidCancel(_ picker: UIImagePickerController)
+}

@@ -1,0 +1,30 @@
+/// A kind of content, named by its identifier (Apple: `UTType`): the types the app names.
+public struct UTType: Hashable, Sendable {
+    public let identifier: String
+    public let preferredFilenameExtension: String?
+
+    init(_ identifier: String, extension preferred: String?) {
+        self.identifier = identifier
+        preferredFilenameExtension = preferred
+    }
+
+    public static let item = UTType("public.item", extension: nil)
+    public static let data = UTType("public.data", extension: nil)
+    public static let image = UTType("public.image", extension: nil)
+    public static let movie = UTType("public.movie", extension: nil)
+    public static let jpeg = UTType("public.jpeg", extension: "jpeg")
+    public static let heic = UTType("public.heic", extension: "heic")
+    public static let quickTimeMovie = UTType("com.apple.quicktime-movie", extension: "mov")
+    public static let mpeg4Movie = UTType("public.mpeg-4", extension: "mp4")
+
+    /// Whether this type is `other` or a kind of it (the stand-in knows the types above).
+    public func conforms(to other: UTType) -> Bool {
+        if self == other || other == .item { return true }
+        switch other {
+        case .data: return self != .item
+        case .image: return self == .jpeg || self == .heic
+        case .movie: return self == .quickTimeMovie || self == .mpeg4Movie
+        default: return false
+        }
+    }
+}
