@@ -2,6 +2,7 @@ import AppFeatures
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
 import TestSupport
 import Testing
 
@@ -85,6 +86,35 @@ struct CatchEditorModelTests {
         model.acceptPhotoTrip()
         #expect(model.draft.tripId == trip.id)
         #expect(model.fieldErrors == ["species": "Required"])
+    }
+
+    /// A library whose angler picks the named fixture photos.
+    struct FixtureLibrary: PhotoLibraryPicker {
+        let names: [String]
+        func pick(limit: Int, for target: MediaTarget?) async throws -> [MediaSource] {
+            names.prefix(limit).map { MediaSource(url: mediaFixture($0), target: target) }
+        }
+    }
+
+    @Test(
+        "Given a catch filled from a library photo, when saved, then the photo joins the catch's photos; a cancelled pick changes nothing"
+    )
+    func photoJoinsTheSavedCatch() async throws {
+        let f = try AppFixture()
+        let model = editor(f)
+        try await model.load()
+        await model.fillFromPhoto(choosingWith: FixtureLibrary(names: []))
+        #expect(model.photo == nil && model.draft.caughtAt == nil)
+        await model.fillFromPhoto(choosingWith: FixtureLibrary(names: ["photo_exif_full.jpg", "photo_no_exif.jpg"]))
+        #expect(model.photo?.originalName == "photo_exif_full.jpg", "one photo fills the form")
+        #expect(model.draft.caughtAt != nil, "its time fills the empty time")
+        model.choose(trip: f.trip)
+        model.choose(try #require(model.speciesChoices.first { $0.id == "esox-lucius" }), for: .species)
+        model.set(time: f.trip.startAt.addingTimeInterval(600))
+        let saved = try #require(await model.save(), "\(model.fieldErrors)")
+        let photos = try await f.diary.read { try $0.mediaAssets(linkedTo: MediaTarget(.catch, saved.id)) }
+        #expect(photos.map(\.originalName) == ["photo_exif_full.jpg"])
+        #expect(model.photo == nil, "added once")
     }
 
     @Test(

@@ -70,14 +70,16 @@ struct SampleDevice {
             try diary.moveToTrash(.trip, gone.id)
             let importer = MediaImporter(store: try MediaStore(diary: diary))
             for photo in ["photo_exif_full.jpg", "photo_iloc_v0.heic"] {
-                _ = try importer.importMedia(MediaSource(url: Self.samplePhotos.appendingPathComponent(photo)))
+                _ = try importer.importMedia(MediaSource(url: Self.photo(photo)))
             }
         }
     }
 
-    /// Photos of the repository's metadata fixtures (the tool runs in the repository).
-    private static let samplePhotos = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../Tests/MediaMetadataTests/Fixtures").standardized
+    /// A photo of the repository's metadata fixtures (the tool runs in the repository).
+    static func photo(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Tests/MediaMetadataTests/Fixtures/\(name)").standardized
+    }
 
     /// The screen models as the app makes them.
     func models(language: Language) async throws -> ScreenModels {

@@ -2,6 +2,7 @@ import AppFeatures
 import AppUI
 import Foundation
 import Geodesy
+import MediaLibrary
 import SwiftUI
 
 /// A device size the wireframes are drawn at: iPhone in portrait (compact width), iPad in
@@ -111,6 +112,15 @@ public final class WireframeBook {
             let trip = try await Self.openFirstTrip(models)
             models.router.current.navigate(to: .newCatch(tripId: trip.tripId))
             try await models.catchEditor(CatchForm(tripId: trip.tripId)).load()
+        }
+        try await render("catch-editor", "from-photo", page: "trips", filled: true) { models in
+            models.router.current.navigate(to: .newCatch(tripId: nil))
+            let editor = models.catchEditor(CatchForm())
+            try await editor.load()
+            Task { await editor.fillFromPhoto(choosingWith: models.library) }
+            while !models.library.request.isWaiting { await Task.yield() }
+            models.library.request.answer(.success([MediaSource(url: SampleDevice.photo("photo_exif_full.jpg"))]))
+            while editor.draft.caughtAt == nil { await Task.yield() }
         }
         try await render("catch-editor", "errors", page: "trips", filled: true) { models in
             let trip = try await Self.openFirstTrip(models)

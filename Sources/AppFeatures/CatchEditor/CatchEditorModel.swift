@@ -2,6 +2,7 @@ import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
 import Observation
 
 /// The catch editor (T19, T5): the mandatory attributes are marked before saving; every invalid
@@ -59,6 +60,8 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public private(set) var trips: [Trip] = []
     /// What the last photo suggested, until the angler accepts or ignores its trip.
     public private(set) var photoSuggestion: PhotoCatchSuggestion?
+    /// The photo the form was filled from: it joins the catch's photos when the catch is saved.
+    public private(set) var photo: MediaSource?
     public private(set) var saved: Catch?
     public private(set) var problem: String?
     public private(set) var confirmation: PendingConfirmation?
@@ -201,6 +204,18 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         }
     }
 
+    /// Lets the angler choose one photo in the library (T17), fills the form from it and keeps
+    /// it for the catch's photos.
+    public func fillFromPhoto(choosingWith library: any PhotoLibraryPicker) async {
+        do {
+            guard let source = try await library.pick(limit: 1, for: nil).first else { return }
+            photo = source
+            await prefill(fromPhotoAt: source.url)
+        } catch {
+            problem = messages.problems.text(error)
+        }
+    }
+
     public func acceptPhotoTrip() {
         guard let trip = photoSuggestion?.trip else { return }
         choose(trip: trip)
@@ -239,6 +254,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
             loadedInputs = inputs
             problem = nil
             if editingId == nil { conditions?.recordInBackground(of: .catch, item.id) }
+            await attachPhoto(to: item)
             return item
         case .invalid(let errors): fieldErrors = errors
         case .failed(let reason): problem = reason
@@ -270,6 +286,19 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public func dismissConfirmation() { confirmation = nil }
 
     // MARK: Internals
+
+    /// Adds the photo the form was filled from to the saved catch; a failure is shown and the
+    /// photo kept, so saving again tries again (the catch itself is saved either way).
+    private func attachPhoto(to item: Catch) async {
+        guard var source = photo else { return }
+        source.target = MediaTarget(.catch, item.id)
+        do {
+            try await diary.importMedia(source)
+            photo = nil
+        } catch {
+            problem = messages.problems.text(error)
+        }
+    }
 
     private var inputs: [String] {
         [weightText, lengthText, depthText, waterTemperatureText, countText, notes, "\(released)"]

@@ -115,18 +115,10 @@ public final class MediaModel: SafeguardsDestructiveActions {
     /// listed and the rest go on.
     private func importSources(_ sources: [MediaSource]) async {
         guard !sources.isEmpty else { return }
-        let folder: URL
-        do {
-            folder = try await diary.read { MediaStore.folder(forDiaryAt: $0.fileURL) }
-        } catch {
-            problem = problems.text(error)
-            return
-        }
         progress = ImportProgress(done: 0, total: sources.count, failures: [])
         for source in sources {
             do {
-                let prepared = try await MediaImporter.prepareInBackground(source, in: folder)
-                _ = try await diary.write { try MediaImporter(store: try MediaStore(diary: $0)).commit(prepared) }
+                try await diary.importMedia(source)
             } catch {
                 progress?.failures.append("\(source.originalName): \(problems.text(error))")
             }

@@ -1,6 +1,7 @@
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
 
 extension DiaryQueue {
     /// Moves an object (with what goes with it) to the Trash and returns the offer that brings
@@ -15,6 +16,16 @@ extension DiaryQueue {
             _ = try await write { try $0.restore(entry.batchId) }
             try await afterUndo()
         }
+    }
+}
+
+extension DiaryQueue {
+    /// Imports one photo or video (T16, T17): copied, hashed and read off the diary's queue, then
+    /// recorded in one short write.
+    func importMedia(_ source: MediaSource) async throws {
+        let folder = try await read { MediaStore.folder(forDiaryAt: $0.fileURL) }
+        let prepared = try await MediaImporter.prepareInBackground(source, in: folder)
+        _ = try await write { try MediaImporter(store: try MediaStore(diary: $0)).commit(prepared) }
     }
 }
 

@@ -5,7 +5,8 @@ import SwiftUI
 
 /// A catch's form (T19, T5): the trip, species and time marked as required; species, bait and
 /// method chosen from the directories (searched in English, Russian and Latin, recent first) and
-/// shown read-only; figures typed in the angler's units, each problem at its field at once.
+/// shown read-only; figures typed in the angler's units, each problem at its field at once; a
+/// new catch can start from a photo.
 struct CatchEditorScreen: View {
     @Bindable var model: CatchEditorModel
     let models: ScreenModels
@@ -15,6 +16,7 @@ struct CatchEditorScreen: View {
 
     var body: some View {
         Form {
+            if model.editing == nil { fromPhoto }
             Section {
                 Picker(label(CatchEditorModel.trip), selection: tripSelection) {
                     Text("—").tag(UUID?.none)
@@ -62,6 +64,25 @@ struct CatchEditorScreen: View {
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
+    }
+
+    /// A new catch filled from a photo in the library: its time, the trip it suggests (taken only
+    /// when the angler accepts), the photo itself added to the catch when saved (T17, T19).
+    private var fromPhoto: some View {
+        Section {
+            Button(models.help.label(CatchEditorModel.fromPhoto), systemImage: "photo.badge.plus") {
+                Task { await model.fillFromPhoto(choosingWith: models.library) }
+            }
+            .control(CatchEditorModel.fromPhoto, help: models.help)
+            if let photo = model.photo { Label(photo.originalName, systemImage: "photo") }
+            if let trip = model.photoSuggestion?.trip {
+                Text(models.text("catches.photoTrip", ["trip": trip.title ?? trip.id.uuidString]))
+                Button(models.help.label(CatchEditorModel.acceptPhotoTrip), systemImage: "checkmark") {
+                    model.acceptPhotoTrip()
+                }
+                .control(CatchEditorModel.acceptPhotoTrip, help: models.help)
+            }
+        }
     }
 
     /// Back to where the form was opened from.
