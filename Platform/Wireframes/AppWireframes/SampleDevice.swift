@@ -81,53 +81,19 @@ struct SampleDevice {
             .appendingPathComponent("../../../Tests/MediaMetadataTests/Fixtures/\(name)").standardized
     }
 
-    /// The screen models as the app makes them.
+    /// The screen models as the app makes them, on a device without position or network.
     func models(language: Language) async throws -> ScreenModels {
-        let logFolder = folder.appendingPathComponent("logs")
-        let formatter = MeasureFormatter(preferences: .defaults(for: .metric, language: language), language: language)
-        let databaseURL = try await diary.read { $0.fileURL }
-        let sync = SyncService(
-            diary: diary, sharedDirectoryURL: folder.appendingPathComponent("directories.sqlite"), contentURL: nil,
-            transport: { _ in NoNetwork() })
-        return ScreenModels(
-            router: AppRouter(), help: HelpModel(language: language),
-            home: HomeModel(diary: diary, location: NoLocation(), conditions: nil, language: language),
-            trips: TripListModel(diary: diary),
-            spots: SpotsModel(
-                diary: diary, labeler: BundledGazetteerLabeler(), location: NoLocation(), formatter: formatter),
-            map: MapModel(
-                diary: diary, labeler: BundledGazetteerLabeler(), location: NoLocation(), routes: NoRoutes(),
-                formatter: formatter),
-            reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: 2026, language: language),
-            sync: SyncModel(service: sync, deviceName: "Wireframe iPhone", language: language),
-            trash: TrashModel(diary: diary, language: language),
-            settings: SettingsModel(
-                diary: diary, deviceLanguage: language,
+        try await ScreenModels.assemble(
+            diary: diary, storage: storage, profiles: ProfilesModel(storage: storage, language: language),
+            deviceLanguage: language,
+            providers: AppProviders(
+                location: NoLocation(), routes: NoRoutes(), weatherTransport: NoWeatherNetwork(),
+                syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
                 mapSources: [
                     MapSourceChoice(id: "apple", name: "Apple Maps"),
                     MapSourceChoice(id: "osm-offline", name: "OpenStreetMap (offline)"),
                 ],
-                appVersion: "1.0 (wireframe)", logFolder: logFolder),
-            profiles: ProfilesModel(storage: storage, language: language),
-            about: AboutModel(version: "1.0 (wireframe)"),
-            gallery: { [diary] target, camera, library in
-                MediaModel(
-                    diary: diary, target: target, camera: camera, library: library, downloads: nil, language: language)
-            },
-            tripDetail: { [diary] id in TripDetailModel(diary: diary, tripId: id, language: language) },
-            conditions: { coordinate in
-                ConditionsModel(
-                    weather: WeatherService(cache: nil, transport: NoWeatherNetwork()), coordinate: coordinate,
-                    time: Self.clock(), utcOffsetSeconds: 10_800, formatter: formatter)
-            },
-            tripEditor: { [diary] id in
-                TripEditorModel(diary: diary, editingId: id, conditions: nil, formatter: formatter, now: Self.clock)
-            },
-            catchEditor: { [diary] form in
-                CatchEditorModel(
-                    diary: diary, editingId: form.catchId, tripId: form.tripId, conditions: nil, formatter: formatter,
-                    now: Self.clock)
-            })
+                now: Self.clock, timeZone: TimeZone(secondsFromGMT: 10_800)!))
     }
 }
 

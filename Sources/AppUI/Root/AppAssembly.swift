@@ -1,0 +1,100 @@
+import AppFeatures
+import DiaryServices
+import DiaryStore
+import Foundation
+import Geodesy
+import MediaLibrary
+import SyncClient
+import Weather
+
+/// What the device gives the screens (issue 14 §1): its position, routes, network, name and
+/// clock. The app shell passes Core Location, MapKit and URLSession (``AppProviders/device``);
+/// the wireframes pass a device without position or network.
+public struct AppProviders: Sendable {
+    public var location: any LocationProviding
+    public var routes: any RouteProvider
+    public var weatherTransport: any HTTPTransport
+    public var syncTransport: @Sendable (URL) -> any SyncTransport
+    public var deviceName: String
+    public var appVersion: String
+    public var mapSources: [MapSourceChoice]
+    public var now: @Sendable () -> Date
+    public var timeZone: TimeZone
+
+    public init(
+        location: any LocationProviding, routes: any RouteProvider, weatherTransport: any HTTPTransport,
+        syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
+        mapSources: [MapSourceChoice], now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
+    ) {
+        self.location = location
+        self.routes = routes
+        self.weatherTransport = weatherTransport
+        self.syncTransport = syncTransport
+        self.deviceName = deviceName
+        self.appVersion = appVersion
+        self.mapSources = mapSources
+        self.now = now
+        self.timeZone = timeZone
+    }
+}
+
+extension ScreenModels {
+    /// The screens over one angler's diary, as the app makes them and the wireframes draw them:
+    /// the angler's settings (language, units) first, then every model with the device's
+    /// providers; the weather cache sits beside the profiles, shared by them.
+    public static func assemble(
+        diary: DiaryQueue, storage: SerialAccess<DeviceStorage>, profiles: ProfilesModel, deviceLanguage: Language,
+        providers p: AppProviders
+    ) async throws -> ScreenModels {
+        let deviceFolder = try await storage.run { $0.root }
+        let sharedDirectoryURL = try await storage.run { $0.sharedDirectoryURL }
+        let settings = SettingsModel(
+            diary: diary, deviceLanguage: deviceLanguage, mapSources: p.mapSources, appVersion: p.appVersion,
+            logFolder: deviceFolder.appendingPathComponent("logs"))
+        try await settings.load()
+        let language = settings.language
+        let formatter = settings.formatter
+        let databaseURL = try await diary.read { $0.fileURL }
+        let mediaRoot = MediaStore.folder(forDiaryAt: databaseURL)
+        let weather = WeatherService(
+            cache: try? WeatherCache(path: deviceFolder.appendingPathComponent("weather.sqlite").path),
+            transport: p.weatherTransport, clock: p.now)
+        let conditions = ConditionsService(diary: diary, weather: weather)
+        let sync = SyncService(
+            diary: diary, sharedDirectoryURL: sharedDirectoryURL,
+            contentURL: { MediaStore.contentURL(mediaRoot, $0) }, transport: p.syncTransport)
+        let downloads = MediaDownloadService(diary: diary, mediaRoot: mediaRoot, transport: p.syncTransport)
+        let labeler = BundledGazetteerLabeler()
+        let year = Calendar(identifier: .gregorian).component(.year, from: p.now())
+        return ScreenModels(
+            router: AppRouter(), help: HelpModel(language: language),
+            home: HomeModel(diary: diary, location: p.location, conditions: conditions, now: p.now, language: language),
+            trips: TripListModel(diary: diary),
+            spots: SpotsModel(diary: diary, labeler: labeler, location: p.location, formatter: formatter),
+            map: MapModel(diary: diary, labeler: labeler, location: p.location, routes: p.routes, formatter: formatter),
+            reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: year, language: language),
+            sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
+            trash: TrashModel(diary: diary, language: language), settings: settings, profiles: profiles,
+            about: AboutModel(version: p.appVersion),
+            gallery: { target, camera, library in
+                MediaModel(
+                    diary: diary, target: target, camera: camera, library: library, downloads: downloads,
+                    language: language)
+            },
+            tripDetail: { TripDetailModel(diary: diary, tripId: $0, language: language) },
+            conditions: { coordinate in
+                let time = p.now()
+                return ConditionsModel(
+                    weather: weather, coordinate: coordinate, time: time,
+                    utcOffsetSeconds: p.timeZone.secondsFromGMT(for: time), formatter: formatter)
+            },
+            tripEditor: { id in
+                TripEditorModel(diary: diary, editingId: id, conditions: conditions, formatter: formatter, now: p.now)
+            },
+            catchEditor: { form in
+                CatchEditorModel(
+                    diary: diary, editingId: form.catchId, tripId: form.tripId, conditions: conditions,
+                    formatter: formatter, now: p.now)
+            })
+    }
+}
