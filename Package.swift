@@ -214,8 +214,8 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers",
-                "UIKit", "AVFoundation",
+                "Reports", "SyncClient", "Weather", "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers",
+                "UIKit", "AVFoundation", "CoreLocation",
             ]),
         .target(
             name: "AppWireframes",
@@ -237,7 +237,7 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports",
+                "Reports", "SyncClient", "Weather",
             ])
     ]
     package.products += [.library(name: "AppUI", targets: ["AppUI"])]

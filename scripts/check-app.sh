@@ -4,7 +4,9 @@
 # wireframes, fails on a control without help in English and Russian, a ring page without a
 # screen, or a destructive control never drawn asking first; then photographs the wireframes with
 # headless Chromium into docs/screens/{iphone,ipad}/ and writes docs/screens/manifest.json.
-# Fails when the committed manifest is stale (regenerate with this script and commit both).
+# Then checks the app package (App/HobbyStory.swiftpm, §2): its manifest loads, its entry point
+# type-checks against AppUI and the stand-ins, its icon is what tools/make_app_icon.py draws.
+# Fails when the committed manifest or icon is stale (regenerate with this script and commit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh chromium chromium-driver
@@ -14,8 +16,20 @@ trap 'rm -rf "$scratch"' EXIT
 "$(swift build --show-bin-path)/app-wireframes" "$scratch"
 python3 tools/screenshot_wireframes.py "$scratch/html" docs/screens
 cp "$scratch/manifest.json" docs/screens/manifest.json
-if git rev-parse --git-dir >/dev/null 2>&1 && ! git diff --quiet -- docs/screens/manifest.json; then
-  git --no-pager diff --stat -- docs/screens/manifest.json
-  echo "FAIL: docs/screens/manifest.json was stale: commit the regenerated screens" >&2
+
+(cd App/HobbyStory.swiftpm && swift package dump-package >/dev/null)
+bin=$(swift build --show-bin-path)
+maps=()
+for map in Sources/C*/module.modulemap "$bin"/C*.build/module.modulemap; do
+  if [[ -f $map ]]; then maps+=(-Xcc "-fmodule-map-file=$map"); fi
+done
+swiftc -typecheck -swift-version 6 -parse-as-library -I "$bin/Modules" "${maps[@]}" App/HobbyStory.swiftpm/Sources/*.swift
+echo "app package: manifest loads, entry point type-checks"
+python3 tools/make_app_icon.py
+
+generated=(docs/screens/manifest.json App/HobbyStory.swiftpm/Sources/Resources)
+if git rev-parse --git-dir >/dev/null 2>&1 && [[ -n $(git status --porcelain -- "${generated[@]}") ]]; then
+  git --no-pager status --short -- "${generated[@]}"
+  echo "FAIL: generated files were stale: commit the regenerated screens, manifest and icon" >&2
   exit 1
 fi

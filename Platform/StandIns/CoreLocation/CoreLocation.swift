@@ -15,3 +15,50 @@ public struct CLLocationCoordinate2D: Sendable, Equatable {
         self.longitude = longitude
     }
 }
+
+public typealias CLLocationAccuracy = Double
+
+/// A position with its accuracy (Apple: `CLLocation`).
+open class CLLocation: NSObject, @unchecked Sendable {
+    public let coordinate: CLLocationCoordinate2D
+    public let horizontalAccuracy: CLLocationAccuracy
+    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+        horizontalAccuracy = 0
+    }
+}
+
+/// One report of the device's position (Apple: `CLLocationUpdate`, iOS 17; the authorization
+/// properties iOS 18).
+public struct CLLocationUpdate: Sendable {
+    public let location: CLLocation?
+    public let authorizationDenied: Bool
+    public let authorizationRestricted: Bool
+
+    /// How updates are tuned (Apple: `CLLocationUpdate.LiveConfiguration`).
+    public struct LiveConfiguration: Sendable {
+        public static let `default` = LiveConfiguration()
+        public static let otherNavigation = LiveConfiguration()
+    }
+
+    /// The device's positions as they come (Linux: none; the sequence ends at once).
+    public struct Updates: AsyncSequence, Sendable {
+        public typealias Element = CLLocationUpdate
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            public mutating func next() async throws -> CLLocationUpdate? { nil }
+        }
+        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+    }
+
+    public static func liveUpdates(_ configuration: LiveConfiguration = .default) -> Updates { Updates() }
+}
+
+/// A span during which the app uses location services, asking for permission when needed
+/// (Apple: `CLServiceSession`, iOS 18).
+public final class CLServiceSession: Sendable {
+    public enum AuthorizationRequirement: Sendable {
+        case none, whenInUse, always
+    }
+    public init(authorization: AuthorizationRequirement) {}
+    public func invalidate() {}
+}

@@ -1,6 +1,7 @@
 // A stand-in for Apple's MapKit for SwiftUI, written from Apple's public documentation, for the
 // app's views to type-check on Linux and show in wireframes (issue 14 §3–4).
 @_exported import CoreLocation
+import Foundation
 import SwiftUI
 
 /// What part of the world a map shows (Apple: `MapCameraPosition`).
@@ -118,4 +119,68 @@ extension View {
     nonisolated public func mapStyle(_ style: MapStyle) -> some View {
         _wireframeAttribute("mapStyle", style.name)
     }
+}
+
+/// A place on the map for directions (Apple: `MKPlacemark`).
+open class MKPlacemark: NSObject {
+    public let coordinate: CLLocationCoordinate2D
+    public init(coordinate: CLLocationCoordinate2D) { self.coordinate = coordinate }
+}
+
+/// A point of interest or a place, as directions take it (Apple: `MKMapItem`).
+open class MKMapItem: NSObject {
+    public let placemark: MKPlacemark
+    public init(placemark: MKPlacemark) { self.placemark = placemark }
+}
+
+/// A line of points (Apple: `MKMultiPoint`, `MKPolyline`).
+open class MKMultiPoint: NSObject {
+    public var pointCount: Int { 0 }
+    public func getCoordinates(_ coords: UnsafeMutablePointer<CLLocationCoordinate2D>, range: NSRange) {}
+}
+open class MKPolyline: MKMultiPoint {}
+
+/// One way from the source to the destination (Apple: `MKRoute`).
+open class MKRoute: NSObject {
+    public var polyline: MKPolyline { MKPolyline() }
+    public var distance: CLLocationDistance { 0 }
+    public var expectedTravelTime: TimeInterval { 0 }
+}
+
+/// How the traveller moves (Apple: `MKDirectionsTransportType`).
+public struct MKDirectionsTransportType: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let automobile = MKDirectionsTransportType(rawValue: 1)
+    public static let walking = MKDirectionsTransportType(rawValue: 2)
+}
+
+/// Routes along roads from Apple's servers (Apple: `MKDirections`).
+open class MKDirections: NSObject {
+    /// What to route (Apple: `MKDirections.Request`).
+    open class Request: NSObject {
+        open var source: MKMapItem?
+        open var destination: MKMapItem?
+        open var transportType: MKDirectionsTransportType = .automobile
+        open var requestsAlternateRoutes = false
+    }
+    /// The routes found (Apple: `MKDirections.Response`).
+    open class Response: NSObject {
+        open var routes: [MKRoute] { [] }
+    }
+
+    public init(request: Request) {}
+
+    /// Asks Apple's servers (Linux: no servers; always the server failure the app maps to offline).
+    open func calculate() async throws -> Response { throw MKError(.serverFailure) }
+}
+
+/// Why MapKit could not answer (Apple: `MKError`).
+public struct MKError: Error, Sendable {
+    public enum Code: Int, Sendable {
+        case unknown = 1
+        case serverFailure, loadingThrottled, placemarkNotFound, directionsNotFound, decodingFailed
+    }
+    public let code: Code
+    public init(_ code: Code) { self.code = code }
 }

@@ -90,3 +90,8 @@ public struct Anchor<Value> {
         public static var bounds: Source { Source() }
     }
 }
+
+extension View {
+    /// Runs `action` with a link the system hands the app (Apple: `onOpenURL(perform:)`).
+    nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View { self }
+}

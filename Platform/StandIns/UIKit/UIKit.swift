@@ -56,3 +56,12 @@ import Foundation
         _ picker: UIImagePickerController, didFinishPickingMediaWithInfo info: [UIImagePickerController.InfoKey: Any])
     func imagePickerControllerDidCancel(_ picker: UIImagePickerController)
 }
+
+/// The device the app runs on (Apple: `UIDevice`).
+@MainActor open class UIDevice: NSObject {
+    public static let current = UIDevice()
+    /// The device's name as the angler sees it in Settings (a generic name without the
+    /// entitlement to read the angler's own).
+    open var name: String { "iPhone" }
+    open var systemVersion: String { "18.0" }
+}

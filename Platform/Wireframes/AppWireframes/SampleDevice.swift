@@ -85,16 +85,18 @@ struct SampleDevice {
     func models(language: Language) async throws -> ScreenModels {
         try await ScreenModels.assemble(
             diary: diary, storage: storage, profiles: ProfilesModel(storage: storage, language: language),
-            deviceLanguage: language,
-            providers: AppProviders(
-                location: NoLocation(), routes: NoRoutes(), weatherTransport: NoWeatherNetwork(),
-                syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
-                mapSources: [
-                    MapSourceChoice(id: "apple", name: "Apple Maps"),
-                    MapSourceChoice(id: "osm-offline", name: "OpenStreetMap (offline)"),
-                ],
-                now: Self.clock, timeZone: TimeZone(secondsFromGMT: 10_800)!))
+            deviceLanguage: language, providers: Self.providers)
     }
+
+    /// A device without position or network, its clock in the sample season.
+    static let providers = AppProviders(
+        location: NoLocation(), routes: NoRoutes(), weatherTransport: NoWeatherNetwork(),
+        syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
+        mapSources: [
+            MapSourceChoice(id: "apple", name: "Apple Maps"),
+            MapSourceChoice(id: "osm-offline", name: "OpenStreetMap (offline)"),
+        ],
+        now: clock, timeZone: TimeZone(secondsFromGMT: 10_800)!)
 }
 
 /// A device whose position is unknown.

@@ -85,7 +85,7 @@ struct PageContent: View {
         case "sync": SyncScreen(model: models.sync, models: models)
         case "trash": TrashScreen(model: models.trash, models: models)
         case "settings": SettingsScreen(model: models.settings, models: models)
-        case "profiles": ProfilesScreen(model: models.profiles, models: models)
+        case "profiles": ProfilesScreen(model: models.profiles, help: models.help, catalog: models.catalog)
         case "about": AboutScreen(model: models.about, models: models)
         default: EmptyView()
         }

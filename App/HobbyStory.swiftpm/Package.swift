@@ -1,0 +1,63 @@
+// swift-tools-version: 6.0
+// The Hobby Story — Fishing for iPhone and iPad (issue 14 §2): an app package that Xcode 16 or
+// later, and Swift Playgrounds on iPad, open as an app. It links the root package's `AppUI`;
+// everything the app does lives there and in the core. On other systems (Linux CI) the same
+// manifest describes a plain executable, so that `swift package dump-package` checks it.
+import PackageDescription
+
+#if canImport(AppleProductTypes)
+    import AppleProductTypes
+#endif
+
+/// Why the app asks for each permission, as iOS shows it (the Info.plist purpose strings).
+enum Purpose {
+    static let camera =
+        "The camera takes the photos and videos you add to a catch, a trip or a spot. They stay in your diary on this device until you sync them."
+    static let microphone = "The microphone records the sound of the videos you take for your diary."
+    static let location =
+        "Your position fills in the place of a catch or a new spot and the weather there; it is read only while you use the app."
+    static let photoLibrary =
+        "Photos you choose from your library are copied into your diary; their time and place can fill in a catch."
+}
+
+#if canImport(AppleProductTypes)
+    let products: [Product] = [
+        .iOSApplication(
+            name: "HobbyStory",
+            targets: ["AppModule"],
+            bundleIdentifier: "org.hobbystory.fishing",
+            displayVersion: "1.0",
+            bundleVersion: "1",
+            appIcon: .asset("AppIcon"),
+            accentColor: .presetColor(.blue),
+            supportedDeviceFamilies: [.pad, .phone],
+            supportedInterfaceOrientations: [
+                .portrait, .landscapeRight, .landscapeLeft, .portraitUpsideDown(.when(deviceFamilies: [.pad])),
+            ],
+            capabilities: [
+                .camera(purposeString: Purpose.camera),
+                .microphone(purposeString: Purpose.microphone),
+                .locationWhenInUse(purposeString: Purpose.location),
+                .photoLibrary(purposeString: Purpose.photoLibrary),
+            ]
+        )
+    ]
+#else
+    let products: [Product] = [.executable(name: "HobbyStory", targets: ["AppModule"])]
+#endif
+
+let package = Package(
+    name: "HobbyStoryApp",
+    platforms: [.iOS("18.0")],
+    products: products,
+    dependencies: [.package(name: "HobbyStory", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "AppModule",
+            dependencies: [.product(name: "AppUI", package: "HobbyStory")],
+            path: "Sources",
+            resources: [.process("Resources")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A part of an app's interface with a life of its own, such as a window (Apple: `Scene`).
+@MainActor @preconcurrency public protocol Scene {
+    associatedtype Body: Scene
+    @SceneBuilder var body: Body { get }
+}
+
+/// An app's entry point (Apple: `App`): `@main` calls `main()`, which on Linux draws nothing.
+@MainActor @preconcurrency public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder var body: Body { get }
+    init()
+}
+
+extension App {
+    public static func main() {}
+}
+
+/// Builds an app's scenes (Apple: `SceneBuilder`).
+@resultBuilder
+public struct SceneBuilder {
+    public static func buildBlock<Content: Scene>(_ content: Content) -> Content { content }
+}
+
+/// A window of the app's views (Apple: `WindowGroup`).
+nonisolated public struct WindowGroup<Content: View>: Scene {
+    public typealias Body = Never
+    let content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    @MainActor public var body: Never { fatalError("WindowGroup is a primitive scene") }
+}
+
+extension Never: Scene {}
