@@ -31,18 +31,12 @@ struct RingPageView: View {
                             .toolbar { ringButtons }
                     } detail: {
                         NavigationStack(path: $page.detailPath) {
-                            SelectedDetail(selection: page.selection, models: models)
-                                .navigationDestination(for: Destination.self) { destination in
-                                    DestinationView(destination: destination, models: models)
-                                }
+                            SelectedDetail(selection: page.selection, models: models).pushing(models)
                         }
                     }
                 } else {
                     NavigationStack(path: $page.path) {
-                        PageContent(page: router.ring.page.id, models: models)
-                            .navigationDestination(for: Destination.self) { destination in
-                                DestinationView(destination: destination, models: models)
-                            }
+                        PageContent(page: router.ring.page.id, models: models).pushing(models)
                             .toolbar { ringButtons }
                     }
                 }
@@ -124,5 +118,14 @@ struct RingPages<Current: View>: View {
     private var shown: [RingSwipe.Neighbour] {
         guard offset != .zero else { return [] }
         return neighbours.filter { ring.swipeMoves($0.direction) }
+    }
+}
+
+extension View {
+    /// The screens a stack of this view pushes: one per `Destination`.
+    fileprivate func pushing(_ models: ScreenModels) -> some View {
+        navigationDestination(for: Destination.self) { destination in
+            DestinationView(destination: destination, models: models)
+        }
     }
 }
