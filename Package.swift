@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "CDirectIO"),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SyncClient"]),
-        .target(name: "AppStoreReports", dependencies: ["CZlib", "CCrypto", "NetworkFetch"]),
+        .target(name: "Inflate", dependencies: ["CZlib"]),
+        .target(name: "MapPacks", dependencies: ["Inflate"]),
+        .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(
@@ -120,7 +122,7 @@ let package = Package(
             dependencies: [
                 "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
                 "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing", "DirectoryData",
-                "AppFeatures", "Geodesy",
+                "AppFeatures", "Geodesy", "MapPacks",
             ]),
 
         .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
@@ -128,6 +130,7 @@ let package = Package(
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MapPacksTests", dependencies: ["MapPacks", "SecureHashing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AppStoreReportsTests", dependencies: ["AppStoreReports", "TestSupport"],
             resources: [.copy("Fixtures")]),

@@ -1,4 +1,5 @@
 import Foundation
+import Inflate
 
 /// Why a sales report could not be read; nothing of it is imported.
 public enum SalesReportError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -68,10 +69,21 @@ public enum SalesReport {
         "7": .update, "7F": .update, "7T": .update, "F7": .update,
     ]
 
+    /// A gzip-compressed report's text, held to the size limit.
+    private static func inflated(_ data: Data) throws(SalesReportError) -> Data {
+        do {
+            return try Inflate.decompress(data, limit: sizeLimit)
+        } catch .tooLarge(let limit) {
+            throw .tooLarge(limit: limit)
+        } catch {
+            throw .unreadable(error.description)
+        }
+    }
+
     /// The app units in a report's bytes.
     public static func parse(_ data: Data) throws(SalesReportError) -> [SalesUnits] {
         guard data.count <= sizeLimit else { throw .tooLarge(limit: sizeLimit) }
-        let bytes = Gunzip.isCompressed(data) ? try Gunzip.decompress(data, limit: sizeLimit) : data
+        let bytes = Inflate.isGzip(data) ? try inflated(data) : data
         guard let text = String(data: bytes, encoding: .utf8) else { throw .unreadable("it is not UTF-8 text") }
         var lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
             .makeIterator()

@@ -1,6 +1,6 @@
 #ifndef HOBBYSTORY_CZLIB_SHIM_H
 #define HOBBYSTORY_CZLIB_SHIM_H
-// zlib (Debian zlib1g-dev), to read the gzip-compressed sales reports App Store Connect delivers.
+// zlib (Debian zlib1g-dev), for the Inflate module: sales reports and map packs arrive compressed.
 #include <zlib.h>
 
 // inflateInit2 is a macro in zlib.h, which Swift cannot call.

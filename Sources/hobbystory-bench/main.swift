@@ -3,7 +3,7 @@
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
 //        [--catches N] [--big M] [--media-mib S] [--sync-catches K] [--upload-mb U] [--no-load]
-//        [--only diary,places,almanac,media,reports,sync,upload,app]
+//        [--only diary,places,almanac,media,reports,sync,upload,app,maps]
 //        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
@@ -24,7 +24,8 @@ let mediaMebibytes = option("--media-mib").flatMap { Int($0) } ?? 1024
 let syncCatches = option("--sync-catches").flatMap { Int($0) } ?? 10_000
 let uploadMegabytes = option("--upload-mb").flatMap { Int($0) } ?? 200
 let sections = Set(
-    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app").split(separator: ",").map(String.init))
+    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps").split(separator: ",").map(
+        String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -35,6 +36,7 @@ print("")
 // Places first: its resident-memory figure is only meaningful before other sections allocate.
 if sections.contains("places") { try benchmarkPlaces() }
 if sections.contains("almanac") { try benchmarkAlmanac() }
+if sections.contains("maps") { try benchmarkMaps() }
 // Media before the diary section, whose million catches leave the heap large.
 if sections.contains("media") { try benchmarkMedia(mebibytes: mediaMebibytes) }
 var big: Setup?

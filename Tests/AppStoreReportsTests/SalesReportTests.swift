@@ -104,7 +104,7 @@ struct SalesReportTests {
         var damaged = gzip
         damaged[damaged.startIndex + 20] ^= 0xFF
         #expect(throws: SalesReportError.self) { try SalesReport.parse(damaged) }
-        #expect(throws: SalesReportError.unreadable("bytes follow the compressed report")) {
+        #expect(throws: SalesReportError.unreadable("bytes follow the compressed stream")) {
             try SalesReport.parse(gzip + Data("\t1F\t999".utf8))
         }
     }
