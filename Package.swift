@@ -36,6 +36,7 @@ let package = Package(
         .target(name: "CurlTransport", dependencies: ["CCurl", "SyncClient"]),
         .target(name: "Inflate", dependencies: ["CZlib"]),
         .target(name: "MapPacks", dependencies: ["Inflate"]),
+        .target(name: "MapSources"),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
@@ -103,7 +104,7 @@ let package = Package(
             dependencies: [
                 "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient", "Weather",
                 "Almanac",
-                "SyncProtocol", "Reports", "ReportOutput",
+                "SyncProtocol", "Reports", "ReportOutput", "MapSources",
             ],
             resources: [.copy("Resources/Localizable.xcstrings")]),
         .target(
@@ -185,7 +186,7 @@ let package = Package(
             name: "AppFeaturesTests",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
-                "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather",
+                "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather", "MapSources",
             ]),
         .testTarget(
             name: "HobbyStoryCLITests",
@@ -217,14 +218,14 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SyncClient", "Weather", "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers",
+                "Reports", "SyncClient", "Weather", "MapSources", "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers",
                 "UIKit", "AVFoundation", "CoreLocation",
             ]),
         .target(
             name: "AppWireframes",
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
-                "SyncClient", "SwiftUI", "Weather",
+                "SyncClient", "SwiftUI", "Weather", "MapSources",
             ],
             path: "Platform/Wireframes/AppWireframes"),
         .executableTarget(
@@ -240,7 +241,7 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SyncClient", "Weather",
+                "Reports", "SyncClient", "Weather", "MapSources",
             ])
     ]
     package.products += [.library(name: "AppUI", targets: ["AppUI"])]

@@ -3,6 +3,7 @@ import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
+import MapSources
 import SyncClient
 import TestSupport
 import Testing
@@ -76,7 +77,7 @@ struct SyncAndSettingsTests {
         let make = {
             SettingsModel(
                 diary: f.diary, deviceLanguage: .english,
-                mapSources: [MapSourceChoice(id: "apple.standard", name: "Apple Maps")],
+                mapSources: MapSource.offered(on: .app, drawable: ["apple"]),
                 appVersion: "test", logFolder: f.folder)
         }
         let model = make()
@@ -85,8 +86,10 @@ struct SyncAndSettingsTests {
         await model.choose(system: .imperial)
         await model.choose(language: .russian)
         await model.choose(pressure: .millimetresOfMercury)
-        await model.choose(mapSource: MapSourceChoice(id: "unknown", name: "?"))
-        #expect(model.settings.mapSourceId == nil, "only a listed source can be chosen")
+        await model.choose(mapSource: try #require(MapSource.named("osm-tiles")))
+        #expect(model.settings.mapSourceId == nil, "only a source offered on this device can be chosen")
+        #expect(model.mapSource?.id == "apple")
+        #expect(model.terms(of: try #require(model.mapSource)).hasPrefix("Бесплатно. Только при подключении к сети."))
         let again = make()
         try await again.load()
         #expect(again.settings.units.system == .imperial && again.settings.units.pressure == .millimetresOfMercury)

@@ -5,6 +5,7 @@ import DiaryStore
 import FishingModel
 import Foundation
 import Geodesy
+import MapSources
 import MediaLibrary
 import SyncClient
 import Weather
@@ -92,10 +93,7 @@ struct SampleDevice {
     static let providers = AppProviders(
         location: NoLocation(), routes: NoRoutes(), weatherTransport: NoWeatherNetwork(),
         syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
-        mapSources: [
-            MapSourceChoice(id: "apple", name: "Apple Maps"),
-            MapSourceChoice(id: "osm-offline", name: "OpenStreetMap (offline)"),
-        ],
+        mapSources: MapSource.offered(on: .app, drawable: ["apple", "osm-packs"]),
         now: clock, timeZone: TimeZone(secondsFromGMT: 10_800)!)
 }
 

@@ -2,6 +2,7 @@ import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
+import MapSources
 import Observation
 
 /// The angler's settings, kept in their diary so they follow the profile: units (metric or
@@ -21,17 +22,6 @@ public struct AppSettings: Codable, Sendable, Equatable {
     }
 }
 
-/// A map source the settings offer: its id and its name in the angler's language.
-public struct MapSourceChoice: Sendable, Equatable, Identifiable {
-    public let id: String
-    public let name: String
-
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
-    }
-}
-
 /// The settings screen: every change is saved at once (no save button to forget).
 @MainActor
 @Observable
@@ -45,7 +35,7 @@ public final class SettingsModel: DeclaresControls {
     public static let controls = [unitSystem, pressureUnit, windUnit, language, mapSource, exportDiagnostics]
 
     public private(set) var settings: AppSettings
-    public let mapSources: [MapSourceChoice]
+    public let mapSources: [MapSource]
     /// The file the last diagnostics export wrote.
     public private(set) var exportedDiagnostics: URL?
     public private(set) var problem: String?
@@ -56,7 +46,7 @@ public final class SettingsModel: DeclaresControls {
     private let logFolder: URL
 
     public init(
-        diary: DiaryQueue, deviceLanguage: Language, mapSources: [MapSourceChoice], appVersion: String, logFolder: URL
+        diary: DiaryQueue, deviceLanguage: Language, mapSources: [MapSource], appVersion: String, logFolder: URL
     ) {
         self.diary = diary
         self.deviceLanguage = deviceLanguage
@@ -92,7 +82,20 @@ public final class SettingsModel: DeclaresControls {
     public func choose(wind: WindUnit) async { await update { $0.units.wind = wind } }
     public func choose(language: Language?) async { await update { $0.language = language } }
 
-    public func choose(mapSource: MapSourceChoice) async {
+    /// The map source in use: the one chosen, or the first offered.
+    public var mapSource: MapSource? {
+        mapSources.first { $0.id == settings.mapSourceId } ?? mapSources.first
+    }
+
+    /// What the angler should know of a source (T7): its price, whether it works offline, its
+    /// licence and attribution, in the angler's language.
+    public func terms(of source: MapSource) -> String {
+        let price = Catalog.shared.text("mapSource.price.\(source.price.rawValue)", language)
+        let offline = Catalog.shared.text("mapSource.offline.\(source.offline.rawValue)", language)
+        return "\(price) \(offline) \(source.licence). \(source.attribution)"
+    }
+
+    public func choose(mapSource: MapSource) async {
         guard mapSources.contains(mapSource) else { return }
         await update { $0.mapSourceId = mapSource.id }
     }

@@ -3,6 +3,7 @@ import DiaryServices
 import DiaryStore
 import Foundation
 import Geodesy
+import MapSources
 import MediaLibrary
 import SyncClient
 import Weather
@@ -17,14 +18,14 @@ public struct AppProviders: Sendable {
     public var syncTransport: @Sendable (URL) -> any SyncTransport
     public var deviceName: String
     public var appVersion: String
-    public var mapSources: [MapSourceChoice]
+    public var mapSources: [MapSource]
     public var now: @Sendable () -> Date
     public var timeZone: TimeZone
 
     public init(
         location: any LocationProviding, routes: any RouteProvider, weatherTransport: any HTTPTransport,
         syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
-        mapSources: [MapSourceChoice], now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
+        mapSources: [MapSource], now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
     ) {
         self.location = location
         self.routes = routes

@@ -36,6 +36,9 @@ struct SettingsScreen: View {
                 ForEach(model.mapSources) { Text($0.name).tag(Optional($0.id)) }
             }
             .control(SettingsModel.mapSource, help: models.help)
+            if let source = model.mapSource {
+                Text(model.terms(of: source)).font(.footnote).foregroundStyle(.secondary)
+            }
             ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.settings"))
@@ -53,7 +56,7 @@ struct SettingsScreen: View {
     private var mapSource: Binding<String?> {
         let model = model
         return Binding(
-            get: { model.settings.mapSourceId },
+            get: { model.mapSource?.id },
             set: { id in
                 guard let source = model.mapSources.first(where: { $0.id == id }) else { return }
                 Task { await model.choose(mapSource: source) }

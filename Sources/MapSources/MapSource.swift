@@ -1,0 +1,56 @@
+/// A map service the app or the site can show (T7, T8, T9): what it draws, what it costs, under
+/// which licence, whether its maps may be kept for use offline, and the attribution that must
+/// always be shown with it. The catalogue is ``catalogue``; docs/maps.md explains each entry and
+/// why the defaults were chosen.
+public struct MapSource: Sendable, Equatable, Identifiable {
+    /// What a source draws.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Roads, water, names: the drawn map.
+        case scheme
+        case satellite
+        /// Satellite imagery with roads and names over it.
+        case hybrid
+    }
+
+    /// What using the source costs the angler or the operator.
+    public enum Price: String, Sendable {
+        case free
+        /// Free up to a monthly quota, paid beyond it; a key is needed.
+        case freeTier
+        case paid
+    }
+
+    /// Whether the source's maps may be kept on the device for use without a network.
+    public enum OfflineUse: String, Sendable {
+        case allowed
+        /// Only through the provider's own offline feature, within its limits.
+        case providerLimits
+        /// Online only (the provider's terms forbid bulk or offline download).
+        case forbidden
+    }
+
+    /// Where a source can be shown.
+    public enum Surface: String, Sendable {
+        /// The iPhone and iPad app.
+        case app
+        /// The portal's web pages.
+        case site
+    }
+
+    public let id: String
+    /// The service's own name (not translated).
+    public let name: String
+    public let kinds: [Kind]
+    public let price: Price
+    public let offline: OfflineUse
+    public let surfaces: Set<Surface>
+    /// Whether the operator (or the angler) must configure a key or token.
+    public let needsKey: Bool
+    public let licence: String
+    public let termsURL: String
+    /// The text shown on every map drawn from this source.
+    public let attribution: String
+    /// A raster tile address with `{z}`, `{x}`, `{y}` (and `{key}`), for the site; nil for
+    /// sources drawn by a framework (MapKit) or from packs.
+    public let tileURLTemplate: String?
+}
