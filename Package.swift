@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SyncClient"]),
         .target(name: "Inflate", dependencies: ["CZlib"]),
-        .target(name: "MapPacks", dependencies: ["Inflate"]),
+        .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing"]),
         .target(name: "MapSources"),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
         .target(name: "Diagnostics"),

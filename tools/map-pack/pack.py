@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Turns tilemaker's MBTiles into a map pack (issue 15 §2): OUT_DIR/NAME.pmtiles, written by the
+PyPI `pmtiles` package with the area, centre and zooms in its header, and OUT_DIR/NAME.json, the
+manifest the app, the CLI and the portal read (name, bounds, zooms, each file's size and SHA-256,
+the source's date, licence and attribution).
+
+    python3 tools/map-pack/pack.py TILES.mbtiles SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE]
+
+SOURCE_DATE (YYYY-MM-DD) defaults to the extract file's modification date.
+"""
+import datetime
+import hashlib
+import json
+import sqlite3
+import sys
+from pathlib import Path
+
+import osmium
+from pmtiles.tile import Compression, TileType, zxy_to_tileid
+from pmtiles.writer import Writer
+
+LICENCE = "ODbL-1.0"
+ATTRIBUTION = "© OpenStreetMap contributors"
+MANIFEST_FORMAT = 1
+
+
+def sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def extract_bounds(source: Path) -> tuple[float, float, float, float]:
+    """The area the extract covers, from its header (tilemaker 2.2 leaves MBTiles' bounds empty)."""
+    reader = osmium.io.Reader(str(source), osmium.osm.osm_entity_bits.NOTHING)
+    try:
+        box = reader.header().box()
+    finally:
+        reader.close()
+    if not box.valid():
+        sys.exit(f"pack: {source} has no bounding box in its header; cut it with osmium extract --bbox")
+    return box.bottom_left.lon, box.bottom_left.lat, box.top_right.lon, box.top_right.lat
+
+
+def main() -> None:
+    if len(sys.argv) not in (5, 6):
+        sys.exit("usage: pack.py TILES.mbtiles SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE]")
+    mbtiles, source, out, name = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
+    source_date = sys.argv[5] if len(sys.argv) == 6 else datetime.datetime.fromtimestamp(
+        source.stat().st_mtime, datetime.timezone.utc).date().isoformat()
+    database = sqlite3.connect(mbtiles)
+    metadata = dict(database.execute("SELECT name, value FROM metadata"))
+    west, south, east, north = extract_bounds(source)
+    tiles = []
+    for z, column, tms_row, data in database.execute(
+            "SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles"):
+        y = (1 << z) - 1 - tms_row  # MBTiles counts rows from the south
+        tiles.append((zxy_to_tileid(z, column, y), data))
+    tiles.sort()
+    zooms = [int(metadata["minzoom"]), int(metadata["maxzoom"])]
+
+    out.mkdir(parents=True, exist_ok=True)
+    archive = out / f"{name}.pmtiles"
+    with archive.open("wb") as f:
+        writer = Writer(f)
+        for tile_id, data in tiles:
+            writer.write_tile(tile_id, data)
+        e7 = lambda degrees: int(round(degrees * 1e7))
+        writer.finalize(
+            {
+                "tile_type": TileType.MVT, "tile_compression": Compression.GZIP,
+                "min_lon_e7": e7(west), "min_lat_e7": e7(south), "max_lon_e7": e7(east), "max_lat_e7": e7(north),
+                "center_zoom": zooms[1], "center_lon_e7": e7((west + east) / 2),
+                "center_lat_e7": e7((south + north) / 2),
+            },
+            {
+                "name": name, "attribution": ATTRIBUTION, "description": metadata.get("description", ""),
+                "vector_layers": json.loads(metadata.get("json", "{}")).get("vector_layers", []),
+            })
+    manifest = {
+        "format": MANIFEST_FORMAT,
+        "name": name,
+        "bounds": [west, south, east, north],
+        "minZoom": zooms[0],
+        "maxZoom": zooms[1],
+        "files": [{"name": archive.name, "role": "tiles", "bytes": archive.stat().st_size, "sha256": sha256(archive)}],
+        "source": source.name,
+        "sourceDate": source_date,
+        "licence": LICENCE,
+        "attribution": ATTRIBUTION,
+    }
+    (out / f"{name}.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+    print(f"{archive}: {len(tiles)} tiles, zooms {zooms[0]}-{zooms[1]}")
+
+
+if __name__ == "__main__":
+    main()
