@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "Portal",
             dependencies: [
-                "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
+                "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports", "MapPacks",
                 "Diagnostics", "SecureHashing",
             ],
             resources: [.copy("Resources/openapi.json")]),
@@ -163,7 +163,7 @@ let package = Package(
             dependencies: [
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
-                "SecureHashing", "hobbystory-portal", "DirectoryData",
+                "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks",
             ],
             exclude: ["FuzzCorpus"]),
         .testTarget(

@@ -1,3 +1,6 @@
+import Foundation
+import HTTPServer
+
 /// What a `Range` header asks of a download of `size` bytes (RFC 9110 §14): a request the portal
 /// answers whole (another unit, several ranges, or a header it cannot read — all of which a
 /// server may ignore), one part (206), or nothing it has (416). Numbers too large for 64 bits are
@@ -34,5 +37,49 @@ enum ByteRange: Equatable {
         guard !text.isEmpty else { return .some(nil) }
         guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return .none }
         return .some(Int64(text) ?? Int64.max)
+    }
+}
+
+/// A download answered whole or in the part a `Range` header asks for (T4 media, T10 map packs):
+/// `Accept-Ranges`, 206 with `Content-Range`, 416 for a range past the end, the bytes streamed
+/// a mebibyte at a time from `read(offset, count)`.
+enum RangedDownload {
+    static let pieceBytes = 1 << 20
+
+    static func response(
+        _ request: HTTPRequest, size: Int64, headers: HTTPHeaders, what: String,
+        read: @escaping @Sendable (Int64, Int) throws -> Data
+    ) throws -> HTTPResponse {
+        var headers = headers
+        headers["Accept-Ranges"] = "bytes"
+        var range = 0..<size
+        var status = HTTPStatus.ok
+        if let header = request.headers["Range"] {
+            switch ByteRange.parse(header, size: size) {
+            case .whole:
+                break
+            case .part(let requested):
+                range = requested
+                status = HTTPStatus(code: 206)
+                headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
+            case .unsatisfiable:
+                throw HTTPError(
+                    HTTPStatus(code: 416), code: "range_not_satisfiable",
+                    detail: "Range \(header.prefix(60)) does not fit the \(size) bytes of this \(what)",
+                    headers: ["Content-Range": "bytes */\(size)"])
+            }
+        }
+        let sent = range
+        return HTTPResponse(
+            status: status, headers: headers,
+            body: .stream(contentLength: Int(sent.count)) { writer in
+                var position = sent.lowerBound
+                while position < sent.upperBound {
+                    let data = try read(position, Int(min(Int64(pieceBytes), sent.upperBound - position)))
+                    guard !data.isEmpty else { break }
+                    try await writer.write(data)
+                    position += Int64(data.count)
+                }
+            })
     }
 }

@@ -109,40 +109,13 @@ enum MediaRoutes {
             guard let size = try store.mediaSize(account: principal.accountId, sha256: sha256) else {
                 throw HTTPError.notFound("no media with that SHA-256 in this account")
             }
-            var headers: HTTPHeaders = [
-                "Accept-Ranges": "bytes", "Content-Type": "application/octet-stream", "ETag": "\"\(sha256)\"",
-            ]
-            var range = 0..<size
-            var status = HTTPStatus.ok
-            if let header = request.headers["Range"] {
-                switch ByteRange.parse(header, size: size) {
-                case .whole:
-                    break
-                case .part(let requested):
-                    range = requested
-                    status = HTTPStatus(code: 206)
-                    headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
-                case .unsatisfiable:
-                    throw HTTPError(
-                        HTTPStatus(code: 416), code: "range_not_satisfiable",
-                        detail: "Range \(header.prefix(60)) does not fit the \(size) bytes of this media",
-                        headers: ["Content-Range": "bytes */\(size)"])
-                }
-            }
             let account = principal.accountId
-            let sent = range
-            return HTTPResponse(
-                status: status, headers: headers,
-                body: .stream(contentLength: Int(sent.count)) { writer in
-                    var position = sent.lowerBound
-                    while position < sent.upperBound {
-                        let count = Int(min(Int64(appendBytes), sent.upperBound - position))
-                        let data = try store.readMedia(account: account, sha256: sha256, offset: position, count: count)
-                        guard !data.isEmpty else { break }
-                        try await writer.write(data)
-                        position += Int64(data.count)
-                    }
-                })
+            return try RangedDownload.response(
+                request, size: size, headers: ["Content-Type": "application/octet-stream", "ETag": "\"\(sha256)\""],
+                what: "media"
+            ) { offset, count in
+                try store.readMedia(account: account, sha256: sha256, offset: offset, count: count)
+            }
         }
     }
 

@@ -4,7 +4,7 @@ import HTTPServer
 import PortalStore
 import SyncProtocol
 
-/// The portal's HTTP endpoints (T3 sync, T5 directories, T12 user counts) over a
+/// The portal's HTTP endpoints (T3 sync, T5 directories, T10 map packs, T12 user counts) over a
 /// ``PortalStore``: accounts and sessions, push and pull, history, directories, admin statistics,
 /// `/health` and `/metrics`. Every data endpoint acts only for the account of its bearer token.
 public struct PortalApplication: Sendable {
@@ -17,11 +17,13 @@ public struct PortalApplication: Sendable {
     public let trustedProxies: Set<String>
     /// Where access lines, captured errors and the server's warnings go.
     public let logger: Logger
+    /// The offline map packs served (`--map-packs`).
+    public let maps: MapShelf
 
     public init(
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
         signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600),
-        trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http")
+        trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf()
     ) {
         self.store = store
         self.metrics = metrics
@@ -29,6 +31,7 @@ public struct PortalApplication: Sendable {
         self.signUpLimiter = signUpLimiter
         self.trustedProxies = trustedProxies
         self.logger = logger
+        self.maps = maps
     }
 
     /// The address a request comes from: its peer, or — when the peer is a trusted proxy — the
@@ -53,6 +56,7 @@ public struct PortalApplication: Sendable {
         var router = Router()
         addPublicRoutes(to: &router)
         MediaRoutes.addDiscovery(to: &router)
+        MapRoutes.add(to: &router, shelf: maps)
         let store = store
         let authenticated: [any HTTPMiddleware] = [
             AuthenticationMiddleware<PortalPrincipal> { request, context in

@@ -17,6 +17,7 @@ public struct PortalCommandLine {
     static let usage = """
         usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N] [--history-days N] [--trusted-proxy ADDR[,ADDR]]
                                  [--log-file PATH] [--log-level debug|info|notice|warning|error] [--connections-per-client N]
+                                 [--map-packs DIR]
                hobbystory-portal [--data DIR | --database-url URL] admin create-admin --email E --password-stdin
                hobbystory-portal ... admin directory add species|baits|methods|water-body-types --name NAME [--latin LATIN] [--name-ru NAME]
                hobbystory-portal ... admin directory rename KIND ID [--name NAME] [--name-ru NAME]
@@ -44,7 +45,7 @@ public struct PortalCommandLine {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
             "media-quota-mb", "history-days", "trusted-proxy", "app", "vendor", "issuer", "key-id", "key-file", "days",
-            "api-url", "log-file", "log-level", "connections-per-client",
+            "api-url", "log-file", "log-level", "connections-per-client", "map-packs",
         ]
         let flagNames: Set<String> = ["password-stdin", "json", "help"]
         var positionals: [String] = []
@@ -154,10 +155,22 @@ public struct PortalCommandLine {
             throw Failure(exitCode: 2, description: "--connections-per-client must be a whole number (0 for no limit)")
         }
         let logger = Logger(category: "http", sink: try logSink())
+        var maps = MapShelf()
+        if let folder = options["map-packs"] {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw Failure(
+                    exitCode: 2,
+                    description: "--map-packs \(folder) is not a folder (make packs with scripts/make-map-pack.sh)")
+            }
+            maps = MapShelf(folder: URL(fileURLWithPath: folder), logger: logger.category("maps"))
+            logger.notice("serving \(maps.packs.count) map pack(s) from \(folder)")
+        }
         let server: HTTPServer
         do {
             server = try HTTPServer.start(
-                PortalApplication(store: store, trustedProxies: trustedProxies, logger: logger).application(),
+                PortalApplication(store: store, trustedProxies: trustedProxies, logger: logger, maps: maps)
+                    .application(),
                 configuration: .init(
                     host: host, port: port, perClientConnectionLimit: perClient, unlimitedAddresses: trustedProxies))
         } catch {

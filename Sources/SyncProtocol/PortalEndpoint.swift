@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every endpoint of the portal (T3, T4, T5, T12), defined once for both sides: the portal
+/// Every endpoint of the portal (T3, T4, T5, T10, T12), defined once for both sides: the portal
 /// registers each endpoint's ``pattern`` for its ``method``, the device builds its requests'
 /// targets from the same values with ``target(_:query:)``, and the OpenAPI document is held to
 /// this list by a test. The route table in isowords' sense, without a parser library.
@@ -10,11 +10,14 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     case push, pull, history
     case directories, adminStats
     case uploadOptions, createUpload, uploadOffset, appendUpload, media
+    case mapPacks, mapPackFile, tile
 
     /// The HTTP method (`HEAD` on ``media`` is served by its `GET`).
     public var method: String {
         switch self {
-        case .health, .metrics, .openAPI, .currentAccount, .pull, .history, .directories, .adminStats, .media: "GET"
+        case .health, .metrics, .openAPI, .currentAccount, .pull, .history, .directories, .adminStats, .media,
+            .mapPacks, .mapPackFile, .tile:
+            "GET"
         case .signUp, .signIn, .push, .createUpload: "POST"
         case .signOut: "DELETE"
         case .uploadOptions: "OPTIONS"
@@ -41,13 +44,17 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
         case .uploadOptions, .createUpload: "/v1/uploads"
         case .uploadOffset, .appendUpload: "/v1/uploads/:id"
         case .media: "/v1/media/:sha256"
+        case .mapPacks: "/v1/map-packs"
+        case .mapPackFile: "/v1/map-packs/:name/:file"
+        case .tile: "/v1/tiles/:pack/:z/:x/:y"
         }
     }
 
-    /// Whether a bearer token is required.
+    /// Whether a bearer token is required. Map packs and tiles are OpenStreetMap's open data
+    /// (ODbL), served to anyone as a tile server is.
     public var requiresSession: Bool {
         switch self {
-        case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions: false
+        case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions, .mapPacks, .mapPackFile, .tile: false
         default: true
         }
     }

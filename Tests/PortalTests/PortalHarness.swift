@@ -68,7 +68,10 @@ final class PortalHarness: Sendable {
     let portal: PortalApplication
     let client: HTTPTestClient
 
-    init(_ backend: Backend, clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_780_000_000))) throws {
+    init(
+        _ backend: Backend, clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_780_000_000)),
+        maps: MapShelf = MapShelf()
+    ) throws {
         self.clock = clock
         let database = try backend.makeDatabase()
         try database.migrate()
@@ -77,7 +80,7 @@ final class PortalHarness: Sendable {
             clock: clock.function)
         let bundled = try BundledDirectories.load()
         try store.seedDirectories(bundled.entries, version: bundled.version)
-        portal = PortalApplication(store: store, limiter: AttemptLimiter(clock: clock.function))
+        portal = PortalApplication(store: store, limiter: AttemptLimiter(clock: clock.function), maps: maps)
         client = HTTPTestClient(portal.application())
     }
 

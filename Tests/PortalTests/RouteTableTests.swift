@@ -43,6 +43,7 @@ struct RouteTableTests {
         }
         // What the router adds beyond the table: HEAD on a GET route, and the directory writes it refuses.
         expected.insert("HEAD \(Self.openAPIPath(PortalEndpoint.media.pattern))")
+        expected.insert("HEAD \(Self.openAPIPath(PortalEndpoint.mapPackFile.pattern))")
         for method in ["POST", "PUT", "PATCH", "DELETE"] {
             expected.insert("\(method) \(PortalEndpoint.directories.pattern)")
         }

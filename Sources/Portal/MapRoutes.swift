@@ -1,0 +1,93 @@
+import Foundation
+import HTTPServer
+import MapPacks
+import SyncProtocol
+
+/// Offline map packs on the portal (issue 15 §2, T10), open to anyone as OpenStreetMap's data is:
+/// `/v1/map-packs` lists the manifests, `/v1/map-packs/<name>/<file>` downloads a pack's file with
+/// `Range` (a download resumes where it stopped) and its SHA-256 as ETag, `/v1/tiles/<pack>/z/x/y`
+/// serves one tile for the site's maps — gzip-compressed as stored when the client accepts it.
+enum MapRoutes {
+    /// What `/v1/map-packs` answers.
+    struct PackList: Encodable {
+        let packs: [MapPackManifest]
+    }
+
+    static func add(to router: inout Router, shelf: MapShelf) {
+        router.on(.mapPacks) { _, _ in
+            try .json(PackList(packs: shelf.manifests), headers: ["Cache-Control": "public, max-age=300"])
+        }
+        router.on(.mapPackFile) { request, context in
+            let name = try context.parameters.require("name")
+            let fileName = try context.parameters.require("file")
+            guard let pack = shelf.packs[name], let file = pack.manifest.files.first(where: { $0.name == fileName })
+            else { throw HTTPError.notFound("no map pack \(name.prefix(64)) with a file \(fileName.prefix(64))") }
+            let url = pack.folder.appendingPathComponent(file.name)
+            return try RangedDownload.response(
+                request, size: file.bytes,
+                headers: [
+                    "Content-Type": "application/octet-stream", "ETag": "\"\(file.sha256)\"",
+                    "Cache-Control": "public, max-age=3600",
+                ],
+                what: "file"
+            ) { offset, count in
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                try handle.seek(toOffset: UInt64(offset))
+                return try handle.read(upToCount: count) ?? Data()
+            }
+        }
+        router.on(.tile) { request, context in
+            let name = try context.parameters.require("pack")
+            guard let tiles = shelf.packs[name]?.tiles else {
+                throw HTTPError.notFound("no map pack \(name.prefix(64)) with tiles")
+            }
+            let (z, x, y) = (try number(context, "z"), try number(context, "x"), try number(context, "y"))
+            guard TileID.of(z: z, x: x, y: y) != nil else {
+                throw HTTPError.badRequest(
+                    code: "invalid_tile", "tile \(z)/\(x)/\(y) is off the grid: z 0–31, x and y 0 to 2^z − 1")
+            }
+            let gzip = tiles.header.tileCompression == PMTilesHeader.Compression.gzip.rawValue
+            let acceptsGzip = request.headers.values(for: "Accept-Encoding").joined(separator: ",").lowercased()
+                .contains("gzip")
+            do {
+                let stored = gzip && acceptsGzip
+                guard let bytes = stored ? try tiles.storedTile(z: z, x: x, y: y) : try tiles.tile(z: z, x: x, y: y)
+                else { throw HTTPError.notFound("the pack \(name) has no tile \(z)/\(x)/\(y)") }
+                var headers: HTTPHeaders = [
+                    "Content-Type": contentType(tiles.header.tileType), "Cache-Control": "public, max-age=86400",
+                    "Vary": "Accept-Encoding",
+                ]
+                if stored { headers["Content-Encoding"] = "gzip" }
+                return HTTPResponse(headers: headers, body: .bytes(bytes))
+            } catch let error as PMTilesError {
+                throw HTTPError(
+                    HTTPStatus(code: 500), code: "map_pack_damaged", detail: "the pack \(name) is damaged: \(error)")
+            }
+        }
+    }
+
+    /// A path segment of at most ten digits as a number (a tile coordinate).
+    private static func number(_ context: RequestContext, _ name: String) throws -> Int {
+        let text = try context.parameters.require(name)
+        guard (1...10).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let value = Int(text)
+        else {
+            throw HTTPError.badRequest(
+                code: "invalid_tile", "\(name) \"\(text.prefix(20))\" is not a whole number of at most ten digits")
+        }
+        return value
+    }
+
+    /// The media type of a PMTiles tile type.
+    private static func contentType(_ tileType: UInt8) -> String {
+        switch tileType {
+        case 1: "application/vnd.mapbox-vector-tile"
+        case 2: "image/png"
+        case 3: "image/jpeg"
+        case 4: "image/webp"
+        case 5: "image/avif"
+        default: "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Diagnostics
+import Foundation
+import MapPacks
+
+/// The offline map packs a portal serves (issue 15 §2, T10): every `<name>.json` manifest in a
+/// folder (`--map-packs DIR`) whose files are there at the sizes it gives, with the pack's tiles
+/// opened for `/v1/tiles`. A pack that does not check out is left out and said in the log.
+public struct MapShelf: Sendable {
+    public struct Pack: Sendable {
+        public let manifest: MapPackManifest
+        let folder: URL
+        let tiles: PMTilesArchive?
+    }
+
+    public let packs: [String: Pack]
+
+    public init() { packs = [:] }
+
+    public init(folder: URL, logger: Logger = Logger(category: "maps")) {
+        var packs: [String: Pack] = [:]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for file in names.sorted() where file.hasSuffix(".json") {
+            do {
+                let data = try Data(contentsOf: folder.appendingPathComponent(file))
+                let manifest = try MapPackManifest.read(data)
+                for part in manifest.files {
+                    let size =
+                        try FileManager.default.attributesOfItem(
+                            atPath: folder.appendingPathComponent(part.name).path)[.size] as? Int64
+                    guard size == part.bytes else {
+                        throw MapPackError.wrongSize(part.name, expected: part.bytes, found: size ?? -1)
+                    }
+                }
+                let tiles = try manifest.file("tiles").map {
+                    try PMTilesArchive(url: folder.appendingPathComponent($0.name))
+                }
+                packs[manifest.name] = Pack(manifest: manifest, folder: folder, tiles: tiles)
+            } catch {
+                logger.warning("map pack \(file) left out: \(error)")
+            }
+        }
+        self.packs = packs
+    }
+
+    /// The manifests, by name.
+    public var manifests: [MapPackManifest] { packs.keys.sorted().compactMap { packs[$0]?.manifest } }
+}

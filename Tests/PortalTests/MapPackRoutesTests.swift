@@ -1,0 +1,106 @@
+import Foundation
+import HTTPServer
+import MapPacks
+import Portal
+import SecureHashing
+import SyncProtocol
+import TestSupport
+import Testing
+
+/// The portal's offline map packs (issue 15 §2, T10): the list, ranged and resumable downloads
+/// checked against the manifest, tiles as stored or inflated — and nothing outside the packs.
+@Suite("Map packs on the portal")
+struct MapPackRoutesTests {
+    static let sample = packageRoot.appendingPathComponent("Tests/MapPacksTests/Fixtures/sample.pmtiles")
+
+    /// A folder with the PMTiles sample as the pack `sample`, a broken pack, and the portal
+    /// serving it.
+    struct Shelf {
+        let folder: URL
+        let portal: PortalHarness
+        let bytes: Data
+
+        init() throws {
+            folder = try temporaryFolder("map-shelf")
+            bytes = try Data(contentsOf: MapPackRoutesTests.sample)
+            try bytes.write(to: folder.appendingPathComponent("sample.pmtiles"))
+            let manifest: [String: Any] = [
+                "format": 1, "name": "sample", "bounds": [24.5, 59.9, 25.2, 60.3], "minZoom": 0, "maxZoom": 8,
+                "files": [
+                    [
+                        "name": "sample.pmtiles", "role": "tiles", "bytes": bytes.count,
+                        "sha256": SHA256Digest.hex(of: bytes),
+                    ]
+                ],
+                "source": "tools/make_pmtiles_fixtures.py", "sourceDate": "2026-12-02", "licence": "ODbL-1.0",
+                "attribution": "© OpenStreetMap contributors",
+            ]
+            try JSONSerialization.data(withJSONObject: manifest).write(to: folder.appendingPathComponent("sample.json"))
+            var broken = manifest
+            broken["name"] = "broken"
+            broken["files"] = [
+                ["name": "gone.pmtiles", "role": "tiles", "bytes": 10, "sha256": String(repeating: "0", count: 64)]
+            ]
+            try JSONSerialization.data(withJSONObject: broken).write(to: folder.appendingPathComponent("broken.json"))
+            portal = try PortalHarness(.sqlite, maps: MapShelf(folder: folder))
+        }
+    }
+
+    @Test(
+        "Given a shelf with a good and a broken pack, when listed, then only the good one is offered, with its manifest"
+    )
+    func list() async throws {
+        let shelf = try Shelf()
+        defer { try? FileManager.default.removeItem(at: shelf.folder) }
+        let response = try await shelf.portal.client.send(.get, PortalEndpoint.mapPacks.target())
+        #expect(response.status == .ok)
+        let list = try JSONSerialization.jsonObject(with: response.body) as? [String: [[String: Any]]]
+        #expect(list?["packs"]?.compactMap { $0["name"] as? String } == ["sample"])
+    }
+
+    @Test("Given a download cut short, when resumed with Range, then the two parts make the published file")
+    func resumedDownload() async throws {
+        let shelf = try Shelf()
+        defer { try? FileManager.default.removeItem(at: shelf.folder) }
+        let target = PortalEndpoint.mapPackFile.target(["name": "sample", "file": "sample.pmtiles"])
+        let first = try await shelf.portal.client.send(.get, target, headers: ["Range": "bytes=0-9999"])
+        #expect(first.status.code == 206)
+        #expect(first.headers["Content-Range"] == "bytes 0-9999/\(shelf.bytes.count)")
+        let rest = try await shelf.portal.client.send(.get, target, headers: ["Range": "bytes=\(first.body.count)-"])
+        #expect(rest.status.code == 206)
+        #expect(first.body + rest.body == shelf.bytes)
+        #expect(rest.headers["ETag"] == "\"\(SHA256Digest.hex(of: shelf.bytes))\"")
+        let past = try await shelf.portal.client.send(.get, target, headers: ["Range": "bytes=999999-"])
+        #expect(past.status.code == 416)
+        for (name, file) in [("sample", "sample.json"), ("sample", "..%2Fsample.json"), ("broken", "gone.pmtiles")] {
+            let refused = try await shelf.portal.client.send(.get, "/v1/map-packs/\(name)/\(file)")
+            #expect(refused.status.code == 404, "\(name)/\(file): only files a served manifest lists")
+        }
+    }
+
+    @Test(
+        "Given tiles asked for, when served, then they match the oracle stored or inflated, and bad coordinates are refused"
+    )
+    func tiles() async throws {
+        let shelf = try Shelf()
+        defer { try? FileManager.default.removeItem(at: shelf.folder) }
+        let archive = try PMTilesArchive(url: Self.sample)
+        let target = PortalEndpoint.tile.target(["pack": "sample", "z": "6", "x": "10", "y": "40"])
+        let stored = try await shelf.portal.client.send(.get, target, headers: ["Accept-Encoding": "gzip, br"])
+        #expect(stored.status == .ok)
+        #expect(stored.headers["Content-Encoding"] == "gzip")
+        #expect(stored.headers["Content-Type"] == "application/vnd.mapbox-vector-tile")
+        #expect(stored.body == (try archive.storedTile(z: 6, x: 10, y: 40)))
+        let plain = try await shelf.portal.client.send(.get, target)
+        #expect(plain.headers["Content-Encoding"] == nil)
+        #expect(plain.body == (try archive.tile(z: 6, x: 10, y: 40)))
+        for (path, status) in [
+            ("/v1/tiles/sample/9/0/0", 404), ("/v1/tiles/sample/3/8/0", 400), ("/v1/tiles/sample/32/0/0", 400),
+            ("/v1/tiles/sample/1/-1/0", 400), ("/v1/tiles/sample/1/99999999999/0", 400),
+            ("/v1/tiles/nowhere/0/0/0", 404),
+        ] {
+            let response = try await shelf.portal.client.send(.get, path)
+            #expect(response.status.code == status, "\(path)")
+        }
+    }
+}
