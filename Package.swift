@@ -97,7 +97,7 @@ let package = Package(
             name: "DiaryServices",
             dependencies: [
                 "DiaryStore", "DiaryWeather", "Weather", "SyncClient", "SyncProtocol", "MediaLibrary", "MediaMetadata",
-                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics",
+                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks",
             ]),
         .target(
             name: "AppFeatures",
@@ -110,6 +110,7 @@ let package = Package(
         .target(
             name: "HobbyStoryCLI",
             dependencies: [
+                "MapPacks",
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
                 "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol", "MediaLibrary",
                 "MediaMetadata", "SQLiteDB", "CurlTransport", "DiaryServices",
@@ -191,7 +192,7 @@ let package = Package(
         .testTarget(
             name: "HobbyStoryCLITests",
             dependencies: [
-                "HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal",
+                "HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal", "SecureHashing",
             ]),
     ]
 )

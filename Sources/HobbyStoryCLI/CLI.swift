@@ -3,6 +3,7 @@ import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
+import MapPacks
 import MediaLibrary
 import SQLiteDB
 import SyncClient
@@ -78,6 +79,12 @@ public struct HobbyStoryCLI: Sendable {
         case let error as RestoreVersionProblem:
             console.writeError("error: \(error.description)")
             return .notFound
+        case let error as MapPackService.Problem:
+            console.writeError("error: \(error.description)")
+            return .notFound
+        case let error as MapPackError:
+            console.writeError("error: \(error.description)")
+            return .failure
         case let error as MediaDownloadService.Problem:
             console.writeError("error: \(error.description); sign in with `hobbystory account login` to fetch them")
             return .refused
@@ -137,7 +144,7 @@ public struct HobbyStoryCLI: Sendable {
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
             + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
-            + syncCommands + mediaCommands).map {
+            + syncCommands + mediaCommands + mapCommands).map {
                 ($0.name, $0)
             })
 
@@ -173,6 +180,8 @@ public struct HobbyStoryCLI: Sendable {
           magnetic --lat LAT --lon LON [--alt-km KM] --date YYYY-MM-DD  (WMM2025)
           weather --lat LAT --lon LON | --city NAME [--region R] [--country CC]  [--at ISO8601]
           weather refresh [--limit N]                       (fill conditions saved while offline)
+          map packs [--portal URL] | map download NAME [--portal URL]   (offline maps; see docs/maps.md)
+          map info --lat LAT --lon LON                      (which pack on this device covers the point)
           account signup|login --portal URL --email E --password-stdin [--device-name N] | account logout
           media prefetch                                    (download other devices' photos and videos now)
           sync | sync status                                (with the portal; see docs/sync.md)

@@ -40,7 +40,7 @@ public struct MapPackManifest: Codable, Equatable, Sendable {
         } catch {
             throw .unreadableManifest("\(error)")
         }
-        try manifest.check()
+        try manifest.validate()
         return manifest
     }
 
@@ -55,27 +55,31 @@ public struct MapPackManifest: Codable, Equatable, Sendable {
     /// Checks that each file lies in `folder` with the size and SHA-256 the manifest gives (a
     /// download is complete and unaltered).
     public func verify(in folder: URL) throws(MapPackError) {
-        for file in files {
-            let url = folder.appendingPathComponent(file.name)
-            guard let handle = try? FileHandle(forReadingFrom: url) else { throw .missingFile(file.name) }
-            defer { try? handle.close() }
-            var digest = SHA256Digest()
-            var size: Int64 = 0
-            do {
-                while let block = try handle.read(upToCount: 1 << 20), !block.isEmpty {
-                    size += Int64(block.count)
-                    guard size <= file.bytes else { break }
-                    digest.update(block)
-                }
-            } catch {
-                throw .missingFile(file.name)
-            }
-            guard size == file.bytes else { throw .wrongSize(file.name, expected: file.bytes, found: size) }
-            guard digest.finalizeHex() == file.sha256 else { throw .wrongDigest(file.name) }
-        }
+        for file in files { try verifyFile(file, in: folder) }
     }
 
-    private func check() throws(MapPackError) {
+    /// Checks one file's size and SHA-256.
+    public func verifyFile(_ file: File, in folder: URL) throws(MapPackError) {
+        let url = folder.appendingPathComponent(file.name)
+        guard let handle = try? FileHandle(forReadingFrom: url) else { throw .missingFile(file.name) }
+        defer { try? handle.close() }
+        var digest = SHA256Digest()
+        var size: Int64 = 0
+        do {
+            while let block = try handle.read(upToCount: 1 << 20), !block.isEmpty {
+                size += Int64(block.count)
+                guard size <= file.bytes else { break }
+                digest.update(block)
+            }
+        } catch {
+            throw .missingFile(file.name)
+        }
+        guard size == file.bytes else { throw .wrongSize(file.name, expected: file.bytes, found: size) }
+        guard digest.finalizeHex() == file.sha256 else { throw .wrongDigest(file.name) }
+    }
+
+    /// Checks every field (a manifest decoded as part of a larger answer).
+    public func validate() throws(MapPackError) {
         guard format == Self.currentFormat else {
             throw .invalid("format", "\(format)", "\(Self.currentFormat) (update the app for newer packs)")
         }

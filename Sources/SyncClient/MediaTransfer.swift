@@ -101,10 +101,20 @@ public struct MediaTransfer: Sendable {
         }
     }
 
-    /// Downloads the account's content `sha256` into `destination` a chunk at a time with Range
-    /// requests, resuming a previous partial download (`destination` + `.part`), and checks the
-    /// digest before moving it into place.
+    /// Downloads the account's content `sha256` into `destination` (see
+    /// ``download(_:sha256:to:token:)``).
     public func download(sha256: String, to destination: URL, token: String) async throws(SyncError) {
+        try await download(
+            PortalEndpoint.media.target(["sha256": sha256]), sha256: sha256, to: destination, token: token)
+    }
+
+    /// Downloads the bytes at `target` (media, a map pack's file) into `destination` a chunk at a
+    /// time with Range requests, resuming a previous partial download (`destination` + `.part`):
+    /// an interruption costs at most the chunk in flight. The digest is checked before the file
+    /// moves into place.
+    public func download(_ target: String, sha256: String, to destination: URL, token: String?)
+        async throws(SyncError)
+    {
         let part = destination.appendingPathExtension("part")
         do {
             try FileManager.default.createDirectory(
@@ -118,12 +128,13 @@ public struct MediaTransfer: Sendable {
             do {
                 let response = try await exchange(
                     SyncHTTPRequest(
-                        method: "GET", target: PortalEndpoint.media.target(["sha256": sha256]), token: token,
+                        method: "GET", target: target, token: token,
                         headers: ["Range": "bytes=\(have)-\(have + Int64(chunkBytes) - 1)"]))
                 failures = 0
                 switch response.status {
                 case 404:
-                    throw SyncError.refused(status: 404, code: "not_found", detail: "the portal has no media \(sha256)")
+                    throw SyncError.refused(
+                        status: 404, code: "not_found", detail: "the portal has nothing at \(target)")
                 case 416:
                     try finishDownload(part, destination, sha256)
                     return
