@@ -164,7 +164,7 @@ let package = Package(
             dependencies: [
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
-                "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks",
+                "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices",
             ],
             exclude: ["FuzzCorpus"]),
         .testTarget(
