@@ -127,7 +127,7 @@ let package = Package(
                 "AppFeatures", "Geodesy", "MapPacks",
             ]),
 
-        .target(name: "TestSupport", dependencies: ["HTTPServer"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["HTTPServer", "SecureHashing"], path: "Tests/TestSupport"),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite", "TestSupport"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
@@ -192,7 +192,7 @@ let package = Package(
         .testTarget(
             name: "HobbyStoryCLITests",
             dependencies: [
-                "HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal", "SecureHashing",
+                "HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal",
             ]),
     ]
 )

@@ -1,5 +1,4 @@
 import Foundation
-import SecureHashing
 import TestSupport
 import Testing
 
@@ -12,21 +11,7 @@ struct MapCLITests {
     func listDownloadInfo() async throws {
         let shelf = try temporaryFolder("cli-map-shelf")
         defer { try? FileManager.default.removeItem(at: shelf) }
-        let bytes = try Data(
-            contentsOf: packageRoot.appendingPathComponent("Tests/MapPacksTests/Fixtures/sample.pmtiles"))
-        try bytes.write(to: shelf.appendingPathComponent("sample.pmtiles"))
-        let manifest: [String: Any] = [
-            "format": 1, "name": "sample", "bounds": [24.5, 59.9, 25.2, 60.3], "minZoom": 0, "maxZoom": 8,
-            "files": [
-                [
-                    "name": "sample.pmtiles", "role": "tiles", "bytes": bytes.count,
-                    "sha256": SHA256Digest.hex(of: bytes),
-                ]
-            ],
-            "source": "sample", "sourceDate": "2026-12-02", "licence": "ODbL-1.0",
-            "attribution": "© OpenStreetMap contributors",
-        ]
-        try JSONSerialization.data(withJSONObject: manifest).write(to: shelf.appendingPathComponent("sample.json"))
+        try writeSampleMapPack(into: shelf)
         let portal = try PortalProcess(
             data: try temporaryFolder("portal-maps"), arguments: ["--map-packs", shelf.path])
         defer { portal.stop() }

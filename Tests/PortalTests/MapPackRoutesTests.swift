@@ -22,20 +22,10 @@ struct MapPackRoutesTests {
 
         init() throws {
             folder = try temporaryFolder("map-shelf")
-            bytes = try Data(contentsOf: MapPackRoutesTests.sample)
-            try bytes.write(to: folder.appendingPathComponent("sample.pmtiles"))
-            let manifest: [String: Any] = [
-                "format": 1, "name": "sample", "bounds": [24.5, 59.9, 25.2, 60.3], "minZoom": 0, "maxZoom": 8,
-                "files": [
-                    [
-                        "name": "sample.pmtiles", "role": "tiles", "bytes": bytes.count,
-                        "sha256": SHA256Digest.hex(of: bytes),
-                    ]
-                ],
-                "source": "tools/make_pmtiles_fixtures.py", "sourceDate": "2026-12-02", "licence": "ODbL-1.0",
-                "attribution": "© OpenStreetMap contributors",
-            ]
-            try JSONSerialization.data(withJSONObject: manifest).write(to: folder.appendingPathComponent("sample.json"))
+            bytes = try writeSampleMapPack(into: folder)
+            let manifest = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("sample.json")))
+                    as? [String: Any])
             var broken = manifest
             broken["name"] = "broken"
             broken["files"] = [

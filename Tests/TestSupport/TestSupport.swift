@@ -1,4 +1,5 @@
 import Foundation
+import SecureHashing
 import Synchronization
 
 /// A clock tests can set and move, injected where the app uses the device clock (T11).
@@ -117,4 +118,22 @@ public func writeSparseVideo(at url: URL, size: Int) throws {
 /// unlinking it cannot remove it itself.
 public func killedChildEnvironment(temporaryFolder: URL) -> [String: String] {
     ProcessInfo.processInfo.environment.merging(["SQLITE_TMPDIR": temporaryFolder.path]) { $1 }
+}
+
+/// Writes the PMTiles test sample (Tests/MapPacksTests/Fixtures, tools/make_pmtiles_fixtures.py)
+/// into `folder` as the map pack `sample`, with its manifest; returns the archive's bytes.
+@discardableResult
+public func writeSampleMapPack(into folder: URL) throws -> Data {
+    let bytes = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/MapPacksTests/Fixtures/sample.pmtiles"))
+    try bytes.write(to: folder.appendingPathComponent("sample.pmtiles"))
+    let manifest: [String: Any] = [
+        "format": 1, "name": "sample", "bounds": [24.5, 59.9, 25.2, 60.3], "minZoom": 0, "maxZoom": 8,
+        "files": [
+            ["name": "sample.pmtiles", "role": "tiles", "bytes": bytes.count, "sha256": SHA256Digest.hex(of: bytes)]
+        ],
+        "source": "tools/make_pmtiles_fixtures.py", "sourceDate": "2026-12-02", "licence": "ODbL-1.0",
+        "attribution": "© OpenStreetMap contributors",
+    ]
+    try JSONSerialization.data(withJSONObject: manifest).write(to: folder.appendingPathComponent("sample.json"))
+    return bytes
 }
