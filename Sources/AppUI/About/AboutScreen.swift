@@ -11,8 +11,7 @@ struct AboutScreen: View {
     var body: some View {
         List {
             Text(models.text("about.version", ["version": model.version]))
-            Button(models.help.label(AboutModel.licences), systemImage: "doc.text") { showsLicences.toggle() }
-                .control(AboutModel.licences, help: models.help)
+            ControlButton(AboutModel.licences, systemImage: "doc.text", help: models.help) { showsLicences.toggle() }
             if showsLicences {
                 Section(models.text("about.credits")) {
                     ForEach(model.credits, id: \.self) { credit in Text(credit).font(.footnote) }

@@ -33,8 +33,7 @@ struct CatchEditorScreen: View {
                 FieldErrorNote(message: model.fieldErrors["species"])
                 DatePicker(label(CatchEditorModel.time), selection: timeSelection)
                     .control(CatchEditorModel.time, help: models.help)
-                Button(models.help.label(CatchEditorModel.now), systemImage: "clock") { model.useCurrentTime() }
-                    .control(CatchEditorModel.now, help: models.help)
+                ControlButton(CatchEditorModel.now, systemImage: "clock", help: models.help) { model.useCurrentTime() }
                 FieldErrorNote(message: model.fieldErrors["time"])
             }
             Section {
@@ -52,10 +51,9 @@ struct CatchEditorScreen: View {
                 FieldErrorNote(message: model.fieldErrors["notes"])
             }
             if model.editing != nil {
-                Button(models.help.label(CatchEditorModel.delete), systemImage: "trash", role: .destructive) {
+                ControlButton(CatchEditorModel.delete, systemImage: "trash", role: .destructive, help: models.help) {
                     Task { await model.request(CatchEditorModel.delete) }
                 }
-                .control(CatchEditorModel.delete, help: models.help)
             }
             ProblemNote(problem: model.problem)
         }
@@ -70,17 +68,15 @@ struct CatchEditorScreen: View {
     /// when the angler accepts), the photo itself added to the catch when saved (T17, T19).
     private var fromPhoto: some View {
         Section {
-            Button(models.help.label(CatchEditorModel.fromPhoto), systemImage: "photo.badge.plus") {
+            ControlButton(CatchEditorModel.fromPhoto, systemImage: "photo.badge.plus", help: models.help) {
                 Task { await model.fillFromPhoto(choosingWith: models.library) }
             }
-            .control(CatchEditorModel.fromPhoto, help: models.help)
             if let photo = model.photo { Label(photo.originalName, systemImage: "photo") }
             if let trip = model.photoSuggestion?.trip {
                 Text(models.text("catches.photoTrip", ["trip": trip.title ?? trip.id.uuidString]))
-                Button(models.help.label(CatchEditorModel.acceptPhotoTrip), systemImage: "checkmark") {
+                ControlButton(CatchEditorModel.acceptPhotoTrip, systemImage: "checkmark", help: models.help) {
                     model.acceptPhotoTrip()
                 }
-                .control(CatchEditorModel.acceptPhotoTrip, help: models.help)
             }
         }
     }

@@ -13,11 +13,10 @@ struct ConditionsScreen: View {
         List {
             DatePicker(models.help.label(ConditionsModel.date), selection: $model.time)
                 .control(ConditionsModel.date, help: models.help)
-            Button(models.help.label(ConditionsModel.refresh), systemImage: "arrow.clockwise") {
+            ControlButton(ConditionsModel.refresh, systemImage: "arrow.clockwise", help: models.help) {
                 Task { await model.refresh() }
             }
             .disabled(model.isRefreshing)
-            .control(ConditionsModel.refresh, help: models.help)
             ForEach(model.lines) { line in
                 VStack(alignment: .leading) {
                     LabeledValue(title: model.label(of: line.field), value: line.value)

@@ -82,8 +82,7 @@ struct CatchNowSheet: View {
             .navigationTitle(models.help.label(HomeModel.catchNow))
             .toolbar {
                 ToolbarItem(placement: .cancellationAction) {
-                    Button(models.help.label(HomeModel.cancelCatchNow)) { model.cancelCatchNow() }
-                        .control(HomeModel.cancelCatchNow, help: models.help)
+                    ControlButton(HomeModel.cancelCatchNow, help: models.help) { model.cancelCatchNow() }
                 }
             }
         }

@@ -13,18 +13,15 @@ struct MediaScreen: View {
     var body: some View {
         List {
             Section {
-                Button(models.help.label(MediaModel.takePhoto), systemImage: "camera") {
+                ControlButton(MediaModel.takePhoto, systemImage: "camera", help: models.help) {
                     Task { await model.capture(.photo) }
                 }
-                .control(MediaModel.takePhoto, help: models.help)
-                Button(models.help.label(MediaModel.takeVideo), systemImage: "video") {
+                ControlButton(MediaModel.takeVideo, systemImage: "video", help: models.help) {
                     Task { await model.capture(.video) }
                 }
-                .control(MediaModel.takeVideo, help: models.help)
-                Button(models.help.label(MediaModel.chooseFromLibrary), systemImage: "photo.on.rectangle") {
+                ControlButton(MediaModel.chooseFromLibrary, systemImage: "photo.on.rectangle", help: models.help) {
                     Task { await model.chooseFromLibrary() }
                 }
-                .control(MediaModel.chooseFromLibrary, help: models.help)
                 if let progress = model.progress {
                     ProgressView(
                         models.text("media.importing", ["done": "\(progress.done)", "total": "\(progress.total)"]),
@@ -35,10 +32,9 @@ struct MediaScreen: View {
                     }
                 }
                 if !model.missing.isEmpty {
-                    Button(models.help.label(MediaModel.download), systemImage: "icloud.and.arrow.down") {
+                    ControlButton(MediaModel.download, systemImage: "icloud.and.arrow.down", help: models.help) {
                         Task { await model.downloadMissing() }
                     }
-                    .control(MediaModel.download, help: models.help)
                 }
             }
             if model.assets.isEmpty {
@@ -49,12 +45,11 @@ struct MediaScreen: View {
                     Label(asset.originalName, systemImage: asset.kind == .video ? "video" : "photo")
                     if model.missing.contains(asset.id) { Text(models.text("media.missing")).font(.caption) }
                     Spacer()
-                    Button(models.help.label(MediaModel.delete), systemImage: "trash", role: .destructive) {
+                    ControlButton(MediaModel.delete, systemImage: "trash", role: .destructive, help: models.help) {
                         model.selected = asset
                         Task { await model.request(MediaModel.delete) }
                     }
                     .labelStyle(.iconOnly)
-                    .control(MediaModel.delete, help: models.help)
                 }
             }
             ProblemNote(problem: model.problem)

@@ -36,18 +36,16 @@ struct MapScreen: View {
             if let selected = model.selected {
                 PointInfoRows(info: selected, distance: model.distanceText, models: models)
                 HStack {
-                    Button(models.help.label(MapModel.measure), systemImage: "ruler") { model.startMeasuring() }
-                        .control(MapModel.measure, help: models.help)
-                    Button(models.help.label(MapModel.route), systemImage: "car") {
+                    ControlButton(MapModel.measure, systemImage: "ruler", help: models.help) { model.startMeasuring() }
+                    ControlButton(MapModel.route, systemImage: "car", help: models.help) {
                         Task { await model.requestRoute() }
                     }
-                    .control(MapModel.route, help: models.help)
-                    Button(models.help.label(MapModel.markSpot), systemImage: "mappin.and.ellipse") {
+                    ControlButton(MapModel.markSpot, systemImage: "mappin.and.ellipse", help: models.help) {
                         models.router.select(page: "spots")
                     }
-                    .control(MapModel.markSpot, help: models.help)
-                    Button(models.help.label(MapModel.clearSelection), systemImage: "xmark") { model.clearSelection() }
-                        .control(MapModel.clearSelection, help: models.help)
+                    ControlButton(MapModel.clearSelection, systemImage: "xmark", help: models.help) {
+                        model.clearSelection()
+                    }
                 }
             }
             if let measurement = model.measurement { Text("\(models.text("map.distance")): \(measurement.text)") }

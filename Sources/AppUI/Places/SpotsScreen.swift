@@ -10,14 +10,12 @@ struct SpotsScreen: View {
     var body: some View {
         List {
             Section(models.text("spots.new")) {
-                Button(models.help.label(SpotsModel.useCurrentLocation), systemImage: "location") {
+                ControlButton(SpotsModel.useCurrentLocation, systemImage: "location", help: models.help) {
                     Task { await model.pickCurrentLocation() }
                 }
-                .control(SpotsModel.useCurrentLocation, help: models.help)
-                Button(models.help.label(SpotsModel.markOnMap), systemImage: "mappin.and.ellipse") {
+                ControlButton(SpotsModel.markOnMap, systemImage: "mappin.and.ellipse", help: models.help) {
                     models.router.select(page: "map")
                 }
-                .control(SpotsModel.markOnMap, help: models.help)
                 if let marking = model.marking {
                     PointInfoRows(info: marking, distance: model.distanceText, models: models)
                     TextField(models.help.label(SpotsModel.name), text: $model.newName)
@@ -28,8 +26,7 @@ struct SpotsScreen: View {
                         ForEach(model.waterBodyTypes, id: \.id) { Text(model.name(of: $0)).tag(String?.some($0.id)) }
                     }
                     .control(SpotsModel.waterBodyType, help: models.help)
-                    Button(models.help.label(SpotsModel.save)) { Task { await model.saveMarked() } }
-                        .control(SpotsModel.save, help: models.help)
+                    ControlButton(SpotsModel.save, help: models.help) { Task { await model.saveMarked() } }
                 }
             }
             if model.spots.isEmpty {

@@ -27,9 +27,10 @@ struct FormulaScreen: View {
                     ForEach(ChartKind.allCases, id: \.self) { Text(models.text("chart.\($0.rawValue)")).tag($0) }
                 }
                 .control(ReportsModel.chartKind, help: models.help)
-                Button(models.help.label(ReportsModel.run), systemImage: "play") { Task { await model.runFormula() } }
-                    .disabled(!model.canRun)
-                    .control(ReportsModel.run, help: models.help)
+                ControlButton(ReportsModel.run, systemImage: "play", help: models.help) {
+                    Task { await model.runFormula() }
+                }
+                .disabled(!model.canRun)
             }
             if let result = model.result {
                 Section(result.chart.title) {
@@ -40,11 +41,10 @@ struct FormulaScreen: View {
             Section(models.help.label(ReportsModel.save)) {
                 TextField(models.help.label(ReportsModel.title), text: $model.titleText)
                     .control(ReportsModel.title, help: models.help)
-                Button(models.help.label(ReportsModel.save), systemImage: "square.and.arrow.down") {
+                ControlButton(ReportsModel.save, systemImage: "square.and.arrow.down", help: models.help) {
                     Task { await model.saveReport() }
                 }
                 .disabled(!model.canSave)
-                .control(ReportsModel.save, help: models.help)
             }
             ProblemNote(problem: model.problem)
         }

@@ -32,11 +32,11 @@ struct ReportsScreen: View {
                     }
                     .control(ReportsModel.openSaved, help: models.help)
                     .swipeActions {
-                        Button(models.help.label(ReportsModel.remove), systemImage: "trash", role: .destructive) {
+                        ControlButton(ReportsModel.remove, systemImage: "trash", role: .destructive, help: models.help)
+                        {
                             model.selectedSaved = report
                             Task { await model.request(ReportsModel.remove) }
                         }
-                        .control(ReportsModel.remove, help: models.help)
                     }
                 }
             }

@@ -45,3 +45,36 @@ struct PrimaryActionLabel: View {
             .frame(maxWidth: .infinity, minHeight: 60)
     }
 }
+
+/// A button that is one of the app's controls (UI3, UI6): its words are the control's label in
+/// the angler's language, and it carries that same control's id and help, so the two can never
+/// name different controls.
+struct ControlButton: View {
+    let control: Control
+    let systemImage: String?
+    let role: ButtonRole?
+    let help: HelpModel
+    let action: @MainActor () -> Void
+
+    init(
+        _ control: Control, systemImage: String? = nil, role: ButtonRole? = nil, help: HelpModel,
+        action: @escaping @MainActor () -> Void
+    ) {
+        self.control = control
+        self.systemImage = systemImage
+        self.role = role
+        self.help = help
+        self.action = action
+    }
+
+    var body: some View {
+        Group {
+            if let systemImage {
+                Button(help.label(control), systemImage: systemImage, role: role, action: action)
+            } else {
+                Button(help.label(control), role: role, action: action)
+            }
+        }
+        .control(control, help: help)
+    }
+}

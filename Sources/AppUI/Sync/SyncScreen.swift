@@ -20,29 +20,25 @@ struct SyncScreen: View {
                     ForEach(status.refused, id: \.mutationId) { refusal in
                         Text(refusal.reason).foregroundStyle(.red)
                     }
-                    Button(models.help.label(SyncModel.syncNow), systemImage: "arrow.triangle.2.circlepath") {
+                    ControlButton(SyncModel.syncNow, systemImage: "arrow.triangle.2.circlepath", help: models.help) {
                         Task { await model.syncNow() }
                     }
                     .disabled(model.isSyncing)
-                    .control(SyncModel.syncNow, help: models.help)
-                    Button(models.help.label(SyncModel.history), systemImage: "clock.arrow.circlepath") {
+                    ControlButton(SyncModel.history, systemImage: "clock.arrow.circlepath", help: models.help) {
                         Task { await model.loadHistory() }
                     }
-                    .control(SyncModel.history, help: models.help)
                     ForEach(model.versions, id: \.modifiedAt) { version in
                         HStack {
                             Text(model.title(of: version))
                             Spacer()
-                            Button(models.help.label(SyncModel.restoreVersion)) {
+                            ControlButton(SyncModel.restoreVersion, help: models.help) {
                                 Task { await model.restore(version) }
                             }
-                            .control(SyncModel.restoreVersion, help: models.help)
                         }
                     }
-                    Button(models.help.label(SyncModel.signOut), role: .destructive) {
+                    ControlButton(SyncModel.signOut, role: .destructive, help: models.help) {
                         Task { await model.request(SyncModel.signOut) }
                     }
-                    .control(SyncModel.signOut, help: models.help)
                 }
             } else {
                 Section(models.help.label(SyncModel.signIn)) {
@@ -52,12 +48,12 @@ struct SyncScreen: View {
                         .control(SyncModel.email, help: models.help)
                     SecureField(models.help.label(SyncModel.password), text: $model.passwordText)
                         .control(SyncModel.password, help: models.help)
-                    Button(models.help.label(SyncModel.signIn)) { Task { await model.signIn() } }
+                    ControlButton(SyncModel.signIn, help: models.help) { Task { await model.signIn() } }
                         .disabled(!model.canSignIn)
-                        .control(SyncModel.signIn, help: models.help)
-                    Button(models.help.label(SyncModel.signUp)) { Task { await model.signIn(creatingAccount: true) } }
-                        .disabled(!model.canSignIn)
-                        .control(SyncModel.signUp, help: models.help)
+                    ControlButton(SyncModel.signUp, help: models.help) {
+                        Task { await model.signIn(creatingAccount: true) }
+                    }
+                    .disabled(!model.canSignIn)
                 }
             }
             ProblemNote(problem: model.problem)

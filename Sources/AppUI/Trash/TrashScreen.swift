@@ -18,10 +18,9 @@ struct TrashScreen: View {
                         Text(models.text("trash.items", ["count": "\(entry.itemCount)"])).font(.caption)
                     }
                     Spacer()
-                    Button(models.help.label(TrashModel.restore), systemImage: "arrow.uturn.backward") {
+                    ControlButton(TrashModel.restore, systemImage: "arrow.uturn.backward", help: models.help) {
                         Task { await model.restore(entry) }
                     }
-                    .control(TrashModel.restore, help: models.help)
                 }
             }
             ProblemNote(problem: model.problem)
@@ -29,11 +28,10 @@ struct TrashScreen: View {
         .navigationTitle(models.text("page.trash"))
         .toolbar {
             ToolbarItem(placement: .destructiveAction) {
-                Button(models.help.label(TrashModel.empty), systemImage: "trash.slash", role: .destructive) {
+                ControlButton(TrashModel.empty, systemImage: "trash.slash", role: .destructive, help: models.help) {
                     Task { await model.request(TrashModel.empty) }
                 }
                 .disabled(!model.canEmpty)
-                .control(TrashModel.empty, help: models.help)
             }
         }
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }

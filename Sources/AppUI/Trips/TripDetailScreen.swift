@@ -14,10 +14,9 @@ struct TripDetailScreen: View {
                 Label(spot.name, systemImage: "mappin.and.ellipse")
             }
             Section(models.text("page.tripDetail")) {
-                Button(models.help.label(TripDetailModel.addCatch), systemImage: "plus") {
+                ControlButton(TripDetailModel.addCatch, systemImage: "plus", help: models.help) {
                     models.router.current.navigate(to: .newCatch(tripId: model.tripId))
                 }
-                .control(TripDetailModel.addCatch, help: models.help)
                 ForEach(model.catches) { item in
                     NavigationLink(value: Destination.editCatch(item.id)) { Text(model.title(of: item)) }
                         .control(TripDetailModel.openCatch, help: models.help)
@@ -32,16 +31,14 @@ struct TripDetailScreen: View {
         .navigationTitle(model.trip?.title ?? models.text("page.tripDetail"))
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
-                Button(models.help.label(TripDetailModel.edit)) {
+                ControlButton(TripDetailModel.edit, help: models.help) {
                     models.router.current.navigate(to: .editTrip(model.tripId))
                 }
-                .control(TripDetailModel.edit, help: models.help)
             }
             ToolbarItem(placement: .destructiveAction) {
-                Button(models.help.label(TripDetailModel.delete), systemImage: "trash", role: .destructive) {
+                ControlButton(TripDetailModel.delete, systemImage: "trash", role: .destructive, help: models.help) {
                     Task { await model.request(TripDetailModel.delete) }
                 }
-                .control(TripDetailModel.delete, help: models.help)
             }
         }
         .undoBanner(model.undoOffer, help: models.help)

@@ -42,10 +42,9 @@ struct TripListScreen: View {
         .navigationTitle(models.text("page.trips"))
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
-                Button(models.help.label(TripListModel.newTrip), systemImage: "plus") {
+                ControlButton(TripListModel.newTrip, systemImage: "plus", help: models.help) {
                     models.router.current.navigate(to: .newTrip)
                 }
-                .control(TripListModel.newTrip, help: models.help)
             }
         }
         .task { try? await model.load() }
