@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "Inflate", dependencies: ["CZlib"]),
         .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing"]),
         .target(name: "MapSources"),
+        .target(name: "Routing", dependencies: ["Geodesy"]),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
@@ -104,7 +105,7 @@ let package = Package(
             dependencies: [
                 "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient", "Weather",
                 "Almanac",
-                "SyncProtocol", "Reports", "ReportOutput", "MapSources",
+                "SyncProtocol", "Reports", "ReportOutput", "MapSources", "Routing",
             ],
             resources: [.copy("Resources/Localizable.xcstrings")]),
         .target(
@@ -132,6 +133,7 @@ let package = Package(
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MapPacksTests", dependencies: ["MapPacks", "SecureHashing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AppStoreReportsTests", dependencies: ["AppStoreReports", "TestSupport"],
@@ -187,7 +189,7 @@ let package = Package(
             name: "AppFeaturesTests",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
-                "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather", "MapSources",
+                "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather", "MapSources", "Routing",
             ]),
         .testTarget(
             name: "HobbyStoryCLITests",
@@ -219,14 +221,14 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SyncClient", "Weather", "MapSources", "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers",
+                "Reports", "SyncClient", "Weather", "MapSources", "Routing", "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers",
                 "UIKit", "AVFoundation", "CoreLocation",
             ]),
         .target(
             name: "AppWireframes",
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
-                "SyncClient", "SwiftUI", "Weather", "MapSources",
+                "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing",
             ],
             path: "Platform/Wireframes/AppWireframes"),
         .executableTarget(

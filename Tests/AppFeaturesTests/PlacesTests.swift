@@ -4,6 +4,7 @@ import DiaryStore
 import FishingModel
 import Foundation
 import Geodesy
+import Routing
 import Testing
 
 /// UI4, T8–T10: marking a spot on the map (labelled offline, nearby spots shown), spots by
@@ -16,10 +17,12 @@ struct PlacesTests {
     /// A router that draws a straight line, or finds no road.
     struct LineRouter: RouteProvider {
         let roads: Bool
-        func route(from start: Coordinate, to end: Coordinate) async throws(RouteProblem) -> Route {
+        func route(from start: Coordinate, to end: Coordinate, by mode: TravelMode) async throws(RouteProblem) -> Route
+        {
             guard roads else { throw .noRoute }
             return Route(
-                points: [start, end], meters: Geodesic.inverse(from: start, to: end).meters * 1.3, seconds: 600)
+                points: [start, end], meters: Geodesic.inverse(from: start, to: end).meters * 1.3, seconds: 600,
+                provider: "line")
         }
     }
 

@@ -7,6 +7,7 @@ import Foundation
 import Geodesy
 import MapSources
 import MediaLibrary
+import Routing
 import SyncClient
 import Weather
 
@@ -104,7 +105,9 @@ struct NoLocation: LocationProviding {
 
 /// A device without a route provider's data or network.
 struct NoRoutes: RouteProvider {
-    func route(from start: Coordinate, to end: Coordinate) async throws(RouteProblem) -> Route { throw .offline }
+    func route(from start: Coordinate, to end: Coordinate, by mode: TravelMode) async throws(RouteProblem) -> Route {
+        throw .offline
+    }
 }
 
 /// No network: every request fails as a dropped connection does.

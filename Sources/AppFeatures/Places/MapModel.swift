@@ -3,6 +3,7 @@ import FishingModel
 import Foundation
 import Geodesy
 import Observation
+import Routing
 
 /// How the map is drawn (T9: satellite and scheme).
 public enum MapMode: String, Sendable, Codable, CaseIterable {
@@ -39,6 +40,8 @@ public final class MapModel: DeclaresControls {
     public private(set) var measurement: (from: Coordinate, to: Coordinate, meters: Double, text: String)?
     public private(set) var route: Route?
     public private(set) var routeProblem: RouteProblem?
+    /// How the angler travels to the selected point.
+    public var travelMode = TravelMode.car
 
     private let diary: DiaryQueue
     private let labeler: (any PlaceLabeling)?
@@ -102,7 +105,7 @@ public final class MapModel: DeclaresControls {
             return
         }
         do {
-            route = try await routes.route(from: here, to: target)
+            route = try await routes.route(from: here, to: target, by: travelMode)
             routeProblem = nil
         } catch {
             route = nil

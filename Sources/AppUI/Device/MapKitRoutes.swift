@@ -2,17 +2,21 @@ import AppFeatures
 import Foundation
 import Geodesy
 import MapKit
+import Routing
 
-/// Routes along roads from Apple's servers (T9, online): MapKit's directions for a car. The
-/// offline router over the map packs (the maps issue) is the other `RouteProvider`.
+/// Routes along roads from Apple's servers (T9, online): MapKit's directions by car or on foot,
+/// answering as `apple`. MapKit gives its steps as sentences in the device's language, not as
+/// maneuvers, so its routes carry the line, length and duration only.
 public struct MapKitRoutes: RouteProvider {
     public init() {}
 
-    public func route(from start: Coordinate, to end: Coordinate) async throws(RouteProblem) -> Route {
+    public func route(from start: Coordinate, to end: Coordinate, by mode: TravelMode) async throws(RouteProblem)
+        -> Route
+    {
         let request = MKDirections.Request()
         request.source = Self.item(start)
         request.destination = Self.item(end)
-        request.transportType = .automobile
+        request.transportType = mode == .car ? .automobile : .walking
         let response: MKDirections.Response
         do {
             response = try await MKDirections(request: request).calculate()
@@ -31,7 +35,7 @@ public struct MapKitRoutes: RouteProvider {
         route.polyline.getCoordinates(&points, range: NSRange(location: 0, length: count))
         return Route(
             points: points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }, meters: route.distance,
-            seconds: route.expectedTravelTime)
+            seconds: route.expectedTravelTime, provider: "apple")
     }
 
     private static func item(_ point: Coordinate) -> MKMapItem {

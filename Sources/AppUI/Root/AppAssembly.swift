@@ -5,6 +5,7 @@ import Foundation
 import Geodesy
 import MapSources
 import MediaLibrary
+import Routing
 import SyncClient
 import Weather
 

@@ -1,0 +1,91 @@
+import Foundation
+import Geodesy
+import Routing
+import Testing
+
+@Suite("Routing files, whole and damaged (issue 15 §3)")
+struct RoutingGraphTests {
+    let town: Data
+
+    init() throws {
+        town = try Data(contentsOf: RoutingFixtures.url("town.routing"))
+    }
+
+    @Test("Given the town's routing file, when opened, then its counts and area are the builder's")
+    func opens() throws {
+        let graph = try RoutingGraph(data: town)
+        #expect(graph.nodeCount == 10)
+        #expect(graph.edgeCount == 28)
+        #expect(graph.restrictionCount > 0)
+        #expect(graph.bounds.west == 25.0 && graph.bounds.north == 60.002)
+    }
+
+    @Test("Given a file cut short anywhere, when opened, then it is refused by size, never read past its end")
+    func truncated() {
+        for length in [0, 3, 40, 67, 68, 100, town.count / 2, town.count - 1] {
+            #expect(throws: RoutingGraphError.self) { try RoutingGraph(data: town.prefix(length)) }
+        }
+        #expect(throws: RoutingGraphError.wrongSize(expected: town.count, found: town.count + 4)) {
+            try RoutingGraph(data: town + Data(count: 4))
+        }
+    }
+
+    @Test("Given another file or a newer format, when opened, then the error says which")
+    func wrongKind() {
+        var other = town
+        other[0] = UInt8(ascii: "X")
+        #expect(throws: RoutingGraphError.notARoutingFile) { try RoutingGraph(data: other) }
+        var newer = town
+        newer[4] = 9
+        #expect(throws: RoutingGraphError.unsupportedVersion(9)) { try RoutingGraph(data: newer) }
+        #expect(RoutingGraphError.unsupportedVersion(9).description.contains("format 9"))
+    }
+
+    @Test("Given an edge that points past the last junction, when opened, then it is refused naming the edge")
+    func danglingEdge() throws {
+        var damaged = town
+        let firstEdge = 68 + 8 * 10 + 4 * 11
+        damaged.replaceSubrange((firstEdge + 4)..<(firstEdge + 8), with: [0xFF, 0xFF, 0x00, 0x00])
+        #expect(throws: RoutingGraphError.self) { try RoutingGraph(data: damaged) }
+    }
+
+    @Test(
+        "Given 2,000 files each with a few random bytes changed, when opened and routed, then each is refused or answers; none crashes"
+    )
+    func randomDamage() throws {
+        var generator = SplitMix(seed: 15)
+        var refused = 0
+        for _ in 0..<2_000 {
+            var damaged = town
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                damaged[Int.random(in: 4..<damaged.count, using: &generator)] = UInt8.random(
+                    in: 0...255, using: &generator)
+            }
+            guard let graph = try? RoutingGraph(data: damaged) else {
+                refused += 1
+                continue
+            }
+            let router = OfflineRouter(graph: graph, pack: "damaged")
+            for mode in TravelMode.allCases {
+                _ = try? router.plan(
+                    from: Coordinate(latitude: 60.000, longitude: 25.001),
+                    to: Coordinate(latitude: 60.002, longitude: 25.003),
+                    by: mode)
+            }
+        }
+        #expect(refused > 0)
+    }
+}
+
+/// A small seeded generator, so that the damage is the same on every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
