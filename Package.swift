@@ -38,6 +38,7 @@ let package = Package(
         .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing"]),
         .target(name: "MapSources"),
         .target(name: "Routing", dependencies: ["Geodesy"]),
+        .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "Weather"]),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
@@ -133,6 +134,9 @@ let package = Package(
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "OnlineRoutesTests", dependencies: ["OnlineRoutes", "Routing", "Geodesy", "Weather", "HTTPServer"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MapPacksTests", dependencies: ["MapPacks", "SecureHashing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(

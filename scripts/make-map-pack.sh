@@ -2,7 +2,8 @@
 # Builds an offline map pack from an OpenStreetMap extract (issue 15 §2, T10):
 #   scripts/make-map-pack.sh OSM_PBF OUT_DIR [NAME [SOURCE_DATE]]
 # writes OUT_DIR/NAME.pmtiles (vector tiles: tilemaker with tools/map-pack/config.json and
-# process.lua) and OUT_DIR/NAME.json (the manifest). NAME defaults to the extract's name in lower
+# process.lua), OUT_DIR/NAME.routing (the road graph for offline routes, issue 15 §3:
+# tools/map-pack/routing_graph.py) and OUT_DIR/NAME.json (the manifest). NAME defaults to the extract's name in lower
 # case; SOURCE_DATE (YYYY-MM-DD) to the extract's modification date. The extract is first made
 # self-contained (tools/map-pack/clean_extract.py): raw extracts name nodes beyond their border.
 # Installs tilemaker and the Python packages it needs, idempotently.
@@ -29,4 +30,5 @@ if ! (cd "$work" && tilemaker --input clean.osm.pbf --output "$name.mbtiles" \
   echo "make-map-pack: tilemaker failed on $input" >&2
   exit 1
 fi
-python3 "$root/tools/map-pack/pack.py" "$work/$name.mbtiles" "$input" "$out" "$name" ${4:+"$4"}
+python3 "$root/tools/map-pack/routing_graph.py" "$work/clean.osm.pbf" "$work/$name.routing" >&2
+python3 "$root/tools/map-pack/pack.py" "$work/$name.mbtiles" "$work/$name.routing" "$input" "$out" "$name" ${4:+"$4"}

