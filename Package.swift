@@ -115,7 +115,7 @@ let package = Package(
                 "MapPacks",
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
                 "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol", "MediaLibrary",
-                "MediaMetadata", "SQLiteDB", "CurlTransport", "DiaryServices",
+                "MediaMetadata", "SQLiteDB", "CurlTransport", "DiaryServices", "Routing", "OnlineRoutes",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
@@ -135,8 +135,8 @@ let package = Package(
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "OnlineRoutesTests", dependencies: ["OnlineRoutes", "Routing", "Geodesy", "Weather", "HTTPServer"],
-            resources: [.copy("Fixtures")]),
+            name: "OnlineRoutesTests", dependencies: ["OnlineRoutes", "Routing", "Geodesy", "Weather", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MapPacksTests", dependencies: ["MapPacks", "SecureHashing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(

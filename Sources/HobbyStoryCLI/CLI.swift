@@ -5,6 +5,7 @@ import FishingModel
 import Foundation
 import MapPacks
 import MediaLibrary
+import Routing
 import SQLiteDB
 import SyncClient
 
@@ -85,6 +86,15 @@ public struct HobbyStoryCLI: Sendable {
         case let error as MapPackError:
             console.writeError("error: \(error.description)")
             return .failure
+        case let error as RouteProblem:
+            console.writeError("error: \(error.description)\(Self.hint(error))")
+            switch error {
+            case .noRoute, .noRoad, .outsideArea: return .notFound
+            case .offline, .failed: return .failure
+            }
+        case let error as RoutingGraphError:
+            console.writeError("error: \(error.description)")
+            return .failure
         case let error as MediaDownloadService.Problem:
             console.writeError("error: \(error.description); sign in with `hobbystory account login` to fetch them")
             return .refused
@@ -144,7 +154,7 @@ public struct HobbyStoryCLI: Sendable {
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
             + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
-            + syncCommands + mediaCommands + mapCommands).map {
+            + syncCommands + mediaCommands + mapCommands + routeCommands).map {
                 ($0.name, $0)
             })
 
@@ -182,6 +192,8 @@ public struct HobbyStoryCLI: Sendable {
           weather refresh [--limit N]                       (fill conditions saved while offline)
           map packs [--portal URL] | map download NAME [--portal URL]   (offline maps; see docs/maps.md)
           map info --lat LAT --lon LON                      (which pack on this device covers the point)
+          route --from LAT,LON --to LAT,LON [--by car|foot] [--shortest] [--offline] [--pack NAME|--graph PATH]
+                [--osrm URL] [--valhalla URL] [--graphhopper-key KEY [--graphhopper URL]]   (along roads; see docs/routing.md)
           account signup|login --portal URL --email E --password-stdin [--device-name N] | account logout
           media prefetch                                    (download other devices' photos and videos now)
           sync | sync status                                (with the portal; see docs/sync.md)

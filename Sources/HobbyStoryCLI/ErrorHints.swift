@@ -1,6 +1,7 @@
 import DiaryServices
 import DiaryStore
 import FishingModel
+import Routing
 import SyncClient
 
 /// How to fix what the core reports, in the command line's words: the core says what is wrong
@@ -17,6 +18,16 @@ extension HobbyStoryCLI {
         switch error {
         case .notSignedIn: "; sign in with `hobbystory account login` first"
         case .signInRequired: "; sign in again with `hobbystory account login`"
+        default: ""
+        }
+    }
+
+    static func hint(_ error: RouteProblem) -> String {
+        switch error {
+        case .outsideArea:
+            "; download the pack that covers it (`hobbystory map packs`, `hobbystory map download NAME`) or name an online service (--osrm URL)"
+        case .noRoad: "; choose a point nearer a road or path"
+        case .offline: "; add --offline to route on a map pack on this device"
         default: ""
         }
     }

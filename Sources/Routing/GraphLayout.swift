@@ -16,10 +16,10 @@ struct GraphLayout: Sendable {
     var fastestCarMetresPerSecond = 1.0
 
     init(checking raw: UnsafeRawBufferPointer) throws(RoutingGraphError) {
+        guard Array(raw.prefix(4)) == Array("HSRG".utf8) else { throw .notARoutingFile }
         guard raw.count >= Self.headerBytes, let base = raw.baseAddress else {
             throw .wrongSize(expected: Self.headerBytes, found: raw.count)
         }
-        guard Array(raw.prefix(4)) == Array("HSRG".utf8) else { throw .notARoutingFile }
         let header = GraphBytes(base: base)
         guard header.u32(4) == RoutingGraph.formatVersion else { throw .unsupportedVersion(header.u32(4)) }
         nodeCount = Int(header.u32(8))

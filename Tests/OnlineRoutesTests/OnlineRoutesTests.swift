@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import OnlineRoutes
 import Routing
+import TestSupport
 import Testing
 import Weather
 

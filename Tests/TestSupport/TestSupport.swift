@@ -121,15 +121,19 @@ public func killedChildEnvironment(temporaryFolder: URL) -> [String: String] {
 }
 
 /// Writes the PMTiles test sample (Tests/MapPacksTests/Fixtures, tools/make_pmtiles_fixtures.py)
-/// into `folder` as the map pack `sample`, with its manifest; returns the archive's bytes.
+/// and the Helsinki road graph (Tests/RoutingTests/Fixtures) into `folder` as the map pack
+/// `sample`, with its manifest; returns the archive's bytes.
 @discardableResult
 public func writeSampleMapPack(into folder: URL) throws -> Data {
     let bytes = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/MapPacksTests/Fixtures/sample.pmtiles"))
     try bytes.write(to: folder.appendingPathComponent("sample.pmtiles"))
+    let graph = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/RoutingTests/Fixtures/helsinki.routing"))
+    try graph.write(to: folder.appendingPathComponent("sample.routing"))
     let manifest: [String: Any] = [
         "format": 1, "name": "sample", "bounds": [24.5, 59.9, 25.2, 60.3], "minZoom": 0, "maxZoom": 8,
         "files": [
-            ["name": "sample.pmtiles", "role": "tiles", "bytes": bytes.count, "sha256": SHA256Digest.hex(of: bytes)]
+            ["name": "sample.pmtiles", "role": "tiles", "bytes": bytes.count, "sha256": SHA256Digest.hex(of: bytes)],
+            ["name": "sample.routing", "role": "routing", "bytes": graph.count, "sha256": SHA256Digest.hex(of: graph)],
         ],
         "source": "tools/make_pmtiles_fixtures.py", "sourceDate": "2026-12-02", "licence": "ODbL-1.0",
         "attribution": "© OpenStreetMap contributors",

@@ -3,11 +3,12 @@ import HTTPServer
 import Synchronization
 
 /// A local HTTP server answering on OSRM's, Valhalla's and GraphHopper's real paths with their
-/// response formats (fixtures written by tools/make_routing_fixtures.py): `/osrm/route/v1/…`,
+/// response formats (fixtures in Tests/OnlineRoutesTests/Fixtures, written by
+/// tools/make_routing_fixtures.py): `/osrm/route/v1/…`,
 /// `/valhalla/route`, `/graphhopper/route`. Its ``Mode`` plays the failures a provider has, and
 /// it keeps each request's path and query for the tests to check.
-final class RouteFixtureServer: Sendable {
-    enum Mode: Sendable {
+public final class RouteFixtureServer: Sendable {
+    public enum Mode: Sendable {
         case healthy
         /// Every provider finds no route between the points.
         case noRoute
@@ -30,11 +31,11 @@ final class RouteFixtureServer: Sendable {
     private let server: HTTPServer
     private let state: State
 
-    init(mode: Mode = .healthy) throws {
+    public init(mode: Mode = .healthy) throws {
         let state = State(mode)
         self.state = state
         func fixture(_ name: String) throws -> Data {
-            try Data(contentsOf: Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!)
+            try Data(contentsOf: Self.fixturesFolder.appendingPathComponent(name))
         }
         let answers: [(pattern: String, route: Data, noRoute: Data, refused: (Int, Data))] = [
             (
@@ -72,11 +73,18 @@ final class RouteFixtureServer: Sendable {
         server = try HTTPServer.start(HTTPApplication(router: router), configuration: .init(port: 0))
     }
 
-    func url(_ provider: String) -> URL { URL(string: "http://127.0.0.1:\(server.port)/\(provider)")! }
+    /// The base address of `provider` (`osrm`, `valhalla`, `graphhopper`) on this server.
+    public func url(_ provider: String) -> URL { URL(string: "http://127.0.0.1:\(server.port)/\(provider)")! }
 
-    var requests: [String] { state.value.withLock { $0.requests } }
+    /// Each request's path and query, in order.
+    public var requests: [String] { state.value.withLock { $0.requests } }
 
-    func stop() async { await server.stop(gracePeriod: .seconds(1)) }
+    public func stop() async { await server.stop(gracePeriod: .seconds(1)) }
+
+    /// The providers' fixture files, shared with the online providers' own tests.
+    public static let fixturesFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("OnlineRoutesTests/Fixtures")
 
     private static func json(_ status: Int, _ body: Data) -> HTTPResponse {
         HTTPResponse(
