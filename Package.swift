@@ -99,7 +99,7 @@ let package = Package(
             name: "DiaryServices",
             dependencies: [
                 "DiaryStore", "DiaryWeather", "Weather", "SyncClient", "SyncProtocol", "MediaLibrary", "MediaMetadata",
-                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks",
+                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks", "Routing",
             ]),
         .target(
             name: "AppFeatures",
@@ -188,6 +188,7 @@ let package = Package(
             name: "DiaryServicesTests",
             dependencies: [
                 "DiaryServices", "DiaryStore", "DiaryWeather", "FishingModel", "MediaLibrary", "Weather", "TestSupport",
+                "Geodesy", "Routing", "SyncClient",
             ]),
         .testTarget(
             name: "AppFeaturesTests",

@@ -91,25 +91,11 @@ extension CommandContext {
                 metric: metric)
         }
         let packs = try mapPacks()
-        let candidates: [MapPackManifest]
-        if let name = text("pack") {
-            guard let pack = packs.installed().first(where: { $0.name == name }) else {
-                throw InvalidInput(
-                    description:
-                        "no map pack \"\(name.prefix(63))\" is on this device; `hobbystory map packs` lists them")
-            }
-            candidates = [pack]
-        } else {
-            candidates = packs.installed().filter { pack in
-                points.allSatisfy { pack.covers(latitude: $0.latitude, longitude: $0.longitude) }
-            }
+        if let name = text("pack"), !packs.installed().contains(where: { $0.name == name }) {
+            throw InvalidInput(
+                description: "no map pack \"\(name.prefix(63))\" is on this device; `hobbystory map packs` lists them")
         }
-        for pack in candidates {
-            guard let file = pack.file("routing") else { continue }
-            let graph = try RoutingGraph(contentsOf: packs.folder(of: pack).appendingPathComponent(file.name))
-            return OfflineRouter(graph: graph, pack: pack.name, metric: metric)
-        }
-        return nil
+        return try packs.router(covering: points, named: text("pack"), metric: metric)
     }
 
     /// The online services named on the command line, in the order OSRM, Valhalla, GraphHopper.

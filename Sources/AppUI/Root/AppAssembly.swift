@@ -14,6 +14,7 @@ import Weather
 /// the wireframes pass a device without position or network.
 public struct AppProviders: Sendable {
     public var location: any LocationProviding
+    /// Online routes; the installed map packs are asked after them.
     public var routes: any RouteProvider
     public var weatherTransport: any HTTPTransport
     public var syncTransport: @Sendable (URL) -> any SyncTransport
@@ -67,13 +68,15 @@ extension ScreenModels {
             contentURL: { MediaStore.contentURL(mediaRoot, $0) }, transport: p.syncTransport)
         let downloads = MediaDownloadService(diary: diary, mediaRoot: mediaRoot, transport: p.syncTransport)
         let labeler = BundledGazetteerLabeler()
+        let packs = MapPackService(folder: deviceFolder.appendingPathComponent("maps"), transport: p.syncTransport)
+        let routes = FallbackRoutes([p.routes, InstalledPackRoutes(packs: packs)])
         let year = Calendar(identifier: .gregorian).component(.year, from: p.now())
         return ScreenModels(
             router: AppRouter(), help: HelpModel(language: language),
             home: HomeModel(diary: diary, location: p.location, conditions: conditions, now: p.now, language: language),
             trips: TripListModel(diary: diary),
             spots: SpotsModel(diary: diary, labeler: labeler, location: p.location, formatter: formatter),
-            map: MapModel(diary: diary, labeler: labeler, location: p.location, routes: p.routes, formatter: formatter),
+            map: MapModel(diary: diary, labeler: labeler, location: p.location, routes: routes, formatter: formatter),
             reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: year, language: language),
             sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
             trash: TrashModel(diary: diary, language: language), settings: settings, profiles: profiles,
