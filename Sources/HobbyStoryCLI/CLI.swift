@@ -154,7 +154,7 @@ public struct HobbyStoryCLI: Sendable {
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
             + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
-            + syncCommands + mediaCommands + mapCommands + routeCommands).map {
+            + syncCommands + mediaCommands + mapCommands + routeCommands + pointCommands).map {
                 ($0.name, $0)
             })
 
@@ -192,6 +192,7 @@ public struct HobbyStoryCLI: Sendable {
           weather refresh [--limit N]                       (fill conditions saved while offline)
           map packs [--portal URL] | map download NAME [--portal URL]   (offline maps; see docs/maps.md)
           map info --lat LAT --lon LON                      (which pack on this device covers the point)
+          point --lat LAT --lon LON [--to LAT,LON] [--by car|foot]   (coordinates, place, spots, nearest road, conditions)
           route --from LAT,LON --to LAT,LON [--by car|foot] [--shortest] [--offline] [--pack NAME|--graph PATH]
                 [--osrm URL] [--valhalla URL] [--graphhopper-key KEY [--graphhopper URL]]   (along roads; see docs/routing.md)
           account signup|login --portal URL --email E --password-stdin [--device-name N] | account logout

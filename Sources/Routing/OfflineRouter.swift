@@ -65,3 +65,25 @@ public struct OfflineRouter: RouteProvider {
         return position
     }
 }
+
+/// The road nearest a point (issue 15 §4): where on it, how far, its name, and the pack.
+public struct NearestRoad: Sendable, Equatable {
+    public var point: Coordinate
+    public var meters: Double
+    public var street: String?
+    public var pack: String
+}
+
+extension OfflineRouter {
+    /// The nearest road the mode may use within ``snapMeters``, or nil.
+    public func nearestRoad(to point: Coordinate, by mode: TravelMode) -> NearestRoad? {
+        guard covers(point) else { return nil }
+        return try? graph.withView { view in
+            guard let position = RoadSnapper.nearest(to: point, by: mode, within: snapMeters, in: view),
+                let edge = position.edges.first
+            else { return nil }
+            return NearestRoad(
+                point: position.point, meters: position.meters, street: view.name(view.edge(edge.edge)), pack: pack)
+        }
+    }
+}

@@ -4,7 +4,7 @@ import Testing
 
 /// `hobbystory route` on a downloaded pack, on a graph file and through online services served
 /// locally (issue 15 §3, T9, T10).
-@Suite("Routes from the command line")
+@Suite("Routes and points from the command line")
 struct RouteCLITests {
     static let station = "60.1712,24.9415"
     static let market = "60.1676,24.9526"
@@ -45,6 +45,29 @@ struct RouteCLITests {
         #expect((walk["distanceM"] as? Double ?? 0) < meters)
         let text = try await cli.run(["route", "--from", Self.station, "--to", Self.market, "--by", "foot"])
         #expect(text.stdout.contains("on foot (offline:sample)") && text.stdout.contains("Arrive"))
+
+        // Everything about the station's point (issue 15 §4).
+        #expect(try await cli.run(["profile", "add", "Anna"]).status == 0)
+        #expect(
+            try await cli.run(["spot", "add", "--name", "Kaisaniemi bay", "--lat", "60.1745", "--lon", "24.9460"])
+                .status == 0)
+        let info = try await cli.run(["point", "--lat", "60.1712", "--lon", "24.9415", "--to", Self.market, "--json"])
+            .object()
+        #expect(info["decimal"] as? String == "60.17120, 24.94150")
+        #expect(
+            (info["dms"] as? String)?.hasPrefix("60°10′16") == true
+                && (info["ddm"] as? String)?.hasPrefix("60°10.272′") == true)
+        #expect((info["place"] as? [String: Any])?["settlement"] as? String == "Helsinki")
+        let road = try #require(info["nearestRoad"] as? [String: Any])
+        #expect(road["pack"] as? String == "sample" && (road["distanceM"] as? Double ?? 1e9) < 100)
+        let distance = try #require(info["distance"] as? [String: Any])
+        #expect(abs((distance["meters"] as? Double ?? 0) - 739) < 15)
+        let spots = try #require(info["nearestSpots"] as? [[String: Any]])
+        #expect(spots.first?["name"] as? String == "Kaisaniemi bay")
+        #expect(info["conditions"] is [String: Any], "the almanac's part comes offline")
+        let farPoint = try await cli.run(["point", "--lat", "59.437", "--lon", "24.745", "--json"]).object()
+        #expect(farPoint["nearestRoad"] is NSNull)
+
         let bad = try await cli.run(["route", "--from", Self.station, "--to", Self.market, "--by", "boat"])
         #expect(bad.status == 1, "\(bad.status)")
         #expect(bad.stderr.contains("allowed: car, foot"))

@@ -1,3 +1,4 @@
+import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
@@ -81,7 +82,7 @@ public final class MapModel: DeclaresControls {
             measurement = (start, coordinate, meters, distanceText(meters))
             measuringFrom = nil
         }
-        selected = PointInfo.make(coordinate, notation: notation, labeler: labeler, spots: pins.map(\.spot))
+        selected = PointInfo.make(coordinate, style: notation.style, labeler: labeler, spots: pins.map(\.spot))
     }
 
     /// Starts measuring from the selected point: the next tap is the other end.

@@ -1,3 +1,4 @@
+import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
@@ -60,7 +61,7 @@ public final class SpotsModel: DeclaresControls {
         let (all, types) = try await diary.read { (try $0.spots(), try $0.directoryEntries(.waterBodyTypes)) }
         waterBodyTypes = types
         if let here = await location.currentCoordinate() {
-            spots = SpotDistances.sorted(all, from: here).map { ($0.spot, $0.meters) }
+            spots = PointInfo.nearest(all, to: here).map { ($0.spot, $0.meters) }
         } else {
             spots = all.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }.map { ($0, nil) }
         }
@@ -73,7 +74,7 @@ public final class SpotsModel: DeclaresControls {
     /// The coordinate the map handed back (or the device's): labelled offline, with the saved
     /// spots within ``nearbyMeters``.
     public func pick(_ coordinate: Coordinate) {
-        var info = PointInfo.make(coordinate, notation: notation, labeler: labeler, spots: spots.map(\.spot))
+        var info = PointInfo.make(coordinate, style: notation.style, labeler: labeler, spots: spots.map(\.spot))
         info.nearestSpots = info.nearestSpots.filter { $0.meters <= Self.nearbyMeters }
         marking = info
         if newName.isEmpty, let place = info.place { newName = place.settlement }

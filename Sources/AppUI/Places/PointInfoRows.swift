@@ -1,4 +1,5 @@
 import AppFeatures
+import DiaryServices
 import SwiftUI
 
 /// Everything about a chosen point (T9, T10): coordinates in the angler's notation, the place
