@@ -48,17 +48,19 @@ public final class MapModel: DeclaresControls {
     private let labeler: (any PlaceLabeling)?
     private let location: any LocationProviding
     private let routes: any RouteProvider
+    private let points: PointInfoService?
     private let notation: CoordinateNotation
     private let formatter: MeasureFormatter
 
     public init(
         diary: DiaryQueue, labeler: (any PlaceLabeling)?, location: any LocationProviding, routes: any RouteProvider,
-        notation: CoordinateNotation = .decimal, formatter: MeasureFormatter
+        points: PointInfoService? = nil, notation: CoordinateNotation = .decimal, formatter: MeasureFormatter
     ) {
         self.diary = diary
         self.labeler = labeler
         self.location = location
         self.routes = routes
+        self.points = points
         self.notation = notation
         self.formatter = formatter
     }
@@ -83,6 +85,36 @@ public final class MapModel: DeclaresControls {
             measuringFrom = nil
         }
         selected = PointInfo.make(coordinate, style: notation.style, labeler: labeler, spots: pins.map(\.spot))
+    }
+
+    /// The slower parts of the selected point's information (issue 15 §4): the nearest road in a
+    /// map pack on the device and the conditions now; kept only if the point is still selected.
+    public func describeSelection() async {
+        guard let points, let chosen = selected else { return }
+        let full = await points.info(
+            at: chosen.coordinate, style: notation.style, spots: pins.map(\.spot), by: travelMode)
+        if selected?.coordinate == chosen.coordinate { selected = full }
+    }
+
+    /// The catalogue key of the message for a route problem: no network, outside the packs on
+    /// the device, too far from a road, or no road between the points.
+    public func routeProblemKey(_ problem: RouteProblem) -> String {
+        switch problem {
+        case .offline: "map.offline"
+        case .outsideArea: "map.outsidePacks"
+        case .noRoad: "map.noRoad"
+        case .noRoute, .failed: "map.noRoute"
+        }
+    }
+
+    /// The selected point's weather now, in the angler's units ("12 °C · 4 m/s"), if known.
+    public var conditionsText: String? {
+        guard let conditions = selected?.conditions else { return nil }
+        let parts = [
+            conditions.temperature.map(formatter.temperature(celsius:)),
+            conditions.windSpeed.map(formatter.windSpeed(metresPerSecond:)),
+        ]
+        return parts.contains { $0 != nil } ? parts.compactMap { $0 }.joined(separator: " · ") : nil
     }
 
     /// Starts measuring from the selected point: the next tap is the other end.

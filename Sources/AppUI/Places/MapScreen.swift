@@ -30,11 +30,13 @@ struct MapScreen: View {
                 .onTapGesture { point in
                     if let coordinate = proxy.convert(point, from: .local) {
                         model.select(Coordinate(latitude: coordinate.latitude, longitude: coordinate.longitude))
+                        Task { await model.describeSelection() }
                     }
                 }
             }
             if let selected = model.selected {
-                PointInfoRows(info: selected, distance: model.distanceText, models: models)
+                PointInfoRows(
+                    info: selected, distance: model.distanceText, conditions: model.conditionsText, models: models)
                 HStack {
                     ControlButton(MapModel.measure, systemImage: "ruler", help: models.help) { model.startMeasuring() }
                     ControlButton(MapModel.route, systemImage: "car", help: models.help) {
@@ -51,7 +53,7 @@ struct MapScreen: View {
             if let measurement = model.measurement { Text("\(models.text("map.distance")): \(measurement.text)") }
             if let route = model.route { Text("\(models.text("map.route")): \(model.distanceText(route.meters))") }
             if let problem = model.routeProblem {
-                Text(models.text(problem == .offline ? "map.offline" : "map.noRoute"))
+                Text(models.text(model.routeProblemKey(problem)))
             }
         }
         .navigationTitle(models.text("page.map"))

@@ -76,7 +76,9 @@ extension ScreenModels {
             home: HomeModel(diary: diary, location: p.location, conditions: conditions, now: p.now, language: language),
             trips: TripListModel(diary: diary),
             spots: SpotsModel(diary: diary, labeler: labeler, location: p.location, formatter: formatter),
-            map: MapModel(diary: diary, labeler: labeler, location: p.location, routes: routes, formatter: formatter),
+            map: MapModel(
+                diary: diary, labeler: labeler, location: p.location, routes: routes,
+                points: PointInfoService(labeler: labeler, packs: packs, weather: weather), formatter: formatter),
             reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: year, language: language),
             sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
             trash: TrashModel(diary: diary, language: language), settings: settings, profiles: profiles,
