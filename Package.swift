@@ -126,7 +126,7 @@ let package = Package(
             dependencies: [
                 "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
                 "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing", "DirectoryData",
-                "AppFeatures", "Geodesy", "MapPacks",
+                "AppFeatures", "Geodesy", "MapPacks", "Routing",
             ]),
 
         .target(name: "TestSupport", dependencies: ["HTTPServer", "SecureHashing"], path: "Tests/TestSupport"),

@@ -32,6 +32,10 @@ struct GraphLayout: Sendable {
         (west, south, east, north) = (header.i32(36), header.i32(40), header.i32(44), header.i32(48))
         (rows, columns) = (Int(header.u32(52)), Int(header.u32(56)))
         (cellLatitudeE7, cellLongitudeE7) = (Int(header.u32(60)), Int(header.u32(64)))
+        guard edgeCount < 1 << 30 else {
+            throw .invalid(
+                "edge count", "is \(edgeCount); a graph holds fewer than 2^30 edges (the searches' labels are 32-bit)")
+        }
         guard rows >= 1, columns >= 1, rows * columns <= Self.maxCells, cellLatitudeE7 > 0, cellLongitudeE7 > 0 else {
             throw .invalid("grid", "has \(rows) × \(columns) cells of \(cellLatitudeE7) × \(cellLongitudeE7)")
         }

@@ -25,15 +25,9 @@ struct FoundPath {
 }
 
 /// One search between two road positions. A state is `2 × edge + zone bit` (see
-/// ``DestinationZones``); labels hold the cheapest known cost to the end of a state's edge
-/// (forward) or from its start to the target (backward).
+/// ``DestinationZones``); labels (``LabelStore``) hold the cheapest known cost to the end of a
+/// state's edge (forward) or from its start to the target (backward).
 struct PathSearch {
-    private struct Label {
-        var cost: Double
-        var parent: Int
-        var settled = false
-    }
-
     let costing: Costing
     let start: RoadPosition
     let target: RoadPosition
@@ -71,12 +65,12 @@ struct PathSearch {
     private func endFraction(_ edge: Int) -> Double { target.edges.first { $0.edge == edge }?.fraction ?? 1 }
 
     /// The edges of the states from a label back to the search's first state.
-    private static func chain(from state: Int, _ labels: [Int: Label]) -> [Int] {
+    private static func chain(from state: Int, _ labels: LabelStore) -> [Int] {
         var edges = [Int]()
         var step = state
         while step >= 0 {
             edges.append(step / 2)
-            step = labels[step]!.parent
+            step = labels.parent(step)
         }
         return edges
     }
@@ -90,21 +84,21 @@ struct PathSearch {
     private func unidirectional(guided: Bool) -> FoundPath? {
         let bound: (Int) -> Double =
             guided ? { [graph, costing, target] in costing.bound(from: graph.node($0), to: target.point) } : { _ in 0 }
-        var labels = [Int: Label]()
+        var labels = LabelStore(edgeCount: graph.layout.edgeCount)
         var heap = MinHeap()
         for (edge, fraction) in start.edges {
             let record = graph.edge(edge)
             let cost = (1 - fraction) * costing.cost(record)
-            labels[2 * edge] = Label(cost: cost, parent: -1)
+            labels.set(2 * edge, cost: cost, parent: -1)
             heap.push(cost + bound(record.to), 2 * edge)
         }
         let targets = Dictionary(target.edges.map { ($0.edge, $0.fraction) }, uniquingKeysWith: min)
         var best = (cost: direct?.cost ?? .infinity, via: -1, last: -1)
         var settled = 0
         while let (key, state) = heap.pop(), key < best.cost {
-            guard var label = labels[state], !label.settled else { continue }
-            label.settled = true
-            labels[state] = label
+            guard !labels.isSettled(state) else { continue }
+            labels.settle(state)
+            let reached = labels.cost(state)
             settled += 1
             let edge = state / 2
             let record = graph.edge(edge)
@@ -113,12 +107,12 @@ struct PathSearch {
                 guard costing.allows(from: edge, record, to: next, after),
                     let bit = DestinationZones.forward(state % 2, from: record, to: after, costing)
                 else { continue }
-                if let fraction = targets[next], label.cost + fraction * costing.cost(after) < best.cost {
-                    best = (label.cost + fraction * costing.cost(after), state, next)
+                if let fraction = targets[next], reached + fraction * costing.cost(after) < best.cost {
+                    best = (reached + fraction * costing.cost(after), state, next)
                 }
-                let cost = label.cost + costing.cost(after)
-                if cost < labels[2 * next + bit]?.cost ?? .infinity {
-                    labels[2 * next + bit] = Label(cost: cost, parent: state)
+                let cost = reached + costing.cost(after)
+                if cost < labels.cost(2 * next + bit) {
+                    labels.set(2 * next + bit, cost: cost, parent: state)
                     heap.push(cost + bound(after.to), 2 * next + bit)
                 }
             }
@@ -139,21 +133,21 @@ struct PathSearch {
             let here = graph.node(node)
             return (costing.bound(from: here, to: targetPoint) - costing.bound(from: startPoint, to: here)) / 2
         }
-        var forward = [Int: Label]()
-        var backward = [Int: Label]()
+        var forward = LabelStore(edgeCount: graph.layout.edgeCount)
+        var backward = LabelStore(edgeCount: graph.layout.edgeCount)
         var forwardHeap = MinHeap()
         var backwardHeap = MinHeap()
         for (edge, fraction) in start.edges {
             let record = graph.edge(edge)
             let cost = (1 - fraction) * costing.cost(record)
-            forward[2 * edge] = Label(cost: cost, parent: -1)
+            forward.set(2 * edge, cost: cost, parent: -1)
             forwardHeap.push(cost + potential(record.to), 2 * edge)
         }
         for (edge, fraction) in target.edges {
             let record = graph.edge(edge)
             let cost = fraction * costing.cost(record)
-            if cost < backward[2 * edge]?.cost ?? .infinity {
-                backward[2 * edge] = Label(cost: cost, parent: -1)
+            if cost < backward.cost(2 * edge) {
+                backward.set(2 * edge, cost: cost, parent: -1)
                 backwardHeap.push(cost - potential(record.from), 2 * edge)
             }
         }
@@ -164,9 +158,9 @@ struct PathSearch {
         {
             if forwardHeap.minimumKey <= backwardHeap.minimumKey {
                 let (_, state) = forwardHeap.pop()!
-                guard var label = forward[state], !label.settled else { continue }
-                label.settled = true
-                forward[state] = label
+                guard !forward.isSettled(state) else { continue }
+                forward.settle(state)
+                let reached = forward.cost(state)
                 settled += 1
                 let edge = state / 2
                 let record = graph.edge(edge)
@@ -176,23 +170,23 @@ struct PathSearch {
                         let bit = DestinationZones.forward(state % 2, from: record, to: after, costing)
                     else { continue }
                     for other in [2 * next, 2 * next + 1] {
-                        guard let meeting = backward[other],
-                            DestinationZones.meet(forwardBit: bit, backwardBit: other % 2, on: after, costing),
-                            label.cost + meeting.cost < best.cost
+                        let meeting = backward.cost(other)
+                        guard DestinationZones.meet(forwardBit: bit, backwardBit: other % 2, on: after, costing),
+                            reached + meeting < best.cost
                         else { continue }
-                        best = (label.cost + meeting.cost, state, other)
+                        best = (reached + meeting, state, other)
                     }
-                    let cost = label.cost + costing.cost(after)
-                    if cost < forward[2 * next + bit]?.cost ?? .infinity {
-                        forward[2 * next + bit] = Label(cost: cost, parent: state)
+                    let cost = reached + costing.cost(after)
+                    if cost < forward.cost(2 * next + bit) {
+                        forward.set(2 * next + bit, cost: cost, parent: state)
                         forwardHeap.push(cost + potential(after.to), 2 * next + bit)
                     }
                 }
             } else {
                 let (_, state) = backwardHeap.pop()!
-                guard var label = backward[state], !label.settled else { continue }
-                label.settled = true
-                backward[state] = label
+                guard !backward.isSettled(state) else { continue }
+                backward.settle(state)
+                let reached = backward.cost(state)
                 settled += 1
                 let edge = state / 2
                 let record = graph.edge(edge)
@@ -203,15 +197,15 @@ struct PathSearch {
                         let bit = DestinationZones.backward(state % 2, from: record, to: before, costing)
                     else { continue }
                     for other in [2 * previous, 2 * previous + 1] {
-                        guard let meeting = forward[other],
-                            DestinationZones.meet(forwardBit: other % 2, backwardBit: bit, on: before, costing),
-                            meeting.cost + label.cost < best.cost
+                        let meeting = forward.cost(other)
+                        guard DestinationZones.meet(forwardBit: other % 2, backwardBit: bit, on: before, costing),
+                            meeting + reached < best.cost
                         else { continue }
-                        best = (meeting.cost + label.cost, other, state)
+                        best = (meeting + reached, other, state)
                     }
-                    let cost = label.cost + costing.cost(before)
-                    if cost < backward[2 * previous + bit]?.cost ?? .infinity {
-                        backward[2 * previous + bit] = Label(cost: cost, parent: state)
+                    let cost = reached + costing.cost(before)
+                    if cost < backward.cost(2 * previous + bit) {
+                        backward.set(2 * previous + bit, cost: cost, parent: state)
                         backwardHeap.push(cost - potential(before.from), 2 * previous + bit)
                     }
                 }

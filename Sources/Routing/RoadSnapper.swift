@@ -67,13 +67,21 @@ enum RoadSnapper {
         let cellMeters = min(
             Double(layout.cellLatitudeE7) / 1e7 * LocalPlane.metresPerDegreeLatitude,
             Double(layout.cellLongitudeE7) / 1e7 * plane.metresPerDegreeLongitude)
-        let row = Int(((point.latitude * 1e7) - Double(layout.south)) / Double(layout.cellLatitudeE7))
-        let column = Int(((point.longitude * 1e7) - Double(layout.west)) / Double(layout.cellLongitudeE7))
+        let rowPosition = ((point.latitude * 1e7) - Double(layout.south)) / Double(layout.cellLatitudeE7)
+        let columnPosition = ((point.longitude * 1e7) - Double(layout.west)) / Double(layout.cellLongitudeE7)
+        let (row, column) = (Int(rowPosition.rounded(.down)), Int(columnPosition.rounded(.down)))
+        // How far the point is from its own cell's nearest side: the rings searched so far reach
+        // at least this far, plus a cell for each ring beyond the first.
+        let inCell = min(
+            min(rowPosition - Double(row), Double(row + 1) - rowPosition) * Double(layout.cellLatitudeE7) / 1e7
+                * LocalPlane.metresPerDegreeLatitude,
+            min(columnPosition - Double(column), Double(column + 1) - columnPosition)
+                * Double(layout.cellLongitudeE7) / 1e7 * plane.metresPerDegreeLongitude)
         var nearest = [(edge: Int, fraction: Double, x: Double, y: Double, meters: Double)]()
         var bestMeters = Double.infinity
         var seen = Set<Int>()
         var ring = 0
-        while Double(ring - 1) * cellMeters <= min(bestMeters, maxMeters) {
+        while ring == 0 || max(inCell, 0) + Double(ring - 1) * cellMeters < min(bestMeters + tieMeters, maxMeters) {
             for (r, c) in ringCells(row: row, column: column, ring: ring)
             where (0..<layout.rows).contains(r) && (0..<layout.columns).contains(c) {
                 for slot in graph.cellSlots(row: r, column: c) {

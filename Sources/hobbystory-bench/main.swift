@@ -3,7 +3,7 @@
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
 //        [--catches N] [--big M] [--media-mib S] [--sync-catches K] [--upload-mb U] [--no-load]
-//        [--only diary,places,almanac,media,reports,sync,upload,app,maps]
+//        [--only diary,places,almanac,media,reports,sync,upload,app,maps,routing]
 //        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
@@ -23,8 +23,14 @@ let bigCount = option("--big").flatMap { Int($0) } ?? 1_000_000
 let mediaMebibytes = option("--media-mib").flatMap { Int($0) } ?? 1024
 let syncCatches = option("--sync-catches").flatMap { Int($0) } ?? 10_000
 let uploadMegabytes = option("--upload-mb").flatMap { Int($0) } ?? 200
+if let graph = option("--route-memory") {
+    // A child of the routing section, whose peak memory that section reads.
+    let next = options.firstIndex(of: "--route-memory")! + 2
+    try RouteMemory.run(graph: graph, pairs: next < options.count ? options[next] : nil)
+    exit(0)
+}
 let sections = Set(
-    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps").split(separator: ",").map(
+    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps,routing").split(separator: ",").map(
         String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
@@ -37,6 +43,10 @@ print("")
 if sections.contains("places") { try benchmarkPlaces() }
 if sections.contains("almanac") { try benchmarkAlmanac() }
 if sections.contains("maps") { try benchmarkMaps() }
+if sections.contains("routing") {
+    try benchmarkScaledRouting(side: 600)
+    try benchmarkRouting()
+}
 // Media before the diary section, whose million catches leave the heap large.
 if sections.contains("media") { try benchmarkMedia(mebibytes: mediaMebibytes) }
 var big: Setup?

@@ -12,7 +12,7 @@ enum RoutingFixtures {
         try RoutingGraph(contentsOf: url("\(name).routing"))
     }
 
-    static func router(_ name: String, _ algorithm: SearchAlgorithm = .bidirectionalAStar) throws -> OfflineRouter {
+    static func router(_ name: String, _ algorithm: SearchAlgorithm = .aStar) throws -> OfflineRouter {
         OfflineRouter(graph: try graph(name), pack: name, algorithm: algorithm)
     }
 
