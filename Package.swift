@@ -137,7 +137,8 @@ let package = Package(
         .testTarget(
             name: "OnlineRoutesTests", dependencies: ["OnlineRoutes", "Routing", "Geodesy", "Weather", "TestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "RoutingTests", dependencies: ["Routing", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MapPacksTests", dependencies: ["MapPacks", "SecureHashing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AppStoreReportsTests", dependencies: ["AppStoreReports", "TestSupport"],

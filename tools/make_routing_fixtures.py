@@ -31,12 +31,14 @@ from pathlib import Path
 
 import osmium
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "map-pack"))
+import valhalla_setup  # noqa: E402 (the folder is added just above)
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests/RoutingTests/Fixtures"
 ONLINE_FIXTURES = ROOT / "Tests/OnlineRoutesTests/Fixtures"
 # A drive from the railway station to the Market Square.
 DRIVE = ((60.1712, 24.9415), (60.1676, 24.9526))
-VALHALLA = "pyvalhalla-weekly==3.5.1.post1.dev248"
 PAIRS_PER_MODE = 250
 CAR_WAYS = {"primary", "secondary", "tertiary", "unclassified", "residential"}
 FOOT_WAYS = CAR_WAYS | {"footway", "pedestrian", "path", "living_street"}
@@ -67,19 +69,12 @@ def run(*command: str) -> None:
 
 
 def valhalla_pairs(clean: Path, work: Path) -> dict:
-    run(sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", VALHALLA)
-    from valhalla import Actor, get_config  # installed just above
+    valhalla_setup.install()
+    from valhalla import Actor  # installed just above
     from valhalla.__version__ import __version__
 
-    tiles = work / "valhalla_tiles"
-    tiles.mkdir()
-    config = get_config(tile_extract="", tile_dir=tiles)
-    for key in ("transit_dir", "timezone", "admin", "landmarks", "traffic_extract"):
-        config["mjolnir"][key] = ""
-    (work / "valhalla.json").write_text(json.dumps(config))
-    subprocess.run([sys.executable, "-m", "valhalla", "valhalla_build_tiles", "-c", str(work / "valhalla.json"),
-                    str(clean)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    actor = Actor(str(work / "valhalla.json"))
+    config = valhalla_setup.build_tiles(clean, work)
+    actor = Actor(str(config))
     candidates = Candidates()
     candidates.apply_file(str(clean), locations=True)
     rng = random.Random(15)

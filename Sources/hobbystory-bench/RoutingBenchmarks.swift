@@ -77,7 +77,7 @@ func benchmarkScaledRouting(side: Int) throws {
     let build = try time {
         try runTool(["python3", tools.appendingPathComponent("routing_graph.py").path, osm.path, graphURL.path])
     }
-    var generator = SplitMixRandom(seed: 15)
+    var generator = SplitMix64(seed: 15)
     let span = Double(side - 1)
     let pairs = (0..<20).map { _ -> [String: Any] in
         let a = (Double.random(in: 0...0.2, using: &generator), Double.random(in: 0...0.2, using: &generator))
@@ -124,19 +124,6 @@ func runTool(_ arguments: [String]) throws {
     try process.run()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-}
-
-/// A small seeded generator, so that every run routes the same pairs.
-struct SplitMixRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// The oracle's pairs (tools/make_routing_fixtures.py).

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Routing
+import TestSupport
 import Testing
 
 @Suite("Routing files, whole and damaged (issue 15 §3)")
@@ -54,7 +55,7 @@ struct RoutingGraphTests {
         "Given 2,000 files each with a few random bytes changed, when opened and routed, then each is refused or answers; none crashes"
     )
     func randomDamage() throws {
-        var generator = SplitMix(seed: 15)
+        var generator = SeededRandom(seed: 15)
         var refused = 0
         for _ in 0..<2_000 {
             var damaged = town
@@ -75,18 +76,5 @@ struct RoutingGraphTests {
             }
         }
         #expect(refused > 0)
-    }
-}
-
-/// A small seeded generator, so that the damage is the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -17,8 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
+import valhalla_setup
+
 ROOT = Path(__file__).resolve().parent.parent.parent
-VALHALLA = "pyvalhalla-weekly==3.5.1.post1.dev248"
 
 
 def run(*command: str) -> None:
@@ -31,8 +32,8 @@ def folder_bytes(folder: Path) -> int:
 
 def main() -> None:
     pairs = json.loads(Path(sys.argv[1]).read_text())["pairs"]
-    run(sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", VALHALLA)
-    from valhalla import Actor, get_config  # installed just above
+    valhalla_setup.install()
+    from valhalla import Actor  # installed just above
 
     with tempfile.TemporaryDirectory() as name:
         work = Path(name)
@@ -43,16 +44,10 @@ def main() -> None:
         started = time.perf_counter()
         run(sys.executable, str(tools / "routing_graph.py"), str(clean), str(work / "helsinki.routing"))
         ours = time.perf_counter() - started
-        tiles = work / "valhalla_tiles"
-        tiles.mkdir()
-        config = get_config(tile_extract="", tile_dir=tiles)
-        for key in ("transit_dir", "timezone", "admin", "landmarks", "traffic_extract"):
-            config["mjolnir"][key] = ""
-        (work / "valhalla.json").write_text(json.dumps(config))
         started = time.perf_counter()
-        run(sys.executable, "-m", "valhalla", "valhalla_build_tiles", "-c", str(work / "valhalla.json"), str(clean))
+        config = valhalla_setup.build_tiles(clean, work)
         theirs = time.perf_counter() - started
-        actor = Actor(str(work / "valhalla.json"))
+        actor = Actor(str(config))
         queries = {}
         for mode, costing in (("car", "auto"), ("foot", "pedestrian")):
             times = []
@@ -65,7 +60,7 @@ def main() -> None:
             times.sort()
             queries[mode] = {"medianMs": statistics.median(times) * 1000, "p95Ms": times[int(0.95 * len(times))] * 1000}
         print(json.dumps({"ourBuildS": ours, "ourBytes": (work / "helsinki.routing").stat().st_size,
-                          "valhallaBuildS": theirs, "valhallaBytes": folder_bytes(tiles), "valhallaQuery": queries}))
+                          "valhallaBuildS": theirs, "valhallaBytes": folder_bytes(work / "valhalla_tiles"), "valhallaQuery": queries}))
 
 
 if __name__ == "__main__":
