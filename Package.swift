@@ -68,7 +68,7 @@ let package = Package(
             name: "Portal",
             dependencies: [
                 "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports", "MapPacks",
-                "Diagnostics", "SecureHashing",
+                "Diagnostics", "SecureHashing", "Routing", "Geodesy",
             ],
             resources: [.copy("Resources/openapi.json")]),
         .target(
@@ -171,7 +171,7 @@ let package = Package(
             dependencies: [
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
-                "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices",
+                "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices", "Routing",
             ],
             exclude: ["FuzzCorpus"]),
         .testTarget(

@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON document the CLI prints with `--json`: explicit nulls, sorted keys, numbers as Swift
 /// prints them, so scripts see a stable shape.
-enum JSONValue: Encodable, Equatable {
+enum JSONValue: Codable, Equatable {
     case string(String)
     case number(Double)
     case integer(Int64)
@@ -14,6 +14,30 @@ enum JSONValue: Encodable, Equatable {
     init(_ value: String?) { self = value.map { .string($0) } ?? .null }
     init(_ value: Double?) { self = value.map { .number($0) } ?? .null }
     init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
+
+    /// The JSON form of a value another module encodes (a route's document, say).
+    init(encoding value: some Encodable) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()

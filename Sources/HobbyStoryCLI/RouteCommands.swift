@@ -34,30 +34,10 @@ extension HobbyStoryCLI {
                 throw RouteProblem.outsideArea(outside ?? from)
             }
             let route = try c.waitForSync { try await FallbackRoutes(providers).route(from: from, to: to, by: mode) }
-            c.output(Self.json(route), text: Self.text(route, by: mode))
+            let document = try JSONValue(encoding: RouteDocument(route))
+            c.output(document, text: Self.text(route, by: mode))
         }
     ]
-
-    static func json(_ route: Route) -> JSONValue {
-        let point = { (p: Coordinate) -> JSONValue in
-            .array([.number((p.latitude * 1e7).rounded() / 1e7), .number((p.longitude * 1e7).rounded() / 1e7)])
-        }
-        return .object([
-            "distanceM": .number((route.meters * 10).rounded() / 10),
-            "durationS": .number((route.seconds * 10).rounded() / 10),
-            "geometry": .array(route.points.map(point)),
-            "steps": .array(
-                route.steps.map { step in
-                    .object([
-                        "maneuver": .string(step.maneuver.rawValue), "instruction": .string(step.instruction),
-                        "street": step.street.map { .string($0) } ?? .null,
-                        "distanceM": .number((step.meters * 10).rounded() / 10),
-                        "durationS": .number((step.seconds * 10).rounded() / 10), "location": point(step.location),
-                    ])
-                }),
-            "provider": .string(route.provider),
-        ])
-    }
 
     static func text(_ route: Route, by mode: TravelMode) -> String {
         let minutes = Int((route.seconds / 60).rounded())

@@ -1,12 +1,16 @@
 import Foundation
+import Geodesy
 import HTTPServer
 import MapPacks
+import Routing
 import SyncProtocol
 
 /// Offline map packs on the portal (issue 15 §2, T10), open to anyone as OpenStreetMap's data is:
 /// `/v1/map-packs` lists the manifests, `/v1/map-packs/<name>/<file>` downloads a pack's file with
 /// `Range` (a download resumes where it stopped) and its SHA-256 as ETag, `/v1/tiles/<pack>/z/x/y`
-/// serves one tile for the site's maps — gzip-compressed as stored when the client accepts it.
+/// serves one tile for the site's maps — gzip-compressed as stored when the client accepts it —
+/// and `/v1/route?from=LAT,LON&to=LAT,LON[&by=car|foot][&metric=fastest|shortest]` a route on the
+/// road graph of the pack that covers both ends (issue 15 §3), as `RouteDocument`.
 enum MapRoutes {
     /// What `/v1/map-packs` answers.
     struct PackList: Encodable {
@@ -14,6 +18,7 @@ enum MapRoutes {
     }
 
     static func add(to router: inout Router, shelf: MapShelf) {
+        addRoute(to: &router, shelf: shelf)
         router.on(.mapPacks) { _, _ in
             try .json(PackList(packs: shelf.manifests), headers: ["Cache-Control": "public, max-age=300"])
         }
@@ -65,6 +70,62 @@ enum MapRoutes {
                     HTTPStatus(code: 500), code: "map_pack_damaged", detail: "the pack \(name) is damaged: \(error)")
             }
         }
+    }
+
+    private static func addRoute(to router: inout Router, shelf: MapShelf) {
+        router.on(.route) { request, _ in
+            let from = try coordinate(request, "from")
+            let to = try coordinate(request, "to")
+            let mode = try choice(request, "by", TravelMode.self) ?? .car
+            let metric = try choice(request, "metric", RouteMetric.self) ?? .fastest
+            let packs = shelf.manifests.filter { pack in
+                shelf.packs[pack.name]?.graph != nil
+                    && [from, to].allSatisfy { pack.covers(latitude: $0.latitude, longitude: $0.longitude) }
+            }
+            guard let pack = packs.first, let graph = shelf.packs[pack.name]?.graph else {
+                throw HTTPError(
+                    HTTPStatus(code: 404), code: "outside_packs",
+                    detail:
+                        "no map pack on this portal covers both \(from.formatted(.decimal)) and \(to.formatted(.decimal))"
+                )
+            }
+            let route: Route
+            do throws(RouteProblem) {
+                route = try OfflineRouter(graph: graph, pack: pack.name, metric: metric).plan(
+                    from: from, to: to, by: mode
+                )
+                .route
+            } catch {
+                throw HTTPError(
+                    HTTPStatus(code: 404), code: error == .noRoute ? "no_route" : "no_road", detail: error.description)
+            }
+            return try .json(RouteDocument(route), headers: ["Cache-Control": "public, max-age=3600"])
+        }
+    }
+
+    /// A query parameter written `LAT,LON` (decimal degrees or DMS).
+    private static func coordinate(_ request: HTTPRequest, _ name: String) throws -> Coordinate {
+        guard let text = try request.queryValue(name) else {
+            throw HTTPError.badRequest(code: "invalid_coordinate", "\(name) is missing; give it as LAT,LON")
+        }
+        do { return try Coordinate.parse(text) } catch {
+            throw HTTPError.badRequest(
+                code: "invalid_coordinate", "\(name) \"\(text.prefix(80))\": \(error.description)")
+        }
+    }
+
+    /// An optional query parameter that names one case of `T`.
+    private static func choice<T: RawRepresentable & CaseIterable>(
+        _ request: HTTPRequest, _ name: String, _ type: T.Type
+    ) throws -> T? where T.RawValue == String {
+        guard let text = try request.queryValue(name) else { return nil }
+        guard let value = T(rawValue: text) else {
+            throw HTTPError.badRequest(
+                code: "invalid_\(name)",
+                "\(name) \"\(text.prefix(40))\" is not allowed; allowed: \(T.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        return value
     }
 
     /// A path segment of at most ten digits as a number (a tile coordinate).

@@ -1,15 +1,18 @@
 import Diagnostics
 import Foundation
 import MapPacks
+import Routing
 
 /// The offline map packs a portal serves (issue 15 §2, T10): every `<name>.json` manifest in a
 /// folder (`--map-packs DIR`) whose files are there at the sizes it gives, with the pack's tiles
-/// opened for `/v1/tiles`. A pack that does not check out is left out and said in the log.
+/// opened for `/v1/tiles` and its road graph for `/v1/route`. A pack that does not check out is
+/// left out and said in the log.
 public struct MapShelf: Sendable {
     public struct Pack: Sendable {
         public let manifest: MapPackManifest
         let folder: URL
         let tiles: PMTilesArchive?
+        let graph: RoutingGraph?
     }
 
     public let packs: [String: Pack]
@@ -34,7 +37,10 @@ public struct MapShelf: Sendable {
                 let tiles = try manifest.file("tiles").map {
                     try PMTilesArchive(url: folder.appendingPathComponent($0.name))
                 }
-                packs[manifest.name] = Pack(manifest: manifest, folder: folder, tiles: tiles)
+                let graph = try manifest.file("routing").map {
+                    try RoutingGraph(contentsOf: folder.appendingPathComponent($0.name))
+                }
+                packs[manifest.name] = Pack(manifest: manifest, folder: folder, tiles: tiles, graph: graph)
             } catch {
                 logger.warning("map pack \(file) left out: \(error)")
             }

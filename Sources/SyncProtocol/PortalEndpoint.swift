@@ -10,13 +10,13 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     case push, pull, history
     case directories, adminStats
     case uploadOptions, createUpload, uploadOffset, appendUpload, media
-    case mapPacks, mapPackFile, tile
+    case mapPacks, mapPackFile, tile, route
 
     /// The HTTP method (`HEAD` on ``media`` is served by its `GET`).
     public var method: String {
         switch self {
         case .health, .metrics, .openAPI, .currentAccount, .pull, .history, .directories, .adminStats, .media,
-            .mapPacks, .mapPackFile, .tile:
+            .mapPacks, .mapPackFile, .tile, .route:
             "GET"
         case .signUp, .signIn, .push, .createUpload: "POST"
         case .signOut: "DELETE"
@@ -47,14 +47,16 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
         case .mapPacks: "/v1/map-packs"
         case .mapPackFile: "/v1/map-packs/:name/:file"
         case .tile: "/v1/tiles/:pack/:z/:x/:y"
+        case .route: "/v1/route"
         }
     }
 
-    /// Whether a bearer token is required. Map packs and tiles are OpenStreetMap's open data
-    /// (ODbL), served to anyone as a tile server is.
+    /// Whether a bearer token is required. Map packs, tiles and routes on them are
+    /// OpenStreetMap's open data (ODbL), served to anyone as a tile server is.
     public var requiresSession: Bool {
         switch self {
-        case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions, .mapPacks, .mapPackFile, .tile: false
+        case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions, .mapPacks, .mapPackFile, .tile, .route:
+            false
         default: true
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import MapPacks
 import Portal
+import Routing
 import SecureHashing
 import SyncProtocol
 import TestSupport
@@ -91,6 +92,42 @@ struct MapPackRoutesTests {
         ] {
             let response = try await shelf.portal.client.send(.get, path)
             #expect(response.status.code == status, "\(path)")
+        }
+    }
+}
+
+/// Routes on the portal's packs for the site (issue 15 §3).
+@Suite("Routes on the portal's map packs")
+struct PortalRouteTests {
+    @Test(
+        "Given the sample pack with its road graph, when a route in Helsinki is asked, then the answer is the CLI's document from the pack; bad input and points outside get clear errors"
+    )
+    func routes() async throws {
+        let shelf = try MapPackRoutesTests.Shelf()
+        defer { try? FileManager.default.removeItem(at: shelf.folder) }
+        let query = [
+            URLQueryItem(name: "from", value: "60.1712,24.9415"), URLQueryItem(name: "to", value: "60.1676,24.9526"),
+        ]
+        let drive = try await shelf.portal.client.send(.get, PortalEndpoint.route.target(query: query))
+        #expect(drive.status.code == 200)
+        let document = try JSONDecoder().decode(RouteDocument.self, from: drive.body)
+        #expect(document.provider == "offline:sample" && document.distanceM > 900)
+        #expect(document.steps.first?.maneuver == .depart && document.steps.last?.maneuver == .arrive)
+        let walk = try await shelf.portal.client.send(
+            .get, PortalEndpoint.route.target(query: query + [URLQueryItem(name: "by", value: "foot")]))
+        #expect(try JSONDecoder().decode(RouteDocument.self, from: walk.body).distanceM < document.distanceM)
+
+        let cases: [([URLQueryItem], Int, String)] = [
+            ([URLQueryItem(name: "from", value: "60.17,24.94")], 400, "invalid_coordinate"),
+            (query.dropLast() + [URLQueryItem(name: "to", value: "95,24")], 400, "invalid_coordinate"),
+            (query + [URLQueryItem(name: "by", value: "boat")], 400, "invalid_by"),
+            (query + [URLQueryItem(name: "metric", value: "prettiest")], 400, "invalid_metric"),
+            (query.dropLast() + [URLQueryItem(name: "to", value: "59.437,24.745")], 404, "outside_packs"),
+        ]
+        for (items, status, code) in cases {
+            let refused = try await shelf.portal.client.send(.get, PortalEndpoint.route.target(query: items))
+            #expect(refused.status.code == status, "\(items)")
+            #expect(String(decoding: refused.body, as: UTF8.self).contains(code), "\(items)")
         }
     }
 }
