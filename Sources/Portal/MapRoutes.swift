@@ -17,8 +17,12 @@ enum MapRoutes {
         let packs: [MapPackManifest]
     }
 
-    static func add(to router: inout Router, shelf: MapShelf) {
-        addRoute(to: &router, shelf: shelf)
+    /// `admitRoute` refuses a client that asked for too many routes lately.
+    static func add(
+        to router: inout Router, shelf: MapShelf,
+        admitRoute: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void
+    ) {
+        addRoute(to: &router, shelf: shelf, admit: admitRoute)
         router.on(.mapPacks) { _, _ in
             try .json(PackList(packs: shelf.manifests), headers: ["Cache-Control": "public, max-age=300"])
         }
@@ -72,8 +76,12 @@ enum MapRoutes {
         }
     }
 
-    private static func addRoute(to router: inout Router, shelf: MapShelf) {
-        router.on(.route) { request, _ in
+    private static func addRoute(
+        to router: inout Router, shelf: MapShelf,
+        admit: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void
+    ) {
+        router.on(.route) { request, context in
+            try admit(request, context)
             let from = try coordinate(request, "from")
             let to = try coordinate(request, "to")
             let mode = try choice(request, "by", TravelMode.self) ?? .car

@@ -13,6 +13,8 @@ public struct PortalApplication: Sendable {
     public let limiter: AttemptLimiter
     /// Sign-ups per client address.
     public let signUpLimiter: AttemptLimiter
+    /// Routes a client address may ask for in a window (`/v1/route` is open and costs CPU).
+    public let routeLimiter: AttemptLimiter
     /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     public let trustedProxies: Set<String>
     /// Where access lines, captured errors and the server's warnings go.
@@ -23,12 +25,14 @@ public struct PortalApplication: Sendable {
     public init(
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
         signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600),
+        routeLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 120, window: 60),
         trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf()
     ) {
         self.store = store
         self.metrics = metrics
         self.limiter = limiter
         self.signUpLimiter = signUpLimiter
+        self.routeLimiter = routeLimiter
         self.trustedProxies = trustedProxies
         self.logger = logger
         self.maps = maps
@@ -56,7 +60,16 @@ public struct PortalApplication: Sendable {
         var router = Router()
         addPublicRoutes(to: &router)
         MediaRoutes.addDiscovery(to: &router)
-        MapRoutes.add(to: &router, shelf: maps)
+        let (routeLimiter, trustedProxies) = (routeLimiter, trustedProxies)
+        MapRoutes.add(to: &router, shelf: maps) { request, context in
+            let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
+            if let wait = routeLimiter.beginAttempt(client) {
+                throw HTTPError(
+                    .tooManyRequests, code: "too_many_routes",
+                    detail: "Too many routes asked from this address; try again in \(wait) s.",
+                    headers: ["Retry-After": String(wait)])
+            }
+        }
         let store = store
         let authenticated: [any HTTPMiddleware] = [
             AuthenticationMiddleware<PortalPrincipal> { request, context in

@@ -21,7 +21,7 @@ struct MapPackRoutesTests {
         let portal: PortalHarness
         let bytes: Data
 
-        init() throws {
+        init(routeLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 1_000, window: 60)) throws {
             folder = try temporaryFolder("map-shelf")
             bytes = try writeSampleMapPack(into: folder)
             let manifest = try #require(
@@ -33,7 +33,7 @@ struct MapPackRoutesTests {
                 ["name": "gone.pmtiles", "role": "tiles", "bytes": 10, "sha256": String(repeating: "0", count: 64)]
             ]
             try JSONSerialization.data(withJSONObject: broken).write(to: folder.appendingPathComponent("broken.json"))
-            portal = try PortalHarness(.sqlite, maps: MapShelf(folder: folder))
+            portal = try PortalHarness(.sqlite, maps: MapShelf(folder: folder), routeLimiter: routeLimiter)
         }
     }
 
@@ -129,5 +129,18 @@ struct PortalRouteTests {
             #expect(refused.status.code == status, "\(items)")
             #expect(String(decoding: refused.body, as: UTF8.self).contains(code), "\(items)")
         }
+    }
+
+    @Test("Given a client that asked for many routes within a minute, when it asks again, then it is told to wait")
+    func routesAreLimited() async throws {
+        let shelf = try MapPackRoutesTests.Shelf(routeLimiter: AttemptLimiter(maximumFailures: 3, window: 60))
+        defer { try? FileManager.default.removeItem(at: shelf.folder) }
+        let target = PortalEndpoint.route.target(query: [
+            URLQueryItem(name: "from", value: "60.1712,24.9415"), URLQueryItem(name: "to", value: "60.1676,24.9526"),
+        ])
+        for _ in 0..<3 { #expect(try await shelf.portal.client.send(.get, target).status.code == 200) }
+        let refused = try await shelf.portal.client.send(.get, target)
+        #expect(refused.status.code == 429 && refused.headers["Retry-After"] != nil)
+        #expect(String(decoding: refused.body, as: UTF8.self).contains("too_many_routes"))
     }
 }

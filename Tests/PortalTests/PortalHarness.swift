@@ -70,7 +70,7 @@ final class PortalHarness: Sendable {
 
     init(
         _ backend: Backend, clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_780_000_000)),
-        maps: MapShelf = MapShelf()
+        maps: MapShelf = MapShelf(), routeLimiter: AttemptLimiter = AttemptLimiter()
     ) throws {
         self.clock = clock
         let database = try backend.makeDatabase()
@@ -80,7 +80,8 @@ final class PortalHarness: Sendable {
             clock: clock.function)
         let bundled = try BundledDirectories.load()
         try store.seedDirectories(bundled.entries, version: bundled.version)
-        portal = PortalApplication(store: store, limiter: AttemptLimiter(clock: clock.function), maps: maps)
+        portal = PortalApplication(
+            store: store, limiter: AttemptLimiter(clock: clock.function), routeLimiter: routeLimiter, maps: maps)
         client = HTTPTestClient(portal.application())
     }
 
