@@ -71,9 +71,17 @@ extension CommandContext {
                 metric: metric)
         }
         let packs = try mapPacks()
-        if let name = text("pack"), !packs.installed().contains(where: { $0.name == name }) {
-            throw InvalidInput(
-                description: "no map pack \"\(name.prefix(63))\" is on this device; `hobbystory map packs` lists them")
+        if let name = text("pack") {
+            guard let pack = packs.installed().first(where: { $0.name == name }) else {
+                throw InvalidInput(
+                    description:
+                        "no map pack \"\(name.prefix(63))\" is on this device; `hobbystory map packs` lists them")
+            }
+            guard pack.file("routing") != nil else {
+                throw InvalidInput(
+                    description:
+                        "the map pack \(name) has no road graph (it was made before packs had one); download it again")
+            }
         }
         return try packs.router(covering: points, named: text("pack"), metric: metric)
     }

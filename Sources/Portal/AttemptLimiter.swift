@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// Slows down guessing and flooding (T3 security): after ``maximumFailures`` attempts without
@@ -36,6 +37,16 @@ public final class AttemptLimiter: Sendable {
             }
             failures[email] = recent + [now]
             return nil
+        }
+    }
+
+    /// Counts an attempt for `key` and refuses it with 429 (`code`, `Retry-After`) when too many
+    /// came lately; `tooMany` says what, for the problem's detail.
+    func admit(_ key: String, code: String, _ tooMany: String) throws {
+        if let wait = beginAttempt(key) {
+            throw HTTPError(
+                .tooManyRequests, code: code, detail: "\(tooMany); try again in \(wait) s.",
+                headers: ["Retry-After": String(wait)])
         }
     }
 

@@ -25,12 +25,7 @@ extension PortalApplication {
         }
         router.on(.signUp) { request, context in
             let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
-            if let wait = signUpLimiter.beginAttempt(client) {
-                throw HTTPError(
-                    .tooManyRequests, code: "too_many_signups",
-                    detail: "Too many accounts created from this address; try again in \(wait) s.",
-                    headers: ["Retry-After": String(wait)])
-            }
+            try signUpLimiter.admit(client, code: "too_many_signups", "Too many accounts created from this address")
             let body = try await request.decodeJSON(SignUpRequest.self)
             let id = try store.signUp(email: body.email, password: body.password)
             return try .json(try store.account(id), status: .created)
@@ -38,12 +33,7 @@ extension PortalApplication {
         router.on(.signIn) { request, _ in
             let body = try await request.decodeJSON(SignInRequest.self)
             let key = try PortalStore.normalisedEmail(body.email)
-            if let wait = limiter.beginAttempt(key) {
-                throw HTTPError(
-                    .tooManyRequests, code: "too_many_attempts",
-                    detail: "Too many wrong passwords for this email; try again in \(wait) s.",
-                    headers: ["Retry-After": String(wait)])
-            }
+            try limiter.admit(key, code: "too_many_attempts", "Too many wrong passwords for this email")
             let session = try store.signIn(
                 email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
             limiter.recordSuccess(key)

@@ -62,13 +62,9 @@ public struct PortalApplication: Sendable {
         MediaRoutes.addDiscovery(to: &router)
         let (routeLimiter, trustedProxies) = (routeLimiter, trustedProxies)
         MapRoutes.add(to: &router, shelf: maps) { request, context in
-            let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
-            if let wait = routeLimiter.beginAttempt(client) {
-                throw HTTPError(
-                    .tooManyRequests, code: "too_many_routes",
-                    detail: "Too many routes asked from this address; try again in \(wait) s.",
-                    headers: ["Retry-After": String(wait)])
-            }
+            try routeLimiter.admit(
+                Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
+                code: "too_many_routes", "Too many routes asked from this address")
         }
         let store = store
         let authenticated: [any HTTPMiddleware] = [
