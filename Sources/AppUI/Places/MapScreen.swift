@@ -1,11 +1,12 @@
 import AppFeatures
 import Geodesy
 import MapKit
+import Routing
 import SwiftUI
 
 /// The map (UI4, T9): scheme, satellite or hybrid; the saved spots as pins; a tap picks a point
-/// and shows everything about it offline; the distance between two points; a route along roads
-/// from the route provider. The map pans itself, so the ring moves here only by its buttons.
+/// and shows everything about it (the nearest road and the weather arriving after); the distance
+/// between two points; a route along roads by car or on foot, online or on the device's packs. The map pans itself, so the ring moves here only by its buttons.
 struct MapScreen: View {
     @Bindable var model: MapModel
     let models: ScreenModels
@@ -37,9 +38,15 @@ struct MapScreen: View {
             if let selected = model.selected {
                 PointInfoRows(
                     info: selected, distance: model.distanceText, conditions: model.conditionsText, models: models)
+                Picker(models.help.label(MapModel.travelMode), selection: $model.travelMode) {
+                    ForEach(TravelMode.allCases, id: \.self) { Text(models.text("option.\($0.rawValue)")).tag($0) }
+                }
+                .control(MapModel.travelMode, help: models.help)
                 HStack {
                     ControlButton(MapModel.measure, systemImage: "ruler", help: models.help) { model.startMeasuring() }
-                    ControlButton(MapModel.route, systemImage: "car", help: models.help) {
+                    ControlButton(
+                        MapModel.route, systemImage: model.travelMode == .car ? "car" : "figure.walk", help: models.help
+                    ) {
                         Task { await model.requestRoute() }
                     }
                     ControlButton(MapModel.markSpot, systemImage: "mappin.and.ellipse", help: models.help) {
