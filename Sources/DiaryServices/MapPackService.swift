@@ -13,6 +13,8 @@ public struct MapPackService: Sendable {
     public let transport: @Sendable (URL) -> any SyncTransport
     /// Bytes per ranged request of a download: an interruption costs at most this.
     public var chunkBytes = 4 << 20
+    /// The road graphs opened for routes, kept while their files are unchanged.
+    let graphs = RoutingGraphCache()
 
     public init(folder: URL, transport: @escaping @Sendable (URL) -> any SyncTransport) {
         self.folder = folder

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import MapPacks
 import Routing
+import Synchronization
 
 extension MapPackService {
     /// The offline router over an installed pack's road graph (issue 15 §3, T10): the pack
@@ -16,16 +17,40 @@ extension MapPackService {
         }
         for pack in candidates {
             guard let file = pack.file("routing") else { continue }
-            let graph = try RoutingGraph(contentsOf: folder(of: pack).appendingPathComponent(file.name))
+            let graph = try graphs.graph(at: folder(of: pack).appendingPathComponent(file.name))
             return OfflineRouter(graph: graph, pack: pack.name, metric: metric)
         }
         return nil
     }
 }
 
+/// The road graphs a ``MapPackService`` has opened (issue 15 §3): opening maps a file and checks
+/// every table (48 ms for a 47 MiB graph), so each stays open while its file is unchanged — a
+/// pack downloaded again (another size or date) is opened afresh.
+final class RoutingGraphCache: Sendable {
+    private let open = Mutex<[String: (size: Int, modified: Date, graph: RoutingGraph)]>([:])
+
+    /// How many graphs were opened from their files, not taken from the cache (for tests).
+    var openings: Int { openingCount.withLock { $0 } }
+    private let openingCount = Mutex(0)
+
+    func graph(at url: URL) throws(RoutingGraphError) -> RoutingGraph {
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
+        let size = attributes[.size] as? Int ?? -1
+        let modified = attributes[.modificationDate] as? Date ?? .distantPast
+        if let cached = open.withLock({ $0[url.path] }), cached.size == size, cached.modified == modified {
+            return cached.graph
+        }
+        let graph = try RoutingGraph(contentsOf: url)
+        openingCount.withLock { $0 += 1 }
+        open.withLock { $0[url.path] = (size, modified, graph) }
+        return graph
+    }
+}
+
 /// Routes on whichever installed map pack covers both ends (issue 15 §3, T10): what the app
-/// falls back to when MapKit has no network. Each question opens the pack's graph afresh (it is
-/// mapped, and checking it costs milliseconds), so a pack downloaded meanwhile is used at once.
+/// falls back to when MapKit has no network. The packs are looked up on every question, so a pack
+/// downloaded meanwhile is used at once; their graphs stay open between questions.
 public struct InstalledPackRoutes: RouteProvider {
     public let packs: MapPackService
 

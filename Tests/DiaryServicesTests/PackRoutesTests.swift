@@ -1,10 +1,11 @@
-import DiaryServices
 import Foundation
 import Geodesy
 import Routing
 import SyncClient
 import TestSupport
 import Testing
+
+@testable import DiaryServices
 
 /// Routes on the installed map packs (issue 15 §3, T10): what the app asks when MapKit cannot.
 @Suite("Routes on installed map packs")
@@ -43,5 +44,13 @@ struct PackRoutesTests {
         }
         #expect(try packs.router(covering: [station], named: "sample")?.pack == "sample")
         #expect(try packs.router(covering: [tallinn]) == nil)
+        #expect(packs.graphs.openings == 1, "the graph stays open between questions")
+
+        // A pack downloaded again (here: its graph replaced by the town's) is opened afresh.
+        let town = packageRoot.appendingPathComponent("Tests/RoutingTests/Fixtures/town.routing")
+        try FileManager.default.removeItem(at: pack.appendingPathComponent("sample.routing"))
+        try FileManager.default.copyItem(at: town, to: pack.appendingPathComponent("sample.routing"))
+        #expect(try packs.router(covering: [station], named: "sample")?.graph.edgeCount == 28)
+        #expect(packs.graphs.openings == 2)
     }
 }
