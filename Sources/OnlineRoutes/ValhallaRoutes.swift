@@ -18,13 +18,13 @@ public struct ValhallaRoutes: RouteProvider {
     public func route(from start: Coordinate, to end: Coordinate, by mode: TravelMode) async throws(RouteProblem)
         -> Route
     {
-        let query: [String: Any] = [
-            "locations": [start, end].map { ["lat": $0.latitude, "lon": $0.longitude] },
-            "costing": mode == .car ? "auto" : "pedestrian",
-            "directions_options": ["units": "kilometers", "language": "en-US"],
-        ]
-        let json = String(
-            decoding: try! JSONSerialization.data(withJSONObject: query, options: .sortedKeys), as: UTF8.self)
+        let query = Query(
+            locations: [start, end].map { Query.Location(lat: $0.latitude, lon: $0.longitude) },
+            costing: mode == .car ? "auto" : "pedestrian")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let body = try? encoder.encode(query) else { throw .failed("the Valhalla query could not be written") }
+        let json = String(decoding: body, as: UTF8.self)
         var components = URLComponents(url: server.appendingPathComponent("route"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "json", value: json)]
         let answer = try await service.get(components.url!)
@@ -55,6 +55,21 @@ public struct ValhallaRoutes: RouteProvider {
             line += line.isEmpty ? points : Array(points.dropFirst())
         }
         return Route(points: line, meters: kilometres * 1000, seconds: seconds, steps: steps, provider: "valhalla")
+    }
+
+    /// The `json` parameter of a route request.
+    struct Query: Encodable {
+        struct Location: Encodable {
+            var lat: Double
+            var lon: Double
+        }
+        struct Directions: Encodable {
+            var units = "kilometers"
+            var language = "en-US"
+        }
+        var locations: [Location]
+        var costing: String
+        var directions_options = Directions()
     }
 
     /// Valhalla's maneuver types (its API reference numbers them) as ours.

@@ -45,10 +45,15 @@ struct Costing {
         destinationOnlyAtEnds && edge.flags & Edge.destinationOnly != 0
     }
 
-    /// A lower bound of the seconds between two places: the straight line at the fastest speed.
-    func bound(from a: Coordinate, to b: Coordinate) -> Double {
-        let plane = LocalPlane(origin: a)
-        let (x, y) = plane.project(b)
-        return hypot(x, y) / fastestMetresPerSecond * 0.99
+    /// A lower bound of the seconds from any place to `point`: the straight line at the fastest
+    /// speed, measured on a plane touching the Earth at `point` (set up once per search, as the
+    /// bound is asked at every push).
+    func bound(toward point: Coordinate) -> (Coordinate) -> Double {
+        let plane = LocalPlane(origin: point)
+        let secondsPerMetre = 0.99 / fastestMetresPerSecond
+        return { place in
+            let (x, y) = plane.project(place)
+            return hypot(x, y) * secondsPerMetre
+        }
     }
 }

@@ -24,6 +24,14 @@ struct FoundPath {
     var settled: Int
 }
 
+extension FoundPath {
+    /// The same path, with the work of the search that confirmed it.
+    init(path: FoundPath, settled: Int) {
+        self = path
+        self.settled = settled
+    }
+}
+
 /// One search between two road positions. A state is `2 × edge + zone bit` (see
 /// ``DestinationZones``); labels (``LabelStore``) hold the cheapest known cost to the end of a
 /// state's edge (forward) or from its start to the target (backward).
@@ -47,8 +55,9 @@ struct PathSearch {
         }
     }
 
-    /// The start edge that is also the target edge, the target lying ahead: no search needed.
-    private var direct: FoundPath? {
+    /// The start edge that is also the target edge, the target lying ahead: the path along it
+    /// alone, which a search must beat.
+    private func directPath() -> FoundPath? {
         var best: FoundPath?
         for (s, from) in start.edges {
             for (t, to) in target.edges where s == t && to >= from {
@@ -82,8 +91,8 @@ struct PathSearch {
     }
 
     private func unidirectional(guided: Bool) -> FoundPath? {
-        let bound: (Int) -> Double =
-            guided ? { [graph, costing, target] in costing.bound(from: graph.node($0), to: target.point) } : { _ in 0 }
+        let toTarget = costing.bound(toward: target.point)
+        let bound: (Int) -> Double = guided ? { [graph] in toTarget(graph.node($0)) } : { _ in 0 }
         var labels = LabelStore(edgeCount: graph.layout.edgeCount)
         var heap = MinHeap()
         for (edge, fraction) in start.edges {
@@ -93,6 +102,7 @@ struct PathSearch {
             heap.push(cost + bound(record.to), 2 * edge)
         }
         let targets = Dictionary(target.edges.map { ($0.edge, $0.fraction) }, uniquingKeysWith: min)
+        let direct = directPath()
         var best = (cost: direct?.cost ?? .infinity, via: -1, last: -1)
         var settled = 0
         while let (key, state) = heap.pop(), key < best.cost {
@@ -117,21 +127,15 @@ struct PathSearch {
                 }
             }
         }
-        if best.via < 0 {
-            return direct.map {
-                FoundPath(
-                    edges: $0.edges, startFraction: $0.startFraction,
-                    endFraction: $0.endFraction, cost: $0.cost, settled: settled)
-            }
-        }
+        if best.via < 0 { return direct.map { FoundPath(path: $0, settled: settled) } }
         return found(Self.chain(from: best.via, labels).reversed() + [best.last], cost: best.cost, settled: settled)
     }
 
     private func bidirectional() -> FoundPath? {
-        let (startPoint, targetPoint) = (start.point, target.point)
-        let potential: (Int) -> Double = { [graph, costing] node in
+        let (toTarget, fromStart) = (costing.bound(toward: target.point), costing.bound(toward: start.point))
+        let potential: (Int) -> Double = { [graph] node in
             let here = graph.node(node)
-            return (costing.bound(from: here, to: targetPoint) - costing.bound(from: startPoint, to: here)) / 2
+            return (toTarget(here) - fromStart(here)) / 2
         }
         var forward = LabelStore(edgeCount: graph.layout.edgeCount)
         var backward = LabelStore(edgeCount: graph.layout.edgeCount)
@@ -151,6 +155,7 @@ struct PathSearch {
                 backwardHeap.push(cost - potential(record.from), 2 * edge)
             }
         }
+        let direct = directPath()
         var best = (cost: direct?.cost ?? .infinity, forward: -1, backward: -1)
         var settled = 0
         while !forwardHeap.isEmpty, !backwardHeap.isEmpty,
@@ -211,13 +216,7 @@ struct PathSearch {
                 }
             }
         }
-        if best.forward < 0 {
-            return direct.map {
-                FoundPath(
-                    edges: $0.edges, startFraction: $0.startFraction,
-                    endFraction: $0.endFraction, cost: $0.cost, settled: settled)
-            }
-        }
+        if best.forward < 0 { return direct.map { FoundPath(path: $0, settled: settled) } }
         let edges = Self.chain(from: best.forward, forward).reversed() + Self.chain(from: best.backward, backward)
         return found(edges, cost: best.cost, settled: settled)
     }

@@ -123,6 +123,14 @@ struct PortalRouteTests {
             (query + [URLQueryItem(name: "by", value: "boat")], 400, "invalid_by"),
             (query + [URLQueryItem(name: "metric", value: "prettiest")], 400, "invalid_metric"),
             (query.dropLast() + [URLQueryItem(name: "to", value: "59.437,24.745")], 404, "outside_packs"),
+            (query.dropLast() + [URLQueryItem(name: "to", value: "nan,nan")], 400, "invalid_coordinate"),
+            (query.dropLast() + [URLQueryItem(name: "to", value: "1e308,-1e308")], 400, "invalid_coordinate"),
+            (
+                query.dropLast() + [URLQueryItem(name: "to", value: String(repeating: "9", count: 5_000))], 400,
+                "invalid_coordinate"
+            ),
+            (query.dropLast() + [URLQueryItem(name: "to", value: "60.17,24.94,0")], 400, "invalid_coordinate"),
+            (query + [URLQueryItem(name: "by", value: String(repeating: "car", count: 2_000))], 400, "invalid_by"),
         ]
         for (items, status, code) in cases {
             let refused = try await shelf.portal.client.send(.get, PortalEndpoint.route.target(query: items))

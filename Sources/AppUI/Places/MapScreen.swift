@@ -49,6 +49,9 @@ struct MapScreen: View {
                     ) {
                         Task { await model.requestRoute() }
                     }
+                }
+                // Two to a row: four side by side squeeze each below a wet thumb on a phone.
+                HStack {
                     ControlButton(MapModel.markSpot, systemImage: "mappin.and.ellipse", help: models.help) {
                         models.router.select(page: "spots")
                     }
