@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "Inflate", dependencies: ["CZlib"]),
         .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing"]),
         .target(name: "MapSources"),
+        .target(name: "Site", dependencies: ["PortalStore", "SyncProtocol"], resources: [.copy("Resources/site.css")]),
         .target(name: "Routing", dependencies: ["Geodesy"]),
         .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "Weather"]),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
@@ -67,8 +68,9 @@ let package = Package(
         .target(
             name: "Portal",
             dependencies: [
-                "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports", "MapPacks",
-                "Diagnostics", "SecureHashing", "Routing", "Geodesy",
+                "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
+                "MapPacks",
+                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site",
             ],
             resources: [.copy("Resources/openapi.json")]),
         .target(
@@ -139,7 +141,9 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "RoutingTests", dependencies: ["Routing", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "MapPacksTests", dependencies: ["MapPacks", "SecureHashing", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MapPacksTests", dependencies: ["MapPacks", "SecureHashing", "TestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AppStoreReportsTests", dependencies: ["AppStoreReports", "TestSupport"],
             resources: [.copy("Fixtures")]),
@@ -215,7 +219,8 @@ let package = Package(
         .target(name: "SwiftUI", dependencies: ["UIKit"], path: "Platform/StandIns/SwiftUI"),
         .target(name: "UniformTypeIdentifiers", path: "Platform/StandIns/UniformTypeIdentifiers"),
         .target(
-            name: "CoreTransferable", dependencies: ["UniformTypeIdentifiers"], path: "Platform/StandIns/CoreTransferable"),
+            name: "CoreTransferable", dependencies: ["UniformTypeIdentifiers"],
+            path: "Platform/StandIns/CoreTransferable"),
         .target(
             name: "PhotosUI", dependencies: ["SwiftUI", "CoreTransferable", "UniformTypeIdentifiers"],
             path: "Platform/StandIns/PhotosUI"),
@@ -227,7 +232,8 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SyncClient", "Weather", "MapSources", "Routing", "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers",
+                "Reports", "SyncClient", "Weather", "MapSources", "Routing", "SwiftUI", "Charts", "MapKit", "PhotosUI",
+                "CoreTransferable", "UniformTypeIdentifiers",
                 "UIKit", "AVFoundation", "CoreLocation",
             ]),
         .target(

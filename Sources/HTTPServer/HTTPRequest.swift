@@ -37,15 +37,17 @@ public struct HTTPRequest: Sendable {
 
     /// The decoded query items in order (`+` means space); throws 400 on invalid percent-encoding.
     public var queryItems: [QueryItem] {
-        get throws(HTTPError) {
-            guard let query, !query.isEmpty else { return [] }
-            return try query.split(separator: "&", omittingEmptySubsequences: true).map {
-                (pair) throws(HTTPError) -> QueryItem in
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = try Self.decodeQueryComponent(parts[0])
-                let value = try parts.count > 1 ? Self.decodeQueryComponent(parts[1]) : nil
-                return QueryItem(name: name, value: value)
-            }
+        get throws(HTTPError) { try Self.formItems(query ?? "") }
+    }
+
+    /// The items of `application/x-www-form-urlencoded` text (a query string or a form's body).
+    static func formItems(_ text: String) throws(HTTPError) -> [QueryItem] {
+        try text.split(separator: "&", omittingEmptySubsequences: true).map {
+            (pair) throws(HTTPError) -> QueryItem in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try Self.decodeQueryComponent(parts[0])
+            let value = try parts.count > 1 ? Self.decodeQueryComponent(parts[1]) : nil
+            return QueryItem(name: name, value: value)
         }
     }
 

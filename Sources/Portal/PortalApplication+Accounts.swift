@@ -4,8 +4,8 @@ import PortalStore
 import SyncProtocol
 
 /// The endpoints anyone may call (health, metrics, the API's description, sign-up and sign-in)
-/// and those of the signed-in session (sign-out, the account, its statistics for an
-/// administrator): T3, T12.
+/// and those of the signed-in session (sign-out, the account, its devices and signing one out —
+/// issue 16 —, its statistics for an administrator): T3, T12.
 extension PortalApplication {
     func addPublicRoutes(to router: inout Router) {
         let store = store
@@ -49,6 +49,17 @@ extension PortalApplication {
         }
         group.on(.currentAccount) { _, context in
             try .json(try store.account(try context.principal(as: PortalPrincipal.self).accountId))
+        }
+        group.on(.devices) { _, context in
+            try .json(try store.devices(account: try context.principal(as: PortalPrincipal.self).accountId))
+        }
+        group.on(.revokeDevice) { _, context in
+            let principal = try context.principal(as: PortalPrincipal.self)
+            guard let device = UUID(uuidString: try context.parameters.require("id")) else {
+                throw HTTPError.notFound("No device with that id in this account.")
+            }
+            try store.revokeDevice(account: principal.accountId, device: device)
+            return .noContent
         }
         group.on(.adminStats) { _, context in
             guard try context.principal(as: PortalPrincipal.self).isAdmin else {

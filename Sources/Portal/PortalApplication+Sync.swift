@@ -23,7 +23,7 @@ extension PortalApplication {
             let principal = try context.principal(as: PortalPrincipal.self)
             let query = try PullQuery { try request.queryValue($0) }
             let page = try store.pull(after: query.cursor, limit: query.limit, account: principal.accountId)
-            try store.recordActivity(account: principal.accountId)
+            try store.recordActivity(account: principal.accountId, device: principal.deviceId)
             metrics.count("pulled", page.count)
             let pieces = page.json()
             // A page that fits one piece (the usual "nothing new") goes as it is; a larger one is

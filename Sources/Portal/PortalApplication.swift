@@ -59,6 +59,7 @@ public struct PortalApplication: Sendable {
     public func application() -> HTTPApplication {
         var router = Router()
         addPublicRoutes(to: &router)
+        SiteRoutes(store: store, limiter: limiter, trustedProxies: trustedProxies).add(to: &router)
         MediaRoutes.addDiscovery(to: &router)
         let (routeLimiter, trustedProxies) = (routeLimiter, trustedProxies)
         MapRoutes.add(to: &router, shelf: maps) { request, context in

@@ -10,6 +10,8 @@ enum PortalSchema {
         let version: Int
         let name: String
         let statements: [String]
+        /// Work SQL alone cannot do in both dialects, run after the statements in their transaction.
+        var backfill: (@Sendable (any PortalSQL) throws -> Void)? = nil
     }
 
     static let migrations: [Migration] = [
@@ -197,6 +199,19 @@ enum PortalSchema {
             statements: [
                 "ALTER TABLE uploads ADD COLUMN completed_at BIGINT CHECK (completed_at IS NULL OR completed_at >= created_at)"
             ]),
+        Migration(
+            // The site pages the diary newest first and filters it by year, spot and species
+            // (issue 16): what it sorts and filters by is copied out of `fields` on every write.
+            version: 9, name: "the diary's read index",
+            statements: [
+                "ALTER TABLE records ADD COLUMN local_at BIGINT",
+                "ALTER TABLE records ADD COLUMN parent_id TEXT CHECK (parent_id IS NULL OR length(parent_id) = 36)",
+                "ALTER TABLE records ADD COLUMN species_id TEXT CHECK (species_id IS NULL OR length(species_id) <= 80)",
+                "CREATE INDEX records_by_local_time ON records(account_id, kind, local_at)",
+                "CREATE INDEX records_by_parent ON records(account_id, kind, parent_id)",
+                "CREATE INDEX records_by_species ON records(account_id, kind, species_id)",
+            ],
+            backfill: { sql in try PortalStore.backfillReadIndex(sql) }),
     ]
 
     /// Records the applied migrations; created before any migration runs.
@@ -223,6 +238,7 @@ enum PortalSchema {
                     "SELECT version FROM schema_migrations WHERE version = ?", [.integer(Int64(migration.version))])
                 guard applied == nil else { return }
                 for statement in migration.statements { try sql.execute(statement, []) }
+                try migration.backfill?(sql)
                 try sql.execute(
                     "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)",
                     [.integer(Int64(migration.version)), .text(migration.name), .integer(PortalClock.milliseconds())])
@@ -236,4 +252,6 @@ enum PortalClock {
     static func milliseconds(_ date: Date = Date()) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
+
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 }

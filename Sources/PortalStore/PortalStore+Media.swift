@@ -103,7 +103,7 @@ extension PortalStore {
         }
         var state = UploadState(
             id: id.uuidString.lowercased(), sha256: sha256, length: length, offset: held ? length : 0,
-            expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000), isComplete: held)
+            expiresAt: PortalClock.date(expires), isComplete: held)
         if !held, length == 0 {
             // Nothing will ever be PATCHed: the upload completes now, like content already held.
             try blobs.append(Data(), upload: state.id, at: 0)
@@ -136,7 +136,7 @@ extension PortalStore {
         return UploadState(
             id: id.lowercased(), sha256: try row.text(0), length: length,
             offset: complete ? length : try blobs.receivedBytes(upload: id.lowercased()),
-            expiresAt: Date(timeIntervalSince1970: Double(try row.int64(2)) / 1000), isComplete: complete)
+            expiresAt: PortalClock.date(try row.int64(2)), isComplete: complete)
     }
 
     /// The SHA-256 of no bytes: the only digest a zero-length upload can declare.

@@ -29,7 +29,7 @@ public struct PortalStore: Sendable {
     public var historyRetention: TimeInterval?
     let clock: @Sendable () -> Date
     private let lastActivity = ActivityLog()
-    private let sessions = SessionCache()
+    let sessions = SessionCache()
 
     public init(
         database: any PortalDatabase, blobs: any MediaBlobStore, clock: @escaping @Sendable () -> Date = { Date() }
@@ -47,13 +47,7 @@ public struct PortalStore: Sendable {
     @discardableResult
     public func signUp(email rawEmail: String, password: String, isAdmin: Bool = false) throws -> UUID {
         let email = try Self.normalisedEmail(rawEmail)
-        guard password.utf8.count <= 4 * 1_024, (8...1_024).contains(password.count) else {
-            throw PortalStoreError.invalid(
-                field: "password",
-                message: "must be 8 to 1024 characters long and at most 4096 bytes of UTF-8 "
-                    + "(got \(password.utf8.count) bytes)")
-        }
-        let hash = try PasswordHash.make(password)
+        let hash = try Self.passwordHash(password)
         let id = UUID()
         let now = now
         do {
@@ -114,7 +108,7 @@ public struct PortalStore: Sendable {
         }
         return SessionResponse(
             token: token, accountId: accountId, deviceId: deviceId,
-            expiresAt: Date(timeIntervalSince1970: Double(expires) / 1000), lastMutationId: lastMutationId)
+            expiresAt: PortalClock.date(expires), lastMutationId: lastMutationId)
     }
 
     /// The account and device of a live (not expired, not revoked) token; nil otherwise.
@@ -175,15 +169,18 @@ public struct PortalStore: Sendable {
 
     // MARK: Counting users (T12)
 
-    /// Notes that an account synced now (a pull), writing at most once a minute per account so
-    /// that pulls with nothing new stay reads.
-    public func recordActivity(account: UUID) throws {
+    /// Notes that a device of an account synced now (a pull), writing at most once a minute per
+    /// device so that pulls with nothing new stay reads.
+    public func recordActivity(account: UUID, device: UUID) throws {
         let now = now
-        guard lastActivity.shouldRecord(account, at: now) else { return }
+        guard lastActivity.shouldRecord(device, at: now) else { return }
         _ = try database.write { sql in
             try sql.execute(
                 "UPDATE accounts SET last_sync_at = ? WHERE id = ? AND (last_sync_at IS NULL OR last_sync_at < ?)",
                 [.integer(now), PortalValue(account), .integer(now)])
+            try sql.execute(
+                "UPDATE devices SET last_seen_at = ? WHERE account_id = ? AND id = ? AND last_seen_at < ?",
+                [.integer(now), PortalValue(account), PortalValue(device), .integer(now)])
         }
     }
 
@@ -208,13 +205,25 @@ public struct PortalStore: Sendable {
                 activeLast30Days: try count(active, [.integer(now - 30 * day)]),
                 downloads: try units(.download),
                 downloadsLast30Days: try units(
-                    .download, since: Self.utcDay(Date(timeIntervalSince1970: Double(now - 30 * day) / 1000))),
+                    .download, since: Self.utcDay(PortalClock.date(now - 30 * day))),
                 redownloads: try units(.redownload), updates: try units(.update),
                 lastSalesDay: try sql.queryFirst("SELECT MAX(day) FROM app_store_units", [])?.optionalText(0))
         }
     }
 
     // MARK: Helpers
+
+    /// The Argon2id hash of a new password, once it is 8 to 1024 characters and at most 4096
+    /// bytes of UTF-8 (`field` names it in the refusal).
+    static func passwordHash(_ password: String, field: String = "password") throws -> String {
+        guard password.utf8.count <= 4 * 1_024, (8...1_024).contains(password.count) else {
+            throw PortalStoreError.invalid(
+                field: field,
+                message: "must be 8 to 1024 characters long and at most 4096 bytes of UTF-8 "
+                    + "(got \(password.count) characters, \(password.utf8.count) bytes)")
+        }
+        return try PasswordHash.make(password)
+    }
 
     /// The form every email is stored and compared in (also the sign-in rate limiter's key).
     public static func normalisedEmail(_ raw: String) throws(PortalStoreError) -> String {
@@ -243,15 +252,15 @@ public struct PortalStore: Sendable {
     }
 }
 
-/// When each account's activity was last written, so ``PortalStore/recordActivity(account:)``
-/// writes at most once a minute per account.
+/// When each device's activity was last written, so
+/// ``PortalStore/recordActivity(account:device:)`` writes at most once a minute per device.
 final class ActivityLog: Sendable {
     private let written = Mutex<[UUID: Int64]>([:])
 
-    func shouldRecord(_ account: UUID, at now: Int64) -> Bool {
+    func shouldRecord(_ device: UUID, at now: Int64) -> Bool {
         written.withLock { written in
-            if let last = written[account], now - last < 60_000, now >= last { return false }
-            written[account] = now
+            if let last = written[device], now - last < 60_000, now >= last { return false }
+            written[device] = now
             return true
         }
     }

@@ -72,13 +72,16 @@ extension PortalStore {
 
     static func recordBatch() -> RowBatch {
         RowBatch(
-            insert:
-                "INSERT INTO records(account_id, kind, id, seq, deleted, modified_at, device_id, fields, own_seq) VALUES",
-            width: 9,
+            insert: """
+                INSERT INTO records(account_id, kind, id, seq, deleted, modified_at, device_id, fields, own_seq,
+                local_at, parent_id, species_id) VALUES
+                """,
+            width: 12,
             conflict: """
                 ON CONFLICT (account_id, kind, id) DO UPDATE SET seq = excluded.seq, deleted = excluded.deleted,
                 modified_at = excluded.modified_at, device_id = excluded.device_id, fields = excluded.fields,
-                own_seq = excluded.own_seq
+                own_seq = excluded.own_seq, local_at = excluded.local_at, parent_id = excluded.parent_id,
+                species_id = excluded.species_id
                 """)
     }
 
@@ -87,7 +90,7 @@ extension PortalStore {
             PortalValue(account), .text(record.kind.rawValue), PortalValue(record.id), .integer(seq),
             PortalValue(record.deleted), .integer(record.modifiedAt), PortalValue(record.deviceId),
             PortalValue(record.fields.map(Self.encodeFields)), record.ownSeq.map { .integer($0) } ?? .null,
-        ]
+        ] + ReadIndex(record.kind, record.fields).values
     }
 
     func archive(_ sql: any PortalSQL, _ record: StoredRecord, account: UUID, reason: String, at now: Int64)

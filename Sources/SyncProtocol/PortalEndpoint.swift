@@ -6,7 +6,7 @@ import Foundation
 /// this list by a test. The route table in isowords' sense, without a parser library.
 public enum PortalEndpoint: String, CaseIterable, Sendable {
     case health, metrics, openAPI
-    case signUp, signIn, signOut, currentAccount
+    case signUp, signIn, signOut, currentAccount, devices, revokeDevice
     case push, pull, history
     case directories, adminStats
     case uploadOptions, createUpload, uploadOffset, appendUpload, media
@@ -15,11 +15,11 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     /// The HTTP method (`HEAD` on ``media`` is served by its `GET`).
     public var method: String {
         switch self {
-        case .health, .metrics, .openAPI, .currentAccount, .pull, .history, .directories, .adminStats, .media,
+        case .health, .metrics, .openAPI, .currentAccount, .devices, .pull, .history, .directories, .adminStats, .media,
             .mapPacks, .mapPackFile, .tile, .route:
             "GET"
         case .signUp, .signIn, .push, .createUpload: "POST"
-        case .signOut: "DELETE"
+        case .signOut, .revokeDevice: "DELETE"
         case .uploadOptions: "OPTIONS"
         case .uploadOffset: "HEAD"
         case .appendUpload: "PATCH"
@@ -36,6 +36,8 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
         case .currentAccount: "/v1/accounts/me"
         case .signIn: "/v1/sessions"
         case .signOut: "/v1/sessions/current"
+        case .devices: "/v1/devices"
+        case .revokeDevice: "/v1/devices/:id"
         case .push: "/v1/sync/push"
         case .pull: "/v1/sync/pull"
         case .history: "/v1/history"
@@ -64,18 +66,29 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     /// The request target: the pattern with each `:name` replaced by `parameters[name]`
     /// (percent-encoded), then the query, encoded.
     public func target(_ parameters: [String: String] = [:], query: [URLQueryItem] = []) -> String {
+        RouteTarget.make(pattern, parameters, query: query)
+    }
+}
+
+/// Fills a route pattern (`/v1/uploads/:id`) into a request target, for every route table of the
+/// portal: the API's (``PortalEndpoint``) and the site's pages.
+public enum RouteTarget {
+    /// `pattern` with each `:name` replaced by `parameters[name]` (percent-encoded), then the
+    /// query, encoded (items without a value are left out).
+    public static func make(_ pattern: String, _ parameters: [String: String] = [:], query: [URLQueryItem] = [])
+        -> String
+    {
         let path = pattern.split(separator: "/").map { segment -> String in
             guard segment.hasPrefix(":") else { return String(segment) }
-            let value = parameters[String(segment.dropFirst())] ?? ""
-            return value.addingPercentEncoding(withAllowedCharacters: .portalUnreserved) ?? value
+            return encode(parameters[String(segment.dropFirst())] ?? "")
         }
         let target = "/" + path.joined(separator: "/")
-        guard !query.isEmpty else { return target }
-        return target + "?"
-            + query.map { item in
-                let value = item.value ?? ""
-                return "\(item.name)=\(value.addingPercentEncoding(withAllowedCharacters: .portalUnreserved) ?? value)"
-            }.joined(separator: "&")
+        let items = query.compactMap { item in item.value.map { "\(encode(item.name))=\(encode($0))" } }
+        return items.isEmpty ? target : target + "?" + items.joined(separator: "&")
+    }
+
+    private static func encode(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .portalUnreserved) ?? value
     }
 }
 

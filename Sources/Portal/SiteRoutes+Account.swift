@@ -1,0 +1,131 @@
+import Foundation
+import HTTPServer
+import PortalStore
+import Site
+import SyncProtocol
+
+/// Signing in and out, and the account page (issue 16 §1): devices and sessions with their last
+/// sync, signing one out after a confirmation, changing the password.
+extension SiteRoutes {
+    func addAccountPages(to router: inout Router) {
+        let (store, limiter) = (store, limiter)
+        on(&router, .signIn) { visit in
+            if visit.principal != nil { return visit.redirect(to: SitePage.diary.pattern) }
+            return visit.page(
+                AccountPages.signIn(
+                    visit.context(email: nil), next: SiteVisit.localTarget(try visit.request.queryValue("next")),
+                    problem: nil))
+        }
+        on(&router, .submitSignIn) { visit in
+            let email = visit.form["email"] ?? ""
+            let next = SiteVisit.localTarget(visit.form["next"])
+            func refuse(_ message: Phrase, _ status: HTTPStatus) -> HTTPResponse {
+                visit.page(
+                    AccountPages.signIn(
+                        visit.context(email: nil), email: email, next: next, problem: message(visit.language)),
+                    status: status)
+            }
+            let key: String
+            do {
+                key = try PortalStore.normalisedEmail(email)
+            } catch {
+                return refuse(SiteText.wrongCredentials, .badRequest)
+            }
+            do {
+                try limiter.admit(key, code: "too_many_attempts", "Too many wrong passwords for this email")
+            } catch {
+                return refuse(SiteText.tooManyAttempts, .tooManyRequests)
+            }
+            let browser =
+                visit.request.cookie(SiteVisit.browserCookie).flatMap(UUID.init(uuidString:)) ?? UUID()
+            let session: SessionResponse
+            do {
+                session = try store.signIn(
+                    email: email, password: visit.form["password"] ?? "", deviceId: browser,
+                    deviceName: BrowserName.describe(visit.request.headers["User-Agent"]))
+            } catch PortalStoreError.wrongCredentials {
+                return refuse(SiteText.wrongCredentials, .unauthorized)
+            }
+            limiter.recordSuccess(key)
+            return visit.redirect(
+                to: next ?? SitePage.diary.pattern,
+                setting: [
+                    visit.sessionCookie(session.token, lifetime: store.sessionLifetime),
+                    SetCookie(
+                        name: SiteVisit.browserCookie, value: browser.uuidString.lowercased(), maxAge: 400 * 86_400,
+                        secure: visit.secure),
+                ])
+        }
+        on(&router, .signOut) { visit in
+            try store.revoke(tokenHash: try visit.signedIn().tokenHash)
+            return visit.redirect(
+                to: SitePage.signIn.pattern, setting: [.removal(SiteVisit.sessionCookie, secure: visit.secure)])
+        }
+        on(&router, .account) { visit in
+            let notice: Phrase? =
+                switch try visit.request.queryValue("done") {
+                case "password": SiteText.passwordChanged
+                case "device": SiteText.deviceSignedOut
+                default: nil
+                }
+            return try accountPage(visit, notice: notice.map { $0(visit.language) }, problem: nil)
+        }
+        on(&router, .changePassword) { visit in
+            let principal = try visit.signedIn()
+            let (current, new) = (visit.form["current"] ?? "", visit.form["new"] ?? "")
+            guard new == visit.form["repeat"] else {
+                return try accountPage(visit, problem: SiteText.passwordsDiffer(visit.language), status: .badRequest)
+            }
+            do {
+                try store.changePassword(
+                    account: principal.accountId, current: current, new: new, keeping: principal.tokenHash)
+            } catch PortalStoreError.wrongCredentials {
+                return try accountPage(
+                    visit, problem: SiteText.wrongCurrentPassword(visit.language), status: .badRequest)
+            } catch let PortalStoreError.invalid(_, message) {
+                return try accountPage(
+                    visit, problem: "\(SiteText.newPassword(visit.language)): \(message)", status: .badRequest)
+            }
+            return visit.redirect(to: SitePage.account.target(query: [URLQueryItem(name: "done", value: "password")]))
+        }
+        on(&router, .confirmRevokeDevice) { visit in
+            let principal = try visit.signedIn()
+            let id = try visit.id()
+            guard let device = try store.devices(account: principal.accountId).first(where: { $0.id == id }) else {
+                throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
+            }
+            let context = visit.context(email: try store.account(principal.accountId).email)
+            return visit.page(
+                AccountPages.confirm(
+                    context, title: SiteText.signOutDeviceTitle(visit.language),
+                    question: SiteText.confirmSignOut(device.name, visit.language),
+                    action: SitePage.revokeDevice.target(id: id), confirmLabel: SiteText.signOut(visit.language),
+                    cancel: SitePage.account.pattern))
+        }
+        on(&router, .revokeDevice) { visit in
+            let principal = try visit.signedIn()
+            let id = try visit.id()
+            guard visit.form["confirm"] == "yes" else {
+                return visit.redirect(to: SitePage.confirmRevokeDevice.target(id: id))
+            }
+            try store.revokeDevice(account: principal.accountId, device: id)
+            if id == principal.deviceId {
+                return visit.redirect(
+                    to: SitePage.signIn.pattern, setting: [.removal(SiteVisit.sessionCookie, secure: visit.secure)])
+            }
+            return visit.redirect(to: SitePage.account.target(query: [URLQueryItem(name: "done", value: "device")]))
+        }
+    }
+
+    private func accountPage(_ visit: SiteVisit, notice: String? = nil, problem: String?, status: HTTPStatus = .ok)
+        throws -> HTTPResponse
+    {
+        let principal = try visit.signedIn()
+        let email = try store.account(principal.accountId).email
+        return visit.page(
+            AccountPages.account(
+                visit.context(email: email), email: email, devices: try store.devices(account: principal.accountId),
+                currentDevice: principal.deviceId, notice: notice, problem: problem),
+            status: status)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HTTPServer
+import PortalStore
+import Site
+
+/// The diary's pages (issue 16 §1): the trips with filters, a trip, a catch, and the photos and
+/// videos themselves (with `Range`, so a video can be scrubbed). Every read names the visitor's
+/// account: another account's record is simply not found.
+extension SiteRoutes {
+    func addDiaryPages(to router: inout Router) {
+        let store = store
+        on(&router, .diary) { visit in
+            let principal = try visit.signedIn()
+            let filter = try Self.diaryFilter(visit.request)
+            let pageNumber = try Self.integer(visit.request, "page", in: 1...1_000_000) ?? 1
+            let page = try store.diaryTrips(account: principal.accountId, filter: filter, page: pageNumber)
+            return visit.page(
+                DiaryPages.list(
+                    visit.context(email: try store.account(principal.accountId).email), page, filter: filter,
+                    names: try Self.names(store)))
+        }
+        on(&router, .trip) { visit in
+            let principal = try visit.signedIn()
+            guard let detail = try store.diaryTrip(account: principal.accountId, id: try visit.id()) else {
+                throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
+            }
+            return visit.page(
+                DiaryRecordPages.trip(
+                    visit.context(email: try store.account(principal.accountId).email), detail,
+                    names: try Self.names(store)))
+        }
+        on(&router, .catch) { visit in
+            let principal = try visit.signedIn()
+            guard let detail = try store.diaryCatch(account: principal.accountId, id: try visit.id()) else {
+                throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
+            }
+            return visit.page(
+                DiaryRecordPages.catch(
+                    visit.context(email: try store.account(principal.accountId).email), detail,
+                    names: try Self.names(store)))
+        }
+        on(&router, .media) { visit in
+            let account = try visit.signedIn().accountId
+            guard let media = try store.diaryMedia(account: account, id: try visit.id()),
+                let size = try store.mediaSize(account: account, sha256: media.sha256)
+            else { throw SiteProblem(status: .notFound, SiteText.noSuchRecord) }
+            return try RangedDownload.response(
+                visit.request, size: size,
+                headers: [
+                    "Content-Type": media.contentType, "ETag": "\"\(media.sha256)\"",
+                    "Cache-Control": "private, max-age=86400",
+                ],
+                what: "media"
+            ) { offset, count in
+                try store.readMedia(account: account, sha256: media.sha256, offset: offset, count: count)
+            }
+        }
+    }
+
+    /// The diary's filters from the query; a value out of range is refused with what is allowed.
+    static func diaryFilter(_ request: HTTPRequest) throws -> DiaryFilter {
+        var filter = DiaryFilter()
+        filter.year = try integer(request, "year", in: 1...9_999)
+        if let species = try request.queryValue("species"), !species.isEmpty {
+            guard species.utf8.count <= 80 else {
+                throw HTTPError.badRequest(
+                    code: "invalid_species", "species must be a directory id of at most 80 bytes")
+            }
+            filter.speciesId = species
+        }
+        if let spot = try request.queryValue("spot"), !spot.isEmpty {
+            guard let id = UUID(uuidString: spot) else {
+                throw HTTPError.badRequest(code: "invalid_spot", "spot \"\(spot.prefix(40))\" is not a spot's id")
+            }
+            filter.spotId = id
+        }
+        if let words = try request.queryValue("q")?.trimmingCharacters(in: .whitespacesAndNewlines), !words.isEmpty {
+            guard words.count <= 200, words.utf8.count <= 800 else {
+                throw HTTPError.badRequest(
+                    code: "invalid_q", "the words to find are at most 200 characters (800 bytes)")
+            }
+            filter.words = words
+        }
+        return filter
+    }
+
+    static func integer(_ request: HTTPRequest, _ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = try request.queryValue(name), !text.isEmpty else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw HTTPError.badRequest(
+                code: "invalid_\(name)",
+                "\(name) \"\(text.prefix(40))\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    static func names(_ store: PortalStore) throws -> DiaryPages.Names {
+        DiaryPages.Names(
+            species: try store.directoryNames(.species), baits: try store.directoryNames(.baits),
+            methods: try store.directoryNames(.methods))
+    }
+}

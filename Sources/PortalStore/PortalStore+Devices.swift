@@ -1,0 +1,95 @@
+import Foundation
+import SecureHashing
+import SyncProtocol
+
+/// The devices and browsers signed in to an account, and what an angler can do about them from
+/// the app or the site (issue 16 §1): see when each last synced, sign one out everywhere, change
+/// the password (which signs out every other session).
+extension PortalStore {
+    /// The account's devices, the most recently seen first, with their live session counts.
+    public func devices(account: UUID) throws -> [DeviceSummary] {
+        let now = now
+        return try database.read { sql in
+            try sql.query(
+                """
+                SELECT d.id, d.name, d.created_at, d.last_seen_at,
+                    (SELECT COUNT(*) FROM sessions s WHERE s.account_id = d.account_id AND s.device_id = d.id
+                        AND s.revoked_at IS NULL AND s.expires_at > ?)
+                FROM devices d WHERE d.account_id = ? ORDER BY d.last_seen_at DESC, d.id
+                """, [.integer(now), PortalValue(account)]
+            ).map { row in
+                DeviceSummary(
+                    id: try row.uuid(0), name: try row.text(1), createdAt: PortalClock.date(try row.int64(2)),
+                    lastSeenAt: PortalClock.date(try row.int64(3)), liveSessions: Int(try row.int64(4)))
+            }
+        }
+    }
+
+    /// Signs a device out: every live session it holds stops working at once. Its records stay.
+    /// Returns how many sessions were revoked; throws `notFound` when the account has no such device.
+    @discardableResult
+    public func revokeDevice(account: UUID, device: UUID) throws -> Int {
+        let now = now
+        let hashes = try database.write { sql in
+            guard
+                try sql.queryFirst(
+                    "SELECT 1 FROM devices WHERE account_id = ? AND id = ?",
+                    [PortalValue(account), PortalValue(device)])
+                    != nil
+            else { throw PortalStoreError.notFound("device \(device.uuidString.lowercased())") }
+            let hashes = try sql.query(
+                "SELECT token_hash FROM sessions WHERE account_id = ? AND device_id = ? AND revoked_at IS NULL",
+                [PortalValue(account), PortalValue(device)]
+            ).map { try $0.text(0) }
+            try sql.execute(
+                "UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND device_id = ? AND revoked_at IS NULL",
+                [.integer(now), PortalValue(account), PortalValue(device)])
+            return hashes
+        }
+        for hash in hashes { sessions.forget(hash) }
+        return hashes.count
+    }
+
+    /// Changes the password after checking the current one, and signs out every session of the
+    /// account except `keeping` (the one asking).
+    public func changePassword(account: UUID, current: String, new: String, keeping tokenHash: String) throws {
+        let stored = try database.read { sql in
+            try sql.queryFirst("SELECT password_hash FROM accounts WHERE id = ?", [PortalValue(account)])?.text(0)
+        }
+        guard let stored else { throw PortalStoreError.unknownAccount }
+        guard PasswordHash.verify(current, against: stored) else { throw PortalStoreError.wrongCredentials }
+        let hash = try Self.passwordHash(new, field: "newPassword")
+        let now = now
+        let revoked = try database.write { sql in
+            try sql.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", [.text(hash), PortalValue(account)])
+            let hashes = try sql.query(
+                "SELECT token_hash FROM sessions WHERE account_id = ? AND revoked_at IS NULL AND token_hash <> ?",
+                [PortalValue(account), .text(tokenHash)]
+            ).map { try $0.text(0) }
+            try sql.execute(
+                "UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL AND token_hash <> ?",
+                [.integer(now), PortalValue(account), .text(tokenHash)])
+            return hashes
+        }
+        for hash in revoked { sessions.forget(hash) }
+    }
+}
+
+/// One device or browser of an account as the account page and `GET /v1/devices` show it.
+public struct DeviceSummary: Sendable, Equatable, Codable {
+    public var id: UUID
+    public var name: String
+    public var createdAt: Date
+    /// Its last sign-in, push or pull (pulls are noted at most once a minute).
+    public var lastSeenAt: Date
+    /// Sessions not revoked and not expired: zero once signed out everywhere.
+    public var liveSessions: Int
+
+    public init(id: UUID, name: String, createdAt: Date, lastSeenAt: Date, liveSessions: Int) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
+        self.liveSessions = liveSessions
+    }
+}

@@ -1,0 +1,283 @@
+import FishingModel
+import Foundation
+import SyncProtocol
+
+/// The diary of one account read for the site (issue 16 §1): trips newest first, a page at a
+/// time, filtered by year, spot, species and words; one trip or catch with what belongs to it; a
+/// photo or video by id. Read-only: the device is where the diary is written. Every query names
+/// the account, so no page can reach another account's records.
+extension PortalStore {
+    /// One page of the account's trips matching `filter`, newest first, with their catches.
+    public func diaryTrips(account: UUID, filter: DiaryFilter, page: Int, pageSize: Int = 20) throws -> DiaryTripsPage {
+        let pageSize = min(max(pageSize, 1), 200)
+        let page = max(page, 1)
+        return try database.read { sql in
+            var conditions = ["account_id = ?", "kind = 'trip'", "deleted = 0"]
+            var arguments: [PortalValue] = [PortalValue(account)]
+            if let year = filter.year {
+                conditions.append("local_at >= ? AND local_at < ?")
+                arguments += [.integer(Self.yearStart(year)), .integer(Self.yearStart(year + 1))]
+            }
+            if let spot = filter.spotId {
+                conditions.append("parent_id = ?")
+                arguments.append(PortalValue(spot))
+            }
+            if let species = filter.speciesId {
+                conditions.append(
+                    """
+                    EXISTS (SELECT 1 FROM records c WHERE c.account_id = records.account_id AND c.kind = 'catch'
+                    AND c.deleted = 0 AND c.parent_id = records.id AND c.species_id = ?)
+                    """)
+                arguments.append(.text(species))
+            }
+            let filtered = "FROM records WHERE " + conditions.joined(separator: " AND ")
+            var trips: [DiaryTrip]
+            let total: Int
+            if let words = filter.words {
+                // Words are looked for in what the angler wrote, which only Swift reads in both
+                // dialects: the year, spot and species narrow the rows first.
+                let matching = try sql.query("SELECT id, fields \(filtered) ORDER BY local_at DESC, id", arguments)
+                    .compactMap(Self.trip).filter { $0.mentions(words) }
+                total = matching.count
+                trips = Array(matching.dropFirst((page - 1) * pageSize).prefix(pageSize))
+            } else {
+                total = Int(try sql.queryFirst("SELECT COUNT(*) \(filtered)", arguments)?.int64(0) ?? 0)
+                trips = try sql.query(
+                    "SELECT id, fields \(filtered) ORDER BY local_at DESC, id LIMIT ? OFFSET ?",
+                    arguments + [.integer(Int64(pageSize)), .integer(Int64((page - 1) * pageSize))]
+                ).compactMap(Self.trip)
+            }
+            let catches = try Self.catches(sql, account: account, trips: trips.map(\.id))
+            let spots = try Self.spots(sql, account: account)
+            return DiaryTripsPage(
+                trips: trips.map { trip in
+                    DiaryTripEntry(
+                        trip: trip, spot: trip.spotId.flatMap { spots[$0] }, catches: catches[trip.id] ?? [])
+                },
+                total: total, page: page, pageSize: pageSize, years: try Self.years(sql, account: account),
+                spots: spots.values.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending },
+                species: try Self.speciesCaught(sql, account: account))
+        }
+    }
+
+    /// One trip with its spot, catches and photos and videos; nil when the account has no live
+    /// trip with this id.
+    public func diaryTrip(account: UUID, id: UUID) throws -> DiaryTripDetail? {
+        try database.read { sql in
+            guard
+                let trip = try Self.record(sql, account: account, kind: .trip, id: id).flatMap({ DiaryTrip(id: id, $0) }
+                )
+            else { return nil }
+            return DiaryTripDetail(
+                trip: trip,
+                spot: try trip.spotId.flatMap { try Self.record(sql, account: account, kind: .spot, id: $0) }.map {
+                    DiarySpot(id: trip.spotId!, $0)
+                },
+                catches: try Self.catches(sql, account: account, trips: [id])[id] ?? [],
+                media: try Self.media(sql, account: account, linkedTo: "trip:\(id.uuidString.lowercased())"))
+        }
+    }
+
+    /// One catch with its trip and photos and videos; nil when the account has no live catch
+    /// with this id.
+    public func diaryCatch(account: UUID, id: UUID) throws -> DiaryCatchDetail? {
+        try database.read { sql in
+            guard
+                let caught = try Self.record(sql, account: account, kind: .catch, id: id).flatMap({
+                    DiaryCatch(id: id, $0)
+                })
+            else { return nil }
+            let trip = try caught.tripId.flatMap { tripId in
+                try Self.record(sql, account: account, kind: .trip, id: tripId).flatMap { DiaryTrip(id: tripId, $0) }
+            }
+            return DiaryCatchDetail(
+                catch: caught, trip: trip,
+                media: try Self.media(sql, account: account, linkedTo: "catch:\(id.uuidString.lowercased())"))
+        }
+    }
+
+    /// A live photo or video of the account, for streaming.
+    public func diaryMedia(account: UUID, id: UUID) throws -> DiaryMedia? {
+        try database.read { sql in
+            try Self.record(sql, account: account, kind: .media, id: id).flatMap { DiaryMedia(id: id, $0) }
+        }
+    }
+
+    /// The names of directory entries (species, baits, methods) in both languages, by id.
+    public func directoryNames(_ kind: DirectoryKind) throws -> [String: DirectoryName] {
+        try database.read { sql in
+            var names: [String: DirectoryName] = [:]
+            for row in try sql.query(
+                "SELECT id, name_en, name_ru FROM directory_entries WHERE kind = ?", [.text(kind.rawValue)])
+            {
+                names[try row.text(0)] = DirectoryName(en: try row.text(1), ru: try row.text(2))
+            }
+            return names
+        }
+    }
+
+    // MARK: Queries
+
+    private static func record(_ sql: any PortalSQL, account: UUID, kind: RecordKind, id: UUID) throws
+        -> RecordFields?
+    {
+        try sql.queryFirst(
+            "SELECT fields FROM records WHERE account_id = ? AND kind = ? AND id = ? AND deleted = 0",
+            [PortalValue(account), .text(kind.rawValue), PortalValue(id)]
+        )?.optionalText(0).map(decodeFields)
+    }
+
+    private static func trip(_ row: PortalRow) throws -> DiaryTrip? {
+        guard let fields = try row.optionalText(1) else { return nil }
+        return DiaryTrip(id: try row.uuid(0), try decodeFields(fields))
+    }
+
+    /// The live catches of these trips, by trip, in the order they were caught.
+    private static func catches(_ sql: any PortalSQL, account: UUID, trips: [UUID]) throws -> [UUID: [DiaryCatch]] {
+        var byTrip: [UUID: [DiaryCatch]] = [:]
+        for start in stride(from: 0, to: trips.count, by: 200) {
+            let chunk = trips[start..<min(start + 200, trips.count)]
+            let rows = try sql.query(
+                """
+                SELECT id, fields FROM records WHERE account_id = ? AND kind = 'catch' AND deleted = 0
+                AND parent_id IN (\(chunk.map { _ in "?" }.joined(separator: ", "))) ORDER BY local_at, id
+                """, [PortalValue(account)] + chunk.map { PortalValue($0) })
+            for row in rows {
+                guard let fields = try row.optionalText(1),
+                    let caught = DiaryCatch(id: try row.uuid(0), try decodeFields(fields)), let trip = caught.tripId
+                else { continue }
+                byTrip[trip, default: []].append(caught)
+            }
+        }
+        return byTrip
+    }
+
+    private static func spots(_ sql: any PortalSQL, account: UUID) throws -> [UUID: DiarySpot] {
+        var spots: [UUID: DiarySpot] = [:]
+        for row in try sql.query(
+            "SELECT id, fields FROM records WHERE account_id = ? AND kind = 'spot' AND deleted = 0",
+            [PortalValue(account)])
+        {
+            let id = try row.uuid(0)
+            spots[id] = DiarySpot(id: id, try row.optionalText(1).map(decodeFields) ?? [:])
+        }
+        return spots
+    }
+
+    private static func media(_ sql: any PortalSQL, account: UUID, linkedTo link: String) throws -> [DiaryMedia] {
+        try sql.query(
+            """
+            SELECT id, fields FROM records WHERE account_id = ? AND kind = 'media' AND deleted = 0 AND fields LIKE ?
+            ORDER BY id
+            """, [PortalValue(account), .text("%\(link)%")]
+        ).compactMap { row in
+            guard let fields = try row.optionalText(1).map(decodeFields) else { return nil }
+            let links = (FieldReader(fields: fields).text("links") ?? "").split(separator: ",")
+            guard links.contains(Substring(link)) else { return nil }
+            return DiaryMedia(id: try row.uuid(0), fields)
+        }.sorted {
+            ($0.capturedAt ?? .distantPast, $0.id.uuidString) < ($1.capturedAt ?? .distantPast, $1.id.uuidString)
+        }
+    }
+
+    /// The years from the account's first trip to its last, newest first.
+    private static func years(_ sql: any PortalSQL, account: UUID) throws -> [Int] {
+        let row = try sql.queryFirst(
+            "SELECT MIN(local_at), MAX(local_at) FROM records WHERE account_id = ? AND kind = 'trip' AND deleted = 0",
+            [PortalValue(account)])
+        guard let first = try row?.optionalInt64(0), let last = try row?.optionalInt64(1) else { return [] }
+        return Array((year(of: first)...year(of: last)).reversed())
+    }
+
+    private static func speciesCaught(_ sql: any PortalSQL, account: UUID) throws -> [String] {
+        try sql.query(
+            """
+            SELECT DISTINCT species_id FROM records WHERE account_id = ? AND kind = 'catch' AND deleted = 0
+            AND species_id IS NOT NULL ORDER BY species_id
+            """, [PortalValue(account)]
+        ).map { try $0.text(0) }
+    }
+
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
+    static func yearStart(_ year: Int) -> Int64 {
+        let start = utc.date(from: DateComponents(year: min(max(year, 1), 9_999), month: 1, day: 1))!
+        return PortalClock.milliseconds(start)
+    }
+
+    static func year(of localMilliseconds: Int64) -> Int {
+        utc.component(.year, from: PortalClock.date(localMilliseconds))
+    }
+}
+
+/// Which trips the diary page shows (issue 16 §1: search and filter by year, species, spot).
+public struct DiaryFilter: Sendable, Equatable {
+    public var year: Int?
+    public var speciesId: String?
+    public var spotId: UUID?
+    /// Words looked for, case- and accent-insensitively, in a trip's title, companions and notes.
+    public var words: String?
+
+    public init(year: Int? = nil, speciesId: String? = nil, spotId: UUID? = nil, words: String? = nil) {
+        self.year = year
+        self.speciesId = speciesId
+        self.spotId = spotId
+        self.words = words
+    }
+}
+
+/// A page of trips and what the filters can offer.
+public struct DiaryTripsPage: Sendable {
+    public var trips: [DiaryTripEntry]
+    /// Trips matching the filter on every page.
+    public var total: Int
+    public var page: Int
+    public var pageSize: Int
+    public var years: [Int]
+    public var spots: [DiarySpot]
+    /// The species the account has caught (directory ids).
+    public var species: [String]
+
+    public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
+}
+
+/// A trip in the list with its spot and catches.
+public struct DiaryTripEntry: Sendable {
+    public var trip: DiaryTrip
+    public var spot: DiarySpot?
+    public var catches: [DiaryCatch]
+}
+
+/// A trip's page.
+public struct DiaryTripDetail: Sendable {
+    public var trip: DiaryTrip
+    public var spot: DiarySpot?
+    public var catches: [DiaryCatch]
+    public var media: [DiaryMedia]
+}
+
+/// A catch's page.
+public struct DiaryCatchDetail: Sendable {
+    public var `catch`: DiaryCatch
+    public var trip: DiaryTrip?
+    public var media: [DiaryMedia]
+}
+
+/// A directory entry's name in the two languages of the app and the site.
+public struct DirectoryName: Sendable, Equatable {
+    public var en: String
+    public var ru: String
+}
+
+extension DiaryTrip {
+    func mentions(_ words: String) -> Bool {
+        let haystack = [title, companions, notes].compactMap { $0 }.joined(separator: "\n")
+        return words.split(separator: " ").allSatisfy {
+            haystack.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+    }
+}

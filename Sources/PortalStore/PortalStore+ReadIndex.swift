@@ -1,0 +1,75 @@
+import Foundation
+import SyncProtocol
+
+/// What the site sorts and filters a diary by (issue 16 §1), copied out of a record's fields
+/// whenever it is stored: a trip's and a catch's local time (the wall clock the angler saw, as
+/// milliseconds since 1970 read as UTC), its parent (a trip's spot, a catch's trip) and a
+/// catch's species. Fields come from devices and may be anything: a value that is missing, of
+/// another type or out of range leaves its column empty instead of refusing the record.
+struct ReadIndex: Equatable {
+    var localAt: Int64?
+    var parentId: String?
+    var speciesId: String?
+
+    init(_ kind: RecordKind, _ fields: RecordFields?) {
+        guard let fields else { return }
+        switch kind {
+        case .trip:
+            localAt = Self.localTime(fields["start_at"], offset: fields["utc_offset_s"])
+            parentId = Self.id(fields["spot_id"])
+        case .catch:
+            localAt = Self.localTime(fields["caught_at"], offset: fields["utc_offset_s"])
+            parentId = Self.id(fields["trip_id"])
+            if case .text(let species) = fields["species_id"], (1...80).contains(species.utf8.count) {
+                speciesId = species
+            }
+        case .spot, .media:
+            break
+        }
+    }
+
+    /// The three columns in the order `records` lists them after `own_seq`.
+    var values: [PortalValue] {
+        [
+            localAt.map { .integer($0) } ?? .null, parentId.map { .text($0) } ?? .null,
+            speciesId.map { .text($0) } ?? .null,
+        ]
+    }
+
+    /// The instant moved by the offset (at most a day either way), if both are whole numbers and
+    /// the sum fits.
+    static func localTime(_ instant: FieldValue?, offset: FieldValue?) -> Int64? {
+        guard case .integer(let milliseconds) = instant else { return nil }
+        guard case .integer(let seconds) = offset, (-86_400...86_400).contains(seconds) else { return milliseconds }
+        let (sum, overflow) = milliseconds.addingReportingOverflow(seconds * 1000)
+        return overflow ? nil : sum
+    }
+
+    static func id(_ value: FieldValue?) -> String? {
+        guard case .text(let text) = value, let id = UUID(uuidString: text) else { return nil }
+        return id.uuidString.lowercased()
+    }
+}
+
+extension PortalStore {
+    /// Fills the read index of records stored before it existed (migration 9), a page at a time.
+    static func backfillReadIndex(_ sql: any PortalSQL) throws {
+        var after = ("", "", "")
+        while true {
+            let rows = try sql.query(
+                """
+                SELECT account_id, kind, id, fields FROM records
+                WHERE kind IN ('trip', 'catch') AND deleted = 0 AND (account_id, kind, id) > (?, ?, ?)
+                ORDER BY account_id, kind, id LIMIT 1000
+                """, [.text(after.0), .text(after.1), .text(after.2)])
+            guard let last = rows.last else { return }
+            for row in rows {
+                let index = ReadIndex(try kind(try row.text(1)), try row.optionalText(3).map(decodeFields))
+                try sql.execute(
+                    "UPDATE records SET local_at = ?, parent_id = ?, species_id = ? WHERE account_id = ? AND kind = ? AND id = ?",
+                    index.values + [.text(try row.text(0)), .text(try row.text(1)), .text(try row.text(2))])
+            }
+            after = (try last.text(0), try last.text(1), try last.text(2))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import SyncProtocol
+
+/// Every page and form target of the site (issue 16), defined once: the portal registers each
+/// page's ``pattern`` for its ``method``, and pages link to each other through ``target(_:query:)``.
+public enum SitePage: String, CaseIterable, Sendable {
+    case home, styleSheet
+    case signIn, submitSignIn, signOut
+    case account, changePassword, confirmRevokeDevice, revokeDevice
+    case diary, trip, `catch`, media
+
+    public var method: String {
+        switch self {
+        case .submitSignIn, .signOut, .changePassword, .revokeDevice: "POST"
+        default: "GET"
+        }
+    }
+
+    public var pattern: String {
+        switch self {
+        case .home: "/"
+        case .styleSheet: "/site/style.css"
+        case .signIn, .submitSignIn: "/signin"
+        case .signOut: "/signout"
+        case .account: "/account"
+        case .changePassword: "/account/password"
+        case .confirmRevokeDevice, .revokeDevice: "/account/devices/:id/revoke"
+        case .diary: "/diary"
+        case .trip: "/diary/trips/:id"
+        case .catch: "/diary/catches/:id"
+        case .media: "/diary/media/:id"
+        }
+    }
+
+    /// Whether the page is only for a signed-in angler (others are sent to sign in first).
+    public var requiresSignIn: Bool {
+        switch self {
+        case .home, .styleSheet, .signIn, .submitSignIn: false
+        default: true
+        }
+    }
+
+    /// The target of this page: the pattern filled with `parameters`, then the query.
+    public func target(_ parameters: [String: String] = [:], query: [URLQueryItem] = []) -> String {
+        RouteTarget.make(pattern, parameters, query: query)
+    }
+
+    /// The target of this page for the record `id`.
+    public func target(id: UUID) -> String { target(["id": id.uuidString.lowercased()]) }
+}

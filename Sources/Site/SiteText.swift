@@ -1,0 +1,180 @@
+/// Every text of the site in English and Russian (issue 16 §2), checked by the compiler: a
+/// phrase cannot lack a language.
+public enum SiteText {
+    public static let siteName = Phrase("The Hobby Story — Fishing", "The Hobby Story — Рыбалка")
+    static let footer = Phrase(
+        "Your diary is written in the app; the site shows it. Map data © OpenStreetMap contributors.",
+        "Дневник ведётся в приложении, сайт его показывает. Картографические данные © участники OpenStreetMap.")
+    static let diary = Phrase("Diary", "Дневник")
+    static let account = Phrase("Account", "Учётная запись")
+    static let mainNavigation = Phrase("Main", "Главное меню")
+    public static let signOut = Phrase("Sign out", "Выйти")
+    static let language = Phrase("Language", "Язык")
+    static let notFound = Phrase("Not found", "Не найдено")
+    static let forbidden = Phrase("Not allowed", "Нет доступа")
+    static let error = Phrase("Something went wrong", "Что-то пошло не так")
+    static let backHome = Phrase("Back to the start", "На главную")
+    static let help = Phrase("Help", "Справка")
+
+    // MARK: Signing in and the account
+
+    static let signIn = Phrase("Sign in", "Вход")
+    static let email = Phrase("Email", "Электронная почта")
+    static let emailHelp = Phrase(
+        "The email of your Hobby Story account, the one you sign in with in the app.",
+        "Адрес учётной записи Hobby Story — тот же, что при входе в приложении.")
+    static let password = Phrase("Password", "Пароль")
+    static let passwordHelp = Phrase(
+        "Your account's password. After several wrong tries, signing in pauses for a while.",
+        "Пароль учётной записи. После нескольких неверных попыток вход на время приостанавливается.")
+    static let signInHint = Phrase(
+        "No account yet? Create one in the app: Settings → Sync.",
+        "Ещё нет учётной записи? Создайте её в приложении: Настройки → Синхронизация.")
+    static let thisBrowser = Phrase("this browser", "этот браузер")
+    static let signOutDevice = Phrase("Sign out…", "Выйти…")
+    static let signedOut = Phrase("signed out", "вход не выполнен")
+    static let signedInAs = Phrase("Signed in as", "Вы вошли как")
+    static let devices = Phrase("Devices and browsers", "Устройства и браузеры")
+    static let devicesHint = Phrase(
+        "Everything signed in to your account. Signing a device out stops its sync until it signs in again; its records stay.",
+        "Всё, что вошло в вашу учётную запись. Выход устройства останавливает его синхронизацию до нового входа; записи сохраняются."
+    )
+    static let device = Phrase("Device", "Устройство")
+    static let lastSeen = Phrase("Last seen", "Последний раз")
+    static let sessions = Phrase("Sessions", "Сеансы")
+    static let actions = Phrase("Actions", "Действия")
+    static let changePassword = Phrase("Change password", "Сменить пароль")
+    static let currentPassword = Phrase("Current password", "Текущий пароль")
+    static let currentPasswordHelp = Phrase(
+        "The password you use now, to prove it is you.",
+        "Пароль, которым вы пользуетесь сейчас, — чтобы убедиться, что это вы.")
+    public static let newPassword = Phrase("New password", "Новый пароль")
+    static let newPasswordHelp = Phrase(
+        "8 to 1024 characters. Every other device and browser is signed out when it changes.",
+        "От 8 до 1024 символов. После смены все остальные устройства и браузеры выйдут из учётной записи.")
+    static let repeatPassword = Phrase("Repeat the new password", "Новый пароль ещё раз")
+    static let repeatPasswordHelp = Phrase(
+        "The same new password again, to catch a typing slip.", "Тот же новый пароль, чтобы исключить опечатку.")
+    static let cancel = Phrase("Cancel", "Отмена")
+    public static let wrongCredentials = Phrase(
+        "The email or the password is wrong. Check both and try again.",
+        "Неверная почта или пароль. Проверьте оба поля и попробуйте снова.")
+    public static let wrongCurrentPassword = Phrase(
+        "The current password is wrong; the password was not changed.",
+        "Текущий пароль неверен; пароль не изменён.")
+    public static let passwordsDiffer = Phrase(
+        "The two new passwords differ; type the same one twice.",
+        "Новые пароли не совпадают; введите один и тот же дважды.")
+    public static let passwordChanged = Phrase(
+        "Your password was changed and every other device and browser was signed out.",
+        "Пароль изменён, все остальные устройства и браузеры вышли из учётной записи.")
+    public static let deviceSignedOut = Phrase("The device was signed out.", "Устройство вышло из учётной записи.")
+    public static let signOutDeviceTitle = Phrase("Sign a device out", "Выход устройства")
+    public static func confirmSignOut(_ device: String, _ language: SiteLanguage) -> String {
+        switch language {
+        case .en: "Sign “\(device)” out? It stops syncing until someone signs in on it again. Its records stay."
+        case .ru:
+            "Выйти из учётной записи на «\(device)»? Синхронизация остановится до нового входа. Записи сохранятся."
+        }
+    }
+    public static let formExpired = Phrase(
+        "This form has expired or did not come from this site. Open the page again and repeat.",
+        "Форма устарела или отправлена не с этого сайта. Откройте страницу заново и повторите.")
+    public static let tooManyAttempts = Phrase(
+        "Too many wrong passwords for this email. Wait a few minutes and try again.",
+        "Слишком много неверных паролей для этой почты. Подождите несколько минут и попробуйте снова.")
+    public static let adminsOnly = Phrase(
+        "This page is for the portal's administrators.", "Эта страница — для администраторов портала.")
+    public static let noSuchPage = Phrase("There is nothing at this address.", "По этому адресу ничего нет.")
+    public static let noSuchRecord = Phrase(
+        "This record is not in your diary (it may have been deleted in the app).",
+        "Этой записи нет в вашем дневнике (возможно, она удалена в приложении).")
+    public static let unavailable = Phrase(
+        "The portal cannot answer right now. Try again in a minute.",
+        "Портал сейчас не может ответить. Попробуйте через минуту.")
+
+    // MARK: The diary
+
+    static let noTrips = Phrase(
+        "No trips yet. Log one in the app and sync; it appears here.",
+        "Поездок пока нет. Запишите поездку в приложении и синхронизируйте — она появится здесь.")
+    static let noTripsMatch = Phrase("No trips match these filters.", "Нет поездок, подходящих под фильтры.")
+    static let all = Phrase("All", "Все")
+    static let year = Phrase("Year", "Год")
+    static let yearHelp = Phrase("Show only the trips of one year.", "Показать поездки только одного года.")
+    static let species = Phrase("Species", "Вид")
+    static let speciesHelp = Phrase(
+        "Show only the trips with a catch of this species.", "Показать только поездки с уловом этого вида.")
+    static let spot = Phrase("Spot", "Место")
+    static let spotHelp = Phrase("Show only the trips to this spot.", "Показать только поездки на это место.")
+    static let words = Phrase("Words", "Слова")
+    static let wordsHelp = Phrase(
+        "Words to find in a trip's title, companions or notes; every word must appear.",
+        "Слова для поиска в названии, спутниках или заметках поездки; должны встретиться все слова.")
+    static let show = Phrase("Show", "Показать")
+    static let clearFilters = Phrase("Clear filters", "Сбросить фильтры")
+    static let noCatches = Phrase("No catches", "Без улова")
+    static let previous = Phrase("← Newer", "← Новее")
+    static let next = Phrase("Older →", "Старше →")
+    static let pages = Phrase("Pages", "Страницы")
+    static let time = Phrase("Time", "Время")
+    static let count = Phrase("Count", "Количество")
+    static let measures = Phrase("Weight, length", "Вес, длина")
+    static let when = Phrase("When", "Когда")
+    static let companions = Phrase("Companions", "Спутники")
+    static let catches = Phrase("Catches", "Улов")
+    static let weight = Phrase("Weight", "Вес")
+    static let kg = Phrase("kg", "кг")
+    static let length = Phrase("Length", "Длина")
+    static let cm = Phrase("cm", "см")
+    static let bait = Phrase("Bait", "Наживка")
+    static let method = Phrase("Method", "Способ")
+    static let depth = Phrase("Depth", "Глубина")
+    static let metres = Phrase("m", "м")
+    static let waterTemperature = Phrase("Water temperature", "Температура воды")
+    static let released = Phrase("Released", "Отпущена")
+    static let yes = Phrase("yes", "да")
+    static let no = Phrase("no", "нет")
+    static let trip = Phrase("Trip", "Поездка")
+    static let tripOf = Phrase("Trip of", "Поездка")
+    static let notes = Phrase("Notes", "Заметки")
+    static let hPa = Phrase("hPa", "гПа")
+    static let wind = Phrase("wind", "ветер")
+    static let metresPerSecond = Phrase("m/s", "м/с")
+    static let conditions = Phrase("Conditions", "Условия")
+    static let photo = Phrase("Photo", "Фото")
+    static let video = Phrase("Video", "Видео")
+    static let downloadVideo = Phrase("Download the video", "Скачать видео")
+    static let photosAndVideos = Phrase("Photos and videos", "Фото и видео")
+
+    static func tripCount(_ count: Int, _ language: SiteLanguage) -> String {
+        switch language {
+        case .en: count == 1 ? "1 trip" : "\(count) trips"
+        case .ru: "\(count) \(russian(count, "поездка", "поездки", "поездок"))"
+        }
+    }
+
+    static func fishCount(_ count: Int, _ language: SiteLanguage) -> String {
+        switch language {
+        case .en: count == 1 ? "1 fish" : "\(count) fish"
+        case .ru: "\(count) \(russian(count, "рыба", "рыбы", "рыб"))"
+        }
+    }
+
+    static func pageOf(_ page: Int, _ count: Int, _ language: SiteLanguage) -> String {
+        switch language {
+        case .en: "Page \(page) of \(count)"
+        case .ru: "Страница \(page) из \(count)"
+        }
+    }
+
+    /// The Russian plural form for `count`: 1 поездка, 2 поездки, 5 поездок, 21 поездка.
+    static func russian(_ count: Int, _ one: String, _ few: String, _ many: String) -> String {
+        let lastTwo = abs(count) % 100
+        let last = lastTwo % 10
+        if (11...14).contains(lastTwo) { return many }
+        if last == 1 { return one }
+        if (2...4).contains(last) { return few }
+        return many
+    }
+}
