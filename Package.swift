@@ -135,6 +135,7 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite", "TestSupport"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OnlineRoutesTests", dependencies: ["OnlineRoutes", "Routing", "Geodesy", "Weather", "TestSupport"],
@@ -177,7 +178,7 @@ let package = Package(
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
                 "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices", "Routing",
             ],
-            exclude: ["FuzzCorpus"]),
+            exclude: ["FuzzCorpus", "Fixtures"]),
         .testTarget(
             name: "DiaryWeatherTests",
             dependencies: ["DiaryWeather", "DiaryStore", "FishingModel", "Weather", "Almanac", "TestSupport"]),

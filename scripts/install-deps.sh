@@ -20,9 +20,10 @@ fi
 command -v swift >/dev/null || { echo "swift (6.x) is not on PATH: install the Swift toolchain from swift.org first" >&2; exit 1; }
 # Python packages the tests drive as independent clients: a tus client this project did not
 # write, the API fuzzer that checks the portal against its OpenAPI document, and the browser
-# driver that photographs the app's wireframes (scripts/check-app.sh); and for map packs
+# driver that photographs the app's wireframes (scripts/check-app.sh) and drives the site in
+# Chromium, with axe-core for the site's accessibility scan; and for map packs
 # (scripts/make-map-pack.sh) pyosmium and the PMTiles writer, which is also the reader's oracle.
-python_packages=(tuspy==1.1.0 schemathesis==4.32.5 selenium==4.51.0 osmium==4.3.2 pmtiles==3.8.1)
+python_packages=(tuspy==1.1.0 schemathesis==4.32.5 selenium==4.51.0 axe-selenium-python==2.1.6 osmium==4.3.2 pmtiles==3.8.1)
 for requirement in "${python_packages[@]}"; do
   name=${requirement%%==*}
   version=${requirement##*==}

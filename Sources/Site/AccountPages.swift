@@ -14,7 +14,7 @@ public enum AccountPages {
             \(problemBox(problem))
             <form method="post" action="\(SitePage.submitSignIn.pattern)" class="panel narrow">
             \(Controls.formToken(context))\(nextField)
-            \(Controls.field(context, id: "email", name: "email", label: context(SiteText.email), help: context(SiteText.emailHelp), type: "email", value: email, autocomplete: "username", required: true, maxLength: 254))
+            \(Controls.field(context, id: "email", name: "email", label: context(SiteText.email), help: context(SiteText.emailHelp), type: "email", value: email, autocomplete: "email", required: true, maxLength: 254))
             \(Controls.field(context, id: "password", name: "password", label: context(SiteText.password), help: context(SiteText.passwordHelp), type: "password", autocomplete: "current-password", required: true, maxLength: 1024))
             <button type="submit" class="button primary">\(context(SiteText.signIn))</button>
             </form>

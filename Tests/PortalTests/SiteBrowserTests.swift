@@ -1,0 +1,79 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import HTTPServer
+import MediaLibrary
+import PortalStore
+import SyncProtocol
+import TestSupport
+import Testing
+
+/// The site in a real browser (issue 16 §4): the portal on a real socket, filled by devices that
+/// synced, driven by headless Chromium through Selenium at phone, tablet and desktop sizes
+/// (tools/site_browser_test.py), with axe-core's scan of every page. With
+/// `HOBBYSTORY_SITE_SCREENSHOTS=DIR` the same run writes every page at every size to DIR
+/// (scripts/site-screenshots.sh refreshes docs/site this way).
+@Suite("Site in a real browser", .serialized, .timeLimit(.minutes(6)))
+struct SiteBrowserTests {
+    static let video = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/site_video.mp4")
+
+    /// Anna's season (25 trips, a photo and a video on the newest trip's catch), three more
+    /// devices of hers to sign out (one per size), and Boris with a trip of his own.
+    func fill(_ portal: PortalHarness) async throws -> [String: Any] {
+        let (phone, trips, _) = try await SiteDiaryTests().loggedSeason(portal)
+        let newest = try #require(trips.last)
+        let fish = try #require(try phone.diary.catches().filter { $0.tripId == newest.id }.first)
+        _ = try await SiteDiaryTests.attachPhoto(to: fish, on: phone)
+        let media = try MediaStore(diary: phone.diary)
+        _ = try MediaImporter(store: media).importMedia(
+            MediaSource(url: Self.video, target: MediaTarget(.catch, fish.id)))
+        let root = media.root
+        _ = try await phone.sync.sync(phone.queue, contentURL: { MediaStore.contentURL(root, $0) })
+        var devices: [String: String] = [:]
+        for size in ["phone", "tablet", "desktop"] {
+            let name = "Old \(size)"
+            _ = try portal.store.signIn(
+                email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: name)
+            devices[size] = name
+        }
+        let boris = try await portal.device("boris-phone", email: "boris@example.org", signUp: true)
+        let (_, borisTrip, _) = try boris.logTrip(catches: 1)
+        try await boris.synchronise()
+        return [
+            "anna": ["email": "anna@example.org", "password": "correct horse"],
+            "tripCount": trips.count, "filterSpecies": "perca-fluviatilis", "filteredCount": 5,
+            "mediaTripTitle": newest.title ?? "",
+            "devicesToRevoke": devices, "otherAccountTrip": borisTrip.id.uuidString.lowercased(),
+        ]
+    }
+
+    @Test(
+        "Given a filled portal, when Chromium signs in, browses, filters, opens a photo, scrubs a video, signs a device out and signs out at three sizes, then every step works and axe finds nothing serious",
+        arguments: Backend.available)
+    func browse(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        var scenario = try await fill(portal)
+        let server = try HTTPServer.start(portal.portal.application())
+        scenario["url"] = "http://127.0.0.1:\(server.port)"
+        let folder = try temporaryFolder("site-browser")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("scenario.json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        var arguments = ["python3", packageRoot.appendingPathComponent("tools/site_browser_test.py").path, file.path]
+        if backend == .sqlite, let screenshots = ProcessInfo.processInfo.environment["HOBBYSTORY_SITE_SCREENSHOTS"] {
+            arguments += ["--screenshots", screenshots]
+        }
+        let command = arguments
+        let run = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try externalCommand(command) }) }
+        }
+        await server.stop()
+        let output = String(decoding: run.output + run.errors, as: UTF8.self)
+        print(output.suffix(600))
+        #expect(
+            run.status == 0,
+            "tools/site_browser_test.py (scripts/install-deps.sh installs chromium, chromium-driver, selenium, axe-selenium-python): \(output.suffix(6_000))"
+        )
+    }
+}

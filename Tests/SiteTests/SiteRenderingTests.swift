@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import Site
+
+/// The site's rendering rules (issue 16 §2–§3) without a server: escaping by construction, the
+/// language a request gets, Russian plurals, numbers and times.
+@Suite("Site rendering: escaping, languages, plurals, formats")
+struct SiteRenderingTests {
+    @Test("Given hostile text interpolated into markup, then it is escaped; markup built by the rules is kept")
+    func escaping() {
+        let hostile = "<script>alert('x')</script> & \"quoted\""
+        let fragment: HTML = "<p title=\"\(hostile)\">\(hostile)</p>"
+        let escaped = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot;"
+        #expect(fragment.description == "<p title=\"\(escaped)\">\(escaped)</p>")
+        let nested: HTML = "<div>\(fragment)\([fragment, fragment])\(Optional<HTML>.none)</div>"
+        #expect(nested.description == "<div>" + String(repeating: fragment.description, count: 3) + "</div>")
+        let number: HTML = "<td>\(42)</td>"
+        #expect(number.description == "<td>42</td>")
+    }
+
+    @Test(
+        "Given a choice, a cookie or Accept-Language, then the site picks the language in that order, by quality",
+        arguments: [
+            (nil, nil, "ru-RU,ru;q=0.9,en;q=0.8", SiteLanguage.ru),
+            (nil, nil, "de-DE, en;q=0.5, ru;q=0.7", .ru),
+            (nil, nil, "ru;q=0, en-GB", .en),
+            (nil, nil, "fr, de", .en),
+            (nil, nil, nil, .en),
+            (nil, "ru", "en", .ru),
+            ("en", "ru", "ru", .en),
+            ("xx", "ru", "en", .ru),
+            (nil, nil, String(repeating: "x;q=1,", count: 10_000) + "ru", .en),
+        ] as [(String?, String?, String?, SiteLanguage)])
+    func languages(choice: String?, cookie: String?, header: String?, expected: SiteLanguage) {
+        #expect(SiteLanguage.negotiate(choice: choice, cookie: cookie, acceptLanguage: header) == expected)
+    }
+
+    @Test("Given counts, then Russian takes the right plural form")
+    func russianPlurals() {
+        let forms = [1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111].map { SiteText.tripCount($0, .ru) }
+        #expect(
+            forms == [
+                "1 поездка", "2 поездки", "4 поездки", "5 поездок", "11 поездок", "12 поездок", "14 поездок",
+                "21 поездка", "22 поездки", "25 поездок", "101 поездка", "111 поездок",
+            ])
+        #expect(SiteText.tripCount(1, .en) == "1 trip" && SiteText.fishCount(3, .en) == "3 fish")
+    }
+
+    @Test("Given measures and times, then they read in the language and on the angler's clock")
+    func formats() {
+        #expect(SiteFormat.number(2.400, digits: 3, .en) == "2.4")
+        #expect(SiteFormat.number(2.45, digits: 3, .ru) == "2,45")
+        #expect(SiteFormat.number(1012.4, digits: 0, .en) == "1012")
+        let instant = Date(timeIntervalSince1970: 1_780_277_400)  // 2026-06-01T01:30:00Z
+        #expect(SiteFormat.dateTime(instant, offset: 10_800) == "2026-06-01 04:30")
+        #expect(SiteFormat.machine(instant, offset: -12_600) == "2026-05-31T22:00-03:30")
+        #expect(SiteFormat.time(instant, offset: 0) == "01:30")
+    }
+
+    @Test("Given a page, then it links by the route table and every form control has its help")
+    func pagesUseTheRouteTable() {
+        #expect(
+            SitePage.trip.target(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000AB")!)
+                == "/diary/trips/00000000-0000-0000-0000-0000000000ab")
+        #expect(
+            SitePage.diary.target(query: [
+                URLQueryItem(name: "q", value: "a&b c"), URLQueryItem(name: "year", value: nil),
+            ]) == "/diary?q=a%26b%20c")
+        let context = SiteContext(language: .en, visitor: nil, formToken: "t", path: "/signin")
+        let page = AccountPages.signIn(context, next: "/diary", problem: nil).description
+        for control in ["email", "password"] {
+            #expect(
+                page.contains("aria-describedby=\"\(control)-help\"") && page.contains("<p id=\"\(control)-help\">"))
+        }
+        #expect(page.contains("name=\"csrf\" value=\"t\""))
+    }
+}

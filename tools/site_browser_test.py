@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Drive the portal's site in a real browser (issue 16 §4): headless Chromium through Selenium,
+at phone (390×844), tablet (820×1180) and desktop (1440×900) sizes.
+
+    python3 tools/site_browser_test.py SCENARIO.json [--screenshots DIR]
+
+SCENARIO.json (written by the Swift test SiteBrowserTests, which also starts the portal and
+fills it) names the site's URL, the accounts and the records to look for. At each size the
+browser signs in, browses and filters the diary, opens a trip, a catch, its photo full size and
+its video (played and scrubbed), switches the language, signs a device out after confirming, is
+refused another account's trip, and signs out; every page is scanned with axe-core (no serious
+or critical violations), checked for horizontal overflow and, at phone size, for touch targets
+smaller than 44 px. With --screenshots, every page at every size is written to
+DIR/<size>/<page>.png. Exits 1 listing every failure.
+"""
+import argparse
+import json
+import pathlib
+import sys
+import time
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+SIZES = {"phone": (390, 844), "tablet": (820, 1180), "desktop": (1440, 900)}
+TOUCH_TARGETS = "header a, header button, main button, main .button, main input, main select, main summary, nav a"
+
+
+class Run:
+    def __init__(self, scenario, screenshots):
+        self.scenario = scenario
+        self.url = scenario["url"].rstrip("/")
+        self.screenshots = pathlib.Path(screenshots) if screenshots else None
+        self.failures = []
+
+    def check(self, condition, message):
+        if not condition:
+            self.failures.append(f"[{self.size}] {message}")
+        return condition
+
+    def start(self, size):
+        self.size = size
+        width, height = SIZES[size]
+        options = Options()
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--lang=en-GB",
+                         "--autoplay-policy=no-user-gesture-required"):
+            options.add_argument(argument)
+        options.binary_location = "/usr/bin/chromium"
+        self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": size == "phone"})
+        if size == "phone":
+            self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
+
+    def open(self, path):
+        self.driver.get(self.url + path)
+
+    def page(self, name):
+        """Checks the page in view (accessibility, overflow, touch targets) and photographs it."""
+        driver = self.driver
+        axe = Axe(driver)
+        axe.inject()
+        results = axe.run()
+        for violation in results["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                targets = [node["target"] for node in violation["nodes"]][:3]
+                self.check(False, f"{name}: axe {violation['impact']} {violation['id']}: {violation['help']} at {targets}")
+        overflow = driver.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        self.check(overflow <= 0, f"{name}: the page is {overflow} px wider than the screen")
+        if self.size == "phone":
+            small = driver.execute_script("""
+                return Array.from(document.querySelectorAll(arguments[0]))
+                  .filter(e => e.offsetParent !== null && e.type !== 'hidden')
+                  .map(e => [e.tagName + (e.textContent ? ' ' + e.textContent.trim().slice(0, 30) : ''),
+                             e.getBoundingClientRect()])
+                  .filter(([_, r]) => r.width < 44 || r.height < 44)
+                  .map(([n, r]) => n + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+            """, TOUCH_TARGETS)
+            self.check(not small, f"{name}: touch targets under 44 px: {small[:5]}")
+        if self.screenshots:
+            target = self.screenshots / self.size
+            target.mkdir(parents=True, exist_ok=True)
+            height = driver.execute_script("return document.documentElement.scrollHeight")
+            width = SIZES[self.size][0]
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": max(SIZES[self.size][1], min(height, 4000)), "deviceScaleFactor": 1,
+                "mobile": self.size == "phone"})
+            driver.save_screenshot(str(target / f"{name}.png"))
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": SIZES[self.size][1], "deviceScaleFactor": 1, "mobile": self.size == "phone"})
+
+    def text(self):
+        return self.driver.find_element(By.TAG_NAME, "body").text
+
+    def wait(self, condition, message, timeout=10):
+        try:
+            WebDriverWait(self.driver, timeout).until(lambda _: condition())
+            return True
+        except Exception:
+            return self.check(False, message)
+
+    def size_run(self, size):
+        self.start(size)
+        try:
+            self.steps()
+        except Exception as error:  # a broken step fails this size, with what was happening
+            self.check(False, f"stopped at {self.driver.current_url}: {error!r}")
+        finally:
+            self.driver.quit()
+
+    def steps(self):
+        scenario, driver = self.scenario, self.driver
+        anna = scenario["anna"]
+        self.open("/diary")
+        self.check(driver.current_url.startswith(self.url + "/signin"), "the diary sends a visitor to sign in")
+        help_button = driver.find_element(By.CSS_SELECTOR, ".help summary")
+        help_button.click()
+        self.check(driver.find_element(By.ID, "email-help").is_displayed(), "the ? opens the email field's help")
+        self.page("signin")
+        driver.find_element(By.ID, "email").send_keys(anna["email"])
+        driver.find_element(By.ID, "password").send_keys(anna["password"])
+        driver.find_element(By.CSS_SELECTOR, "form.panel button[type=submit]").click()
+        self.wait(lambda: driver.current_url.startswith(self.url + "/diary"), "signing in opens the diary")
+        self.check(f"{scenario['tripCount']} trips" in self.text(), "the diary counts every trip")
+        self.page("diary")
+
+        Select(driver.find_element(By.ID, "species")).select_by_value(scenario["filterSpecies"])
+        driver.find_element(By.CSS_SELECTOR, "form.filters button[type=submit]").click()
+        self.wait(lambda: "species=" in driver.current_url, "the filter is applied")
+        self.check(f"{scenario['filteredCount']} trips" in self.text(), "the species filter narrows the trips")
+        self.page("diary-filtered")
+
+        self.open("/diary")
+        driver.find_element(By.LINK_TEXT, scenario["mediaTripTitle"]).click()
+        self.wait(lambda: "/diary/trips/" in driver.current_url, "a trip opens")
+        self.check("Catches" in self.text(), "the trip lists its catches")
+        self.page("trip")
+        driver.find_element(By.CSS_SELECTOR, "main table a").click()
+        self.wait(lambda: "/diary/catches/" in driver.current_url, "a catch opens")
+        self.wait(lambda: driver.execute_script(
+            "const i = document.querySelector('.gallery img'); return i && i.complete && i.naturalWidth > 0"),
+            "the catch's photo loads")
+        video_ready = self.wait(lambda: driver.execute_script(
+            "const v = document.querySelector('.gallery video'); return v && v.readyState >= 1 && v.duration > 0"),
+            "the video's metadata loads")
+        if video_ready:
+            seeked = driver.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                const video = document.querySelector('.gallery video');
+                video.addEventListener('seeked', () => done(video.currentTime), {once: true});
+                video.currentTime = video.duration / 2;
+                setTimeout(() => done(-1), 5000);
+            """)
+            self.check(seeked > 0, f"scrubbing the video lands in its middle (got {seeked})")
+        self.page("catch")
+        catch_url = driver.current_url
+        driver.find_element(By.CSS_SELECTOR, ".gallery a img").click()
+        self.wait(lambda: "/diary/media/" in driver.current_url, "the photo opens full size")
+        self.check(driver.execute_script(
+            "const i = document.querySelector('img'); return document.contentType == 'image/jpeg' && i && i.naturalWidth > 0"),
+            "the photo opens on its own, as a JPEG")
+        self.open(catch_url.replace(self.url, ""))
+
+        driver.find_element(By.CSS_SELECTOR, ".languages a[hreflang=ru]").click()
+        self.wait(lambda: driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ru", "the switch speaks Russian")
+        self.check("Когда" in self.text(), "the catch page is in Russian")
+        self.page("catch-ru")
+        driver.find_element(By.CSS_SELECTOR, ".languages a[hreflang=en]").click()
+
+        self.open("/account")
+        self.page("account")
+        device = scenario["devicesToRevoke"][self.size]
+        row = driver.find_element(By.XPATH, f"//tr[th[normalize-space()='{device}']]")
+        row.find_element(By.CSS_SELECTOR, "a.button").click()
+        self.wait(lambda: driver.current_url.endswith("/revoke"), "signing a device out asks first")
+        self.check(device in self.text(), "the confirmation names the device")
+        self.page("confirm")
+        driver.find_element(By.CSS_SELECTOR, "main form button").click()
+        self.wait(lambda: "done=device" in driver.current_url, "confirming signs the device out")
+        row = driver.find_element(By.XPATH, f"//tr[th[normalize-space()='{device}']]")
+        self.check("signed out" in row.text, "the device shows as signed out")
+
+        self.open(f"/diary/trips/{scenario['otherAccountTrip']}")
+        self.check("Not found" in self.text(), "another account's trip is not found")
+        self.page("not-found")
+
+        driver.find_element(By.CSS_SELECTOR, ".visitor button").click()
+        self.wait(lambda: driver.current_url.startswith(self.url + "/signin"), "signing out returns to the sign-in page")
+        self.open("/diary")
+        self.check(driver.current_url.startswith(self.url + "/signin"), "after signing out the diary needs a sign-in")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("scenario")
+    parser.add_argument("--screenshots")
+    arguments = parser.parse_args()
+    run = Run(json.loads(pathlib.Path(arguments.scenario).read_text()), arguments.screenshots)
+    started = time.monotonic()
+    for size in SIZES:
+        run.size_run(size)
+    print(f"site browser run: {len(SIZES)} sizes in {time.monotonic() - started:.1f} s, {len(run.failures)} failures")
+    for failure in run.failures:
+        print("FAIL", failure)
+    sys.exit(1 if run.failures else 0)
+
+
+if __name__ == "__main__":
+    main()
