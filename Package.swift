@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Inflate", dependencies: ["CZlib"]),
         .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing"]),
         .target(name: "MapSources"),
-        .target(name: "Site", dependencies: ["PortalStore", "SyncProtocol"], resources: [.copy("Resources/site.css")]),
+        .target(name: "Site", dependencies: ["PortalStore", "SyncProtocol", "FishingModel"], resources: [.copy("Resources/site.css")]),
         .target(name: "Routing", dependencies: ["Geodesy"]),
         .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "Weather"]),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
@@ -70,7 +70,7 @@ let package = Package(
             dependencies: [
                 "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
                 "MapPacks",
-                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site",
+                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput",
             ],
             resources: [.copy("Resources/openapi.json")]),
         .target(

@@ -8,7 +8,8 @@ SCENARIO.json (written by the Swift test SiteBrowserTests, which also starts the
 fills it) names the site's URL, the accounts and the records to look for. At each size the
 browser signs in, browses and filters the diary, opens a trip, a catch, its photo full size and
 its video (played and scrubbed), switches the language, signs a device out after confirming, is
-refused another account's trip, and signs out; every page is scanned with axe-core (no serious
+refused another account's trip and the administration, and signs out; then an administrator
+opens the statistics and renames a species (the Swift test syncs a device and finds the name); every page is scanned with axe-core (no serious
 or critical violations), checked for horizontal overflow and, at phone size, for touch targets
 smaller than 44 px. With --screenshots, every page at every size is written to
 DIR/<size>/<page>.png. Exits 1 listing every failure.
@@ -71,7 +72,15 @@ class Run:
                 self.check(False, f"{name}: axe {violation['impact']} {violation['id']}: {violation['help']} at {targets}")
         overflow = driver.execute_script(
             "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        self.check(overflow <= 0, f"{name}: the page is {overflow} px wider than the screen")
+        if overflow > 0:
+            widest = driver.execute_script("""
+                const width = document.documentElement.clientWidth;
+                return Array.from(document.querySelectorAll('body *'))
+                  .filter(e => e.getBoundingClientRect().right > width + 1)
+                  .filter(e => !Array.from(e.children).some(c => c.getBoundingClientRect().right > width + 1))
+                  .slice(0, 3).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right));
+            """)
+            self.check(False, f"{name}: the page is {overflow} px wider than the screen: {widest}")
         if self.size == "phone":
             small = driver.execute_script("""
                 return Array.from(document.querySelectorAll(arguments[0]))
@@ -189,10 +198,45 @@ class Run:
         self.check("Not found" in self.text(), "another account's trip is not found")
         self.page("not-found")
 
+        self.open("/admin")
+        self.check("Not allowed" in self.text(), "an angler is refused the administration")
+        self.sign_out()
+        self.administer()
+
+    def sign_out(self):
+        driver = self.driver
         driver.find_element(By.CSS_SELECTOR, ".visitor button").click()
         self.wait(lambda: driver.current_url.startswith(self.url + "/signin"), "signing out returns to the sign-in page")
         self.open("/diary")
         self.check(driver.current_url.startswith(self.url + "/signin"), "after signing out the diary needs a sign-in")
+
+    def administer(self):
+        """The administrator renames a species; the Swift test then syncs a device and finds the name."""
+        driver, admin = self.driver, self.scenario["admin"]
+        driver.find_element(By.ID, "email").send_keys(admin["email"])
+        driver.find_element(By.ID, "password").send_keys(admin["password"])
+        driver.find_element(By.CSS_SELECTOR, "form.panel button[type=submit]").click()
+        self.wait(lambda: "/diary" in driver.current_url, "the administrator signs in")
+        driver.find_element(By.CSS_SELECTOR, "nav a[href='/admin']").click()
+        self.wait(lambda: driver.current_url.endswith("/admin"), "the administration opens from the menu")
+        self.wait(lambda: driver.execute_script(
+            "const i = document.querySelector('.chart img'); return i && i.complete && i.naturalWidth > 0"),
+            "the downloads chart is drawn")
+        self.page("admin")
+        driver.find_element(By.CSS_SELECTOR, "a[href='/admin/directories/species']").click()
+        self.wait(lambda: "/admin/directories/species" in driver.current_url, "the species directory opens")
+        self.page("directory")
+        species = self.scenario["renameSpecies"]
+        driver.find_element(By.XPATH, f"//tr[td/code[text()='{species}']]//a").click()
+        self.wait(lambda: driver.current_url.endswith(f"/admin/directories/species/{species}"), "an entry opens")
+        self.page("directory-entry")
+        name = driver.find_element(By.ID, "name")
+        name.clear()
+        name.send_keys(f"{self.scenario['renamedTo']} ({self.size})")
+        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        self.wait(lambda: "done=renamed" in driver.current_url, "the new name is saved")
+        self.check(f"{self.scenario['renamedTo']} ({self.size})" in self.text(), "the directory shows the new name")
+        self.sign_out()
 
 
 def main():

@@ -39,6 +39,7 @@ struct SiteRoutes {
         }
         addAccountPages(to: &router)
         addDiaryPages(to: &router)
+        addAdminPages(to: &router)
     }
 
     /// Registers `page`: builds the visit (session, language, form token), requires a sign-in
@@ -55,6 +56,9 @@ struct SiteRoutes {
             var response: HTTPResponse
             do {
                 if page.requiresSignIn { _ = try visit.signedIn() }
+                if page.requiresAdmin, try visit.signedIn().isAdmin == false {
+                    throw SiteProblem(status: .forbidden, SiteText.adminsOnly)
+                }
                 if page.method == "POST" { try await visit.readForm() }
                 response = try await handler(&visit)
             } catch let redirect as SiteRedirect {

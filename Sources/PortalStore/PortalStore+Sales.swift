@@ -56,4 +56,38 @@ extension PortalStore {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }
+
+    /// The start (00:00 UTC) of a `YYYY-MM-DD` day, or nil when the text is not one.
+    static func date(utcDay day: String) -> Date? {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+    }
+}
+
+extension PortalStore {
+    /// Units of `kind` per report day over the `days` days up to the last imported one (oldest
+    /// first, days without units included as 0): the administration's downloads chart (issue 16).
+    public func dailyUnits(_ kind: SalesUnitKind, days: Int = 30) throws -> [(day: String, units: Int64)] {
+        let days = min(max(days, 1), 366)
+        return try database.read { sql in
+            guard let last = try sql.queryFirst("SELECT MAX(day) FROM app_store_units", [])?.optionalText(0),
+                let lastDate = Self.date(utcDay: last)
+            else { return [] }
+            let first = Self.utcDay(lastDate.addingTimeInterval(Double(1 - days) * 86_400))
+            var units: [String: Int64] = [:]
+            for row in try sql.query(
+                "SELECT day, SUM(units) FROM app_store_units WHERE kind = ? AND day >= ? GROUP BY day",
+                [.text(kind.rawValue), .text(first)])
+            {
+                units[try row.text(0)] = try row.int64(1)
+            }
+            return (0..<days).map { offset in
+                let day = Self.utcDay(lastDate.addingTimeInterval(Double(offset + 1 - days) * 86_400))
+                return (day, units[day] ?? 0)
+            }
+        }
+    }
 }

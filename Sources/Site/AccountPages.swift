@@ -41,11 +41,10 @@ public enum AccountPages {
                 <td>\(device.liveSessions)</td><td>\(action)</td></tr>
                 """
         }
-        let noticeBox: HTML = notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? .empty
         return SiteLayout.page(
             context, title: context(SiteText.account),
             """
-            \(noticeBox)\(problemBox(problem))
+            \(noticeBox(notice))\(problemBox(problem))
             <section class="panel"><h2>\(context(SiteText.signedInAs))</h2><p class="email">\(email)</p></section>
             <section class="panel"><h2>\(context(SiteText.devices))</h2>
             <p class="hint">\(context(SiteText.devicesHint))</p>
@@ -67,18 +66,25 @@ public enum AccountPages {
     /// CSRF token) and a way back.
     public static func confirm(
         _ context: SiteContext, title: String, question: String, action: String, confirmLabel: String,
-        cancel: String
+        cancel: String, fields: [String: String] = [:]
     ) -> HTML {
-        SiteLayout.page(
+        let hidden = (fields.merging(["confirm": "yes"]) { kept, _ in kept }).sorted { $0.key < $1.key }.map {
+            name, value -> HTML in "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">"
+        }
+        return SiteLayout.page(
             context, title: title,
             """
             <section class="panel narrow" role="alertdialog" aria-labelledby="confirm-question">
             <p id="confirm-question" class="question">\(question)</p>
             <div class="actions">
-            \(Controls.postForm(context, to: action, submit: confirmLabel, style: "button danger", fields: "<input type=\"hidden\" name=\"confirm\" value=\"yes\">"))
+            \(Controls.postForm(context, to: action, submit: confirmLabel, style: "button danger", fields: HTML.joined(hidden)))
             <a class="button" href="\(cancel)">\(context(SiteText.cancel))</a>
             </div></section>
             """)
+    }
+
+    static func noticeBox(_ notice: String?) -> HTML {
+        notice.map { "<p class=\"notice\" role=\"status\">\($0)</p>" } ?? .empty
     }
 
     static func problemBox(_ problem: String?) -> HTML {

@@ -32,7 +32,8 @@ public enum SiteLayout {
 
     static func navigation(_ context: SiteContext) -> HTML {
         guard let visitor = context.visitor else { return .empty }
-        let links: [(SitePage, Phrase)] = [(.diary, SiteText.diary), (.account, SiteText.account)]
+        var links: [(SitePage, Phrase)] = [(.diary, SiteText.diary), (.account, SiteText.account)]
+        if visitor.isAdmin { links.append((.admin, SiteText.administration)) }
         let items = links.map { page, name -> HTML in
             let current: HTML = context.path.hasPrefix(page.pattern) ? #" aria-current="page""# : ""
             return "<li><a href=\"\(page.pattern)\"\(current)>\(context(name))</a></li>"

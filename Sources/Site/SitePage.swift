@@ -8,10 +8,14 @@ public enum SitePage: String, CaseIterable, Sendable {
     case signIn, submitSignIn, signOut
     case account, changePassword, confirmRevokeDevice, revokeDevice
     case diary, trip, `catch`, media
+    case admin, downloadsChart, directory, addDirectoryEntry, directoryEntry, renameDirectoryEntry
+    case confirmRetireDirectoryEntry, retireDirectoryEntry
 
     public var method: String {
         switch self {
-        case .submitSignIn, .signOut, .changePassword, .revokeDevice: "POST"
+        case .submitSignIn, .signOut, .changePassword, .revokeDevice, .addDirectoryEntry, .renameDirectoryEntry,
+            .retireDirectoryEntry:
+            "POST"
         default: "GET"
         }
     }
@@ -29,6 +33,11 @@ public enum SitePage: String, CaseIterable, Sendable {
         case .trip: "/diary/trips/:id"
         case .catch: "/diary/catches/:id"
         case .media: "/diary/media/:id"
+        case .admin: "/admin"
+        case .downloadsChart: "/admin/charts/downloads.svg"
+        case .directory, .addDirectoryEntry: "/admin/directories/:kind"
+        case .directoryEntry, .renameDirectoryEntry: "/admin/directories/:kind/:id"
+        case .confirmRetireDirectoryEntry, .retireDirectoryEntry: "/admin/directories/:kind/:id/retire"
         }
     }
 
@@ -39,6 +48,9 @@ public enum SitePage: String, CaseIterable, Sendable {
         default: true
         }
     }
+
+    /// Whether the page is only for the portal's administrators (others get 403).
+    public var requiresAdmin: Bool { pattern.hasPrefix("/admin") }
 
     /// The target of this page: the pattern filled with `parameters`, then the query.
     public func target(_ parameters: [String: String] = [:], query: [URLQueryItem] = []) -> String {

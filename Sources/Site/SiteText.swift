@@ -102,7 +102,7 @@ public enum SiteText {
     static let all = Phrase("All", "Все")
     static let year = Phrase("Year", "Год")
     static let yearHelp = Phrase("Show only the trips of one year.", "Показать поездки только одного года.")
-    static let species = Phrase("Species", "Вид")
+    public static let species = Phrase("Species", "Вид")
     static let speciesHelp = Phrase(
         "Show only the trips with a catch of this species.", "Показать только поездки с уловом этого вида.")
     static let spot = Phrase("Spot", "Место")
@@ -146,6 +146,71 @@ public enum SiteText {
     static let video = Phrase("Video", "Видео")
     static let downloadVideo = Phrase("Download the video", "Скачать видео")
     static let photosAndVideos = Phrase("Photos and videos", "Фото и видео")
+
+    // MARK: Administration
+
+    static let administration = Phrase("Administration", "Администрирование")
+    static let statistics = Phrase("Statistics", "Статистика")
+    static let accounts = Phrase("Accounts", "Учётные записи")
+    static let activeDay = Phrase("Active in 1 day", "Активны за 1 день")
+    static let activeWeek = Phrase("Active in 7 days", "Активны за 7 дней")
+    static let activeMonth = Phrase("Active in 30 days", "Активны за 30 дней")
+    static let downloads = Phrase("App Store downloads", "Загрузки из App Store")
+    static let downloadsMonth = Phrase("Downloads in 30 days", "Загрузки за 30 дней")
+    static let redownloads = Phrase("Downloads again", "Повторные загрузки")
+    static let updates = Phrase("Updates", "Обновления")
+    public static let downloadsChartTitle = Phrase(
+        "App Store downloads per day, last 30 report days", "Загрузки из App Store по дням, последние 30 дней отчётов")
+    public static let downloadsAxis = Phrase("downloads", "загрузки")
+    public static let day = Phrase("day", "день")
+    static let lastReport = Phrase("last report", "последний отчёт")
+    static let noSales = Phrase(
+        "No sales reports imported yet: hobbystory-portal admin import-sales or fetch-sales.",
+        "Отчёты о продажах ещё не импортированы: hobbystory-portal admin import-sales или fetch-sales.")
+    static let directories = Phrase("Directories", "Справочники")
+    static let directoryVersion = Phrase("Directory version", "Версия справочников")
+    static let baits = Phrase("Baits", "Наживки")
+    static let methods = Phrase("Methods", "Способы ловли")
+    static let waterBodyTypes = Phrase("Water body types", "Типы водоёмов")
+    static let retired = Phrase("retired", "выведена")
+    static let edit = Phrase("Edit", "Изменить")
+    static let addEntry = Phrase("Add an entry", "Добавить запись")
+    static let add = Phrase("Add", "Добавить")
+    static let entries = Phrase("Entries", "Записи")
+    static let state = Phrase("State", "Состояние")
+    static let englishName = Phrase("Name in English", "Название по-английски")
+    static let englishNameHelp = Phrase(
+        "The name anglers see in English; devices receive it at their next sync.",
+        "Название для английского языка; устройства получат его при следующей синхронизации.")
+    static let russianName = Phrase("Name in Russian", "Название по-русски")
+    static let russianNameHelp = Phrase(
+        "The name anglers see in Russian; left empty, the English name is used.",
+        "Название для русского языка; если пусто, используется английское.")
+    static let latinName = Phrase("Latin name", "Латинское название")
+    static let latinHelp = Phrase(
+        "The species' scientific name; its id is made from it.",
+        "Научное название вида; из него строится идентификатор.")
+    static let rename = Phrase("Rename", "Переименовать")
+    static let saveNames = Phrase("Save the names", "Сохранить названия")
+    static let retire = Phrase("Retire", "Вывести из употребления")
+    static let retireHint = Phrase(
+        "A retired entry is no longer offered; every record using it moves to the replacement on every device.",
+        "Выведенная запись больше не предлагается; все записи с ней на всех устройствах переходят на замену.")
+    static let replacement = Phrase("Replacement", "Замена")
+    static let replacementHelp = Phrase(
+        "The entry records will use instead.", "Запись, которую будут использовать вместо этой.")
+    public static let retireTitle = Phrase("Retire an entry", "Вывод записи")
+    public static func confirmRetire(_ entry: String, _ replacement: String, _ language: SiteLanguage) -> String {
+        switch language {
+        case .en:
+            "Retire “\(entry)” and move every record using it to “\(replacement)”? Devices follow at their next sync."
+        case .ru:
+            "Вывести «\(entry)» и перевести все записи с ней на «\(replacement)»? Устройства последуют при синхронизации."
+        }
+    }
+    public static let entryAdded = Phrase("The entry was added.", "Запись добавлена.")
+    public static let entryRenamed = Phrase("The names were saved.", "Названия сохранены.")
+    public static let entryRetired = Phrase("The entry was retired.", "Запись выведена.")
 
     static func tripCount(_ count: Int, _ language: SiteLanguage) -> String {
         switch language {

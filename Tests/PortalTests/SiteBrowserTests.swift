@@ -37,6 +37,9 @@ struct SiteBrowserTests {
                 email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: name)
             devices[size] = name
         }
+        try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
+        try portal.store.importSales(
+            try SalesImportTests.report("sales_2026-06-01.txt") + SalesImportTests.report("sales_2026-06-02.txt.gz"))
         let boris = try await portal.device("boris-phone", email: "boris@example.org", signUp: true)
         let (_, borisTrip, _) = try boris.logTrip(catches: 1)
         try await boris.synchronise()
@@ -45,6 +48,8 @@ struct SiteBrowserTests {
             "tripCount": trips.count, "filterSpecies": "perca-fluviatilis", "filteredCount": 5,
             "mediaTripTitle": newest.title ?? "",
             "devicesToRevoke": devices, "otherAccountTrip": borisTrip.id.uuidString.lowercased(),
+            "admin": ["email": "admin@example.org", "password": "correct horse"], "renameSpecies": "esox-lucius",
+            "renamedTo": "Northern pike",
         ]
     }
 
@@ -54,6 +59,8 @@ struct SiteBrowserTests {
     func browse(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         var scenario = try await fill(portal)
+        let phone = try await portal.device("second-phone", email: "anna@example.org")
+        try await phone.synchronise()
         let server = try HTTPServer.start(portal.portal.application())
         scenario["url"] = "http://127.0.0.1:\(server.port)"
         let folder = try temporaryFolder("site-browser")
@@ -71,6 +78,10 @@ struct SiteBrowserTests {
         await server.stop()
         let output = String(decoding: run.output + run.errors, as: UTF8.self)
         print(output.suffix(600))
+        try await phone.synchronise()
+        #expect(
+            try phone.diary.directoryEntry(.species, id: "esox-lucius")?.nameEn == "Northern pike (desktop)",
+            "the administrator's last rename reached the device")
         #expect(
             run.status == 0,
             "tools/site_browser_test.py (scripts/install-deps.sh installs chromium, chromium-driver, selenium, axe-selenium-python): \(output.suffix(6_000))"
