@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "Inflate", dependencies: ["CZlib"]),
         .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing"]),
         .target(name: "MapSources"),
-        .target(name: "Site", dependencies: ["PortalStore", "SyncProtocol", "FishingModel"], resources: [.copy("Resources/site.css")]),
+        .target(
+            name: "Site", dependencies: ["PortalStore", "SyncProtocol", "FishingModel", "Reports"],
+            resources: [.copy("Resources/site.css"), .copy("Resources/report-messages.json")]),
         .target(name: "Routing", dependencies: ["Geodesy"]),
         .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "Weather"]),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
@@ -70,7 +72,7 @@ let package = Package(
             dependencies: [
                 "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
                 "MapPacks",
-                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput",
+                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "DiaryStore",
             ],
             resources: [.copy("Resources/openapi.json")]),
         .target(
@@ -135,7 +137,7 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite", "TestSupport"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Reports"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OnlineRoutesTests", dependencies: ["OnlineRoutes", "Routing", "Geodesy", "Weather", "TestSupport"],

@@ -4,12 +4,19 @@ Xcode writes it, for those without Xcode: every key has an English and a Russian
 
     tools/catalog.py set KEY EN RU      add or change one string
     tools/catalog.py missing            keys lacking a language (exit 1 when any)
+    tools/catalog.py site               copy the report messages (report.*) for the portal's site
+
+The site (Sources/Site) says a report formula's problems in the same words as the app: `site`
+writes them to Sources/Site/Resources/report-messages.json (run it after changing any report.*
+string; a test fails while the copy differs).
 """
 import json
 import pathlib
 import sys
 
-PATH = pathlib.Path(__file__).resolve().parent.parent / "Sources/AppFeatures/Resources/Localizable.xcstrings"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PATH = ROOT / "Sources/AppFeatures/Resources/Localizable.xcstrings"
+SITE_COPY = ROOT / "Sources/Site/Resources/report-messages.json"
 LANGUAGES = ("en", "ru")
 
 
@@ -47,8 +54,21 @@ def main(arguments):
         ]
         print("\n".join(missing))
         return 1 if missing else 0
+    if arguments == ["site"]:
+        SITE_COPY.write_text(site_copy(catalog), encoding="utf-8")
+        return 0
     print(__doc__, file=sys.stderr)
     return 2
+
+
+def site_copy(catalog):
+    """The report.* strings as {key: {language: text}}, sorted, one JSON document."""
+    messages = {
+        key: {language: entry["localizations"][language]["stringUnit"]["value"] for language in LANGUAGES}
+        for key, entry in catalog["strings"].items()
+        if key.startswith("report.") or key == "reports.position"
+    }
+    return json.dumps(messages, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 if __name__ == "__main__":

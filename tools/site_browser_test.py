@@ -7,7 +7,7 @@ at phone (390×844), tablet (820×1180) and desktop (1440×900) sizes.
 SCENARIO.json (written by the Swift test SiteBrowserTests, which also starts the portal and
 fills it) names the site's URL, the accounts and the records to look for. At each size the
 browser signs in, browses and filters the diary, opens a trip, a catch, its photo full size and
-its video (played and scrubbed), switches the language, signs a device out after confirming, is
+its video (played and scrubbed), runs a report and a wrong formula, switches the language, signs a device out after confirming, is
 refused another account's trip and the administration, and signs out; then an administrator
 opens the statistics and renames a species (the Swift test syncs a device and finds the name); every page is scanned with axe-core (no serious
 or critical violations), checked for horizontal overflow and, at phone size, for touch targets
@@ -24,6 +24,7 @@ from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -108,7 +109,8 @@ class Run:
 
     def wait(self, condition, message, timeout=10):
         try:
-            WebDriverWait(self.driver, timeout).until(lambda _: condition())
+            # A page being replaced mid-check is "not yet", not a failure.
+            WebDriverWait(self.driver, timeout, ignored_exceptions=(WebDriverException,)).until(lambda _: condition())
             return True
         except Exception:
             return self.check(False, message)
@@ -180,6 +182,20 @@ class Run:
         self.check("Когда" in self.text(), "the catch page is in Russian")
         self.page("catch-ru")
         driver.find_element(By.CSS_SELECTOR, ".languages a[hreflang=en]").click()
+
+        self.open("/reports")
+        driver.find_element(By.CSS_SELECTOR, "a[href='/reports?report=catches-by-species']").click()
+        self.wait(lambda: driver.execute_script(
+            "const i = document.querySelector('.chart img'); return i && i.complete && i.naturalWidth > 0"),
+            "a built-in report draws its chart")
+        self.check("Northern pike" in self.text(), "the report's table names the species")
+        self.page("reports")
+        formula = driver.find_element(By.ID, "formula")
+        formula.clear()
+        formula.send_keys("sum(catch.wieght) by species")
+        driver.find_element(By.CSS_SELECTOR, "form.formula button[type=submit]").click()
+        self.wait(lambda: "has no field" in self.text(), "a formula's mistake is explained")
+        self.page("report-problem")
 
         self.open("/account")
         self.page("account")

@@ -21,13 +21,17 @@ public struct PortalApplication: Sendable {
     public let logger: Logger
     /// The offline map packs served (`--map-packs`).
     public let maps: MapShelf
+    /// Where the site keeps the copies of diaries it runs reports on (`--data`/replicas).
+    public let replicaFolder: URL
 
     public init(
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
         signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600),
         routeLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 120, window: 60),
-        trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf()
+        trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
+        replicaFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-site-replicas")
     ) {
+        self.replicaFolder = replicaFolder
         self.store = store
         self.metrics = metrics
         self.limiter = limiter
@@ -59,7 +63,10 @@ public struct PortalApplication: Sendable {
     public func application() -> HTTPApplication {
         var router = Router()
         addPublicRoutes(to: &router)
-        SiteRoutes(store: store, limiter: limiter, trustedProxies: trustedProxies).add(to: &router)
+        SiteRoutes(
+            store: store, limiter: limiter, trustedProxies: trustedProxies,
+            replicas: AccountReplicas(folder: replicaFolder)
+        ).add(to: &router)
         MediaRoutes.addDiscovery(to: &router)
         let (routeLimiter, trustedProxies) = (routeLimiter, trustedProxies)
         MapRoutes.add(to: &router, shelf: maps) { request, context in

@@ -169,8 +169,11 @@ public struct PortalCommandLine {
         let server: HTTPServer
         do {
             server = try HTTPServer.start(
-                PortalApplication(store: store, trustedProxies: trustedProxies, logger: logger, maps: maps)
-                    .application(),
+                PortalApplication(
+                    store: store, trustedProxies: trustedProxies, logger: logger, maps: maps,
+                    replicaFolder: URL(fileURLWithPath: options["data"] ?? "portal-data").appendingPathComponent(
+                        "replicas")
+                ).application(),
                 configuration: .init(
                     host: host, port: port, perClientConnectionLimit: perClient, unlimitedAddresses: trustedProxies))
         } catch {

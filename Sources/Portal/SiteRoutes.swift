@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import PortalStore
+import Reports
 import Site
 
 /// The site's pages on the portal (issue 16): each ``SitePage`` answered in HTML, with the
@@ -11,6 +12,8 @@ struct SiteRoutes {
     /// Sign-in attempts per email, shared with the API's `POST /v1/sessions`.
     let limiter: AttemptLimiter
     let trustedProxies: Set<String>
+    /// The diaries reports run on.
+    let replicas: AccountReplicas
 
     /// Headers on every page: no inline script or style, no framing, no sniffing, no referrer
     /// beyond this site, and nothing personal kept in shared caches.
@@ -39,6 +42,7 @@ struct SiteRoutes {
         }
         addAccountPages(to: &router)
         addDiaryPages(to: &router)
+        addReportPages(to: &router)
         addAdminPages(to: &router)
     }
 
@@ -82,6 +86,8 @@ struct SiteRoutes {
         switch error {
         case let problem as SiteProblem:
             (status, message) = (problem.status, problem.message(visit.language))
+        case let problem as ReportError:
+            (status, message) = (.badRequest, ReportPages.message(problem, visit.language))
         default:
             guard let refusal = (error as? HTTPError) ?? PortalErrorMiddleware.httpError(for: error) else {
                 throw error

@@ -32,7 +32,9 @@ public enum SiteLayout {
 
     static func navigation(_ context: SiteContext) -> HTML {
         guard let visitor = context.visitor else { return .empty }
-        var links: [(SitePage, Phrase)] = [(.diary, SiteText.diary), (.account, SiteText.account)]
+        var links: [(SitePage, Phrase)] = [
+            (.diary, SiteText.diary), (.reports, SiteText.reports), (.account, SiteText.account),
+        ]
         if visitor.isAdmin { links.append((.admin, SiteText.administration)) }
         let items = links.map { page, name -> HTML in
             let current: HTML = context.path.hasPrefix(page.pattern) ? #" aria-current="page""# : ""

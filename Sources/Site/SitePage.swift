@@ -8,6 +8,7 @@ public enum SitePage: String, CaseIterable, Sendable {
     case signIn, submitSignIn, signOut
     case account, changePassword, confirmRevokeDevice, revokeDevice
     case diary, trip, `catch`, media
+    case reports, reportChart, reportCSV
     case admin, downloadsChart, directory, addDirectoryEntry, directoryEntry, renameDirectoryEntry
     case confirmRetireDirectoryEntry, retireDirectoryEntry
 
@@ -33,6 +34,9 @@ public enum SitePage: String, CaseIterable, Sendable {
         case .trip: "/diary/trips/:id"
         case .catch: "/diary/catches/:id"
         case .media: "/diary/media/:id"
+        case .reports: "/reports"
+        case .reportChart: "/reports/chart.svg"
+        case .reportCSV: "/reports/data.csv"
         case .admin: "/admin"
         case .downloadsChart: "/admin/charts/downloads.svg"
         case .directory, .addDirectoryEntry: "/admin/directories/:kind"

@@ -147,6 +147,24 @@ public enum SiteText {
     static let downloadVideo = Phrase("Download the video", "Скачать видео")
     static let photosAndVideos = Phrase("Photos and videos", "Фото и видео")
 
+    // MARK: Reports
+
+    public static let reports = Phrase("Reports", "Отчёты")
+    static let builtInReports = Phrase("Ready-made reports", "Готовые отчёты")
+    static let formula = Phrase("Formula", "Формула")
+    static let formulaHelp = Phrase(
+        "What to count, by what, and which records: for example count(catch) by species where year = 2026. The same formulas as in the app.",
+        "Что считать, по чему и какие записи: например count(catch) by species where year = 2026. Те же формулы, что в приложении."
+    )
+    static let chart = Phrase("Chart", "Диаграмма")
+    static let chartHelp = Phrase(
+        "How to draw the result; automatic picks bars for groups and a table for a single number.",
+        "Как показать результат; «автоматически» — столбцы для групп и таблица для одного числа.")
+    static let chartAuto = Phrase("automatic", "автоматически")
+    static let run = Phrase("Run", "Построить")
+    static let chartOf = Phrase("Chart:", "Диаграмма:")
+    static let downloadCSV = Phrase("Download CSV", "Скачать CSV")
+
     // MARK: Administration
 
     static let administration = Phrase("Administration", "Администрирование")

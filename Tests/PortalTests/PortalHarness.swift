@@ -81,7 +81,8 @@ final class PortalHarness: Sendable {
         let bundled = try BundledDirectories.load()
         try store.seedDirectories(bundled.entries, version: bundled.version)
         portal = PortalApplication(
-            store: store, limiter: AttemptLimiter(clock: clock.function), routeLimiter: routeLimiter, maps: maps)
+            store: store, limiter: AttemptLimiter(clock: clock.function), routeLimiter: routeLimiter, maps: maps,
+            replicaFolder: try temporaryFolder("site-replicas"))
         client = HTTPTestClient(portal.application())
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import Testing
 
 @testable import Site
@@ -74,5 +75,29 @@ struct SiteRenderingTests {
                 page.contains("aria-describedby=\"\(control)-help\"") && page.contains("<p id=\"\(control)-help\">"))
         }
         #expect(page.contains("name=\"csrf\" value=\"t\""))
+    }
+
+    @Test(
+        "Given the app's String Catalog, then the site's copy of the report messages is the same (tools/catalog.py site)"
+    )
+    func reportMessagesMatchTheApp() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let catalog = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: root.appendingPathComponent("Sources/AppFeatures/Resources/Localizable.xcstrings")))
+        let strings = try #require((catalog as? [String: Any])?["strings"] as? [String: [String: Any]])
+        let copy = try JSONDecoder().decode(
+            [String: [String: String]].self,
+            from: Data(contentsOf: root.appendingPathComponent("Sources/Site/Resources/report-messages.json")))
+        let keys = strings.keys.filter { $0.hasPrefix("report.") || $0 == "reports.position" }
+        #expect(Set(keys) == Set(copy.keys), "run tools/catalog.py site")
+        for key in keys {
+            let localizations = strings[key]?["localizations"] as? [String: [String: [String: String]]]
+            for language in ["en", "ru"] {
+                #expect(localizations?[language]?["stringUnit"]?["value"] == copy[key]?[language], "\(key) \(language)")
+            }
+        }
+        let error = ReportError(.unknownField, ["name": "wieght"], at: 4)
+        #expect(ReportPages.message(error, .en).hasPrefix("Character 5: "))
     }
 }

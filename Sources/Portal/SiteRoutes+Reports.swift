@@ -1,0 +1,114 @@
+import Foundation
+import HTTPServer
+import PortalStore
+import ReportOutput
+import Reports
+import Site
+
+/// The reports page (issue 16 §1; T18): built-in reports and formulas run by the app's report
+/// engine on a copy of the visitor's diary (``AccountReplicas``), drawn on the server as an SVG
+/// chart and a table, and downloadable as CSV. A formula's problem is shown with the app's words.
+extension SiteRoutes {
+    func addReportPages(to router: inout Router) {
+        let (store, replicas) = (store, replicas)
+        on(&router, .reports) { visit in
+            let account = try visit.signedIn().accountId
+            let request = try Self.reportRequest(visit.request)
+            let outcome: ReportPages.Outcome? =
+                request.isEmpty ? nil : try Self.run(request, account: account, store: store, replicas: replicas)
+            let status: HTTPStatus = if case .problem = outcome { .badRequest } else { .ok }
+            return visit.page(
+                ReportPages.page(
+                    visit.context(email: try store.account(account).email), builtIns: Self.builtIns(),
+                    request: request, outcome: outcome),
+                status: status)
+        }
+        on(&router, .reportChart) { visit in
+            let account = try visit.signedIn().accountId
+            let request = try Self.reportRequest(visit.request)
+            let result = try Self.result(request, account: account, store: store, replicas: replicas)
+            return HTTPResponse(
+                headers: [
+                    "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "private, no-store",
+                    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+                ],
+                body: .bytes(Data(SVGChartRenderer.render(result.chart, width: 720, height: 400).utf8)))
+        }
+        on(&router, .reportCSV) { visit in
+            let account = try visit.signedIn().accountId
+            let request = try Self.reportRequest(visit.request)
+            let result = try Self.result(request, account: account, store: store, replicas: replicas)
+            return HTTPResponse(
+                headers: [
+                    "Content-Type": "text/csv; charset=utf-8", "Cache-Control": "private, no-store",
+                    "Content-Disposition": "attachment; filename=\"report.csv\"",
+                ],
+                body: .bytes(Data(CSVWriter.csv(result.table).utf8)))
+        }
+    }
+
+    static func builtIns() -> [BuiltInReport] {
+        BuiltInReports.all(currentYear: Calendar(identifier: .gregorian).component(.year, from: Date()))
+    }
+
+    /// The request's report: `report` (a built-in's slug), or `formula` (at most 1000
+    /// characters, 4000 bytes), and `chart`; anything else is refused naming what is allowed.
+    static func reportRequest(_ request: HTTPRequest) throws -> ReportPages.Request {
+        var asked = ReportPages.Request()
+        if let slug = try request.queryValue("report"), !slug.isEmpty {
+            guard builtIns().contains(where: { $0.slug == slug }) else {
+                throw HTTPError.notFound("There is no built-in report \"\(slug.prefix(40))\".")
+            }
+            asked.report = slug
+        }
+        if let formula = try request.queryValue("formula")?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !formula.isEmpty
+        {
+            guard formula.count <= 1_000, formula.utf8.count <= 4_000 else {
+                throw HTTPError.badRequest(
+                    code: "invalid_formula", "formula is at most 1000 characters (4000 bytes); it has \(formula.count)")
+            }
+            asked.formula = formula
+        }
+        if let chart = try request.queryValue("chart"), !chart.isEmpty {
+            guard let kind = ChartKind(rawValue: chart) else {
+                throw HTTPError.badRequest(
+                    code: "invalid_chart",
+                    "chart \"\(chart.prefix(40))\" must be one of \(ChartKind.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            asked.chart = kind
+        }
+        return asked
+    }
+
+    /// Runs the request (a formula, when both are given, is what the angler typed last).
+    static func run(_ request: ReportPages.Request, account: UUID, store: PortalStore, replicas: AccountReplicas)
+        throws -> ReportPages.Outcome
+    {
+        do {
+            let result = try result(request, account: account, store: store, replicas: replicas)
+            return .result(title: result.chart.title, table: result.displayTable)
+        } catch let error as ReportError {
+            return .problem(formula: request.formula ?? "", error)
+        }
+    }
+
+    static func result(_ request: ReportPages.Request, account: UUID, store: PortalStore, replicas: AccountReplicas)
+        throws -> ReportResult
+    {
+        let engine = try ReportEngine(databaseURL: try replicas.upToDate(account, store: store))
+        if let formula = request.formula {
+            let builtIn = builtIns().first { $0.slug == request.report && $0.formula == formula }
+            return try engine.run(
+                formula: formula, title: builtIn?.title, chart: request.chart ?? builtIn?.chart,
+                valueLabel: builtIn?.valueLabel)
+        }
+        guard let slug = request.report, let report = builtIns().first(where: { $0.slug == slug }) else {
+            throw HTTPError.badRequest(code: "missing_report", "Ask for a report or a formula.")
+        }
+        return try engine.run(
+            formula: report.formula, title: report.title, chart: request.chart ?? report.chart,
+            valueLabel: report.valueLabel)
+    }
+}

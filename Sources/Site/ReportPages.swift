@@ -1,0 +1,89 @@
+import Foundation
+import ReportOutput
+import Reports
+
+/// The reports page (issue 16 §1; T18): the built-in reports, a formula box with the app's clear
+/// errors, and a result drawn on the server — the chart as an SVG image, the table, and a CSV
+/// download of the same numbers.
+public enum ReportPages {
+    /// What the page was asked to run: a built-in report by slug, or a formula.
+    public struct Request: Sendable, Equatable {
+        public var report: String?
+        public var formula: String?
+        public var chart: ChartKind?
+
+        public init(report: String? = nil, formula: String? = nil, chart: ChartKind? = nil) {
+            self.report = report
+            self.formula = formula
+            self.chart = chart
+        }
+
+        public var isEmpty: Bool { report == nil && formula == nil }
+
+        /// The query that asks for the same result (the chart image and the CSV use it).
+        public var query: [URLQueryItem] {
+            [
+                URLQueryItem(name: "report", value: report), URLQueryItem(name: "formula", value: formula),
+                URLQueryItem(name: "chart", value: chart?.rawValue),
+            ]
+        }
+    }
+
+    /// What running it gave: a result, or the formula's problem.
+    public enum Outcome: Sendable {
+        case result(title: String, table: ReportTable)
+        case problem(formula: String, ReportError)
+    }
+
+    public static func page(
+        _ context: SiteContext, builtIns: [BuiltInReport], request: Request, outcome: Outcome?
+    ) -> HTML {
+        let links = builtIns.map { report -> HTML in
+            let current: HTML = request.report == report.slug ? " aria-current=\"page\"" : ""
+            return
+                "<li><a class=\"button\" href=\"\(SitePage.reports.target(query: [URLQueryItem(name: "report", value: report.slug)]))\"\(current)>\(report.title)</a></li>"
+        }
+        let charts = [("", context(SiteText.chartAuto))] + ChartKind.allCases.map { ($0.rawValue, $0.rawValue) }
+        let formula = request.formula ?? builtIns.first { $0.slug == request.report }?.formula ?? ""
+        return SiteLayout.page(
+            context, title: context(SiteText.reports),
+            """
+            <section class="panel"><h2>\(context(SiteText.builtInReports))</h2><ul class="buttons">\(links)</ul></section>
+            <form method="get" action="\(SitePage.reports.pattern)" class="panel formula">
+            \(Controls.field(context, id: "formula", name: "formula", label: context(SiteText.formula), help: context(SiteText.formulaHelp), value: formula, required: true, maxLength: 1000))
+            \(Controls.select(context, id: "chart", name: "chart", label: context(SiteText.chart), help: context(SiteText.chartHelp), options: charts.map { (value: $0.0, label: $0.1) }, selected: request.chart?.rawValue))
+            <div class="actions"><button type="submit" class="button primary">\(context(SiteText.run))</button></div>
+            </form>
+            \(outcome.map { result(context, request, $0) })
+            """)
+    }
+
+    /// A formula's problem in the visitor's language, as the app says it.
+    public static func message(_ error: ReportError, _ language: SiteLanguage) -> String {
+        ReportMessages.message(error, language)
+    }
+
+    static func result(_ context: SiteContext, _ request: Request, _ outcome: Outcome) -> HTML {
+        switch outcome {
+        case .problem(let formula, let error):
+            let pointer: HTML =
+                if let position = error.position {
+                    "<pre class=\"pointer\" aria-hidden=\"true\">\(formula)\n\(String(repeating: " ", count: min(position, formula.count)))^</pre>"
+                } else { .empty }
+            return
+                "<section class=\"panel\">\(pointer)<p class=\"problem\" role=\"alert\">\(ReportMessages.message(error, context.language))</p></section>"
+        case .result(let title, let table):
+            let head = table.columns.map { column -> HTML in "<th scope=\"col\">\(column)</th>" }
+            let rows = table.rows.map { row -> HTML in
+                "<tr>\(row.map { value -> HTML in "<td>\(value.label)</td>" })</tr>"
+            }
+            return """
+                <section class="panel result"><h2>\(title)</h2>
+                <figure class="chart"><img src="\(SitePage.reportChart.target(query: request.query))" alt="\(context(SiteText.chartOf)) \(title)" width="720" height="400"></figure>
+                <p><a class="button" href="\(SitePage.reportCSV.target(query: request.query))" download>\(context(SiteText.downloadCSV))</a></p>
+                <div class="table-scroll"><table><thead><tr>\(head)</tr></thead><tbody>\(rows)</tbody></table></div>
+                </section>
+                """
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import HTTPServer
+import PortalStore
+import SyncProtocol
+import TestSupport
+import Testing
+
+/// The site's reports (issue 16 §1; T18): the app's engine on a copy of the visitor's diary kept
+/// up to date by pulling, the chart, the table and the CSV, and a formula's problem in the app's
+/// words and the visitor's language.
+@Suite("Site: reports", .timeLimit(.minutes(3)))
+struct SiteReportTests {
+    @Test(
+        "Given synced catches, then a built-in report and a formula count them, the chart and the CSV carry the same numbers, and later syncs show up",
+        arguments: Backend.available)
+    func reportsFollowTheDiary(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        try phone.logTrip(catches: 3, species: "esox-lucius")
+        let (_, _, perch) = try phone.logTrip(catches: 2, species: "perca-fluviatilis")
+        try await phone.synchronise()
+        let boris = try await portal.device("boris", email: "boris@example.org", signUp: true)
+        try boris.logTrip(catches: 7, species: "esox-lucius")
+        try await boris.synchronise()
+        let browser = SiteBrowser(portal.client)
+        #expect(try await browser.signIn("anna@example.org").status.code == 303)
+
+        let list = try await browser.get("/reports")
+        #expect(list.status.code == 200 && list.text.contains("href=\"/reports?report=catches-by-species\""))
+        let builtIn = try await browser.get("/reports?report=catches-by-species")
+        #expect(builtIn.status.code == 200, "\(builtIn.text.suffix(500))")
+        #expect(builtIn.text.contains("<td>Northern pike</td><td>3</td>"), "Boris's seven pike are not Anna's")
+        #expect(builtIn.text.contains("<td>European perch</td><td>2</td>"))
+        #expect(builtIn.text.contains("<img src=\"/reports/chart.svg?report=catches-by-species\""))
+
+        let formula = "count(catch) by species"
+        let query = "formula=\(SiteBrowser.encode(formula))&chart=pie"
+        let chart = try await browser.get("/reports/chart.svg?\(query)")
+        #expect(chart.headers["Content-Type"] == "image/svg+xml; charset=utf-8")
+        #expect(chart.text.contains("Northern pike") && chart.text.contains("European perch"))
+        let csv = try await browser.get("/reports/data.csv?\(query)")
+        #expect(csv.headers["Content-Disposition"] == "attachment; filename=\"report.csv\"")
+        #expect(csv.text.contains("esox-lucius,3") || csv.text.contains("Northern pike,3"), "\(csv.text)")
+
+        try phone.diary.moveToTrash(.catch, perch[0].id)
+        try phone.logTrip(catches: 4, species: "esox-lucius")
+        try await phone.synchronise()
+        let later = try await browser.get("/reports?formula=\(SiteBrowser.encode(formula))")
+        #expect(
+            later.text.contains("<td>Northern pike</td><td>7</td>")
+                && later.text.contains("<td>European perch</td><td>1</td>"))
+        #expect(try await SiteBrowser(portal.client).get("/reports/data.csv?\(query)").status.code == 303)
+    }
+
+    @Test(
+        "Given a formula with a mistake, then the page points at it in the app's words, in English or Russian",
+        arguments: Backend.available)
+    func formulaProblems(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        _ = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let browser = SiteBrowser(portal.client)
+        #expect(try await browser.signIn("anna@example.org").status.code == 303)
+        let wrong = "sum(catch.wieght) by species"
+        let english = try await browser.get("/reports?formula=\(SiteBrowser.encode(wrong))")
+        #expect(english.status.code == 400)
+        #expect(english.text.contains("Character 5: catch has no field `wieght`; its fields: weight_kg"))
+        #expect(english.text.contains("<pre class=\"pointer\" aria-hidden=\"true\">\(wrong)\n    ^</pre>"))
+        let russian = try await browser.get("/reports?formula=\(SiteBrowser.encode(wrong))&lang=ru")
+        #expect(russian.text.contains("Символ 5: ") && russian.text.contains("`wieght`"))
+        #expect(!russian.text.contains("has no field"), "in the app's Russian words")
+        let hostile = try await browser.get(
+            "/reports?formula=\(SiteBrowser.encode("count(catch) where notes = '<script>'"))")
+        #expect(!hostile.text.contains("<script>"))
+        for bad in [
+            "chart=radar&formula=count(catch)", "report=nothing", "formula=\(String(repeating: "x", count: 1_001))",
+        ] {
+            #expect(try await browser.get("/reports?\(bad)").status.code >= 400, "\(bad)")
+        }
+        #expect(try await browser.get("/reports/chart.svg?formula=\(SiteBrowser.encode(wrong))").status.code == 400)
+    }
+}
