@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing"]),
         .target(name: "MapSources"),
         .target(
-            name: "Site", dependencies: ["PortalStore", "SyncProtocol", "FishingModel", "Reports"],
+            name: "Site", dependencies: ["PortalStore", "SyncProtocol", "FishingModel", "Reports", "ReportOutput"],
             resources: [.copy("Resources/site.css"), .copy("Resources/report-messages.json")]),
         .target(name: "Routing", dependencies: ["Geodesy"]),
         .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "Weather"]),
