@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "MapSources"),
         .target(
             name: "Site", dependencies: ["PortalStore", "SyncProtocol", "FishingModel", "Reports", "ReportOutput"],
-            resources: [.copy("Resources/site.css"), .copy("Resources/report-messages.json")]),
+            resources: [
+                .copy("Resources/site.css"), .copy("Resources/map.js"), .copy("Resources/report-messages.json"),
+            ]),
         .target(name: "Routing", dependencies: ["Geodesy"]),
         .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "Weather"]),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
@@ -72,7 +74,7 @@ let package = Package(
             dependencies: [
                 "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
                 "MapPacks",
-                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "DiaryStore",
+                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "DiaryStore", "Gazetteer",
             ],
             resources: [.copy("Resources/openapi.json")]),
         .target(
@@ -178,7 +180,7 @@ let package = Package(
             dependencies: [
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
-                "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices", "Routing",
+                "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices", "Routing", "Site",
             ],
             exclude: ["FuzzCorpus", "Fixtures"]),
         .testTarget(

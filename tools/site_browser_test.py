@@ -7,7 +7,7 @@ at phone (390×844), tablet (820×1180) and desktop (1440×900) sizes.
 SCENARIO.json (written by the Swift test SiteBrowserTests, which also starts the portal and
 fills it) names the site's URL, the accounts and the records to look for. At each size the
 browser signs in, browses and filters the diary, opens a trip, a catch, its photo full size and
-its video (played and scrubbed), runs a report and a wrong formula, switches the language, signs a device out after confirming, is
+its video (played and scrubbed), sees the map (clusters, a clicked point), runs a report and a wrong formula, switches the language, signs a device out after confirming, is
 refused another account's trip and the administration, and signs out; then an administrator
 opens the statistics and renames a species (the Swift test syncs a device and finds the name); every page is scanned with axe-core (no serious
 or critical violations), checked for horizontal overflow and, at phone size, for touch targets
@@ -52,6 +52,7 @@ class Run:
                          "--autoplay-policy=no-user-gesture-required"):
             options.add_argument(argument)
         options.binary_location = "/usr/bin/chromium"
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": size == "phone"})
@@ -64,6 +65,11 @@ class Run:
     def page(self, name):
         """Checks the page in view (accessibility, overflow, touch targets) and photographs it."""
         driver = self.driver
+        for entry in driver.get_log("browser"):
+            # An error page's own status (404, 403…) is what the step asked for.
+            expected = entry["message"].startswith(driver.current_url + " - Failed to load resource")
+            if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"] and not expected:
+                self.check(False, f"{name}: the browser reported {entry['message'][:300]}")
         axe = Axe(driver)
         axe.inject()
         results = axe.run()
@@ -93,6 +99,7 @@ class Run:
             """, TOUCH_TARGETS)
             self.check(not small, f"{name}: touch targets under 44 px: {small[:5]}")
         if self.screenshots:
+            driver.execute_script("window.scrollTo(0, 0)")
             target = self.screenshots / self.size
             target.mkdir(parents=True, exist_ok=True)
             height = driver.execute_script("return document.documentElement.scrollHeight")
@@ -182,6 +189,16 @@ class Run:
         self.check("Когда" in self.text(), "the catch page is in Russian")
         self.page("catch-ru")
         driver.find_element(By.CSS_SELECTOR, ".languages a[hreflang=en]").click()
+
+        self.open("/map")
+        self.wait(lambda: driver.find_element(By.ID, "map").get_attribute("data-loaded"), "the map loads the spots and catches")
+        self.check(driver.find_elements(By.CSS_SELECTOR, ".marker-cluster, .leaflet-marker-icon"), "markers are on the map")
+        driver.execute_script(
+            "const m = document.getElementById('map').getBoundingClientRect();"
+            "document.elementFromPoint(m.left + 12, m.top + m.height - 12).dispatchEvent("
+            "new MouseEvent('click', {bubbles: true, clientX: m.left + 12, clientY: m.top + m.height - 12}));")
+        self.wait(lambda: driver.find_element(By.ID, "map").get_attribute("data-point"), "a click tells what is at that point")
+        self.page("map")
 
         self.open("/reports")
         driver.find_element(By.CSS_SELECTOR, "a[href='/reports?report=catches-by-species']").click()

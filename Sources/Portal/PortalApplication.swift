@@ -2,6 +2,7 @@ import Diagnostics
 import Foundation
 import HTTPServer
 import PortalStore
+import Site
 import SyncProtocol
 
 /// The portal's HTTP endpoints (T3 sync, T5 directories, T10 map packs, T12 user counts) over a
@@ -23,15 +24,19 @@ public struct PortalApplication: Sendable {
     public let maps: MapShelf
     /// Where the site keeps the copies of diaries it runs reports on (`--data`/replicas).
     public let replicaFolder: URL
+    /// The site map's background (`--site-tiles`; OpenStreetMap's by default).
+    public let siteTiles: MapPages.Tiles
 
     public init(
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
         signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600),
         routeLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 120, window: 60),
         trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
-        replicaFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-site-replicas")
+        replicaFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-site-replicas"),
+        siteTiles: MapPages.Tiles = .openStreetMap
     ) {
         self.replicaFolder = replicaFolder
+        self.siteTiles = siteTiles
         self.store = store
         self.metrics = metrics
         self.limiter = limiter
@@ -65,7 +70,7 @@ public struct PortalApplication: Sendable {
         addPublicRoutes(to: &router)
         SiteRoutes(
             store: store, limiter: limiter, trustedProxies: trustedProxies,
-            replicas: AccountReplicas(folder: replicaFolder)
+            replicas: AccountReplicas(folder: replicaFolder), tiles: siteTiles
         ).add(to: &router)
         MediaRoutes.addDiscovery(to: &router)
         let (routeLimiter, trustedProxies) = (routeLimiter, trustedProxies)

@@ -49,6 +49,10 @@ extension SiteRoutes {
                 headers: [
                     "Content-Type": media.contentType, "ETag": "\"\(media.sha256)\"",
                     "Cache-Control": "private, max-age=86400",
+                    // Opened on its own, a photo is shown by the browser's viewer, which styles
+                    // itself inline; nothing in it can run.
+                    "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; "
+                        + "style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
                 ],
                 what: "media"
             ) { offset, count in

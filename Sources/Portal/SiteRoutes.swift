@@ -14,6 +14,8 @@ struct SiteRoutes {
     let trustedProxies: Set<String>
     /// The diaries reports run on.
     let replicas: AccountReplicas
+    /// The map page's background tiles.
+    let tiles: MapPages.Tiles
 
     /// Headers on every page: no inline script or style, no framing, no sniffing, no referrer
     /// beyond this site, and nothing personal kept in shared caches.
@@ -42,6 +44,7 @@ struct SiteRoutes {
         }
         addAccountPages(to: &router)
         addDiaryPages(to: &router)
+        addMapPages(to: &router)
         addReportPages(to: &router)
         addAdminPages(to: &router)
     }

@@ -152,7 +152,7 @@ extension PortalStore {
         return byTrip
     }
 
-    private static func spots(_ sql: any PortalSQL, account: UUID) throws -> [UUID: DiarySpot] {
+    static func spots(_ sql: any PortalSQL, account: UUID) throws -> [UUID: DiarySpot] {
         var spots: [UUID: DiarySpot] = [:]
         for row in try sql.query(
             "SELECT id, fields FROM records WHERE account_id = ? AND kind = 'spot' AND deleted = 0",

@@ -4,7 +4,7 @@ import Foundation
 /// inline style or script, so the Content-Security-Policy can forbid both), the navigation, the
 /// language switch, and the footer.
 public enum SiteLayout {
-    public static func page(_ context: SiteContext, title: String, _ content: HTML) -> HTML {
+    public static func page(_ context: SiteContext, title: String, head: HTML = .empty, _ content: HTML) -> HTML {
         """
         <!doctype html>
         <html lang="\(context.language.rawValue)">
@@ -13,6 +13,7 @@ public enum SiteLayout {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(title) · \(context(SiteText.siteName))</title>
         <link rel="stylesheet" href="\(SitePage.styleSheet.pattern)">
+        \(head)
         </head>
         <body>
         <header class="bar">
@@ -33,7 +34,7 @@ public enum SiteLayout {
     static func navigation(_ context: SiteContext) -> HTML {
         guard let visitor = context.visitor else { return .empty }
         var links: [(SitePage, Phrase)] = [
-            (.diary, SiteText.diary), (.reports, SiteText.reports), (.account, SiteText.account),
+            (.diary, SiteText.diary), (.map, SiteText.map), (.reports, SiteText.reports), (.account, SiteText.account),
         ]
         if visitor.isAdmin { links.append((.admin, SiteText.administration)) }
         let items = links.map { page, name -> HTML in

@@ -9,6 +9,7 @@ public enum SitePage: String, CaseIterable, Sendable {
     case account, changePassword, confirmRevokeDevice, revokeDevice
     case diary, trip, `catch`, media
     case reports, reportChart, reportCSV
+    case map, mapData, mapPoint, mapScript, leaflet, leafletImage
     case admin, downloadsChart, directory, addDirectoryEntry, directoryEntry, renameDirectoryEntry
     case confirmRetireDirectoryEntry, retireDirectoryEntry
 
@@ -34,6 +35,12 @@ public enum SitePage: String, CaseIterable, Sendable {
         case .trip: "/diary/trips/:id"
         case .catch: "/diary/catches/:id"
         case .media: "/diary/media/:id"
+        case .map: "/map"
+        case .mapData: "/map/data.json"
+        case .mapPoint: "/map/point.json"
+        case .mapScript: "/site/map.js"
+        case .leaflet: "/site/leaflet/:file"
+        case .leafletImage: "/site/leaflet/images/:file"
         case .reports: "/reports"
         case .reportChart: "/reports/chart.svg"
         case .reportCSV: "/reports/data.csv"
@@ -48,7 +55,7 @@ public enum SitePage: String, CaseIterable, Sendable {
     /// Whether the page is only for a signed-in angler (others are sent to sign in first).
     public var requiresSignIn: Bool {
         switch self {
-        case .home, .styleSheet, .signIn, .submitSignIn: false
+        case .home, .styleSheet, .signIn, .submitSignIn, .mapScript, .leaflet, .leafletImage: false
         default: true
         }
     }

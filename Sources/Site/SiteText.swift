@@ -147,6 +147,24 @@ public enum SiteText {
     static let downloadVideo = Phrase("Download the video", "Скачать видео")
     static let photosAndVideos = Phrase("Photos and videos", "Фото и видео")
 
+    // MARK: The map
+
+    public static let map = Phrase("Map", "Карта")
+    static let mapLabel = Phrase("Map of your spots and catches", "Карта ваших мест и уловов")
+    static let catchWord = Phrase("catch", "улов")
+    static let tripsWord = Phrase("trips", "поездок")
+    static let open = Phrase("Open", "Открыть")
+    static let thisPoint = Phrase("This point", "Эта точка")
+    static let nearestSpot = Phrase("nearest of your spots", "ближайшее ваше место")
+    static let km = Phrase("km", "км")
+    static let spots = Phrase("Spots", "Места")
+    static let mapHint = Phrase(
+        "Groups of markers open as you zoom in; click anywhere to see what is there.",
+        "Группы меток раскрываются при приближении; нажмите в любом месте, чтобы узнать, что там.")
+    static let mapNeedsScript = Phrase(
+        "The map needs JavaScript; your spots are listed below.",
+        "Для карты нужен JavaScript; ваши места перечислены ниже.")
+
     // MARK: Reports
 
     public static let reports = Phrase("Reports", "Отчёты")

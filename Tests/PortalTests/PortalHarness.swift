@@ -6,6 +6,7 @@ import HTTPServer
 import Portal
 import PortalStore
 import PostgresDB
+import Site
 import SyncClient
 import SyncProtocol
 import Synchronization
@@ -82,7 +83,8 @@ final class PortalHarness: Sendable {
         try store.seedDirectories(bundled.entries, version: bundled.version)
         portal = PortalApplication(
             store: store, limiter: AttemptLimiter(clock: clock.function), routeLimiter: routeLimiter, maps: maps,
-            replicaFolder: try temporaryFolder("site-replicas"))
+            replicaFolder: try temporaryFolder("site-replicas"),
+            siteTiles: MapPages.Tiles(urlTemplate: nil, attribution: "© OpenStreetMap contributors"))
         client = HTTPTestClient(portal.application())
     }
 
