@@ -88,6 +88,11 @@ extension SiteRoutes {
             }
             return visit.redirect(to: SitePage.account.target(query: [URLQueryItem(name: "done", value: "password")]))
         }
+        on(&router, .exportAccount) { visit in
+            let account = try visit.signedIn().accountId
+            return AccountExport.response(
+                account: account, email: try store.account(account).email, store: store, at: Date())
+        }
         on(&router, .confirmRevokeDevice) { visit in
             let principal = try visit.signedIn()
             let id = try visit.id()

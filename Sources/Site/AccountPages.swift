@@ -52,6 +52,8 @@ public enum AccountPages {
             <thead><tr><th scope="col">\(context(SiteText.device))</th><th scope="col">\(context(SiteText.lastSeen))</th>\
             <th scope="col">\(context(SiteText.sessions))</th><th scope="col"><span class="visually-hidden">\(context(SiteText.actions))</span></th></tr></thead>
             <tbody>\(rows)</tbody></table></div></section>
+            <section class="panel"><h2>\(context(SiteText.exportTitle))</h2><p class="hint">\(context(SiteText.exportHint))</p>
+            <p><a class="button" href="\(SitePage.exportAccount.pattern)" download>\(context(SiteText.exportButton))</a></p></section>
             <section class="panel"><h2>\(context(SiteText.changePassword))</h2>
             <form method="post" action="\(SitePage.changePassword.pattern)" class="narrow">\(Controls.formToken(context))
             \(Controls.field(context, id: "current", name: "current", label: context(SiteText.currentPassword), help: context(SiteText.currentPasswordHelp), type: "password", autocomplete: "current-password", required: true, maxLength: 1024))

@@ -6,7 +6,7 @@ import SyncProtocol
 public enum SitePage: String, CaseIterable, Sendable {
     case home, styleSheet
     case signIn, submitSignIn, signOut
-    case account, changePassword, confirmRevokeDevice, revokeDevice
+    case account, changePassword, confirmRevokeDevice, revokeDevice, exportAccount
     case diary, trip, `catch`, media
     case reports, reportChart, reportCSV
     case map, mapData, mapPoint, mapScript, leaflet, leafletImage
@@ -30,6 +30,7 @@ public enum SitePage: String, CaseIterable, Sendable {
         case .signOut: "/signout"
         case .account: "/account"
         case .changePassword: "/account/password"
+        case .exportAccount: "/account/export"
         case .confirmRevokeDevice, .revokeDevice: "/account/devices/:id/revoke"
         case .diary: "/diary"
         case .trip: "/diary/trips/:id"

@@ -56,6 +56,11 @@ public enum SiteText {
     static let repeatPasswordHelp = Phrase(
         "The same new password again, to catch a typing slip.", "Тот же новый пароль, чтобы исключить опечатку.")
     static let cancel = Phrase("Cancel", "Отмена")
+    static let exportTitle = Phrase("Export everything", "Выгрузить всё")
+    static let exportHint = Phrase(
+        "A tar archive of every spot, trip, catch and photo or video record as JSON, with the photos and videos themselves.",
+        "Архив tar: все места, поездки, уловы и записи о фото и видео в JSON, вместе с самими фото и видео.")
+    static let exportButton = Phrase("Download the archive", "Скачать архив")
     public static let wrongCredentials = Phrase(
         "The email or the password is wrong. Check both and try again.",
         "Неверная почта или пароль. Проверьте оба поля и попробуйте снова.")

@@ -234,4 +234,43 @@ struct SiteDiaryTests {
                 .total == 5)
         #expect(try portal.store.diaryTrips(account: account, filter: DiaryFilter(year: 2025), page: 1).total == 9)
     }
+
+    @Test(
+        "Given a diary with a photo, when its angler exports everything, then GNU tar reads the archive: every record as JSON and the photo's bytes, nothing of another account",
+        arguments: Backend.available)
+    func exportEverything(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let (_, trip, fish) = try phone.logTrip(catches: 2)
+        let photo = try await Self.attachPhoto(to: fish[0], on: phone)
+        let boris = try await portal.device("boris", email: "boris@example.org", signUp: true)
+        try boris.logTrip(catches: 5)
+        try await boris.synchronise()
+        let browser = SiteBrowser(portal.client)
+        #expect(try await browser.signIn("anna@example.org").status.code == 303)
+        #expect(try await browser.get("/account").text.contains("href=\"/account/export\""))
+
+        let archive = try await browser.get("/account/export")
+        #expect(archive.status.code == 200 && archive.headers["Content-Type"] == "application/x-tar")
+        #expect(archive.headers["Content-Disposition"]?.hasPrefix("attachment; filename=\"hobbystory-export-") == true)
+        let folder = try temporaryFolder("export")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("export.tar")
+        try archive.body.write(to: file)
+        let extracted = try externalCommand(["tar", "-xf", file.path, "-C", folder.path])
+        #expect(extracted.status == 0, "\(String(decoding: extracted.errors, as: UTF8.self))")
+        let root = folder.appendingPathComponent("hobbystory-export")
+        func records(_ name: String) throws -> [[String: Any]] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent(name))) as? [[String: Any]] ?? []
+        }
+        #expect(try records("catches.json").count == 2)
+        #expect(try records("trips.json").map { $0["id"] as? String } == [trip.id.uuidString.lowercased()])
+        #expect(try records("spots.json").count == 1 && records("media.json").count == 1)
+        let fields = try #require(try records("catches.json").first?["fields"] as? [String: Any])
+        #expect(fields["species_id"] as? String == "esox-lucius")
+        let bytes = try Data(contentsOf: root.appendingPathComponent("media/\(photo.asset.sha256).jpeg"))
+        #expect(bytes == (try Data(contentsOf: MediaSyncTests.fixtures.appendingPathComponent("photo_exif_full.jpg"))))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("README.txt").path))
+        #expect(try await SiteBrowser(portal.client).get("/account/export").status.code == 303)
+    }
 }
