@@ -24,6 +24,8 @@ public struct PortalCommandLine {
                hobbystory-portal ... admin directory retire KIND ID --replacement ID
                hobbystory-portal ... admin stats [--json]
                hobbystory-portal ... admin purge-tombstones
+               hobbystory-portal ... admin restore-account --email E      (within 30 days of its deletion on the site)
+               hobbystory-portal ... admin purge-deleted-accounts
                hobbystory-portal ... admin collect-media
                hobbystory-portal ... admin import-sales [--app APPLE_ID] REPORT...   (App Store Connect Sales Summary, .txt or .gz)
                hobbystory-portal ... admin fetch-sales --vendor N --issuer ID --key-id ID --key-file KEY.p8 [--app APPLE_ID] [--days 7]
@@ -226,6 +228,7 @@ public struct PortalCommandLine {
         do { try store.purgeTombstones() } catch { report("purging tombstones", "\(error)") }
         do { try store.purgeExpiredUploads() } catch { report("purging expired uploads", "\(error)") }
         do { try store.trimHistory() } catch { report("trimming the history", "\(error)") }
+        do { try store.purgeDeletedAccounts() } catch { report("purging deleted accounts", "\(error)") }
         do {
             for failure in try store.collectMedia().failures { report("collecting media", failure) }
         } catch {
@@ -263,6 +266,14 @@ public struct PortalCommandLine {
             }
         case "purge-tombstones":
             print("purged \(try store.purgeTombstones()) tombstone(s) older than 90 days")
+        case "restore-account":
+            guard let email = options["email"] else {
+                throw Failure(exitCode: 2, description: "admin restore-account needs --email E")
+            }
+            try store.restoreAccount(email: email)
+            print("restored \(email); its owner can sign in again")
+        case "purge-deleted-accounts":
+            print("purged \(try store.purgeDeletedAccounts()) account(s) deleted more than 30 days ago")
         case "import-sales":
             try importSales(files: Array(words.dropFirst()), store: store)
         case "fetch-sales":

@@ -35,6 +35,7 @@ struct PortalErrorMiddleware: HTTPMiddleware {
         case .unknownAccount, .unknownDevice:
             HTTPError(.unauthorized, code: "unknown_device", detail: error.description)
         case .notFound: HTTPError.notFound(error.description)
+        case .accountDeleted: HTTPError(HTTPStatus(code: 410), code: "account_deleted", detail: error.description)
         case .corrupt, .unavailable:
             HTTPError(
                 HTTPStatus(code: 503), code: "unavailable", detail: "The portal's database is unavailable; retry later."

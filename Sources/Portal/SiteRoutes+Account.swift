@@ -11,10 +11,14 @@ extension SiteRoutes {
         let (store, limiter) = (store, limiter)
         on(&router, .signIn) { visit in
             if visit.principal != nil { return visit.redirect(to: SitePage.diary.pattern) }
+            // Only a day (YYYY-MM-DD) is ever shown from the query.
+            let deleted = try visit.request.queryValue("deleted").flatMap { day in
+                day.count == 10 && day.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") } ? day : nil
+            }
             return visit.page(
                 AccountPages.signIn(
                     visit.context(email: nil), next: SiteVisit.localTarget(try visit.request.queryValue("next")),
-                    problem: nil))
+                    notice: deleted.map { SiteText.accountDeleted($0, visit.language) }, problem: nil))
         }
         on(&router, .submitSignIn) { visit in
             let email = visit.form["email"] ?? ""
@@ -45,6 +49,10 @@ extension SiteRoutes {
                     deviceName: BrowserName.describe(visit.request.headers["User-Agent"]))
             } catch PortalStoreError.wrongCredentials {
                 return refuse(SiteText.wrongCredentials, .unauthorized)
+            } catch PortalStoreError.accountDeleted(let until) {
+                let day = PortalStore.utcDay(until)
+                return refuse(
+                    Phrase(SiteText.accountDeleted(day, .en), SiteText.accountDeleted(day, .ru)), HTTPStatus(code: 410))
             }
             limiter.recordSuccess(key)
             return visit.redirect(
@@ -92,6 +100,32 @@ extension SiteRoutes {
             let account = try visit.signedIn().accountId
             return AccountExport.response(
                 account: account, email: try store.account(account).email, store: store, at: Date())
+        }
+        on(&router, .confirmDeleteAccount) { visit in
+            let email = try store.account(try visit.signedIn().accountId).email
+            return visit.page(AccountPages.confirmDeletion(visit.context(email: email), email: email, problem: nil))
+        }
+        on(&router, .deleteAccount) { visit in
+            let principal = try visit.signedIn()
+            let email = try store.account(principal.accountId).email
+            func refuse(_ problem: Phrase) -> HTTPResponse {
+                visit.page(
+                    AccountPages.confirmDeletion(
+                        visit.context(email: email), email: email, problem: problem(visit.language)),
+                    status: .badRequest)
+            }
+            do {
+                try store.deleteAccount(
+                    principal.accountId, typedEmail: visit.form["email"] ?? "", password: visit.form["password"] ?? "")
+            } catch PortalStoreError.invalid {
+                return refuse(SiteText.emailDiffers)
+            } catch PortalStoreError.wrongCredentials {
+                return refuse(SiteText.wrongPasswordNothingDeleted)
+            }
+            let until = PortalStore.utcDay(Date().addingTimeInterval(PortalStore.accountRestoreWindow))
+            return visit.redirect(
+                to: SitePage.signIn.target(query: [URLQueryItem(name: "deleted", value: until)]),
+                setting: [.removal(SiteVisit.sessionCookie, secure: visit.secure)])
         }
         on(&router, .confirmRevokeDevice) { visit in
             let principal = try visit.signedIn()

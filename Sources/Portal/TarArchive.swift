@@ -13,7 +13,9 @@ struct TarArchive {
             for (index, byte) in text.utf8.prefix(width).enumerated() { header[offset + index] = byte }
         }
         func octal(_ value: Int64, at offset: Int, width: Int) {
-            put(String(String(value, radix: 8).suffix(width - 1)).leftPadded(to: width - 1), at: offset, width: width - 1)
+            put(
+                String(String(value, radix: 8).suffix(width - 1)).leftPadded(to: width - 1), at: offset,
+                width: width - 1)
         }
         precondition(name.utf8.count <= 100, "tar member names are at most 100 bytes here")
         put(name, at: 0, width: 100)

@@ -212,6 +212,13 @@ enum PortalSchema {
                 "CREATE INDEX records_by_species ON records(account_id, kind, species_id)",
             ],
             backfill: { sql in try PortalStore.backfillReadIndex(sql) }),
+        Migration(
+            // An angler may delete their account from the site; it stays restorable for
+            // PortalStore.accountRestoreWindow, then everything it held is purged (issue 16).
+            version: 10, name: "deleted accounts",
+            statements: [
+                "ALTER TABLE accounts ADD COLUMN deleted_at BIGINT CHECK (deleted_at IS NULL OR deleted_at >= created_at)"
+            ]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

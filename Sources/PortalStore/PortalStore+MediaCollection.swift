@@ -122,7 +122,7 @@ extension PortalStore {
     }
 
     /// Deletes the bytes of the account's collected content, one entry per transaction.
-    private func deleteGarbage(account: UUID) throws {
+    func deleteGarbage(account: UUID) throws {
         let entries = try database.read { sql in
             try sql.query("SELECT sha256 FROM media_garbage WHERE account_id = ?", [PortalValue(account)])
                 .map { try $0.text(0) }

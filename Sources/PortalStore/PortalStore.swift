@@ -80,10 +80,14 @@ public struct PortalStore: Sendable {
                 field: "deviceName", message: "must be 1 to 200 characters long, without control characters")
         }
         let account = try database.read { sql in
-            try sql.queryFirst("SELECT id, password_hash FROM accounts WHERE email = ?", [.text(email)])
+            try sql.queryFirst("SELECT id, password_hash, deleted_at FROM accounts WHERE email = ?", [.text(email)])
         }
         guard let account, PasswordHash.verify(password, against: try account.text(1)) else {
             throw PortalStoreError.wrongCredentials
+        }
+        if let deleted = try account.optionalInt64(2) {
+            throw PortalStoreError.accountDeleted(
+                restorableUntil: PortalClock.date(deleted + Int64(Self.accountRestoreWindow * 1000)))
         }
         let accountId = try account.uuid(0)
         let token = RandomToken.make()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the portal's store refused or failed an operation (T3); each case maps to one HTTP answer.
 public enum PortalStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Input that can never be accepted: the field, the value and what is allowed.
@@ -6,6 +8,8 @@ public enum PortalStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     case wrongCredentials
     case unknownAccount
     case unknownDevice
+    /// The account was deleted; it can be restored by an administrator until then.
+    case accountDeleted(restorableUntil: Date)
     case notFound(String)
     /// Stored data that cannot be read back: a bug or a damaged database, never the user's fault.
     case corrupt(String)
@@ -19,6 +23,8 @@ public enum PortalStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .wrongCredentials: "the email or the password is wrong"
         case .unknownAccount: "no such account"
         case .unknownDevice: "this device is not registered with the account; sign in again"
+        case .accountDeleted(let until):
+            "this account was deleted; an administrator can restore it until \(PortalStore.utcDay(until))"
         case .notFound(let what): "\(what) was not found"
         case .corrupt(let detail): "stored data is unreadable: \(detail)"
         case .unavailable(let detail): "the database is unavailable: \(detail)"

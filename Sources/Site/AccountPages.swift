@@ -6,12 +6,14 @@ import PortalStore
 /// asks for first (§2).
 public enum AccountPages {
     /// The sign-in form; `problem` says why the last attempt failed, `next` is where to go after.
-    public static func signIn(_ context: SiteContext, email: String = "", next: String?, problem: String?) -> HTML {
+    public static func signIn(
+        _ context: SiteContext, email: String = "", next: String?, notice: String? = nil, problem: String?
+    ) -> HTML {
         let nextField: HTML = next.map { "<input type=\"hidden\" name=\"next\" value=\"\($0)\">" } ?? .empty
         return SiteLayout.page(
             context, title: context(SiteText.signIn),
             """
-            \(problemBox(problem))
+            \(noticeBox(notice))\(problemBox(problem))
             <form method="post" action="\(SitePage.submitSignIn.pattern)" class="panel narrow">
             \(Controls.formToken(context))\(nextField)
             \(Controls.field(context, id: "email", name: "email", label: context(SiteText.email), help: context(SiteText.emailHelp), type: "email", value: email, autocomplete: "email", required: true, maxLength: 254))
@@ -54,6 +56,8 @@ public enum AccountPages {
             <tbody>\(rows)</tbody></table></div></section>
             <section class="panel"><h2>\(context(SiteText.exportTitle))</h2><p class="hint">\(context(SiteText.exportHint))</p>
             <p><a class="button" href="\(SitePage.exportAccount.pattern)" download>\(context(SiteText.exportButton))</a></p></section>
+            <section class="panel"><h2>\(context(SiteText.deleteAccount))</h2><p class="hint">\(context(SiteText.deleteAccountHint))</p>
+            <p><a class="button danger" href="\(SitePage.confirmDeleteAccount.pattern)">\(context(SiteText.deleteAccount))…</a></p></section>
             <section class="panel"><h2>\(context(SiteText.changePassword))</h2>
             <form method="post" action="\(SitePage.changePassword.pattern)" class="narrow">\(Controls.formToken(context))
             \(Controls.field(context, id: "current", name: "current", label: context(SiteText.currentPassword), help: context(SiteText.currentPasswordHelp), type: "password", autocomplete: "current-password", required: true, maxLength: 1024))
@@ -82,6 +86,23 @@ public enum AccountPages {
             \(Controls.postForm(context, to: action, submit: confirmLabel, style: "button danger", fields: HTML.joined(hidden)))
             <a class="button" href="\(cancel)">\(context(SiteText.cancel))</a>
             </div></section>
+            """)
+    }
+
+    /// Asks before deleting the account: its email typed out, and its password.
+    public static func confirmDeletion(_ context: SiteContext, email: String, problem: String?) -> HTML {
+        SiteLayout.page(
+            context, title: context(SiteText.deleteAccount),
+            """
+            \(problemBox(problem))
+            <section class="panel narrow" role="alertdialog" aria-labelledby="delete-question">
+            <p id="delete-question" class="question">\(SiteText.confirmDeletion(email, context.language))</p>
+            <form method="post" action="\(SitePage.deleteAccount.pattern)">\(Controls.formToken(context))
+            \(Controls.field(context, id: "typed-email", name: "email", label: context(SiteText.typeEmail), help: context(SiteText.typeEmailHelp), type: "email", autocomplete: "off", required: true, maxLength: 254))
+            \(Controls.field(context, id: "password", name: "password", label: context(SiteText.password), help: context(SiteText.passwordHelp), type: "password", autocomplete: "current-password", required: true, maxLength: 1024))
+            <div class="actions"><button type="submit" class="button danger">\(context(SiteText.deleteAccount))</button>
+            <a class="button" href="\(SitePage.account.pattern)">\(context(SiteText.cancel))</a></div>
+            </form></section>
             """)
     }
 

@@ -6,7 +6,7 @@ import SyncProtocol
 public enum SitePage: String, CaseIterable, Sendable {
     case home, styleSheet
     case signIn, submitSignIn, signOut
-    case account, changePassword, confirmRevokeDevice, revokeDevice, exportAccount
+    case account, changePassword, confirmRevokeDevice, revokeDevice, exportAccount, confirmDeleteAccount, deleteAccount
     case diary, trip, `catch`, media
     case reports, reportChart, reportCSV
     case map, mapData, mapPoint, mapScript, leaflet, leafletImage
@@ -15,7 +15,8 @@ public enum SitePage: String, CaseIterable, Sendable {
 
     public var method: String {
         switch self {
-        case .submitSignIn, .signOut, .changePassword, .revokeDevice, .addDirectoryEntry, .renameDirectoryEntry,
+        case .submitSignIn, .signOut, .changePassword, .revokeDevice, .deleteAccount, .addDirectoryEntry,
+            .renameDirectoryEntry,
             .retireDirectoryEntry:
             "POST"
         default: "GET"
@@ -31,6 +32,7 @@ public enum SitePage: String, CaseIterable, Sendable {
         case .account: "/account"
         case .changePassword: "/account/password"
         case .exportAccount: "/account/export"
+        case .confirmDeleteAccount, .deleteAccount: "/account/delete"
         case .confirmRevokeDevice, .revokeDevice: "/account/devices/:id/revoke"
         case .diary: "/diary"
         case .trip: "/diary/trips/:id"

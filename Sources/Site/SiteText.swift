@@ -56,6 +56,32 @@ public enum SiteText {
     static let repeatPasswordHelp = Phrase(
         "The same new password again, to catch a typing slip.", "Тот же новый пароль, чтобы исключить опечатку.")
     static let cancel = Phrase("Cancel", "Отмена")
+    public static let deleteAccount = Phrase("Delete the account", "Удалить учётную запись")
+    static let deleteAccountHint = Phrase(
+        "Signs out every device and stops sync at once. Nothing is erased for 30 days: until then the administrators can restore it whole. Export first if you want a copy.",
+        "Сразу выходит на всех устройствах и останавливает синхронизацию. 30 дней ничего не стирается: до тех пор администраторы могут всё восстановить. Сначала выгрузите копию, если она нужна."
+    )
+    static let typeEmail = Phrase("The account's email", "Почта учётной записи")
+    static let typeEmailHelp = Phrase(
+        "Type the email out in full, so that an account is never deleted by a slip.",
+        "Введите почту полностью, чтобы учётная запись не удалилась случайно.")
+    public static func confirmDeletion(_ email: String, _ language: SiteLanguage) -> String {
+        switch language {
+        case .en: "Delete the account \(email)? Type its email and password to confirm."
+        case .ru: "Удалить учётную запись \(email)? Для подтверждения введите её почту и пароль."
+        }
+    }
+    public static let emailDiffers = Phrase(
+        "The email typed is not this account's; nothing was deleted.",
+        "Введённая почта не от этой учётной записи; ничего не удалено.")
+    public static let wrongPasswordNothingDeleted = Phrase(
+        "The password is wrong; nothing was deleted.", "Неверный пароль; ничего не удалено.")
+    public static func accountDeleted(_ until: String, _ language: SiteLanguage) -> String {
+        switch language {
+        case .en: "The account was deleted. The administrators can restore it until \(until)."
+        case .ru: "Учётная запись удалена. Администраторы могут восстановить её до \(until)."
+        }
+    }
     static let exportTitle = Phrase("Export everything", "Выгрузить всё")
     static let exportHint = Phrase(
         "A tar archive of every spot, trip, catch and photo or video record as JSON, with the photos and videos themselves.",

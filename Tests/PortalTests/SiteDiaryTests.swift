@@ -261,7 +261,8 @@ struct SiteDiaryTests {
         #expect(extracted.status == 0, "\(String(decoding: extracted.errors, as: UTF8.self))")
         let root = folder.appendingPathComponent("hobbystory-export")
         func records(_ name: String) throws -> [[String: Any]] {
-            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent(name))) as? [[String: Any]] ?? []
+            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent(name)))
+                as? [[String: Any]] ?? []
         }
         #expect(try records("catches.json").count == 2)
         #expect(try records("trips.json").map { $0["id"] as? String } == [trip.id.uuidString.lowercased()])
