@@ -13,31 +13,36 @@ extension SiteRoutes {
             let principal = try visit.signedIn()
             let filter = try Self.diaryFilter(visit.request)
             let pageNumber = try Self.integer(visit.request, "page", in: 1...1_000_000) ?? 1
-            let page = try store.diaryTrips(account: principal.accountId, filter: filter, page: pageNumber)
-            return visit.page(
-                DiaryPages.list(
+            return try cachedPage(visit) {
+                let page = try store.diaryTrips(account: principal.accountId, filter: filter, page: pageNumber)
+                return DiaryPages.list(
                     visit.context(email: try store.account(principal.accountId).email), page, filter: filter,
-                    names: try Self.names(store)))
+                    names: try Self.names(store))
+            }
         }
         on(&router, .trip) { visit in
             let principal = try visit.signedIn()
-            guard let detail = try store.diaryTrip(account: principal.accountId, id: try visit.id()) else {
-                throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
-            }
-            return visit.page(
-                DiaryRecordPages.trip(
+            let id = try visit.id()
+            return try cachedPage(visit) {
+                guard let detail = try store.diaryTrip(account: principal.accountId, id: id) else {
+                    throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
+                }
+                return DiaryRecordPages.trip(
                     visit.context(email: try store.account(principal.accountId).email), detail,
-                    names: try Self.names(store)))
+                    names: try Self.names(store))
+            }
         }
         on(&router, .catch) { visit in
             let principal = try visit.signedIn()
-            guard let detail = try store.diaryCatch(account: principal.accountId, id: try visit.id()) else {
-                throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
-            }
-            return visit.page(
-                DiaryRecordPages.catch(
+            let id = try visit.id()
+            return try cachedPage(visit) {
+                guard let detail = try store.diaryCatch(account: principal.accountId, id: id) else {
+                    throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
+                }
+                return DiaryRecordPages.catch(
                     visit.context(email: try store.account(principal.accountId).email), detail,
-                    names: try Self.names(store)))
+                    names: try Self.names(store))
+            }
         }
         on(&router, .media) { visit in
             let account = try visit.signedIn().accountId
@@ -59,6 +64,17 @@ extension SiteRoutes {
                 try store.readMedia(account: account, sha256: media.sha256, offset: offset, count: count)
             }
         }
+    }
+
+    /// A diary page from the cache while the diary is unchanged, rendered otherwise.
+    func cachedPage(_ visit: SiteVisit, render: () throws -> HTML) throws -> HTTPResponse {
+        let principal = try visit.signedIn()
+        let key = [
+            principal.tokenHash, "\(principal.isAdmin)", try store.diaryMark(account: principal.accountId),
+            visit.language.rawValue, visit.request.target,
+        ].joined(separator: "|")
+        let page = try pageCache.page(key) { Data(try render().description.utf8) }
+        return visit.page(bytes: page)
     }
 
     /// The diary's filters from the query; a value out of range is refused with what is allowed.
@@ -99,8 +115,8 @@ extension SiteRoutes {
     }
 
     static func names(_ store: PortalStore) throws -> DiaryPages.Names {
-        DiaryPages.Names(
-            species: try store.directoryNames(.species), baits: try store.directoryNames(.baits),
-            methods: try store.directoryNames(.methods))
+        let names = try store.directoryNames()
+        return DiaryPages.Names(
+            species: names[.species] ?? [:], baits: names[.baits] ?? [:], methods: names[.methods] ?? [:])
     }
 }

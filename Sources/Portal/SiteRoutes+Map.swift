@@ -31,7 +31,7 @@ extension SiteRoutes {
         on(&router, .mapData) { visit in
             let account = try visit.signedIn().accountId
             let map = try store.diaryMap(account: account)
-            let species = try store.directoryNames(.species)
+            let species = try store.directoryNames()[.species] ?? [:]
             let data = MapData(
                 spots: map.spots.map { spot, trips in
                     MapData.Spot(

@@ -16,6 +16,8 @@ struct SiteRoutes {
     let replicas: AccountReplicas
     /// The map page's background tiles.
     let tiles: MapPages.Tiles
+    /// Diary pages rendered for a diary that has not changed since.
+    let pageCache = SitePageCache()
 
     /// Headers on every page: no inline script or style, no framing, no sniffing, no referrer
     /// beyond this site, and nothing personal kept in shared caches.

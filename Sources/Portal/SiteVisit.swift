@@ -109,9 +109,14 @@ struct SiteVisit: Sendable {
 
     /// The answer with a page's HTML and this visit's cookies.
     func page(_ html: HTML, status: HTTPStatus = .ok) -> HTTPResponse {
+        page(bytes: Data(html.description.utf8), status: status)
+    }
+
+    /// The answer with a page's HTML already as bytes (a cached page), and this visit's cookies.
+    func page(bytes: Data, status: HTTPStatus = .ok) -> HTTPResponse {
         var headers: HTTPHeaders = ["Content-Type": "text/html; charset=utf-8"]
         for cookie in cookies { headers.add("Set-Cookie", cookie.headerValue) }
-        return HTTPResponse(status: status, headers: headers, body: .bytes(Data(html.description.utf8)))
+        return HTTPResponse(status: status, headers: headers, body: .bytes(bytes))
     }
 
     /// A 303 to `target` (after a form: the browser then asks for it with GET), with the cookies.

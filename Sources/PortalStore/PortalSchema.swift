@@ -200,16 +200,20 @@ enum PortalSchema {
                 "ALTER TABLE uploads ADD COLUMN completed_at BIGINT CHECK (completed_at IS NULL OR completed_at >= created_at)"
             ]),
         Migration(
-            // The site pages the diary newest first and filters it by year, spot and species
-            // (issue 16): what it sorts and filters by is copied out of `fields` on every write.
+            // The site pages the diary newest first, filters it by year, spot and species and
+            // counts each trip's fish (issue 16): what it needs is copied out of `fields` on
+            // every write.
             version: 9, name: "the diary's read index",
             statements: [
                 "ALTER TABLE records ADD COLUMN local_at BIGINT",
                 "ALTER TABLE records ADD COLUMN parent_id TEXT CHECK (parent_id IS NULL OR length(parent_id) = 36)",
                 "ALTER TABLE records ADD COLUMN species_id TEXT CHECK (species_id IS NULL OR length(species_id) <= 80)",
-                "CREATE INDEX records_by_local_time ON records(account_id, kind, local_at)",
-                "CREATE INDEX records_by_parent ON records(account_id, kind, parent_id)",
-                "CREATE INDEX records_by_species ON records(account_id, kind, species_id)",
+                "ALTER TABLE records ADD COLUMN quantity BIGINT CHECK (quantity IS NULL OR quantity >= 0)",
+                // Live records only, and holding what the pages sort by: a page is read from the
+                // index, the table is visited for the 20 records shown.
+                "CREATE INDEX records_live_by_time ON records(account_id, kind, local_at, id) WHERE deleted = 0",
+                "CREATE INDEX records_live_by_parent ON records(account_id, kind, parent_id, species_id, quantity) WHERE deleted = 0",
+                "CREATE INDEX records_live_by_species ON records(account_id, kind, species_id, parent_id) WHERE deleted = 0",
             ],
             backfill: { sql in try PortalStore.backfillReadIndex(sql) }),
         Migration(

@@ -1,6 +1,7 @@
 import FishingModel
 import Foundation
 import SyncProtocol
+import Synchronization
 
 /// The diary of one account read for the site (issue 16 §1): trips newest first, a page at a
 /// time, filtered by year, spot, species and words; one trip or catch with what belongs to it; a
@@ -36,23 +37,32 @@ extension PortalStore {
             if let words = filter.words {
                 // Words are looked for in what the angler wrote, which only Swift reads in both
                 // dialects: the year, spot and species narrow the rows first.
-                let matching = try sql.query("SELECT id, fields \(filtered) ORDER BY local_at DESC, id", arguments)
+                let matching = try sql.query("SELECT id, fields \(filtered) ORDER BY local_at DESC, id DESC", arguments)
                     .compactMap(Self.trip).filter { $0.mentions(words) }
                 total = matching.count
                 trips = Array(matching.dropFirst((page - 1) * pageSize).prefix(pageSize))
             } else {
-                total = Int(try sql.queryFirst("SELECT COUNT(*) \(filtered)", arguments)?.int64(0) ?? 0)
+                // Counting ten thousand trips walks ten thousand index entries: the count is kept
+                // until the account changes (its last sequence number moves).
+                let seq = try sql.queryFirst("SELECT last_seq FROM accounts WHERE id = ?", [PortalValue(account)])?
+                    .int64(0)
+                let key = "\(account)|\(seq ?? -1)|\(filter)"
+                if let held = diaryCountCache.count(key) {
+                    total = held
+                } else {
+                    total = Int(try sql.queryFirst("SELECT COUNT(*) \(filtered)", arguments)?.int64(0) ?? 0)
+                    diaryCountCache.remember(total, for: key)
+                }
                 trips = try sql.query(
-                    "SELECT id, fields \(filtered) ORDER BY local_at DESC, id LIMIT ? OFFSET ?",
+                    "SELECT id, fields \(filtered) ORDER BY local_at DESC, id DESC LIMIT ? OFFSET ?",
                     arguments + [.integer(Int64(pageSize)), .integer(Int64((page - 1) * pageSize))]
                 ).compactMap(Self.trip)
             }
-            let catches = try Self.catches(sql, account: account, trips: trips.map(\.id))
+            let fish = try Self.fishCounts(sql, account: account, trips: trips.map(\.id))
             let spots = try Self.spots(sql, account: account)
             return DiaryTripsPage(
                 trips: trips.map { trip in
-                    DiaryTripEntry(
-                        trip: trip, spot: trip.spotId.flatMap { spots[$0] }, catches: catches[trip.id] ?? [])
+                    DiaryTripEntry(trip: trip, spot: trip.spotId.flatMap { spots[$0] }, fish: fish[trip.id] ?? [])
                 },
                 total: total, page: page, pageSize: pageSize, years: try Self.years(sql, account: account),
                 spots: spots.values.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending },
@@ -103,15 +113,18 @@ extension PortalStore {
         }
     }
 
-    /// The names of directory entries (species, baits, methods) in both languages, by id.
-    public func directoryNames(_ kind: DirectoryKind) throws -> [String: DirectoryName] {
+    /// The names of directory entries in both languages, by kind and id: read again only when
+    /// the directories' version moved (one small query otherwise).
+    public func directoryNames() throws -> [DirectoryKind: [String: DirectoryName]] {
         try database.read { sql in
-            var names: [String: DirectoryName] = [:]
-            for row in try sql.query(
-                "SELECT id, name_en, name_ru FROM directory_entries WHERE kind = ?", [.text(kind.rawValue)])
-            {
-                names[try row.text(0)] = DirectoryName(en: try row.text(1), ru: try row.text(2))
+            let version = try directoryVersion(sql)
+            if let cached = directoryNameCache.names(at: version) { return cached }
+            var names: [DirectoryKind: [String: DirectoryName]] = [:]
+            for row in try sql.query("SELECT kind, id, name_en, name_ru FROM directory_entries", []) {
+                guard let kind = DirectoryKind(rawValue: try row.text(0)) else { continue }
+                names[kind, default: [:]][try row.text(1)] = DirectoryName(en: try row.text(2), ru: try row.text(3))
             }
+            directoryNameCache.remember(names, at: version)
             return names
         }
     }
@@ -140,7 +153,7 @@ extension PortalStore {
             let rows = try sql.query(
                 """
                 SELECT id, fields FROM records WHERE account_id = ? AND kind = 'catch' AND deleted = 0
-                AND parent_id IN (\(chunk.map { _ in "?" }.joined(separator: ", "))) ORDER BY local_at, id
+                AND parent_id IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))
                 """, [PortalValue(account)] + chunk.map { PortalValue($0) })
             for row in rows {
                 guard let fields = try row.optionalText(1),
@@ -149,7 +162,31 @@ extension PortalStore {
                 byTrip[trip, default: []].append(caught)
             }
         }
-        return byTrip
+        // Sorted here: asking SQL for the order would lead SQLite to walk the catches by time.
+        return byTrip.mapValues { $0.sorted { $0.caughtAt != $1.caughtAt ? $0.caughtAt < $1.caughtAt : $0.id < $1.id } }
+    }
+
+    /// How many fish of each species each trip brought, from the read index alone (no record is
+    /// decoded), in the order the species were first caught.
+    private static func fishCounts(_ sql: any PortalSQL, account: UUID, trips: [UUID]) throws -> [UUID: [FishCount]] {
+        var counts: [UUID: [FishCount]] = [:]
+        for start in stride(from: 0, to: trips.count, by: 200) {
+            let chunk = trips[start..<min(start + 200, trips.count)]
+            let rows = try sql.query(
+                """
+                SELECT parent_id, species_id, SUM(quantity), COUNT(*) FROM records
+                WHERE account_id = ? AND kind = 'catch' AND deleted = 0 AND species_id IS NOT NULL
+                AND parent_id IN (\(chunk.map { _ in "?" }.joined(separator: ", "))) GROUP BY parent_id, species_id
+                """, [PortalValue(account)] + chunk.map { PortalValue($0) })
+            for row in rows {
+                guard let trip = UUID(uuidString: try row.text(0)) else { continue }
+                let fish = try row.optionalInt64(2) ?? (try row.int64(3))
+                counts[trip, default: []].append(FishCount(speciesId: try row.text(1), count: Int(clamping: fish)))
+            }
+        }
+        return counts.mapValues {
+            $0.sorted { $0.count != $1.count ? $0.count > $1.count : $0.speciesId < $1.speciesId }
+        }
     }
 
     static func spots(_ sql: any PortalSQL, account: UUID) throws -> [UUID: DiarySpot] {
@@ -180,22 +217,33 @@ extension PortalStore {
         }
     }
 
-    /// The years from the account's first trip to its last, newest first.
+    /// The years from the account's first trip to its last, newest first (two index probes).
     private static func years(_ sql: any PortalSQL, account: UUID) throws -> [Int] {
-        let row = try sql.queryFirst(
-            "SELECT MIN(local_at), MAX(local_at) FROM records WHERE account_id = ? AND kind = 'trip' AND deleted = 0",
-            [PortalValue(account)])
-        guard let first = try row?.optionalInt64(0), let last = try row?.optionalInt64(1) else { return [] }
+        func end(_ direction: String) throws -> Int64? {
+            try sql.queryFirst(
+                """
+                SELECT local_at FROM records WHERE account_id = ? AND kind = 'trip' AND deleted = 0
+                AND local_at IS NOT NULL ORDER BY local_at \(direction) LIMIT 1
+                """, [PortalValue(account)]
+            )?.int64(0)
+        }
+        guard let first = try end("ASC"), let last = try end("DESC") else { return [] }
         return Array((year(of: first)...year(of: last)).reversed())
     }
 
+    /// The species the account caught, each found with one index probe after the last (a loose
+    /// index scan): tens of species among a hundred thousand catches cost tens of probes.
     private static func speciesCaught(_ sql: any PortalSQL, account: UUID) throws -> [String] {
-        try sql.query(
+        var species: [String] = []
+        while let next = try sql.queryFirst(
             """
-            SELECT DISTINCT species_id FROM records WHERE account_id = ? AND kind = 'catch' AND deleted = 0
-            AND species_id IS NOT NULL ORDER BY species_id
-            """, [PortalValue(account)]
-        ).map { try $0.text(0) }
+            SELECT species_id FROM records WHERE account_id = ? AND kind = 'catch' AND deleted = 0
+            AND species_id > ? ORDER BY species_id LIMIT 1
+            """, [PortalValue(account), .text(species.last ?? "")])
+        {
+            species.append(try next.text(0))
+        }
+        return species
     }
 
     private static let utc: Calendar = {
@@ -245,11 +293,17 @@ public struct DiaryTripsPage: Sendable {
     public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
 }
 
-/// A trip in the list with its spot and catches.
+/// A trip in the list with its spot and its fish by species.
 public struct DiaryTripEntry: Sendable {
     public var trip: DiaryTrip
     public var spot: DiarySpot?
-    public var catches: [DiaryCatch]
+    public var fish: [FishCount]
+}
+
+/// How many fish of one species (a catch may hold several).
+public struct FishCount: Sendable, Equatable {
+    public var speciesId: String
+    public var count: Int
 }
 
 /// A trip's page.
@@ -278,6 +332,45 @@ extension DiaryTrip {
         let haystack = [title, companions, notes].compactMap { $0 }.joined(separator: "\n")
         return words.split(separator: " ").allSatisfy {
             haystack.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+    }
+}
+
+/// The directories' names as last read, with the version they were read at.
+final class DirectoryNameCache: Sendable {
+    private let entry = Mutex<(version: Int64, names: [DirectoryKind: [String: DirectoryName]])?>(nil)
+
+    func names(at version: Int64) -> [DirectoryKind: [String: DirectoryName]]? {
+        entry.withLock { $0?.version == version ? $0?.names : nil }
+    }
+
+    func remember(_ names: [DirectoryKind: [String: DirectoryName]], at version: Int64) {
+        entry.withLock { $0 = (version, names) }
+    }
+}
+
+extension PortalStore {
+    /// What a rendered diary page depends on: the account's last change and the directories'
+    /// version. A page rendered at the same mark is the same page.
+    public func diaryMark(account: UUID) throws -> String {
+        try database.read { sql in
+            let seq = try sql.queryFirst("SELECT last_seq FROM accounts WHERE id = ?", [PortalValue(account)])?.int64(0)
+            return "\(seq ?? -1).\(try directoryVersion(sql))"
+        }
+    }
+}
+
+/// Trip counts of diary pages by account, change mark and filter, so that paging through an
+/// unchanged diary counts it once. Bounded: when full it starts afresh.
+final class DiaryCountCache: Sendable {
+    private let counts = Mutex<[String: Int]>([:])
+
+    func count(_ key: String) -> Int? { counts.withLock { $0[key] } }
+
+    func remember(_ count: Int, for key: String) {
+        counts.withLock { counts in
+            if counts.count >= 10_000 { counts.removeAll() }
+            counts[key] = count
         }
     }
 }

@@ -1,15 +1,17 @@
+import FishingModel
 import Foundation
 import SyncProtocol
 
 /// What the site sorts and filters a diary by (issue 16 §1), copied out of a record's fields
 /// whenever it is stored: a trip's and a catch's local time (the wall clock the angler saw, as
-/// milliseconds since 1970 read as UTC), its parent (a trip's spot, a catch's trip) and a
-/// catch's species. Fields come from devices and may be anything: a value that is missing, of
+/// milliseconds since 1970 read as UTC), its parent (a trip's spot, a catch's trip), and a
+/// catch's species and number of fish. Fields come from devices and may be anything: a value that is missing, of
 /// another type or out of range leaves its column empty instead of refusing the record.
 struct ReadIndex: Equatable {
     var localAt: Int64?
     var parentId: String?
     var speciesId: String?
+    var quantity: Int64?
 
     init(_ kind: RecordKind, _ fields: RecordFields?) {
         guard let fields else { return }
@@ -23,16 +25,22 @@ struct ReadIndex: Equatable {
             if case .text(let species) = fields["species_id"], (1...80).contains(species.utf8.count) {
                 speciesId = species
             }
+            switch fields["count"] {
+            // Bounded as on the device, so that no sum of a trip's fish can overflow.
+            case .integer(let count) where Limits.count.contains(Int(clamping: count)): quantity = count
+            case nil, .null: quantity = 1
+            default: quantity = nil
+            }
         case .spot, .media:
             break
         }
     }
 
-    /// The three columns in the order `records` lists them after `own_seq`.
+    /// The columns in the order `records` lists them after `own_seq`.
     var values: [PortalValue] {
         [
             localAt.map { .integer($0) } ?? .null, parentId.map { .text($0) } ?? .null,
-            speciesId.map { .text($0) } ?? .null,
+            speciesId.map { .text($0) } ?? .null, quantity.map { .integer($0) } ?? .null,
         ]
     }
 
@@ -66,7 +74,10 @@ extension PortalStore {
             for row in rows {
                 let index = ReadIndex(try kind(try row.text(1)), try row.optionalText(3).map(decodeFields))
                 try sql.execute(
-                    "UPDATE records SET local_at = ?, parent_id = ?, species_id = ? WHERE account_id = ? AND kind = ? AND id = ?",
+                    """
+                    UPDATE records SET local_at = ?, parent_id = ?, species_id = ?, quantity = ?
+                    WHERE account_id = ? AND kind = ? AND id = ?
+                    """,
                     index.values + [.text(try row.text(0)), .text(try row.text(1)), .text(try row.text(2))])
             }
             after = (try last.text(0), try last.text(1), try last.text(2))

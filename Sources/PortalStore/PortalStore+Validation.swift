@@ -56,10 +56,9 @@ extension PortalStore {
     }
 
     static func decodeFields(_ text: String) throws -> RecordFields {
-        do {
-            return try JSONDecoder().decode(RecordFields.self, from: Data(text.utf8))
-        } catch {
+        guard let fields = RecordFieldsJSON.parse(text) else {
             throw PortalStoreError.corrupt("stored record fields are not valid JSON")
         }
+        return fields
     }
 }

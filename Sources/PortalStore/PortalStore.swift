@@ -30,6 +30,8 @@ public struct PortalStore: Sendable {
     let clock: @Sendable () -> Date
     private let lastActivity = ActivityLog()
     let sessions = SessionCache()
+    let directoryNameCache = DirectoryNameCache()
+    let diaryCountCache = DiaryCountCache()
 
     public init(
         database: any PortalDatabase, blobs: any MediaBlobStore, clock: @escaping @Sendable () -> Date = { Date() }

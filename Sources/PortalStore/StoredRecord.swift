@@ -74,14 +74,14 @@ extension PortalStore {
         RowBatch(
             insert: """
                 INSERT INTO records(account_id, kind, id, seq, deleted, modified_at, device_id, fields, own_seq,
-                local_at, parent_id, species_id) VALUES
+                local_at, parent_id, species_id, quantity) VALUES
                 """,
-            width: 12,
+            width: 13,
             conflict: """
                 ON CONFLICT (account_id, kind, id) DO UPDATE SET seq = excluded.seq, deleted = excluded.deleted,
                 modified_at = excluded.modified_at, device_id = excluded.device_id, fields = excluded.fields,
                 own_seq = excluded.own_seq, local_at = excluded.local_at, parent_id = excluded.parent_id,
-                species_id = excluded.species_id
+                species_id = excluded.species_id, quantity = excluded.quantity
                 """)
     }
 

@@ -69,27 +69,21 @@ public enum DiaryPages {
         return """
             <li class="card trip"><h2><a href="\(SitePage.trip.target(id: trip.id))">\(DiaryRecordPages.title(of: trip, context))</a></h2>
             <p class="when">\(DiaryRecordPages.span(trip))\(spot)</p>
-            <p class="catches">\(catchSummary(context, entry.catches, names: names))</p>
+            <p class="catches">\(catchSummary(context, entry.fish, names: names))</p>
             \(DiaryRecordPages.conditionsLine(context, trip.conditions))
             </li>
             """
     }
 
-    /// "3 catches: Pike ×2, Perch".
-    static func catchSummary(_ context: SiteContext, _ catches: [DiaryCatch], names: Names) -> String {
-        var counts: [(String, Int)] = []
-        for caught in catches {
-            let name = Names.name(caught.speciesId, in: names.species, context.language)
-            if let index = counts.firstIndex(where: { $0.0 == name }) {
-                counts[index].1 += caught.count
-            } else {
-                counts.append((name, caught.count))
-            }
-        }
-        let total = catches.reduce(0) { $0 + $1.count }
+    /// "5 fish: Northern pike ×3, European perch ×2".
+    static func catchSummary(_ context: SiteContext, _ fish: [FishCount], names: Names) -> String {
+        let total = fish.reduce(0) { $0 + $1.count }
         guard total > 0 else { return context(SiteText.noCatches) }
-        let list = counts.map { $0.1 > 1 ? "\($0.0) ×\($0.1)" : $0.0 }.joined(separator: ", ")
-        return "\(SiteText.fishCount(total, context.language)): \(list)"
+        let list = fish.map { entry in
+            let name = Names.name(entry.speciesId, in: names.species, context.language)
+            return entry.count > 1 ? "\(name) ×\(entry.count)" : name
+        }
+        return "\(SiteText.fishCount(total, context.language)): \(list.joined(separator: ", "))"
     }
 
     static func pageLinks(_ context: SiteContext, _ page: DiaryTripsPage, filter: DiaryFilter) -> HTML {

@@ -47,19 +47,21 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities: safe in element content and
     /// in quoted attribute values.
     public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
+        let special: (UInt8) -> Bool = { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+        guard text.utf8.contains(where: special) else { return text }
+        var escaped = [UInt8]()
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: escaped.append(contentsOf: "&amp;".utf8)
+            case 0x3C: escaped.append(contentsOf: "&lt;".utf8)
+            case 0x3E: escaped.append(contentsOf: "&gt;".utf8)
+            case 0x22: escaped.append(contentsOf: "&quot;".utf8)
+            case 0x27: escaped.append(contentsOf: "&#39;".utf8)
+            default: escaped.append(byte)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
 
     /// `fragments` joined by `separator`.

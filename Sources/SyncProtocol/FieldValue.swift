@@ -16,15 +16,18 @@ public enum FieldValue: Codable, Sendable, Hashable {
         if container.decodeNil() {
             self = .null
         } else if let number = try? container.decode(Double.self) {
-            self =
-                number.rounded() == number && abs(number) <= 9_007_199_254_740_992
-                ? .integer(Int64(number)) : .real(number)
+            self = Self.number(number)
         } else if let text = try? container.decode(String.self) {
             self = .text(text)
         } else {
             throw DecodingError.dataCorruptedError(
                 in: container, debugDescription: "a record field must be null, a number or a string")
         }
+    }
+
+    /// A number read from JSON: an integer when integral within ±2^53, a real otherwise.
+    public static func number(_ number: Double) -> FieldValue {
+        number.rounded() == number && abs(number) <= 9_007_199_254_740_992 ? .integer(Int64(number)) : .real(number)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -3,7 +3,7 @@
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
 //        [--catches N] [--big M] [--media-mib S] [--sync-catches K] [--upload-mb U] [--no-load]
-//        [--only diary,places,almanac,media,reports,sync,upload,app,maps,routing]
+//        [--only diary,places,almanac,media,reports,sync,upload,app,maps,routing,site]
 //        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
@@ -30,8 +30,9 @@ if let graph = option("--route-memory") {
     exit(0)
 }
 let sections = Set(
-    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps,routing").split(separator: ",").map(
-        String.init))
+    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps,routing,site").split(separator: ",")
+        .map(
+            String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -58,3 +59,4 @@ if sections.contains("reports") {
 if sections.contains("sync") { try await benchmarkSync(catches: syncCatches, load: !options.contains("--no-load")) }
 if sections.contains("upload") { try await benchmarkUpload(megabytes: uploadMegabytes) }
 if sections.contains("app") { try await benchmarkApp(trips: 10_000, catches: 100_000) }
+if sections.contains("site") { try await benchmarkSite(trips: 10_000, catches: 100_000) }

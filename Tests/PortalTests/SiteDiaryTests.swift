@@ -219,12 +219,15 @@ struct SiteDiaryTests {
         let portal = try PortalHarness(backend)
         let (_, _, spots) = try await loggedSeason(portal)
         try portal.store.database.write { sql in
-            _ = try sql.execute("UPDATE records SET local_at = NULL, parent_id = NULL, species_id = NULL", [])
+            _ = try sql.execute(
+                "UPDATE records SET local_at = NULL, parent_id = NULL, species_id = NULL, quantity = NULL", [])
         }
         let account = try #require(
             try portal.store.database.read { sql in try sql.queryFirst("SELECT id FROM accounts", [])?.uuid(0) })
         #expect(
-            try portal.store.diaryTrips(account: account, filter: DiaryFilter(spotId: spots[0].id), page: 1).total == 0)
+            try portal.store.database.read { sql in
+                try sql.queryFirst("SELECT COUNT(*) FROM records WHERE parent_id IS NOT NULL", [])?.int64(0)
+            } == 0)
         try portal.store.database.write { sql in try PortalStore.backfillReadIndex(sql) }
         #expect(
             try portal.store.diaryTrips(account: account, filter: DiaryFilter(spotId: spots[0].id), page: 1).total == 13
@@ -273,5 +276,22 @@ struct SiteDiaryTests {
         #expect(bytes == (try Data(contentsOf: MediaSyncTests.fixtures.appendingPathComponent("photo_exif_full.jpg"))))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("README.txt").path))
         #expect(try await SiteBrowser(portal.client).get("/account/export").status.code == 303)
+    }
+
+    @Test(
+        "Given a diary page seen once, when a device syncs a new trip or an administrator renames a species, then the page shows it at once",
+        arguments: Backend.available)
+    func pagesFollowChanges(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let (phone, _, _) = try await loggedSeason(portal)
+        let browser = SiteBrowser(portal.client)
+        #expect(try await browser.signIn("anna@example.org").status.code == 303)
+        #expect(try await browser.get("/diary").text.contains("25 trips"))
+        #expect(try await browser.get("/diary").text.contains("25 trips"), "the same page again")
+        try phone.logTrip(catches: 1)
+        try await phone.synchronise()
+        #expect(try await browser.get("/diary").text.contains("26 trips"))
+        try portal.store.renameDirectoryEntry(.species, id: "esox-lucius", nameEn: "Pike of the north", nameRu: nil)
+        #expect(try await browser.get("/diary").text.contains("Pike of the north"))
     }
 }
