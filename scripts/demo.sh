@@ -69,6 +69,18 @@ hs "${phone[@]}" sync
 hs "${phone[@]}" trash list
 hs "${phone[@]}" sync status
 
+echo "== The site: the same diary in a browser (here through curl, with its cookies and form token)"
+trip2=$("$bin/hobbystory" "${phone[@]}" trip add --spot "$spot" --title "Evening on the Volga" --start 2026-06-02T19:00:00+03:00 --json | field id)
+"$bin/hobbystory" "${phone[@]}" catch add --trip "$trip2" --species sander-lucioperca --time 2026-06-02T20:15:00+03:00 --weight-kg 1.8 >/dev/null
+hs "${phone[@]}" sync
+jar="$devices/site-cookies"
+token=$(curl -fs -c "$jar" -b "$jar" "$portal/signin" | sed -n 's/.*name="csrf" value="\([0-9a-f]*\)".*/\1/p' | head -1)
+curl -fs -c "$jar" -b "$jar" -o /dev/null --data-urlencode "csrf=$token" --data-urlencode "email=$email" \
+  --data-urlencode "password=correct horse battery" "$portal/signin"
+curl -fs -b "$jar" "$portal/diary" | sed -n 's/.*<p class="count" role="status">\([^<]*\)<.*/the diary page says: \1/p'
+curl -fs -b "$jar" "$portal/diary" | grep -o '<h2><a href="/diary/trips/[^"]*">[^<]*' | sed 's/.*">/  trip: /'
+echo
+
 echo "== The portal"
 curl -fs "$portal/health"; echo
 curl -fs "$portal/metrics" | grep -E '^hobbystory_sync_records_total' || true
@@ -77,6 +89,7 @@ curl -fs "$portal/metrics" | grep -E '^hobbystory_sync_records_total' || true
 [ "${DEMO_EXIT:-0}" = 1 ] && exit 0
 cat <<TEXT
 
+The site: open $portal/ and sign in as $email with the password "correct horse battery".
 The portal keeps serving on $portal (data in $data; its log, one JSON object per line, in
 $data/portal-log.jsonl; the API described at $portal/v1/openapi.json). Point any data folder at it:
   hobbystory profile add Me

@@ -17,7 +17,9 @@ DIR/<size>/<page>.png. Exits 1 listing every failure.
 import argparse
 import json
 import pathlib
+import shutil
 import sys
+import tempfile
 import time
 
 from axe_selenium_python import Axe
@@ -48,8 +50,11 @@ class Run:
         self.size = size
         width, height = SIZES[size]
         options = Options()
+        # A profile of our own, removed afterwards: left to itself Chromium makes one in TMPDIR
+        # and leaves it there.
+        self.profile = tempfile.mkdtemp(prefix="site-browser-profile-")
         for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--lang=en-GB",
-                         "--autoplay-policy=no-user-gesture-required"):
+                         "--autoplay-policy=no-user-gesture-required", f"--user-data-dir={self.profile}"):
             options.add_argument(argument)
         options.binary_location = "/usr/bin/chromium"
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -130,6 +135,7 @@ class Run:
             self.check(False, f"stopped at {self.driver.current_url}: {error!r}")
         finally:
             self.driver.quit()
+            shutil.rmtree(self.profile, ignore_errors=True)
 
     def steps(self):
         scenario, driver = self.scenario, self.driver

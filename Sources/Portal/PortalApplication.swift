@@ -24,7 +24,7 @@ public struct PortalApplication: Sendable {
     public let maps: MapShelf
     /// Where the site keeps the copies of diaries it runs reports on (`--data`/replicas).
     public let replicaFolder: URL
-    /// The site map's background (`--site-tiles`; OpenStreetMap's by default).
+    /// The site map's background: OpenStreetMap's public tiles unless told otherwise (tests: none).
     public let siteTiles: MapPages.Tiles
 
     public init(

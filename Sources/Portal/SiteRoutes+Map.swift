@@ -45,7 +45,8 @@ extension SiteRoutes {
                         species[caught.speciesId].map { visit.language == .ru ? $0.ru : $0.en } ?? caught.speciesId
                     return MapData.Catch(
                         species: name, latitude: caught.spot.latitude ?? 0, longitude: caught.spot.longitude ?? 0,
-                        time: MapData.time(caught.localTime), url: SitePage.catch.target(id: caught.id))
+                        time: SiteFormat.dateTime(caught.localTime, offset: 0),
+                        url: SitePage.catch.target(id: caught.id))
                 })
             return try .json(data, headers: ["Cache-Control": "private, no-store"])
         }
@@ -145,20 +146,4 @@ struct MapData: Encodable {
 
     var spots: [Spot]
     var catches: [Catch]
-
-    /// `2026-06-01 05:30`, the angler's clock.
-    static func time(_ local: Date) -> String {
-        let parts = Calendar.utc.dateComponents([.year, .month, .day, .hour, .minute], from: local)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
-            parts.minute ?? 0)
-    }
-}
-
-extension Calendar {
-    static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
 }

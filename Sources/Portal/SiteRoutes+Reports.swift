@@ -24,9 +24,7 @@ extension SiteRoutes {
                 status: status)
         }
         on(&router, .reportChart) { visit in
-            let account = try visit.signedIn().accountId
-            let request = try Self.reportRequest(visit.request)
-            let result = try Self.result(request, account: account, store: store, replicas: replicas)
+            let result = try Self.result(of: visit, store: store, replicas: replicas)
             return HTTPResponse(
                 headers: [
                     "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "private, no-store",
@@ -35,9 +33,7 @@ extension SiteRoutes {
                 body: .bytes(Data(SVGChartRenderer.render(result.chart, width: 720, height: 400).utf8)))
         }
         on(&router, .reportCSV) { visit in
-            let account = try visit.signedIn().accountId
-            let request = try Self.reportRequest(visit.request)
-            let result = try Self.result(request, account: account, store: store, replicas: replicas)
+            let result = try Self.result(of: visit, store: store, replicas: replicas)
             return HTTPResponse(
                 headers: [
                     "Content-Type": "text/csv; charset=utf-8", "Cache-Control": "private, no-store",
@@ -45,6 +41,12 @@ extension SiteRoutes {
                 ],
                 body: .bytes(Data(CSVWriter.csv(result.table).utf8)))
         }
+    }
+
+    /// The result the visit's query asks for (the chart and the CSV).
+    static func result(of visit: SiteVisit, store: PortalStore, replicas: AccountReplicas) throws -> ReportResult {
+        try result(
+            try reportRequest(visit.request), account: try visit.signedIn().accountId, store: store, replicas: replicas)
     }
 
     static func builtIns() -> [BuiltInReport] {

@@ -2,7 +2,7 @@ import Foundation
 
 /// How the site writes times and measures (T11: a diary time reads as the angler's clock showed
 /// it, wherever the page is opened).
-enum SiteFormat {
+public enum SiteFormat {
     private static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -10,7 +10,7 @@ enum SiteFormat {
     }()
 
     /// `2026-06-01 05:30` on the clock `offsetSeconds` from UTC.
-    static func dateTime(_ date: Date, offset offsetSeconds: Int) -> String {
+    public static func dateTime(_ date: Date, offset offsetSeconds: Int) -> String {
         let parts = utc.dateComponents(
             [.year, .month, .day, .hour, .minute], from: date.addingTimeInterval(TimeInterval(offsetSeconds)))
         return String(
