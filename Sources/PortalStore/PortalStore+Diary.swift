@@ -246,19 +246,13 @@ extension PortalStore {
         return species
     }
 
-    private static let utc: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
-
     static func yearStart(_ year: Int) -> Int64 {
-        let start = utc.date(from: DateComponents(year: min(max(year, 1), 9_999), month: 1, day: 1))!
+        let start = PortalClock.utc.date(from: DateComponents(year: min(max(year, 1), 9_999), month: 1, day: 1))!
         return PortalClock.milliseconds(start)
     }
 
     static func year(of localMilliseconds: Int64) -> Int {
-        utc.component(.year, from: PortalClock.date(localMilliseconds))
+        PortalClock.utc.component(.year, from: PortalClock.date(localMilliseconds))
     }
 }
 

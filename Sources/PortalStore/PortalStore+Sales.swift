@@ -51,9 +51,7 @@ extension PortalStore {
 
     /// The UTC calendar day of an instant, `YYYY-MM-DD`, as sales reports name their days.
     public static func utcDay(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let parts = PortalClock.utc.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
     }
 
@@ -61,9 +59,7 @@ extension PortalStore {
     static func date(utcDay day: String) -> Date? {
         let parts = day.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+        return PortalClock.utc.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
     }
 }
 

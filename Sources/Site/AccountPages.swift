@@ -39,8 +39,8 @@ public enum AccountPages {
                 : "<span class=\"muted\">\(context(SiteText.signedOut))</span>"
             return """
                 <tr><th scope="row">\(device.name)\(current)</th>\
-                <td><time datetime="\(SiteFormat.machine(device.lastSeenAt, offset: 0))">\(SiteFormat.dateTime(device.lastSeenAt, offset: 0)) UTC</time></td>\
-                <td>\(device.liveSessions)</td><td>\(action)</td></tr>
+                <td data-label="\(context(SiteText.lastSeen))"><time datetime="\(SiteFormat.machine(device.lastSeenAt, offset: 0))">\(SiteFormat.dateTime(device.lastSeenAt, offset: 0)) UTC</time></td>\
+                <td data-label="\(context(SiteText.sessions))">\(device.liveSessions)</td><td>\(action)</td></tr>
                 """
         }
         return SiteLayout.page(
@@ -50,7 +50,7 @@ public enum AccountPages {
             <section class="panel"><h2>\(context(SiteText.signedInAs))</h2><p class="email">\(email)</p></section>
             <section class="panel"><h2>\(context(SiteText.devices))</h2>
             <p class="hint">\(context(SiteText.devicesHint))</p>
-            <div class="table-scroll"><table>
+            <div class="table-scroll"><table class="devices">
             <thead><tr><th scope="col">\(context(SiteText.device))</th><th scope="col">\(context(SiteText.lastSeen))</th>\
             <th scope="col">\(context(SiteText.sessions))</th><th scope="col"><span class="visually-hidden">\(context(SiteText.actions))</span></th></tr></thead>
             <tbody>\(rows)</tbody></table></div></section>
