@@ -68,7 +68,7 @@ let package = Package(
             ]),
         .target(
             name: "SyncClient",
-            dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch", "HTTPProblem"]),
+            dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch", "HTTPProblem", "Diagnostics"]),
         .target(
             name: "Portal",
             dependencies: [
@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "DiaryStoreTests",
             dependencies: [
-                "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport", "diary-crash-writer",
+                "DiaryStore", "Diagnostics", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport", "diary-crash-writer",
                 "MediaMetadata",
                 "SyncProtocol",
             ]),

@@ -27,30 +27,12 @@ public struct DiagnosticsBundle: Codable, Sendable {
 
     /// The operating system and architecture this build runs on.
     public static var currentPlatform: String {
-        #if os(Linux)
-            let os = "Linux"
-        #elseif os(iOS)
-            let os = "iOS"
-        #elseif os(macOS)
-            let os = "macOS"
-        #else
-            let os = "unknown"
-        #endif
-        #if arch(x86_64)
-            let arch = "x86_64"
-        #elseif arch(arm64)
-            let arch = "arm64"
-        #else
-            let arch = "other"
-        #endif
-        return "\(os) \(ProcessInfo.processInfo.operatingSystemVersionString) \(arch)"
+        let here = DeviceDescription.current(appVersion: "", build: "", schemaVersion: 0)
+        return "\(here.os) \(ProcessInfo.processInfo.operatingSystemVersionString) \(here.model)"
     }
 
     /// The bundle as pretty-printed JSON with ISO 8601 times.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(self)
+        try DiagnosticsWire.encode(self, pretty: true)
     }
 }

@@ -32,7 +32,7 @@ public final class FileLogSink: LogSink {
     }
 
     private func append(_ item: some Encodable, to name: String) {
-        guard var line = try? Self.encoder.encode(item) else { return }
+        guard var line = try? DiagnosticsWire.encode(item) else { return }
         line.append(0x0A)
         lock.withLock { _ in
             let current = url(name)
@@ -58,23 +58,10 @@ public final class FileLogSink: LogSink {
             for url in [url(name, generation: 1), url(name)] {
                 guard let data = try? Data(contentsOf: url) else { continue }
                 for line in data.split(separator: 0x0A) {
-                    if let item = try? Self.decoder.decode(T.self, from: line) { items.append(item) }
+                    if let item = try? DiagnosticsWire.decode(T.self, from: line) { items.append(item) }
                 }
             }
             return Array(items.suffix(limit))
         }
     }
-
-    static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.dateEncodingStrategy = .iso8601
-        e.outputFormatting = [.sortedKeys]
-        return e
-    }()
-
-    static let decoder: JSONDecoder = {
-        let d = JSONDecoder()
-        d.dateDecodingStrategy = .iso8601
-        return d
-    }()
 }

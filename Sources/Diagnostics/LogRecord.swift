@@ -35,12 +35,18 @@ public struct CapturedError: Codable, Sendable, Equatable {
     public var type: String
     public var message: String
     public var context: [String: String]
+    /// What groups it with the same problem elsewhere (absent in lines older logs wrote).
+    public var identity: ErrorIdentity?
 
-    public init(time: Date, category: String, type: String, message: String, context: [String: String] = [:]) {
+    public init(
+        time: Date, category: String, type: String, message: String, context: [String: String] = [:],
+        identity: ErrorIdentity? = nil
+    ) {
         self.time = time
         self.category = category
         self.type = type
         self.message = message
         self.context = context
+        self.identity = identity
     }
 }

@@ -46,11 +46,18 @@ public struct Logger: Sendable {
             LogRecord(time: Date(), level: level, category: category, message: message, metadata: metadata))
     }
 
-    /// Keeps `error` with its context for the diagnostics bundle and logs it at error level.
-    public func capture(_ error: any Error, context: [String: String] = [:]) {
+    /// Keeps `error` with its context for the diagnostics bundle and the error reports, and logs
+    /// it at error level. The context's `command` or `screen` names the operation; the calling
+    /// file and function name the site (issue 18's fingerprint).
+    public func capture(
+        _ error: any Error, context: [String: String] = [:], file: StaticString = #fileID,
+        function: StaticString = #function
+    ) {
+        let identity = ErrorIdentity(
+            of: error, site: "\(file) \(function)", operation: context["command"] ?? context["screen"] ?? "")
         let captured = CapturedError(
             time: Date(), category: category, type: String(describing: type(of: error)),
-            message: String(describing: error), context: context)
+            message: String(describing: error), context: context, identity: identity)
         destination?.capture(captured)
         log(.error, captured.message, context.merging(["errorType": captured.type]) { a, _ in a })
     }

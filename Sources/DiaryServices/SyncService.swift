@@ -49,12 +49,15 @@ public struct SyncService: Sendable {
     public let contentURL: (@Sendable (String) -> URL)?
     /// The way to a portal: `URLSession` in the app, libcurl in the command line, fakes in tests.
     public let transport: @Sendable (URL) -> any SyncTransport
+    /// Sends queued error reports after each sync when the angler agreed (issue 18); nil: never.
+    public let diagnostics: DiagnosticsService?
 
     public init(
         diary: DiaryQueue, sharedDirectoryURL: URL, contentURL: (@Sendable (String) -> URL)?,
-        transport: @escaping @Sendable (URL) -> any SyncTransport
+        transport: @escaping @Sendable (URL) -> any SyncTransport, diagnostics: DiagnosticsService? = nil
     ) {
         self.diary = diary
+        self.diagnostics = diagnostics
         self.sharedDirectoryURL = sharedDirectoryURL
         self.contentURL = contentURL
         self.transport = transport
@@ -95,6 +98,7 @@ public struct SyncService: Sendable {
         let report = try await client(try await portal()).sync(diary, contentURL: contentURL)
         let shared = sharedDirectoryURL
         try await diary.read { try DeviceStorage.adoptDirectories(from: $0, into: shared) }
+        await diagnostics?.sendAfterSync()
         return report
     }
 

@@ -41,5 +41,6 @@ public struct DiaryChange: OptionSet, Sendable, Hashable {
         "outbox": .sync, "outbox_v": .sync, "sync_account": .sync, "sync_full_pass": .sync, "sync_parked": .sync,
         "sync_parked_v": .sync, "sync_records": .sync, "sync_records_v": .sync, "sync_rejections": .sync,
         "diary_meta": .settings, "schema_migrations": .settings, "saved_reports": .reports,
+        "error_reports": .settings,
     ]
 }

@@ -22,6 +22,7 @@ enum DiarySchema {
         Migration(version: 10, name: "trips in list order", sql: tripsInListOrder),
         Migration(version: 11, name: "catch report indexes", sql: catchReportIndexes),
         Migration(version: 12, name: "saved reports in the Trash", sql: reportsInTheTrash),
+        Migration(version: 13, name: "error reports", sql: errorReports),
     ])
 
     /// Photos and videos (T4, T16, T17; docs/media.md): one row per asset describing bytes stored

@@ -67,7 +67,9 @@ final class CommandContext {
             }
         }
         let diary = try storage.openDiary(named: name, pin: pin)
-        Diagnostics.install(try FileLogSink(folder: storage.folder(of: diary.profile).appendingPathComponent("logs")))
+        Diagnostics.install(
+            try DiagnosticsService.sink(
+                logsOf: storage.folder(of: diary.profile), diaryAt: diary.fileURL, device: deviceDescription))
         openedDiary = diary
         return diary
     }
@@ -79,6 +81,22 @@ final class CommandContext {
         let queue = DiaryQueue(try diary().openAnotherConnection())
         openedQueue = queue
         return queue
+    }
+
+    /// This build as its error reports describe it; `$HOBBYSTORY_APP_VERSION` overrides the
+    /// version (packagers stamp their release; tests play an upgrade).
+    var deviceDescription: DeviceDescription {
+        let version = cli.environment["HOBBYSTORY_APP_VERSION"].flatMap { $0.isEmpty ? nil : $0 }
+        return DeviceDescription.current(
+            appVersion: version ?? HobbyStoryCLI.version, build: "cli", schemaVersion: Diary.currentSchemaVersion)
+    }
+
+    /// Error reports of the chosen profile's diary (issue 18), over libcurl.
+    func diagnosticsService() throws -> DiagnosticsService {
+        let diary = try diary()
+        return DiagnosticsService(
+            diary: try diaryQueue(), device: deviceDescription, profileFolder: try storage().folder(of: diary.profile),
+            transport: portalTransports(timeout: .seconds(15)))
     }
 
     /// The photos and videos of the chosen profile's diary (opening it sweeps leftovers).

@@ -12,7 +12,7 @@ extension HobbyStoryCLI {
         Command(name: "map packs", spec: OptionSpec(values: ["portal"])) { c in
             let service = try c.mapPacks()
             let installed = Set(service.installed().map(\.name))
-            let portal = try c.mapPortal(required: false)
+            let portal = try c.chosenPortal(required: false)
             let offered = try portal.map { url in try c.waitForSync { try await service.available(from: url) } } ?? []
             let names = Set(offered.map(\.name)).union(installed).sorted()
             let byName = Dictionary(
@@ -40,7 +40,7 @@ extension HobbyStoryCLI {
         },
         Command(name: "map download", operands: ["NAME"], spec: OptionSpec(values: ["portal"])) { c in
             let service = try c.mapPacks()
-            guard let portal = try c.mapPortal(required: true) else { return }
+            guard let portal = try c.chosenPortal(required: true) else { return }
             let name = c.operands[0]
             let manifest = try c.waitForSync { try await service.download(name, from: portal) }
             c.output(
@@ -70,7 +70,7 @@ extension CommandContext {
 
     /// `--portal URL`, else the portal the chosen profile is signed in to; nil when neither and
     /// not `required`.
-    func mapPortal(required: Bool) throws -> URL? {
+    func chosenPortal(required: Bool) throws -> URL? {
         if let text = text("portal") {
             if let problem = PortalAddress.problem(with: text) {
                 throw InvalidInput(description: "--portal \(text.prefix(80)) \(problem)")

@@ -16,6 +16,8 @@ public struct PortalApplication: Sendable {
     public let signUpLimiter: AttemptLimiter
     /// Routes a client address may ask for in a window (`/v1/route` is open and costs CPU).
     public let routeLimiter: AttemptLimiter
+    /// How often error reports are taken (`POST /v1/diagnostics`).
+    public let diagnosticsLimiters: DiagnosticsLimiters
     /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
     public let trustedProxies: Set<String>
     /// Where access lines, captured errors and the server's warnings go.
@@ -31,7 +33,7 @@ public struct PortalApplication: Sendable {
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
         signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600),
         routeLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 120, window: 60),
-        trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
+        diagnosticsLimiters: DiagnosticsLimiters = DiagnosticsLimiters(), trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
         replicaFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-site-replicas"),
         siteTiles: MapPages.Tiles = .openStreetMap
     ) {
@@ -42,6 +44,7 @@ public struct PortalApplication: Sendable {
         self.limiter = limiter
         self.signUpLimiter = signUpLimiter
         self.routeLimiter = routeLimiter
+        self.diagnosticsLimiters = diagnosticsLimiters
         self.trustedProxies = trustedProxies
         self.logger = logger
         self.maps = maps
@@ -68,6 +71,7 @@ public struct PortalApplication: Sendable {
     public func application() -> HTTPApplication {
         var router = Router()
         addPublicRoutes(to: &router)
+        addDiagnosticsRoutes(to: &router)
         SiteRoutes(
             store: store, limiter: limiter, trustedProxies: trustedProxies,
             replicas: AccountReplicas(folder: replicaFolder), tiles: siteTiles

@@ -17,7 +17,7 @@ public struct PortalCommandLine {
     static let usage = """
         usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N] [--history-days N] [--trusted-proxy ADDR[,ADDR]]
                                  [--log-file PATH] [--log-level debug|info|notice|warning|error] [--connections-per-client N]
-                                 [--map-packs DIR]
+                                 [--map-packs DIR] [--diagnostics-days 90]
                hobbystory-portal [--data DIR | --database-url URL] admin create-admin --email E --password-stdin
                hobbystory-portal ... admin directory add species|baits|methods|water-body-types --name NAME [--latin LATIN] [--name-ru NAME]
                hobbystory-portal ... admin directory rename KIND ID [--name NAME] [--name-ru NAME]
@@ -27,6 +27,11 @@ public struct PortalCommandLine {
                hobbystory-portal ... admin restore-account --email E      (within 30 days of its deletion on the site)
                hobbystory-portal ... admin purge-deleted-accounts
                hobbystory-portal ... admin collect-media
+               hobbystory-portal ... admin errors list [--status new|acknowledged|resolved|regressed] [--sort count|recent] [--json]
+               hobbystory-portal ... admin errors show FINGERPRINT [--json] | admin errors resolve FINGERPRINT [--in-version V]
+               hobbystory-portal ... admin errors acknowledge FINGERPRINT | admin errors crash-free [--json]
+               hobbystory-portal ... admin errors digest [--since-hours 24] [--json]   (new and regressed groups, for a daily mail)
+               hobbystory-portal ... admin errors problems [--json]                    ("Report a problem" submissions)
                hobbystory-portal ... admin import-sales [--app APPLE_ID] REPORT...   (App Store Connect Sales Summary, .txt or .gz)
                hobbystory-portal ... admin fetch-sales --vendor N --issuer ID --key-id ID --key-file KEY.p8 [--app APPLE_ID] [--days 7]
         The database is PostgreSQL with --database-url (or $DATABASE_URL when --data is not given), else SQLite in --data (default ./portal-data).
@@ -47,7 +52,8 @@ public struct PortalCommandLine {
         let valueNames: Set<String> = [
             "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
             "media-quota-mb", "history-days", "trusted-proxy", "app", "vendor", "issuer", "key-id", "key-file", "days",
-            "api-url", "log-file", "log-level", "connections-per-client", "map-packs",
+            "api-url", "log-file", "log-level", "connections-per-client", "map-packs", "diagnostics-days", "status",
+            "sort", "in-version", "since-hours",
         ]
         let flagNames: Set<String> = ["password-stdin", "json", "help"]
         var positionals: [String] = []
@@ -108,6 +114,12 @@ public struct PortalCommandLine {
                     throw Failure(exitCode: 2, description: "--history-days must be a number of days, 1–36500")
                 }
                 store.historyRetention = Double(value) * 86_400
+            }
+            if let days = options["diagnostics-days"] {
+                guard let value = Int(days), (1...3_650).contains(value) else {
+                    throw Failure(exitCode: 2, description: "--diagnostics-days must be a number of days, 1–3650")
+                }
+                store.diagnosticsRetentionDays = value
             }
             let bundled = try BundledDirectories.load()
             try store.seedDirectories(bundled.entries, version: bundled.version)
@@ -229,6 +241,7 @@ public struct PortalCommandLine {
         do { try store.purgeExpiredUploads() } catch { report("purging expired uploads", "\(error)") }
         do { try store.trimHistory() } catch { report("trimming the history", "\(error)") }
         do { try store.purgeDeletedAccounts() } catch { report("purging deleted accounts", "\(error)") }
+        do { try store.expireDiagnostics() } catch { report("expiring error reports", "\(error)") }
         do {
             for failure in try store.collectMedia().failures { report("collecting media", failure) }
         } catch {
@@ -286,6 +299,8 @@ public struct PortalCommandLine {
             guard run.failures.isEmpty else {
                 throw Failure(exitCode: 1, description: run.failures.joined(separator: "\n"))
             }
+        case "errors":
+            try errors(Array(words.dropFirst()), store: store)
         case "directory":
             try directory(Array(words.dropFirst()), store: store)
         default:

@@ -1,3 +1,4 @@
+import Diagnostics
 import HTTPServer
 import PortalStore
 import SyncProtocol
@@ -21,6 +22,7 @@ struct PortalErrorMiddleware: HTTPMiddleware {
         case let error as PortalStoreError: httpError(error)
         case let error as MediaError: httpError(error)
         case let error as QueryError: HTTPError.badRequest(code: error.code, error.description)
+        case let error as DiagnosticsUploadError: HTTPError.badRequest(code: "invalid_field", error.description)
         default: nil
         }
     }

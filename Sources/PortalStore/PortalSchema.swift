@@ -223,6 +223,88 @@ enum PortalSchema {
             statements: [
                 "ALTER TABLE accounts ADD COLUMN deleted_at BIGINT CHECK (deleted_at IS NULL OR deleted_at >= created_at)"
             ]),
+        Migration(
+            // Error reports from devices, grouped by fingerprint (T6, issue 18): a group's status
+            // and fix version; each device's report of it (one row per queue entry, so a report
+            // sent again replaces its copy); occurrences per day for the chart; the versions each
+            // installation runs (for crash-free devices); and "Report a problem" submissions.
+            version: 11, name: "error reports",
+            statements: [
+                """
+                CREATE TABLE error_groups (
+                    fingerprint  TEXT PRIMARY KEY CHECK (length(fingerprint) BETWEEN 16 AND 64),
+                    kind         TEXT NOT NULL CHECK (kind IN ('error', 'crash', 'hang')),
+                    error_type   TEXT NOT NULL CHECK (length(error_type) BETWEEN 1 AND 100),
+                    code         TEXT NOT NULL CHECK (length(code) BETWEEN 1 AND 100),
+                    site         TEXT NOT NULL CHECK (length(site) BETWEEN 1 AND 100),
+                    operation    TEXT NOT NULL CHECK (length(operation) <= 100),
+                    status       TEXT NOT NULL DEFAULT 'new'
+                        CHECK (status IN ('new', 'acknowledged', 'resolved', 'regressed')),
+                    resolved_in  TEXT CHECK (resolved_in IS NULL OR length(resolved_in) BETWEEN 1 AND 40),
+                    resolved_at  BIGINT,
+                    regressed_in TEXT CHECK (regressed_in IS NULL OR length(regressed_in) BETWEEN 1 AND 40),
+                    regressed_at BIGINT,
+                    first_seen   BIGINT NOT NULL,
+                    last_seen    BIGINT NOT NULL CHECK (last_seen >= first_seen),
+                    CHECK (status <> 'resolved' OR resolved_at IS NOT NULL),
+                    CHECK (status <> 'regressed' OR regressed_at IS NOT NULL)
+                )
+                """,
+                """
+                CREATE TABLE error_reports (
+                    installation   TEXT NOT NULL CHECK (length(installation) = 36),
+                    id             TEXT NOT NULL CHECK (length(id) = 36),
+                    fingerprint    TEXT NOT NULL REFERENCES error_groups(fingerprint),
+                    account_id     TEXT REFERENCES accounts(id),
+                    app_version    TEXT NOT NULL CHECK (length(app_version) BETWEEN 1 AND 40),
+                    build          TEXT NOT NULL CHECK (length(build) BETWEEN 1 AND 100),
+                    os             TEXT NOT NULL CHECK (length(os) BETWEEN 1 AND 100),
+                    os_version     TEXT NOT NULL CHECK (length(os_version) BETWEEN 1 AND 100),
+                    model          TEXT NOT NULL CHECK (length(model) BETWEEN 1 AND 100),
+                    schema_version BIGINT NOT NULL CHECK (schema_version BETWEEN 0 AND 10000),
+                    occurrences    BIGINT NOT NULL CHECK (occurrences BETWEEN 1 AND 1000000),
+                    first_seen     BIGINT NOT NULL,
+                    last_seen      BIGINT NOT NULL CHECK (last_seen >= first_seen),
+                    breadcrumbs    TEXT NOT NULL CHECK (length(breadcrumbs) <= 65536),
+                    received_at    BIGINT NOT NULL,
+                    PRIMARY KEY (installation, id)
+                )
+                """,
+                "CREATE INDEX error_reports_by_group ON error_reports(fingerprint, last_seen)",
+                "CREATE INDEX error_reports_by_account ON error_reports(account_id)",
+                """
+                CREATE TABLE error_days (
+                    fingerprint TEXT NOT NULL REFERENCES error_groups(fingerprint),
+                    day         TEXT NOT NULL CHECK (length(day) = 10),
+                    occurrences BIGINT NOT NULL CHECK (occurrences >= 0),
+                    PRIMARY KEY (fingerprint, day)
+                )
+                """,
+                """
+                CREATE TABLE diagnostics_installations (
+                    installation TEXT NOT NULL CHECK (length(installation) = 36),
+                    app_version  TEXT NOT NULL CHECK (length(app_version) BETWEEN 1 AND 40),
+                    account_id   TEXT REFERENCES accounts(id),
+                    last_seen    BIGINT NOT NULL,
+                    PRIMARY KEY (installation, app_version)
+                )
+                """,
+                "CREATE INDEX diagnostics_installations_by_account ON diagnostics_installations(account_id)",
+                """
+                CREATE TABLE problem_reports (
+                    id           TEXT PRIMARY KEY CHECK (length(id) = 36),
+                    installation TEXT NOT NULL CHECK (length(installation) = 36),
+                    account_id   TEXT REFERENCES accounts(id),
+                    app_version  TEXT NOT NULL CHECK (length(app_version) BETWEEN 1 AND 40),
+                    comment      TEXT NOT NULL CHECK (length(comment) <= 4000),
+                    integrity    TEXT NOT NULL CHECK (length(integrity) <= 500),
+                    sync_state   TEXT NOT NULL CHECK (length(sync_state) <= 500),
+                    recent_log   TEXT NOT NULL CHECK (length(recent_log) <= 262144),
+                    received_at  BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX problem_reports_by_account ON problem_reports(account_id)",
+            ]),
     ]
 
     /// Records the applied migrations; created before any migration runs.

@@ -72,8 +72,14 @@ extension PortalStore {
                     INSERT INTO media_garbage(account_id, sha256, collected_at)
                     SELECT account_id, sha256, ? FROM media_content WHERE account_id = ? ON CONFLICT DO NOTHING
                     """, [.integer(now), id])
-                for table in ["media_content", "mutation_outcomes", "history", "records", "sessions", "devices"] {
+                for table in [
+                    "media_content", "mutation_outcomes", "history", "records", "sessions", "devices", "problem_reports",
+                ] {
                     try sql.execute("DELETE FROM \(table) WHERE account_id = ?", [id])
+                }
+                // Error reports stay, anonymous: they say what broke, not whose it was.
+                for table in ["error_reports", "diagnostics_installations"] {
+                    try sql.execute("UPDATE \(table) SET account_id = NULL WHERE account_id = ?", [id])
                 }
                 return try sql.query("SELECT id FROM uploads WHERE account_id = ?", [id]).map { try $0.text(0) }
             }

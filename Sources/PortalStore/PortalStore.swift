@@ -27,6 +27,8 @@ public struct PortalStore: Sendable {
     /// How long versions set aside in the history are kept (``trimHistory()``); nil keeps them
     /// for ever.
     public var historyRetention: TimeInterval?
+    /// How many days error reports, problem reports and per-day counts are kept (issue 18).
+    public var diagnosticsRetentionDays = 90
     let clock: @Sendable () -> Date
     private let lastActivity = ActivityLog()
     let sessions = SessionCache()

@@ -1,3 +1,4 @@
+import Diagnostics
 import DiaryStore
 import Foundation
 import HTTPProblem
@@ -271,6 +272,16 @@ public struct SyncClient: Sendable {
         }
     }
 
+    // MARK: Diagnostics
+
+    /// Sends error reports and a problem report (T6, issue 18), under the account of `token`
+    /// when the diary is signed in, else anonymously under the upload's installation id.
+    public func sendDiagnostics(_ upload: DiagnosticsUpload, token: String?) async throws(SyncError)
+        -> DiagnosticsReceipt
+    {
+        try await decode(DiagnosticsReceipt.self, from: try await send(.diagnostics, body: upload, token: token))
+    }
+
     // MARK: Requests
 
     /// Sends with retries on network failures and 5xx. A 401 forgets the diary's token; other
@@ -282,7 +293,9 @@ public struct SyncClient: Sendable {
         var data: Data?
         if let body {
             do {
-                data = try JSONEncoder().encode(body)
+                let encoder = JSONEncoder()
+                encoder.dateEncodingStrategy = .iso8601
+                data = try encoder.encode(body)
             } catch {
                 throw SyncError.unreadableAnswer("could not encode the request: \(error)")
             }

@@ -11,6 +11,7 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     case directories, adminStats
     case uploadOptions, createUpload, uploadOffset, appendUpload, media
     case mapPacks, mapPackFile, tile, route
+    case diagnostics
 
     /// The HTTP method (`HEAD` on ``media`` is served by its `GET`).
     public var method: String {
@@ -18,7 +19,7 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
         case .health, .metrics, .openAPI, .currentAccount, .devices, .pull, .history, .directories, .adminStats, .media,
             .mapPacks, .mapPackFile, .tile, .route:
             "GET"
-        case .signUp, .signIn, .push, .createUpload: "POST"
+        case .signUp, .signIn, .push, .createUpload, .diagnostics: "POST"
         case .signOut, .revokeDevice: "DELETE"
         case .uploadOptions: "OPTIONS"
         case .uploadOffset: "HEAD"
@@ -50,14 +51,17 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
         case .mapPackFile: "/v1/map-packs/:name/:file"
         case .tile: "/v1/tiles/:pack/:z/:x/:y"
         case .route: "/v1/route"
+        case .diagnostics: "/v1/diagnostics"
         }
     }
 
     /// Whether a bearer token is required. Map packs, tiles and routes on them are
-    /// OpenStreetMap's open data (ODbL), served to anyone as a tile server is.
+    /// OpenStreetMap's open data (ODbL), served to anyone as a tile server is. Error reports
+    /// come from anglers without an account too (a token, when sent, names the account).
     public var requiresSession: Bool {
         switch self {
-        case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions, .mapPacks, .mapPackFile, .tile, .route:
+        case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions, .mapPacks, .mapPackFile, .tile, .route,
+            .diagnostics:
             false
         default: true
         }

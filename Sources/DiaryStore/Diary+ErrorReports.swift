@@ -1,0 +1,113 @@
+import Diagnostics
+import Foundation
+import SQLiteDB
+
+extension DiarySchema {
+    /// The queue of error reports waiting to be sent (T6, issue 18): one row per fingerprint,
+    /// repeats counted into it, at most ``DiagnosticsLimits/queuedReports`` rows (the least
+    /// recently seen go first). The report is stored as the JSON that would be sent.
+    static let errorReports = """
+        CREATE TABLE error_reports (
+            fingerprint TEXT PRIMARY KEY NOT NULL CHECK (length(fingerprint) BETWEEN 16 AND 64),
+            id          TEXT NOT NULL UNIQUE CHECK (length(id) = 36),
+            occurrences INTEGER NOT NULL CHECK (occurrences BETWEEN 1 AND \(DiagnosticsLimits.occurrences)),
+            last_seen   INTEGER NOT NULL,
+            report      TEXT NOT NULL CHECK (json_valid(report))
+        ) WITHOUT ROWID;
+        """
+}
+
+/// The diary's side of error reports (T6, issue 18): the queue, the angler's choice whether they
+/// are sent, and the random installation id they are sent under.
+extension Diary {
+    static let diagnosticsSharingKey = "diagnostics_sharing"
+    static let diagnosticsInstallationKey = "diagnostics_installation"
+
+    /// Adds `report` to the queue, or counts it into the queued report with its fingerprint.
+    public func queueErrorReport(_ report: ErrorReport) throws {
+        try database.transaction { try Self.queue(report, in: database) }
+    }
+
+    /// Queues `report` in the diary at `url` through a connection of its own, for a log sink
+    /// that may capture while the program's connection is busy; waits at most a second.
+    public static func queueErrorReport(_ report: ErrorReport, inDiaryAt url: URL) throws {
+        let database = try Database(path: url.path, busyTimeoutMilliseconds: 1_000)
+        try database.transaction { try queue(report, in: database) }
+    }
+
+    /// The queued reports, most recently seen first: exactly what the next send carries.
+    public func queuedErrorReports() throws -> [ErrorReport] {
+        try database.query("SELECT report FROM error_reports ORDER BY last_seen DESC, fingerprint") { row in
+            try DiagnosticsWire.decode(ErrorReport.self, from: Data(try row.text(0).utf8))
+        }
+    }
+
+    /// Takes out of the queue the reports the portal holds: those of `sent` it `accepted`, unless
+    /// the problem happened again since (then the report stays, to be sent again under the same
+    /// id with its larger count — the portal keeps the latest count of an id).
+    public func removeSentErrorReports(_ sent: [ErrorReport], accepted: Set<UUID>) throws {
+        try database.transaction {
+            for report in sent where accepted.contains(report.id) {
+                try database.execute(
+                    "DELETE FROM error_reports WHERE id = ? AND occurrences = ?",
+                    [SQLiteValue(report.id), .integer(Int64(report.occurrences))])
+            }
+        }
+    }
+
+    /// Whether the angler agreed to send error reports: nil until they were asked.
+    public func diagnosticsSharing() throws -> Bool? {
+        try database.scalar("SELECT value FROM diary_meta WHERE key = ?", [.text(Self.diagnosticsSharingKey)])
+            .stringValue.map { $0 == "on" }
+    }
+
+    public func setDiagnosticsSharing(_ on: Bool) throws {
+        try database.transaction {
+            try database.execute(
+                "INSERT INTO diary_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                [.text(Self.diagnosticsSharingKey), .text(on ? "on" : "off")])
+        }
+    }
+
+    /// The random id this diary's reports are sent under, made on first use; unrelated to the
+    /// sync device id, so reports cannot be tied to an account by it.
+    public func diagnosticsInstallation() throws -> UUID {
+        try database.transaction {
+            try database.execute(
+                "INSERT INTO diary_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
+                [.text(Self.diagnosticsInstallationKey), SQLiteValue(UUID())])
+            let text = try database.scalar(
+                "SELECT value FROM diary_meta WHERE key = ?", [.text(Self.diagnosticsInstallationKey)]
+            ).stringValue
+            guard let text, let id = UUID(uuidString: text) else {
+                throw StoreError.notFound(entity: "diagnostics installation id", id: "-")
+            }
+            return id
+        }
+    }
+
+    private static func queue(_ report: ErrorReport, in database: Database) throws {
+        let existing = try database.scalar(
+            "SELECT report FROM error_reports WHERE fingerprint = ?", [.text(report.fingerprint)]
+        ).stringValue
+        let queued =
+            try existing.map { try DiagnosticsWire.decode(ErrorReport.self, from: Data($0.utf8)).merged(with: report) }
+            ?? report
+        let json = String(decoding: try DiagnosticsWire.encode(queued), as: UTF8.self)
+        try database.execute(
+            """
+            INSERT INTO error_reports(fingerprint, id, occurrences, last_seen, report) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(fingerprint) DO UPDATE SET occurrences = excluded.occurrences,
+                last_seen = excluded.last_seen, report = excluded.report
+            """,
+            [
+                .text(queued.fingerprint), SQLiteValue(queued.id), .integer(Int64(queued.occurrences)),
+                SQLiteValue(queued.lastSeen), .text(json),
+            ])
+        try database.execute(
+            """
+            DELETE FROM error_reports WHERE fingerprint NOT IN
+                (SELECT fingerprint FROM error_reports ORDER BY last_seen DESC, fingerprint LIMIT ?)
+            """, [.integer(Int64(DiagnosticsLimits.queuedReports))])
+    }
+}
