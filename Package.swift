@@ -64,7 +64,7 @@ let package = Package(
         .target(
             name: "PortalStore",
             dependencies: [
-                "SQLiteDB", "PostgresDB", "SyncProtocol", "SecureHashing", "FishingModel", "AppStoreReports",
+                "SQLiteDB", "PostgresDB", "Diagnostics", "SyncProtocol", "SecureHashing", "FishingModel", "AppStoreReports",
             ]),
         .target(
             name: "SyncClient",
