@@ -42,6 +42,11 @@ public struct ErrorGroupDetail: Codable, Sendable, Equatable {
 public struct ErrorShare: Codable, Sendable, Equatable {
     public var name: String
     public var count: Int64
+
+    public init(name: String, count: Int64) {
+        self.name = name
+        self.count = count
+    }
 }
 
 /// Occurrences on one UTC day, `YYYY-MM-DD`.

@@ -246,6 +246,7 @@ enum PortalSchema {
                     regressed_at BIGINT,
                     first_seen   BIGINT NOT NULL,
                     last_seen    BIGINT NOT NULL CHECK (last_seen >= first_seen),
+                    created_at   BIGINT NOT NULL,
                     CHECK (status <> 'resolved' OR resolved_at IS NOT NULL),
                     CHECK (status <> 'regressed' OR regressed_at IS NOT NULL)
                 )

@@ -93,8 +93,8 @@ extension PortalStore {
         let identity = report.identity
         try sql.execute(
             """
-            INSERT INTO error_groups(fingerprint, kind, error_type, code, site, operation, first_seen, last_seen)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO error_groups(fingerprint, kind, error_type, code, site, operation, first_seen, last_seen,
+                created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (fingerprint) DO UPDATE SET
                 first_seen = CASE WHEN excluded.first_seen < error_groups.first_seen
                     THEN excluded.first_seen ELSE error_groups.first_seen END,
@@ -103,7 +103,7 @@ extension PortalStore {
             """,
             [
                 .text(report.fingerprint), .text(report.kind.rawValue), .text(identity.type), .text(identity.code),
-                .text(identity.site), .text(identity.operation), .integer(first), .integer(last),
+                .text(identity.site), .text(identity.operation), .integer(first), .integer(last), .integer(now),
             ])
         guard
             let row = try sql.queryFirst(

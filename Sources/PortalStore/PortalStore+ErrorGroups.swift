@@ -88,14 +88,14 @@ extension PortalStore {
         }
     }
 
-    /// The groups first seen, and those regressed, since `since`.
+    /// The groups the portal first heard of, and those regressed, since `since`.
     public func errorDigest(since: Date) throws -> ErrorDigest {
         let from = PortalClock.milliseconds(since)
         return try database.read { sql in
             ErrorDigest(
                 since: since,
                 new: try summaries(
-                    where: "WHERE g.first_seen >= ? AND g.status <> 'regressed'", [.integer(from)], order: "3 DESC",
+                    where: "WHERE g.created_at >= ? AND g.status <> 'regressed'", [.integer(from)], order: "3 DESC",
                     limit: 100, sql),
                 regressed: try summaries(
                     where: "WHERE g.status = 'regressed' AND g.regressed_at >= ?", [.integer(from)], order: "3 DESC",

@@ -38,7 +38,10 @@ struct RouteTableTests {
             expected.insert(key)
             let operation = paths[Self.openAPIPath(endpoint.pattern)]?[endpoint.method.lowercased()] as? [String: Any]
             #expect(operation?["operationId"] as? String == endpoint.rawValue, "\(key)")
-            let secured = (operation?["security"] as? [Any]).map { !$0.isEmpty } ?? (document["security"] != nil)
+            // A session is required unless the operation lists no requirement, or an empty one
+            // (OpenAPI's "optional": `[{}, {"bearerAuth": []}]`).
+            let requirements = (operation?["security"] as? [[String: Any]])
+            let secured = requirements.map { !$0.isEmpty && !$0.contains { $0.isEmpty } } ?? (document["security"] != nil)
             #expect(secured == endpoint.requiresSession, "\(key) is described as needing a session or not")
         }
         // What the router adds beyond the table: HEAD on a GET route, and the directory writes it refuses.
