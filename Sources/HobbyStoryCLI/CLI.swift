@@ -182,6 +182,8 @@ public struct HobbyStoryCLI: Sendable {
           media list [--catch ID | --trip ID | --spot ID] | media export ID --to PATH
           directory list species|baits|methods|water-body-types [--search TEXT] [--include-retired]
           diagnostics export --to FILE | about        (version and data credits)
+          diagnostics preview [--comment T] | diagnostics send [--comment T] [--portal URL]   (error reports; docs/diagnostics.md)
+          settings diagnostics [on|off]                     (send error reports after each sync)
           report list | report run NAME|--formula "F" [--svg FILE] [--csv FILE]   (see docs/reports.md)
           place --lat LAT --lon LON                         (offline: settlement, region, country)
           places search TEXT [--country CC] [--region R] [--limit N]

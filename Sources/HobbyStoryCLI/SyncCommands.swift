@@ -42,6 +42,8 @@ extension HobbyStoryCLI {
             let service = try c.syncService()
             let report = try c.waitForSync { try await service.sync() }
             let portal = try c.diary().syncAccount()?.portalURL ?? "the portal"
+            let question =
+                try CommandContext.askedAboutErrorReports(c) ? "\n" + CommandContext.errorReportsQuestion : ""
             c.output(
                 .object([
                     "pushed": .integer(Int64(report.pushed)), "pulled": .integer(Int64(report.pulled)),
@@ -54,7 +56,7 @@ extension HobbyStoryCLI {
                     "Synced with \(portal): \(report.pushed) sent, \(report.pulled) received, \(report.conflicts) conflict(s) resolved, \(report.rejected) refused (see `hobbystory sync status`)."
                     + (report.conflicts > 0
                         ? " The versions that lost are kept: `hobbystory sync history` lists them, `sync restore-version` brings one back."
-                        : "")
+                        : "") + question
             )
         },
         Command(name: "sync status") { c in
@@ -220,6 +222,21 @@ extension CommandContext {
         let service = try syncService()
         return try waitForSync { try await service.history(of: id, before: before) }
     }
+
+    /// Whether this is the first sync since the angler could choose to send error reports: the
+    /// question is put once (issue 18), and until they answer `on` nothing is sent.
+    static func askedAboutErrorReports(_ c: CommandContext) throws -> Bool {
+        let diary = try c.diary()
+        guard try diary.diagnosticsSharing() == nil else { return false }
+        try diary.setDiagnosticsSharing(false)
+        return !c.json
+    }
+
+    static let errorReportsQuestion = """
+        Help fix problems? Error reports hold no notes, names, places or files; see exactly what
+        would go with `hobbystory diagnostics preview`, then `hobbystory settings diagnostics on`
+        to send them after each sync (off until you say so).
+        """
 
     /// The sync use cases for the chosen profile's diary, over libcurl.
     func syncService() throws -> SyncService {

@@ -73,7 +73,8 @@ extension PortalStore {
                     SELECT account_id, sha256, ? FROM media_content WHERE account_id = ? ON CONFLICT DO NOTHING
                     """, [.integer(now), id])
                 for table in [
-                    "media_content", "mutation_outcomes", "history", "records", "sessions", "devices", "problem_reports",
+                    "media_content", "mutation_outcomes", "history", "records", "sessions", "devices",
+                    "problem_reports",
                 ] {
                     try sql.execute("DELETE FROM \(table) WHERE account_id = ?", [id])
                 }

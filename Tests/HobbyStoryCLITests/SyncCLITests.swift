@@ -197,20 +197,7 @@ struct SyncCLITests {
     func adminCommands() async throws {
         let data = try temporaryFolder("portal-admin")
         func admin(_ arguments: [String], input: String? = nil) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = builtProduct("hobbystory-portal")
-            process.arguments = ["--data", data.path, "admin"] + arguments
-            let output = Pipe()
-            let stdin = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            process.standardInput = stdin
-            try process.run()
-            if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-            try stdin.fileHandleForWriting.close()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            try portalAdmin(data, arguments, input: input)
         }
         #expect(
             try admin(["create-admin", "--email", "root@example.org", "--password-stdin"], input: "admin password\n").0
@@ -287,4 +274,22 @@ struct SyncCLITests {
         #expect(try admin(["fetch-sales", "--key-file", key]).0 == 2, "no vendor, issuer or key id")
         await appStore.stop()
     }
+}
+
+/// Runs `hobbystory-portal --data DATA admin ARGUMENTS…` and returns its exit status and output.
+func portalAdmin(_ data: URL, _ arguments: [String], input: String? = nil) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = builtProduct("hobbystory-portal")
+    process.arguments = ["--data", data.path, "admin"] + arguments
+    let output = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
 }

@@ -110,9 +110,12 @@ struct DiagnosticsEndpointTests {
     func hostile(backend: Backend) async throws {
         let portal = try PortalHarness(backend, clock: TestClock(Date()))
         let identity = ErrorIdentity(type: "M.E", code: "c", site: "s", operation: "")
-        let report = ErrorReport(kind: .error, identity: identity, firstSeen: Date(), device: Self.description("1.0"), breadcrumbs: [])
+        let report = ErrorReport(
+            kind: .error, identity: identity, firstSeen: Date(), device: Self.description("1.0"), breadcrumbs: [])
         let good = DiagnosticsUpload(installation: UUID(), device: Self.description("1.0"), reports: [report])
-        func post(_ body: Data, headers: HTTPHeaders = ["Content-Type": "application/json"]) async throws -> HTTPClientResponse {
+        func post(_ body: Data, headers: HTTPHeaders = ["Content-Type": "application/json"]) async throws
+            -> HTTPClientResponse
+        {
             try await portal.client.send(.post, "/v1/diagnostics", headers: headers, body: body)
         }
         let json = try JSONCoding.encode(good)
@@ -125,7 +128,8 @@ struct DiagnosticsEndpointTests {
         lying = good
         lying.reports[0].occurrences = Int.max
         #expect(try await portal.client.send(.post, "/v1/diagnostics", json: lying).status.code == 400)
-        let badToken = try await post(json, headers: ["Content-Type": "application/json", "Authorization": "Bearer nope"])
+        let badToken = try await post(
+            json, headers: ["Content-Type": "application/json", "Authorization": "Bearer nope"])
         #expect(badToken.status.code == 401)
         #expect(try portal.store.errorGroups().isEmpty, "nothing refused was stored")
 

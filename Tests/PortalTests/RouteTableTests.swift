@@ -41,7 +41,8 @@ struct RouteTableTests {
             // A session is required unless the operation lists no requirement, or an empty one
             // (OpenAPI's "optional": `[{}, {"bearerAuth": []}]`).
             let requirements = (operation?["security"] as? [[String: Any]])
-            let secured = requirements.map { !$0.isEmpty && !$0.contains { $0.isEmpty } } ?? (document["security"] != nil)
+            let secured =
+                requirements.map { !$0.isEmpty && !$0.contains { $0.isEmpty } } ?? (document["security"] != nil)
             #expect(secured == endpoint.requiresSession, "\(key) is described as needing a session or not")
         }
         // What the router adds beyond the table: HEAD on a GET route, and the directory writes it refuses.
