@@ -64,7 +64,8 @@ let package = Package(
         .target(
             name: "PortalStore",
             dependencies: [
-                "SQLiteDB", "PostgresDB", "Diagnostics", "SyncProtocol", "SecureHashing", "FishingModel", "AppStoreReports",
+                "SQLiteDB", "PostgresDB", "Diagnostics", "SyncProtocol", "SecureHashing", "FishingModel",
+                "AppStoreReports",
             ]),
         .target(
             name: "SyncClient",
@@ -74,7 +75,8 @@ let package = Package(
             dependencies: [
                 "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
                 "MapPacks",
-                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "DiaryStore", "Gazetteer",
+                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "DiaryStore",
+                "Gazetteer",
             ],
             resources: [.copy("Resources/openapi.json")]),
         .target(
@@ -112,7 +114,7 @@ let package = Package(
             dependencies: [
                 "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient", "Weather",
                 "Almanac",
-                "SyncProtocol", "Reports", "ReportOutput", "MapSources", "Routing",
+                "SyncProtocol", "Reports", "ReportOutput", "MapSources", "Routing", "Diagnostics",
             ],
             resources: [.copy("Resources/Localizable.xcstrings")]),
         .target(
@@ -205,6 +207,7 @@ let package = Package(
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
                 "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather", "MapSources", "Routing",
+                "Diagnostics",
             ]),
         .testTarget(
             name: "HobbyStoryCLITests",
@@ -232,6 +235,7 @@ let package = Package(
         .target(name: "AVFoundation", path: "Platform/StandIns/AVFoundation"),
         .target(name: "Charts", dependencies: ["SwiftUI"], path: "Platform/StandIns/Charts"),
         .target(name: "CoreLocation", path: "Platform/StandIns/CoreLocation"),
+        .target(name: "MetricKit", path: "Platform/StandIns/MetricKit"),
         .target(name: "MapKit", dependencies: ["SwiftUI", "CoreLocation"], path: "Platform/StandIns/MapKit"),
         .target(
             name: "AppUI",
@@ -239,7 +243,7 @@ let package = Package(
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
                 "Reports", "SyncClient", "Weather", "MapSources", "Routing", "SwiftUI", "Charts", "MapKit", "PhotosUI",
                 "CoreTransferable", "UniformTypeIdentifiers",
-                "UIKit", "AVFoundation", "CoreLocation",
+                "UIKit", "AVFoundation", "CoreLocation", "Diagnostics", "MetricKit",
             ]),
         .target(
             name: "AppWireframes",
@@ -261,7 +265,7 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SyncClient", "Weather", "MapSources",
+                "Reports", "SyncClient", "Weather", "MapSources", "Diagnostics",
             ])
     ]
     package.products += [.library(name: "AppUI", targets: ["AppUI"])]

@@ -17,6 +17,14 @@ public struct AppVersion: Sendable, Comparable, CustomStringConvertible {
         self.parts = parts
     }
 
+    /// The version at the start of `text` ("1.0 (beta)" → "1.0"), or "0" when there is none: a
+    /// report always carries a version the portal accepts.
+    public static func leading(in text: String) -> String {
+        let prefix = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let trimmed = prefix.hasSuffix(".") ? String(prefix.dropLast()) : String(prefix)
+        return AppVersion(trimmed)?.description ?? "0"
+    }
+
     public var description: String { parts.map(String.init).joined(separator: ".") }
 
     /// Missing parts count as zero: `1.2` == `1.2.0`.

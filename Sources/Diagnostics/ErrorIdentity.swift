@@ -24,7 +24,7 @@ public struct ErrorIdentity: Codable, Sendable, Hashable {
     public init(of error: any Error, site: String, operation: String) {
         self.init(
             type: String(reflecting: Swift.type(of: error)), code: Self.code(of: error), site: site,
-            operation: PrivacyScrubber.operation(operation))
+            operation: PrivacyScrubber.name(operation))
     }
 
     /// Sixteen hex digits of FNV-1a (64 bit) over the four parts: a grouping key, not a secret.
@@ -51,7 +51,7 @@ public struct ErrorIdentity: Codable, Sendable, Hashable {
             return mirror.children.first?.label ?? "case\(error._code)"
         }
         if let code = mirror.children.first(where: { $0.label == "code" })?.value {
-            return PrivacyScrubber.operation(String(describing: code))
+            return PrivacyScrubber.name(String(describing: code))
         }
         return "-"
     }

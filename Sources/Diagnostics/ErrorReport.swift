@@ -82,7 +82,7 @@ public struct DeviceDescription: Codable, Sendable, Equatable {
         self.schemaVersion = schemaVersion
     }
 
-    /// This process on the machine it runs on (the command line; the app passes UIDevice's).
+    /// This process on the machine it runs on, its version cut to the numbers the portal takes.
     public static func current(appVersion: String, build: String, schemaVersion: Int) -> DeviceDescription {
         let version = ProcessInfo.processInfo.operatingSystemVersion
         #if os(Linux)
@@ -102,7 +102,8 @@ public struct DeviceDescription: Codable, Sendable, Equatable {
             let model = "other"
         #endif
         return DeviceDescription(
-            appVersion: appVersion, build: build, os: os,
+            appVersion: AppVersion.leading(in: appVersion), build: build.isEmpty ? "-" : String(build.prefix(100)),
+            os: os,
             osVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)", model: model,
             schemaVersion: schemaVersion)
     }

@@ -32,18 +32,19 @@ public enum PrivacyScrubber {
         var metadata: [String: String] = [:]
         for (key, value) in record.metadata where allowedKeys.contains(key) { metadata[key] = scrub(value) }
         return Breadcrumb(
-            time: record.time, level: record.level, category: operation(record.category), message: scrub(message),
+            time: record.time, level: record.level, category: name(record.category), message: scrub(message),
             metadata: metadata)
     }
 
-    /// A command or screen name kept only when it looks like one (letters, digits, spaces, dots,
-    /// dashes; at most 60 characters), else `‹other›`: a mistyped command line can hold anything.
-    public static func operation(_ text: String) -> String {
+    /// A name (a command, a screen, a device model, a frame) kept only when it looks like one
+    /// (ASCII letters, digits, spaces and `.-_+,:()`; at most 60 bytes), else `‹other›`: a mistyped
+    /// command line can hold anything.
+    public static func name(_ text: String) -> String {
         let allowed =
             text.utf8.count <= 60
             && text.unicodeScalars.allSatisfy { scalar in
                 scalar.isASCII
-                    && (CharacterSet.alphanumerics.contains(scalar) || " .-_".unicodeScalars.contains(scalar))
+                    && (CharacterSet.alphanumerics.contains(scalar) || " .-_+,:()".unicodeScalars.contains(scalar))
             }
         return allowed ? text : "‹other›"
     }

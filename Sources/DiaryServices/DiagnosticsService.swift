@@ -37,6 +37,17 @@ public struct DiagnosticsService: Sendable {
         }
     }
 
+    /// Queues the crashes and hangs of a MetricKit diagnostic payload (its JSON), reported by the
+    /// app's binary `appBinary` (issue 18); returns how many.
+    @discardableResult
+    public func receive(metricKitPayload json: Data, appBinary: String) async throws -> Int {
+        let reports = try MetricKitPayload.reports(from: json, appBinary: appBinary, device: device)
+        try await diary.write { diary in
+            for report in reports { try diary.queueErrorReport(report) }
+        }
+        return reports.count
+    }
+
     /// Exactly what ``send(comment:portal:)`` would send now, with the comment given.
     public func preview(comment: String? = nil) async throws -> DiagnosticsUpload {
         let (device, folder) = (device, profileFolder)

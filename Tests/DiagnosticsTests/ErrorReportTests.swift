@@ -139,6 +139,8 @@ struct ErrorReportTests {
             #expect(AppVersion(bad) == nil, "\(bad)")
         }
         #expect(["1.2", "1.10", "1.9"].sorted(by: AppVersion.isNewer) == ["1.10", "1.9", "1.2"])
+        #expect(AppVersion.leading(in: "1.0 (wireframe)") == "1.0" && AppVersion.leading(in: "beta") == "0")
+        #expect(DeviceDescription.current(appVersion: "2.1.", build: "", schemaVersion: 1).appVersion == "2.1")
     }
 
     @Test("Given uploads that break a rule, then validation names the field, its value and the rule")

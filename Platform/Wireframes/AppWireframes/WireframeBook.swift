@@ -57,6 +57,13 @@ public final class WireframeBook {
             Task { await models.gallery(nil).chooseFromLibrary() }
             while !models.library.request.isWaiting { await Task.yield() }
         }
+        try await render("home", "error-reports-question", filled: true) { await $0.errorReports.load() }
+        try await render("settings", "error-reports", filled: true) { models in
+            await models.errorReports.setSharing(true)
+            await models.errorReports.load()
+            models.errorReports.comment = "Exporting my pike photo fails"
+            await models.errorReports.showPreview()
+        }
         try await render("profiles", "errors", filled: true) { await $0.profiles.addProfile() }
         try await render("profiles", "confirmation", filled: true) { models in
             models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }

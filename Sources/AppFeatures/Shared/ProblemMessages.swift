@@ -1,3 +1,4 @@
+import DiaryServices
 import DiaryStore
 import Foundation
 import MediaLibrary
@@ -25,6 +26,7 @@ public struct ProblemMessages: Sendable {
         case is SyncTransportError: text("error.sync.network")
         case let error as MediaStoreError: media(error)
         case let error as CaptureProblem: capture(error)
+        case DiagnosticsProblem.noPortal: text("error.diagnostics.noPortal")
         default: text("error.unexpected", ["detail": "\(error)"])
         }
     }

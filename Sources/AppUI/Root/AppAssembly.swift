@@ -1,4 +1,5 @@
 import AppFeatures
+import Diagnostics
 import DiaryServices
 import DiaryStore
 import Foundation
@@ -20,6 +21,8 @@ public struct AppProviders: Sendable {
     public var syncTransport: @Sendable (URL) -> any SyncTransport
     public var deviceName: String
     public var appVersion: String
+    /// The build number (`CFBundleVersion`) error reports carry.
+    public var build: String
     public var mapSources: [MapSource]
     public var now: @Sendable () -> Date
     public var timeZone: TimeZone
@@ -27,7 +30,8 @@ public struct AppProviders: Sendable {
     public init(
         location: any LocationProviding, routes: any RouteProvider, weatherTransport: any HTTPTransport,
         syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
-        mapSources: [MapSource], now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current
+        build: String = "1", mapSources: [MapSource], now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: TimeZone = .current
     ) {
         self.location = location
         self.routes = routes
@@ -35,6 +39,7 @@ public struct AppProviders: Sendable {
         self.syncTransport = syncTransport
         self.deviceName = deviceName
         self.appVersion = appVersion
+        self.build = build
         self.mapSources = mapSources
         self.now = now
         self.timeZone = timeZone
@@ -63,9 +68,16 @@ extension ScreenModels {
             cache: try? WeatherCache(path: deviceFolder.appendingPathComponent("weather.sqlite").path),
             transport: p.weatherTransport, clock: p.now)
         let conditions = ConditionsService(diary: diary, weather: weather)
+        let device = DeviceDescription.current(
+            appVersion: p.appVersion, build: p.build, schemaVersion: Diary.currentSchemaVersion)
+        // Captured errors become reports in the diary's queue (issue 18), sent after syncs when
+        // the angler agreed; the log files stay where the settings' export reads them.
+        Diagnostics.install(try DiagnosticsService.sink(logsOf: deviceFolder, diaryAt: databaseURL, device: device))
+        let diagnostics = DiagnosticsService(
+            diary: diary, device: device, profileFolder: deviceFolder, transport: p.syncTransport)
         let sync = SyncService(
             diary: diary, sharedDirectoryURL: sharedDirectoryURL,
-            contentURL: { MediaStore.contentURL(mediaRoot, $0) }, transport: p.syncTransport)
+            contentURL: { MediaStore.contentURL(mediaRoot, $0) }, transport: p.syncTransport, diagnostics: diagnostics)
         let downloads = MediaDownloadService(diary: diary, mediaRoot: mediaRoot, transport: p.syncTransport)
         let labeler = BundledGazetteerLabeler()
         let packs = MapPackService(folder: deviceFolder.appendingPathComponent("maps"), transport: p.syncTransport)
@@ -81,7 +93,8 @@ extension ScreenModels {
                 points: PointInfoService(labeler: labeler, packs: packs, weather: weather), formatter: formatter),
             reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: year, language: language),
             sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
-            trash: TrashModel(diary: diary, language: language), settings: settings, profiles: profiles,
+            trash: TrashModel(diary: diary, language: language), settings: settings,
+            errorReports: ErrorReportsModel(service: diagnostics, language: language), profiles: profiles,
             about: AboutModel(version: p.appVersion),
             gallery: { target, camera, library in
                 MediaModel(

@@ -23,6 +23,7 @@ public struct AppRootView: View {
         }
         .tabViewStyle(.sidebarAdaptable)
         .modifier(MediaCaptureScreens(camera: models.camera, library: models.library))
+        .modifier(ErrorReportsQuestion(model: models.errorReports, models: models))
     }
 
     private var section: some View {

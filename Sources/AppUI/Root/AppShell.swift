@@ -1,6 +1,8 @@
 import AppFeatures
+import DiaryServices
 import DiaryStore
 import Foundation
+import MetricKit
 import Observation
 
 /// The app from launch (T15, issue 14 §2): the device's profiles in one folder; the profiles
@@ -18,6 +20,8 @@ public final class AppShell {
     private let deviceLanguage: Language
     private let providers: AppProviders
     private var shownDiary: DiaryQueue?
+    /// Takes MetricKit's crash and hang reports into the shown diary's queue (issue 18).
+    private var crashReports: CrashReportSubscriber?
 
     public init(
         root: URL, deviceLanguage: Language = .preferred(Locale.preferredLanguages), providers: AppProviders
@@ -61,9 +65,18 @@ public final class AppShell {
             try await made.loadAll()
             shownDiary = diary
             models = made
+            subscribeToCrashReports(made.errorReports.service)
             problem = nil
         } catch {
             problem = ProblemMessages(language: deviceLanguage).text(error)
         }
+    }
+
+    private func subscribeToCrashReports(_ service: DiagnosticsService) {
+        if let crashReports { MXMetricManager.shared.remove(crashReports) }
+        let subscriber = CrashReportSubscriber(
+            service: service, appBinary: Bundle.main.executableURL?.lastPathComponent ?? "HobbyStory")
+        MXMetricManager.shared.add(subscriber)
+        crashReports = subscriber
     }
 }

@@ -19,6 +19,7 @@ public struct ScreenModels {
     public let sync: SyncModel
     public let trash: TrashModel
     public let settings: SettingsModel
+    public let errorReports: ErrorReportsModel
     public let profiles: ProfilesModel
     public let about: AboutModel
     /// The system camera and photo library picker, shown when a gallery asks (T16, T17).
@@ -38,7 +39,7 @@ public struct ScreenModels {
     public init(
         router: AppRouter, help: HelpModel, catalog: Catalog = .shared, home: HomeModel, trips: TripListModel,
         spots: SpotsModel, map: MapModel, reports: ReportsModel, sync: SyncModel, trash: TrashModel,
-        settings: SettingsModel, profiles: ProfilesModel, about: AboutModel,
+        settings: SettingsModel, errorReports: ErrorReportsModel, profiles: ProfilesModel, about: AboutModel,
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
         gallery: @escaping @MainActor (MediaTarget?, CameraPresenter, LibraryPresenter) -> MediaModel,
         tripDetail: @escaping @MainActor (UUID) -> TripDetailModel,
@@ -57,6 +58,7 @@ public struct ScreenModels {
         self.sync = sync
         self.trash = trash
         self.settings = settings
+        self.errorReports = errorReports
         self.profiles = profiles
         self.about = about
         self.camera = camera
