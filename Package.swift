@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing"]),
         .target(name: "MapSources"),
         .target(
-            name: "Site", dependencies: ["PortalStore", "SyncProtocol", "FishingModel", "Reports", "ReportOutput"],
+            name: "Site",
+            dependencies: ["PortalStore", "SyncProtocol", "FishingModel", "Reports", "ReportOutput", "Diagnostics"],
             resources: [
                 .copy("Resources/site.css"), .copy("Resources/map.js"), .copy("Resources/report-messages.json"),
             ]),

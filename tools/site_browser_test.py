@@ -9,7 +9,8 @@ fills it) names the site's URL, the accounts and the records to look for. At eac
 browser signs in, browses and filters the diary, opens a trip, a catch, its photo full size and
 its video (played and scrubbed), sees the map (clusters, a clicked point), runs a report and a wrong formula, switches the language, signs a device out after confirming, is
 refused another account's trip and the administration, and signs out; then an administrator
-opens the statistics and renames a species (the Swift test syncs a device and finds the name); every page is scanned with axe-core (no serious
+opens the statistics, renames a species (the Swift test syncs a device and finds the name) and
+acknowledges the most frequent error report after reading it and its chart; every page is scanned with axe-core (no serious
 or critical violations), checked for horizontal overflow and, at phone size, for touch targets
 smaller than 44 px. With --screenshots, every page at every size is written to
 DIR/<size>/<page>.png. Exits 1 listing every failure.
@@ -275,7 +276,24 @@ class Run:
         driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
         self.wait(lambda: "done=renamed" in driver.current_url, "the new name is saved")
         self.check(f"{self.scenario['renamedTo']} ({self.size})" in self.text(), "the directory shows the new name")
+        self.errors()
         self.sign_out()
+
+    def errors(self):
+        """The administrator reads the error reports, opens the most frequent and acknowledges it."""
+        driver = self.driver
+        self.open("/admin")
+        driver.find_element(By.CSS_SELECTOR, "main a[href='/admin/errors']").click()
+        self.wait(lambda: driver.current_url.endswith("/admin/errors"), "the error reports open")
+        self.page("errors")
+        driver.find_element(By.CSS_SELECTOR, "main table tbody tr th a").click()
+        self.wait(lambda: "/admin/errors/" in driver.current_url, "a problem opens")
+        self.wait(lambda: driver.execute_script(
+            "const i = document.querySelector('.chart img'); return i && i.complete && i.naturalWidth > 0"),
+            "the chart of occurrences per day is drawn")
+        self.page("error-group")
+        driver.find_element(By.XPATH, "//form[input[@name='status'][@value='acknowledged']]//button").click()
+        self.wait(lambda: "done=acknowledged" in driver.current_url, "the problem is acknowledged")
 
 
 def main():

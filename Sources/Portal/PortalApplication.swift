@@ -33,7 +33,8 @@ public struct PortalApplication: Sendable {
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
         signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600),
         routeLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 120, window: 60),
-        diagnosticsLimiters: DiagnosticsLimiters = DiagnosticsLimiters(), trustedProxies: Set<String> = [], logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
+        diagnosticsLimiters: DiagnosticsLimiters = DiagnosticsLimiters(), trustedProxies: Set<String> = [],
+        logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
         replicaFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-site-replicas"),
         siteTiles: MapPages.Tiles = .openStreetMap
     ) {

@@ -27,13 +27,7 @@ extension SiteRoutes {
                 series: [
                     ChartSeries(name: SiteText.downloadsAxis(visit.language), values: days.map { Double($0.units) })
                 ])
-            // An image: no script runs in it, and its own style sheet is inline.
-            return HTTPResponse(
-                headers: [
-                    "Content-Type": "image/svg+xml; charset=utf-8",
-                    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-                ],
-                body: .bytes(Data(SVGChartRenderer.render(chart, width: 720, height: 320).utf8)))
+            return Self.svg(chart)
         }
         on(&router, .directory) { visit in
             let notice: Phrase? =

@@ -49,6 +49,7 @@ struct SiteRoutes {
         addMapPages(to: &router)
         addReportPages(to: &router)
         addAdminPages(to: &router)
+        addErrorPages(to: &router)
     }
 
     /// Registers `page`: builds the visit (session, language, form token), requires a sign-in

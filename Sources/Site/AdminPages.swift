@@ -36,6 +36,8 @@ public enum AdminPages {
             <section class="panel"><h2>\(context(SiteText.directories))</h2>
             <p>\(context(SiteText.directoryVersion)) <strong>\(directoryVersion)</strong></p>
             <ul class="buttons">\(directories)</ul></section>
+            <section class="panel"><h2>\(context(ErrorText.title))</h2>
+            <p><a class="button" href="\(SitePage.errors.pattern)">\(context(ErrorText.openErrors))</a></p></section>
             """)
     }
 

@@ -12,12 +12,13 @@ public enum SitePage: String, CaseIterable, Sendable {
     case map, mapData, mapPoint, mapScript, leaflet, leafletImage
     case admin, downloadsChart, directory, addDirectoryEntry, directoryEntry, renameDirectoryEntry
     case confirmRetireDirectoryEntry, retireDirectoryEntry
+    case errors, errorGroup, updateErrorGroup, errorChart
 
     public var method: String {
         switch self {
         case .submitSignIn, .signOut, .changePassword, .revokeDevice, .deleteAccount, .addDirectoryEntry,
             .renameDirectoryEntry,
-            .retireDirectoryEntry:
+            .retireDirectoryEntry, .updateErrorGroup:
             "POST"
         default: "GET"
         }
@@ -52,6 +53,9 @@ public enum SitePage: String, CaseIterable, Sendable {
         case .directory, .addDirectoryEntry: "/admin/directories/:kind"
         case .directoryEntry, .renameDirectoryEntry: "/admin/directories/:kind/:id"
         case .confirmRetireDirectoryEntry, .retireDirectoryEntry: "/admin/directories/:kind/:id/retire"
+        case .errors: "/admin/errors"
+        case .errorGroup, .updateErrorGroup: "/admin/errors/:fingerprint"
+        case .errorChart: "/admin/errors/:fingerprint/chart.svg"
         }
     }
 

@@ -29,7 +29,8 @@ struct SiteAdminTests {
         #expect(try await anna.signIn("anna@example.org").status.code == 303)
         #expect(!(try await anna.get("/diary").text.contains("href=\"/admin\"")), "no link to what is refused")
         for target in [
-            "/admin", "/admin/charts/downloads.svg", "/admin/directories/species",
+            "/admin", "/admin/charts/downloads.svg", "/admin/directories/species", "/admin/errors",
+            "/admin/errors/0123456789abcdef", "/admin/errors/0123456789abcdef/chart.svg",
             "/admin/directories/species/esox-lucius",
             "/admin/directories/species/esox-lucius/retire?replacement=perca-fluviatilis",
         ] {

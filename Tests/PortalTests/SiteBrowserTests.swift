@@ -40,6 +40,11 @@ struct SiteBrowserTests {
         try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
         try portal.store.importSales(
             try SalesImportTests.report("sales_2026-06-01.txt") + SalesImportTests.report("sales_2026-06-02.txt.gz"))
+        for (code, count) in [("contentDamaged", 5), ("io", 1)] {
+            _ = try portal.store.receiveDiagnostics(
+                SiteErrorPagesTests.upload(code: code, occurrences: count, message: "exporting", at: portal.clock.now),
+                account: nil)
+        }
         let boris = try await portal.device("boris-phone", email: "boris@example.org", signUp: true)
         let (_, borisTrip, _) = try boris.logTrip(catches: 1)
         try await boris.synchronise()
