@@ -228,6 +228,7 @@ enum PortalSchema {
             // and fix version; each device's report of it (one row per queue entry, so a report
             // sent again replaces its copy); occurrences per day for the chart; the versions each
             // installation runs (for crash-free devices); and "Report a problem" submissions.
+            // Stored JSON is bounded at 1 MiB: four times the largest body the endpoint reads.
             version: 11, name: "error reports",
             statements: [
                 """
@@ -266,7 +267,7 @@ enum PortalSchema {
                     occurrences    BIGINT NOT NULL CHECK (occurrences BETWEEN 1 AND 1000000),
                     first_seen     BIGINT NOT NULL,
                     last_seen      BIGINT NOT NULL CHECK (last_seen >= first_seen),
-                    breadcrumbs    TEXT NOT NULL CHECK (length(breadcrumbs) <= 65536),
+                    breadcrumbs    TEXT NOT NULL CHECK (length(breadcrumbs) <= 1048576),
                     received_at    BIGINT NOT NULL,
                     PRIMARY KEY (installation, id)
                 )
@@ -300,7 +301,7 @@ enum PortalSchema {
                     comment      TEXT NOT NULL CHECK (length(comment) <= 4000),
                     integrity    TEXT NOT NULL CHECK (length(integrity) <= 500),
                     sync_state   TEXT NOT NULL CHECK (length(sync_state) <= 500),
-                    recent_log   TEXT NOT NULL CHECK (length(recent_log) <= 262144),
+                    recent_log   TEXT NOT NULL CHECK (length(recent_log) <= 1048576),
                     received_at  BIGINT NOT NULL
                 )
                 """,

@@ -143,10 +143,33 @@ struct DiagnosticsEndpointTests {
         #expect(try await portal.client.send(.post, "/v1/diagnostics", json: moved).status.code == 200)
         let groups = try portal.store.errorGroups()
         #expect(groups.map(\.count) == [1], "the id stays with its first problem and count")
+        let stored = groups.count
+
+        // The largest upload the rules allow is stored, not refused by the schema.
+        let crumb = Breadcrumb(
+            time: Date(), level: .info, category: String(repeating: "c", count: 100),
+            message: String(repeating: "/", count: 500),
+            metadata: Dictionary(uniqueKeysWithValues: (0..<8).map { ("key\($0)", String(repeating: "é", count: 250)) })
+        )
+        var largest = DiagnosticsUpload(installation: UUID(), device: good.device, reports: [])
+        for index in 0..<DiagnosticsLimits.reportsPerUpload {
+            var big = report
+            big.id = UUID()
+            big.identity.code = "code\(index)"
+            big.fingerprint = big.identity.fingerprint
+            big.breadcrumbs = Array(repeating: crumb, count: DiagnosticsLimits.breadcrumbs)
+            largest.reports.append(big)
+            guard try JSONCoding.encode(largest).count < DiagnosticsLimits.bodyBytes else {
+                largest.reports.removeLast()
+                break
+            }
+        }
+        #expect(try await portal.client.send(.post, "/v1/diagnostics", json: largest).status.code == 200)
 
         // A flood from one installation is slowed down.
         var statuses: [Int] = []
         for _ in 0..<31 { statuses.append(try await post(json).status.code) }
         #expect(statuses.last == 429)
+        #expect(try portal.store.errorGroups(limit: 1_000).count > stored)
     }
 }
