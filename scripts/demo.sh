@@ -81,6 +81,18 @@ curl -fs -b "$jar" "$portal/diary" | sed -n 's/.*<p class="count" role="status">
 curl -fs -b "$jar" "$portal/diary" | grep -o '<h2><a href="/diary/trips/[^"]*">[^<]*' | sed 's/.*">/  trip: /'
 echo
 
+echo "== Error reports: a damaged photo fails to export; the angler sees what would be sent, agrees, and it groups on the portal"
+imported=$("$bin/hobbystory" "${phone[@]}" media import Tests/MediaMetadataTests/Fixtures/photo_exif_full.jpg --json)
+media=$(echo "$imported" | field id)
+sha=$(echo "$imported" | field sha256)
+stored=$(find "$devices/phone" -type f -name "$sha")
+printf 'damaged' | dd of="$stored" bs=1 seek=4096 conv=notrunc status=none
+hs "${phone[@]}" media export "$media" --to "$devices/pike-copy.jpg" || true
+hs "${phone[@]}" diagnostics preview | sed -n 1,24p
+hs "${phone[@]}" settings diagnostics on
+hs "${phone[@]}" diagnostics send --comment "The export of my pike photo fails"
+"$bin/hobbystory-portal" --data "$data" admin errors list
+
 echo "== The portal"
 curl -fs "$portal/health"; echo
 curl -fs "$portal/metrics" | grep -E '^hobbystory_sync_records_total' || true
@@ -98,6 +110,7 @@ $data/portal-log.jsonl; the API described at $portal/v1/openapi.json). Point any
   hobbystory sync status
   hobbystory sync history [ID]    # versions other devices' edits replaced; sync restore-version ID --version N
 Administration: $bin/hobbystory-portal --data $data admin stats | admin create-admin --email E --password-stdin
+                | admin errors list | show FINGERPRINT | resolve FINGERPRINT --in-version V | digest
 Press Ctrl-C to stop the portal.
 TEXT
 wait $portal_pid
