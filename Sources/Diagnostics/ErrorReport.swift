@@ -109,20 +109,6 @@ public struct DeviceDescription: Codable, Sendable, Equatable {
     }
 }
 
-/// One log line as a report carries it: when, how serious, which part, a scrubbed message and
-/// only the metadata ``PrivacyScrubber`` lets through.
-public struct Breadcrumb: Codable, Sendable, Equatable {
-    public var time: Date
-    public var level: LogLevel
-    public var category: String
-    public var message: String
-    public var metadata: [String: String]
-
-    public init(time: Date, level: LogLevel, category: String, message: String, metadata: [String: String] = [:]) {
-        self.time = time
-        self.level = level
-        self.category = category
-        self.message = message
-        self.metadata = metadata
-    }
-}
+/// One log line as a report carries it: a ``LogRecord`` after ``PrivacyScrubber`` — its message
+/// scrubbed and only the metadata the scrubber lets through.
+public typealias Breadcrumb = LogRecord

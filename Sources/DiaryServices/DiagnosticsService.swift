@@ -75,12 +75,19 @@ public struct DiagnosticsService: Sendable {
         return receipt
     }
 
-    /// After a sync: sends the queue when the angler agreed, with the installation's version as
-    /// a sign of life (for "crash-free devices"); a failure stays quiet and the queue waits.
-    public func sendAfterSync() async {
-        guard (try? await diary.read({ try $0.diagnosticsSharing() })) == true else { return }
+    /// After a sync: sends the queue when the angler agreed — and, with nothing queued, once a
+    /// day all the same, as the installation's sign of life in its version (for "crash-free
+    /// devices"). A failure stays quiet and the queue waits.
+    public func sendAfterSync(now: Date = Date()) async {
+        let due = try? await diary.read { diary -> Bool in
+            guard try diary.diagnosticsSharing() == true else { return false }
+            let last = try diary.diagnosticsLastSent()
+            return try !diary.queuedErrorReports().isEmpty || last.map { now.timeIntervalSince($0) > 86_400 } ?? true
+        }
+        guard due == true else { return }
         do {
             try await send()
+            try await diary.write { try $0.setDiagnosticsLastSent(now) }
         } catch {
             Logger(category: "diagnostics").notice(
                 "error reports not sent", ["errorType": String(describing: type(of: error))])

@@ -22,6 +22,7 @@ extension DiarySchema {
 extension Diary {
     static let diagnosticsSharingKey = "diagnostics_sharing"
     static let diagnosticsInstallationKey = "diagnostics_installation"
+    static let diagnosticsLastSentKey = "diagnostics_last_sent"
 
     /// Adds `report` to the queue, or counts it into the queued report with its fingerprint.
     public func queueErrorReport(_ report: ErrorReport) throws {
@@ -57,16 +58,20 @@ extension Diary {
 
     /// Whether the angler agreed to send error reports: nil until they were asked.
     public func diagnosticsSharing() throws -> Bool? {
-        try database.scalar("SELECT value FROM diary_meta WHERE key = ?", [.text(Self.diagnosticsSharingKey)])
-            .stringValue.map { $0 == "on" }
+        try meta(Self.diagnosticsSharingKey).map { $0 == "on" }
     }
 
     public func setDiagnosticsSharing(_ on: Bool) throws {
-        try database.transaction {
-            try database.execute(
-                "INSERT INTO diary_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                [.text(Self.diagnosticsSharingKey), .text(on ? "on" : "off")])
-        }
+        try setMeta(Self.diagnosticsSharingKey, on ? "on" : "off")
+    }
+
+    /// When the queue last reached the portal after a sync; nil before the first time.
+    public func diagnosticsLastSent() throws -> Date? {
+        try meta(Self.diagnosticsLastSentKey).flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
+    }
+
+    public func setDiagnosticsLastSent(_ time: Date) throws {
+        try setMeta(Self.diagnosticsLastSentKey, String(time.timeIntervalSince1970))
     }
 
     /// The random id this diary's reports are sent under, made on first use; unrelated to the

@@ -8,15 +8,24 @@ extension Diary {
 
     /// The stored settings document, or nil before the angler changed anything.
     public func appSettings() throws -> Data? {
-        try database.scalar("SELECT value FROM diary_meta WHERE key = ?", [.text(Self.settingsKey)]).stringValue
-            .map { Data($0.utf8) }
+        try meta(Self.settingsKey).map { Data($0.utf8) }
     }
 
     public func saveAppSettings(_ document: Data) throws {
+        try setMeta(Self.settingsKey, String(decoding: document, as: UTF8.self))
+    }
+
+    /// The diary's own value under `key` (`diary_meta`), nil when never set.
+    func meta(_ key: String) throws -> String? {
+        try database.scalar("SELECT value FROM diary_meta WHERE key = ?", [.text(key)]).stringValue
+    }
+
+    /// Sets the diary's own value under `key`, in a transaction of its own.
+    func setMeta(_ key: String, _ value: String) throws {
         try database.transaction {
             try database.execute(
                 "INSERT INTO diary_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                [.text(Self.settingsKey), .text(String(decoding: document, as: UTF8.self))])
+                [.text(key), .text(value)])
         }
     }
 }

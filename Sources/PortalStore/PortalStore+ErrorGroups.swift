@@ -162,18 +162,27 @@ extension PortalStore {
             FROM error_groups g LEFT JOIN error_reports r ON r.fingerprint = g.fingerprint
             \(condition) GROUP BY g.fingerprint ORDER BY \(order), g.fingerprint LIMIT ?
             """, values + [.integer(Int64(limit))])
+        // The versions of every listed group in one query.
+        let fingerprints = try rows.map { try $0.text(0) }
+        var versions: [String: [String]] = [:]
+        if !fingerprints.isEmpty {
+            let marks = Array(repeating: "?", count: fingerprints.count).joined(separator: ", ")
+            for row in try sql.query(
+                "SELECT DISTINCT fingerprint, app_version FROM error_reports WHERE fingerprint IN (\(marks))",
+                fingerprints.map { .text($0) })
+            {
+                versions[try row.text(0), default: []].append(try row.text(1))
+            }
+        }
         return try rows.map { row in
             let fingerprint = try row.text(0)
-            let versions = try sql.query(
-                "SELECT DISTINCT app_version FROM error_reports WHERE fingerprint = ?", [.text(fingerprint)]
-            ).map { try $0.text(0) }
             return ErrorGroupSummary(
                 fingerprint: fingerprint,
                 title: ErrorIdentity(type: try row.text(8), code: try row.text(9), site: "", operation: "").title,
                 kind: ErrorReport.Kind(rawValue: try row.text(1)) ?? .error, count: try row.int64(2),
                 devices: Int(try row.int64(3)), accounts: Int(try row.int64(4)),
                 firstSeen: PortalClock.date(try row.int64(5)), lastSeen: PortalClock.date(try row.int64(6)),
-                versions: versions.sorted(by: AppVersion.isNewer),
+                versions: (versions[fingerprint] ?? []).sorted(by: AppVersion.isNewer),
                 status: ErrorGroupStatus(rawValue: try row.text(7)) ?? .new)
         }
     }

@@ -37,7 +37,7 @@ public enum ErrorPages {
             : """
             <div class="table-scroll"><table><thead><tr><th scope="col">\(context(ErrorText.problem))</th>\
             <th scope="col">\(context(SiteText.state))</th><th scope="col">\(context(ErrorText.count))</th>\
-            <th scope="col">\(context(SiteText.devices))</th><th scope="col">\(context(SiteText.accounts))</th>\
+            <th scope="col">\(context(ErrorText.devices))</th><th scope="col">\(context(SiteText.accounts))</th>\
             <th scope="col">\(context(ErrorText.lastSeen))</th><th scope="col">\(context(ErrorText.versions))</th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
@@ -55,7 +55,7 @@ public enum ErrorPages {
             <p class="hint">\(context(ErrorText.show)) \(HTML.joined(filters, separator: " "))</p>
             \(table)</section>
             <section class="panel"><h2>\(context(ErrorText.crashFree))</h2><div class="table-scroll"><table>
-            <thead><tr><th scope="col">\(context(ErrorText.version))</th><th scope="col">\(context(SiteText.devices))</th>\
+            <thead><tr><th scope="col">\(context(ErrorText.version))</th><th scope="col">\(context(ErrorText.devices))</th>\
             <th scope="col">\(context(ErrorText.crashed))</th><th scope="col">\(context(ErrorText.crashFreeShare))</th></tr></thead>
             <tbody>\(versions)</tbody></table></div></section>
             """)
@@ -68,7 +68,7 @@ public enum ErrorPages {
         let target = SitePage.updateErrorGroup.target(["fingerprint": summary.fingerprint])
         let facts: [(Phrase, String)] = [
             (SiteText.state, context(ErrorText.status(summary.status))), (ErrorText.count, "\(summary.count)"),
-            (SiteText.devices, "\(summary.devices)"), (SiteText.accounts, "\(summary.accounts)"),
+            (ErrorText.devices, "\(summary.devices)"), (SiteText.accounts, "\(summary.accounts)"),
             (ErrorText.firstSeen, SiteFormat.dateTime(summary.firstSeen, offset: 0)),
             (ErrorText.lastSeen, SiteFormat.dateTime(summary.lastSeen, offset: 0)),
             (ErrorText.fixedIn, group.resolvedIn ?? "—"), (ErrorText.cameBackIn, group.regressedIn ?? "—"),

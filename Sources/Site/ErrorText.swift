@@ -11,6 +11,7 @@ public enum ErrorText {
     static let versions = Phrase("Versions", "Версии")
     static let version = Phrase("Version", "Версия")
     static let systems = Phrase("Systems", "Системы")
+    static let devices = Phrase("Devices", "Устройства")
     static let models = Phrase("Device models", "Модели устройств")
     static let sortBy = Phrase("Sort by:", "Сортировать:")
     static let byCount = Phrase("most frequent", "по частоте")

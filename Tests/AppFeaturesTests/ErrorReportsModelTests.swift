@@ -89,4 +89,32 @@ struct ErrorReportsModelTests {
         #expect(portal.uploads.first?.problem?.comment == "The app closed while I saved a pike")
         #expect(portal.uploads.first?.reports.first?.kind == .crash)
     }
+
+    @Test(
+        "Given sharing on, then after syncs the queue goes when it holds something, and otherwise once a day; off, never"
+    )
+    func afterSync() async throws {
+        let f = try AppFixture()
+        let portal = AcceptingPortal()
+        let service = DiagnosticsService(diary: f.diary, device: Self.device, profileFolder: f.folder) { _ in portal }
+        try await f.diary.write {
+            try $0.saveSyncAccount(
+                portalURL: "http://portal.test", email: "anna@example.org", accountId: UUID(), token: "t")
+        }
+        let start = Date(timeIntervalSince1970: 1_780_000_000)
+        await service.sendAfterSync(now: start)
+        #expect(portal.uploads.isEmpty, "not before the angler agreed")
+        try await f.diary.write { try $0.setDiagnosticsSharing(true) }
+        await service.sendAfterSync(now: start)
+        await service.sendAfterSync(now: start.addingTimeInterval(3_600))
+        #expect(portal.uploads.count == 1, "an empty queue goes once a day, as a sign of life")
+        let report = ErrorReport(
+            kind: .error, identity: ErrorIdentity(type: "M.E", code: "c", site: "s", operation: ""),
+            firstSeen: start, device: Self.device, breadcrumbs: [])
+        try await f.diary.write { try $0.queueErrorReport(report) }
+        await service.sendAfterSync(now: start.addingTimeInterval(7_200))
+        #expect(portal.uploads.count == 2 && portal.uploads.last?.reports.map(\.id) == [report.id])
+        await service.sendAfterSync(now: start.addingTimeInterval(7_200 + 86_401))
+        #expect(portal.uploads.count == 3)
+    }
 }
