@@ -61,8 +61,9 @@ public final class WireframeBook {
         try await render("settings", "error-reports", filled: true) { models in
             await models.errorReports.setSharing(true)
             await models.errorReports.load()
+            // The preview is not opened here: it shows this machine's system and a random
+            // installation id, which would redraw the wireframe differently on every run.
             models.errorReports.comment = "Exporting my pike photo fails"
-            await models.errorReports.showPreview()
         }
         try await render("profiles", "errors", filled: true) { await $0.profiles.addProfile() }
         try await render("profiles", "confirmation", filled: true) { models in
