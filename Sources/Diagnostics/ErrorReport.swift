@@ -94,18 +94,21 @@ public struct DeviceDescription: Codable, Sendable, Equatable {
         #else
             let os = "other"
         #endif
-        #if arch(x86_64)
-            let model = "x86_64"
-        #elseif arch(arm64)
-            let model = "arm64"
-        #else
-            let model = "other"
-        #endif
         return DeviceDescription(
             appVersion: AppVersion.leading(in: appVersion), build: build.isEmpty ? "-" : String(build.prefix(100)),
             os: os,
-            osVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)", model: model,
+            osVersion: "\(version.majorVersion).\(version.minorVersion).\(version.patchVersion)", model: machine,
             schemaVersion: schemaVersion)
+    }
+
+    /// The hardware model as the kernel names it: `iPhone15,2` on a phone, `x86_64` on a PC.
+    static var machine: String {
+        var names = utsname()
+        uname(&names)
+        let text = withUnsafeBytes(of: &names.machine) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return PrivacyScrubber.name(text.isEmpty ? "unknown" : text)
     }
 }
 
