@@ -21,28 +21,10 @@ extension SiteRoutes {
             }
         }
         on(&router, .trip) { visit in
-            let principal = try visit.signedIn()
-            let id = try visit.id()
-            return try cachedPage(visit) {
-                guard let detail = try store.diaryTrip(account: principal.accountId, id: id) else {
-                    throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
-                }
-                return DiaryRecordPages.trip(
-                    visit.context(email: try store.account(principal.accountId).email), detail,
-                    names: try Self.names(store))
-            }
+            try recordPage(visit, find: store.diaryTrip, render: DiaryRecordPages.trip)
         }
         on(&router, .catch) { visit in
-            let principal = try visit.signedIn()
-            let id = try visit.id()
-            return try cachedPage(visit) {
-                guard let detail = try store.diaryCatch(account: principal.accountId, id: id) else {
-                    throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
-                }
-                return DiaryRecordPages.catch(
-                    visit.context(email: try store.account(principal.accountId).email), detail,
-                    names: try Self.names(store))
-            }
+            try recordPage(visit, find: store.diaryCatch, render: DiaryRecordPages.catch)
         }
         on(&router, .media) { visit in
             let account = try visit.signedIn().accountId
@@ -67,6 +49,23 @@ extension SiteRoutes {
     }
 
     /// A diary page from the cache while the diary is unchanged, rendered otherwise.
+    /// The page of one of the signed-in angler's records (a trip, a catch), 404 when the account
+    /// has none with the address's id.
+    private func recordPage<Detail>(
+        _ visit: SiteVisit, find: (_ account: UUID, _ id: UUID) throws -> Detail?,
+        render: (SiteContext, Detail, DiaryPages.Names) -> HTML
+    ) throws -> HTTPResponse {
+        let principal = try visit.signedIn()
+        let id = try visit.id()
+        return try cachedPage(visit) {
+            guard let detail = try find(principal.accountId, id) else {
+                throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
+            }
+            return render(
+                visit.context(email: try store.account(principal.accountId).email), detail, try Self.names(store))
+        }
+    }
+
     func cachedPage(_ visit: SiteVisit, render: () throws -> HTML) throws -> HTTPResponse {
         let principal = try visit.signedIn()
         let key = [
