@@ -45,7 +45,8 @@ let package = Package(
             ]),
         .target(name: "Routing", dependencies: ["Geodesy"]),
         .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "Weather"]),
-        .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch"]),
+        .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch", "SecureHashing"]),
+        .target(name: "StoreVerification", dependencies: ["CCrypto", "SecureHashing"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(
@@ -138,7 +139,9 @@ let package = Package(
                 "AppFeatures", "Geodesy", "MapPacks", "Routing",
             ]),
 
-        .target(name: "TestSupport", dependencies: ["HTTPServer", "SecureHashing"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["HTTPServer", "SecureHashing"], path: "Tests/TestSupport",
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite", "TestSupport"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
@@ -173,6 +176,8 @@ let package = Package(
             name: "ReportsTests",
             dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "TestSupport"]),
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
+        .testTarget(
+            name: "StoreVerificationTests", dependencies: ["StoreVerification", "SecureHashing", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Diagnostics", "TestSupport"]),
         .testTarget(name: "PostgresDBTests", dependencies: ["PostgresDB"]),

@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import SecureHashing
 
 /// Why an App Store Connect API key could not be used.
 public enum AppStoreConnectKeyError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -38,15 +39,9 @@ public struct AppStoreConnectKey: Sendable {
         let header = #"{"alg":"ES256","kid":"\#(Self.escaped(keyId))","typ":"JWT"}"#
         let payload =
             #"{"iss":"\#(Self.escaped(issuerId))","iat":\#(issued),"exp":\#(issued + Int(lifetime)),"aud":"appstoreconnect-v1"}"#
-        let signingInput = Self.base64URL(Data(header.utf8)) + "." + Self.base64URL(Data(payload.utf8))
+        let signingInput = Base64URL.encode(Data(header.utf8)) + "." + Base64URL.encode(Data(payload.utf8))
         let signature = try PrivateKey(pem: privateKeyPEM).sign(Data(signingInput.utf8))
-        return signingInput + "." + Self.base64URL(signature)
-    }
-
-    /// Base64url without padding (RFC 7515).
-    static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return signingInput + "." + Base64URL.encode(signature)
     }
 
     /// Text for a JSON string: ids are plain ASCII, but nothing may break out of the quotes.
