@@ -47,6 +47,7 @@ let package = Package(
         .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "Weather"]),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch", "SecureHashing"]),
         .target(name: "StoreVerification", dependencies: ["CCrypto", "SecureHashing"]),
+        .target(name: "Licensing", dependencies: ["SecureHashing"]),
         .target(name: "Diagnostics"),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .target(
@@ -178,6 +179,7 @@ let package = Package(
         .testTarget(name: "SecureHashingTests", dependencies: ["SecureHashing"]),
         .testTarget(
             name: "StoreVerificationTests", dependencies: ["StoreVerification", "SecureHashing", "TestSupport"]),
+        .testTarget(name: "LicensingTests", dependencies: ["Licensing", "SecureHashing", "TestSupport"]),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Diagnostics", "TestSupport"]),
         .testTarget(name: "PostgresDBTests", dependencies: ["PostgresDB"]),

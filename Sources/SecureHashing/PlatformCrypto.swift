@@ -122,3 +122,65 @@ struct DigestEngine: ~Copyable {
         public static let platformDefault: (any PasswordHashing)? = nil
     }
 #endif
+
+/// Ed25519 signatures (RFC 8032): the portal signs entitlement tokens with its private key and the
+/// app checks them with the public key it ships with (T13, issue 17). libsodium where the package
+/// links it (deterministic signatures); CryptoKit on iOS, which only needs to check.
+public enum Ed25519 {
+    public static let seedBytes = 32
+    public static let publicKeyBytes = 32
+    public static let signatureBytes = 64
+
+    #if canImport(CSodium)
+        /// The public key of the private key made from `seed` (32 bytes).
+        public static func publicKey(seed: Data) -> Data? {
+            guard sodium_init() >= 0, seed.count == seedBytes else { return nil }
+            var publicKey = [UInt8](repeating: 0, count: publicKeyBytes)
+            var secretKey = [UInt8](repeating: 0, count: Int(crypto_sign_secretkeybytes()))
+            defer { sodium_memzero(&secretKey, secretKey.count) }
+            guard crypto_sign_seed_keypair(&publicKey, &secretKey, Array(seed)) == 0 else { return nil }
+            return Data(publicKey)
+        }
+
+        /// The signature of `message` by the private key made from `seed`.
+        public static func sign(_ message: Data, seed: Data) -> Data? {
+            guard sodium_init() >= 0, seed.count == seedBytes else { return nil }
+            var publicKey = [UInt8](repeating: 0, count: publicKeyBytes)
+            var secretKey = [UInt8](repeating: 0, count: Int(crypto_sign_secretkeybytes()))
+            defer { sodium_memzero(&secretKey, secretKey.count) }
+            guard crypto_sign_seed_keypair(&publicKey, &secretKey, Array(seed)) == 0 else { return nil }
+            var signature = [UInt8](repeating: 0, count: signatureBytes)
+            let bytes = Array(message)
+            guard crypto_sign_detached(&signature, nil, bytes, UInt64(bytes.count), secretKey) == 0 else { return nil }
+            return Data(signature)
+        }
+
+        /// Whether `signature` signs `message` under `publicKey`.
+        public static func isValid(signature: Data, of message: Data, publicKey: Data) -> Bool {
+            guard sodium_init() >= 0, signature.count == signatureBytes, publicKey.count == publicKeyBytes else {
+                return false
+            }
+            let bytes = Array(message)
+            return crypto_sign_verify_detached(Array(signature), bytes, UInt64(bytes.count), Array(publicKey)) == 0
+        }
+    #else
+        public static func publicKey(seed: Data) -> Data? {
+            (try? Curve25519.Signing.PrivateKey(rawRepresentation: seed)).map { $0.publicKey.rawRepresentation }
+        }
+
+        public static func sign(_ message: Data, seed: Data) -> Data? {
+            try? Curve25519.Signing.PrivateKey(rawRepresentation: seed).signature(for: message)
+        }
+
+        public static func isValid(signature: Data, of message: Data, publicKey: Data) -> Bool {
+            guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey) else { return false }
+            return key.isValidSignature(signature, for: message)
+        }
+    #endif
+
+    /// A new random seed for a private key.
+    public static func newSeed() -> Data {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<seedBytes).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import SQLiteDB
+
+/// What the diary keeps for the licence check (T13, issue 17; the check itself is `Licensing`'s):
+/// the portal's entitlement token, when the trial started, the clock's high-water mark and the
+/// portal's public key as first seen. Kept in `diary_meta`, so they follow the diary, and never
+/// deleted by a lapse.
+public struct LicenceRecord: Sendable, Equatable {
+    public var token: String?
+    public var trialStarted: Date
+    public var highWater: Date?
+    /// The portal's Ed25519 public key, base64, pinned when a token was first redeemed.
+    public var portalKey: String?
+}
+
+extension Diary {
+    static let licenceTokenKey = "licence_token"
+    static let licenceTrialKey = "licence_trial_started"
+    static let licenceHighWaterKey = "licence_high_water"
+    static let licencePortalKey = "licence_portal_key"
+
+    /// The licence's stored values; the trial starts at `now` on the first call.
+    public func licenceRecord(now: Date) throws -> LicenceRecord {
+        try database.transaction {
+            try database.execute(
+                "INSERT INTO diary_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
+                [.text(Self.licenceTrialKey), .text(String(now.timeIntervalSince1970))])
+            func time(_ key: String) throws -> Date? {
+                try meta(key).flatMap(Double.init).map { Date(timeIntervalSince1970: $0) }
+            }
+            return LicenceRecord(
+                token: try meta(Self.licenceTokenKey), trialStarted: try time(Self.licenceTrialKey) ?? now,
+                highWater: try time(Self.licenceHighWaterKey), portalKey: try meta(Self.licencePortalKey))
+        }
+    }
+
+    /// Raises the clock's high-water mark to `time`; a lower time leaves it where it is.
+    public func raiseLicenceHighWater(to time: Date) throws {
+        try database.transaction {
+            let stored = try meta(Self.licenceHighWaterKey).flatMap(Double.init) ?? -.infinity
+            guard time.timeIntervalSince1970 > stored else { return }
+            try setMeta(Self.licenceHighWaterKey, String(time.timeIntervalSince1970))
+        }
+    }
+
+    /// Keeps a token the portal issued (already verified) and the key it was verified with.
+    public func saveLicenceToken(_ token: String, portalKey: String) throws {
+        try database.transaction {
+            try setMeta(Self.licenceTokenKey, token)
+            try setMeta(Self.licencePortalKey, portalKey)
+        }
+    }
+}
