@@ -68,7 +68,7 @@ let package = Package(
             name: "PortalStore",
             dependencies: [
                 "SQLiteDB", "PostgresDB", "Diagnostics", "SyncProtocol", "SecureHashing", "FishingModel",
-                "AppStoreReports",
+                "AppStoreReports", "StoreVerification",
             ]),
         .target(
             name: "SyncClient",
@@ -77,7 +77,7 @@ let package = Package(
             name: "Portal",
             dependencies: [
                 "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
-                "MapPacks",
+                "MapPacks", "StoreVerification", "Licensing",
                 "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "DiaryStore",
                 "Gazetteer",
             ],
@@ -110,7 +110,7 @@ let package = Package(
             name: "DiaryServices",
             dependencies: [
                 "DiaryStore", "DiaryWeather", "Weather", "SyncClient", "SyncProtocol", "MediaLibrary", "MediaMetadata",
-                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks", "Routing",
+                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks", "Routing", "Licensing",
             ]),
         .target(
             name: "AppFeatures",
@@ -126,7 +126,7 @@ let package = Package(
                 "MapPacks",
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
                 "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol", "MediaLibrary",
-                "MediaMetadata", "SQLiteDB", "CurlTransport", "DiaryServices", "Routing", "OnlineRoutes",
+                "MediaMetadata", "SQLiteDB", "CurlTransport", "DiaryServices", "Routing", "OnlineRoutes", "Licensing",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
@@ -191,6 +191,7 @@ let package = Package(
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
                 "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices", "Routing", "Site",
+                "StoreVerification", "Licensing",
             ],
             exclude: ["FuzzCorpus", "Fixtures"]),
         .testTarget(

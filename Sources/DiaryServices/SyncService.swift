@@ -51,12 +51,16 @@ public struct SyncService: Sendable {
     public let transport: @Sendable (URL) -> any SyncTransport
     /// Sends queued error reports after each sync when the angler agreed (issue 18); nil: never.
     public let diagnostics: DiagnosticsService?
+    /// Refreshes the entitlement token after each sync (T13); nil: never.
+    public let licence: LicenceService?
 
     public init(
         diary: DiaryQueue, sharedDirectoryURL: URL, contentURL: (@Sendable (String) -> URL)?,
-        transport: @escaping @Sendable (URL) -> any SyncTransport, diagnostics: DiagnosticsService? = nil
+        transport: @escaping @Sendable (URL) -> any SyncTransport, diagnostics: DiagnosticsService? = nil,
+        licence: LicenceService? = nil
     ) {
         self.diary = diary
+        self.licence = licence
         self.diagnostics = diagnostics
         self.sharedDirectoryURL = sharedDirectoryURL
         self.contentURL = contentURL
@@ -99,6 +103,8 @@ public struct SyncService: Sendable {
         let shared = sharedDirectoryURL
         try await diary.read { try DeviceStorage.adoptDirectories(from: $0, into: shared) }
         await diagnostics?.sendAfterSync()
+        // A token the portal will not renew now lapses on its own dates; the sync itself succeeded.
+        _ = try? await licence?.refresh()
         return report
     }
 

@@ -3,6 +3,7 @@ import DiaryServices
 import DiaryStore
 import FishingModel
 import Foundation
+import Licensing
 import MapPacks
 import MediaLibrary
 import Routing
@@ -77,6 +78,9 @@ public struct HobbyStoryCLI: Sendable {
             case .notSignedIn, .signInRequired, .refused: return .refused
             case .portalUnavailable, .unreadableAnswer, .storage: return .failure
             }
+        case let error as LicenceError:
+            console.writeError("error: \(error.description)")
+            return .refused
         case let error as RestoreVersionProblem:
             console.writeError("error: \(error.description)")
             return .notFound
@@ -154,7 +158,7 @@ public struct HobbyStoryCLI: Sendable {
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
             + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
-            + syncCommands + mediaCommands + mapCommands + routeCommands + pointCommands).map {
+            + syncCommands + mediaCommands + mapCommands + routeCommands + pointCommands + licenceCommands).map {
                 ($0.name, $0)
             })
 
@@ -201,6 +205,7 @@ public struct HobbyStoryCLI: Sendable {
           media prefetch                                    (download other devices' photos and videos now)
           sync | sync status                                (with the portal; see docs/sync.md)
           sync history [ID] [--before N] | sync restore-version ID --version N   (versions other devices' edits replaced)
+          licence status | licence redeem --signed-transaction FILE   (trial, purchase, grace; see docs/licensing.md)
 
         Ids may be shortened to a unique prefix of at least 4 characters.
         Exit codes: 0 ok, 1 invalid attributes (nothing saved), 2 usage, 3 not found, 4 refused, 5 failure.

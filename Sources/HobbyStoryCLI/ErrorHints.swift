@@ -18,6 +18,10 @@ extension HobbyStoryCLI {
         switch error {
         case .notSignedIn: "; sign in with `hobbystory account login` first"
         case .signInRequired: "; sign in again with `hobbystory account login`"
+        case .refused(_, "entitlement_required", _), .refused(_, "purchase_expired", _):
+            "; buy or restore the app (`hobbystory licence redeem --signed-transaction FILE`); every change stays on this device meanwhile"
+        case .refused(_, "attestation_required", _), .refused(_, "assertion_refused", _):
+            "; this portal takes changes only from the app on a genuine iPhone or iPad; every change stays on this device"
         default: ""
         }
     }

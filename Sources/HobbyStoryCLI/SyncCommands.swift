@@ -244,7 +244,8 @@ extension CommandContext {
         return SyncService(
             diary: try diaryQueue(), sharedDirectoryURL: try storage().sharedDirectoryURL,
             contentURL: { [root = media.root] in MediaStore.contentURL(root, $0) },
-            transport: portalTransports(timeout: .seconds(15)), diagnostics: try diagnosticsService())
+            transport: portalTransports(timeout: .seconds(15)), diagnostics: try diagnosticsService(),
+            licence: try licenceService())
     }
 
     /// The way to a portal: libcurl, verifying its certificate against the system's authorities

@@ -50,7 +50,9 @@ public struct EntitlementToken: Sendable, Equatable {
     public static func sign(_ claims: Claims, seed: Data) throws(LicenceError) -> EntitlementToken {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        guard let payload = try? encoder.encode(claims) else { throw .unreadableToken("the claims could not be encoded") }
+        guard let payload = try? encoder.encode(claims) else {
+            throw .unreadableToken("the claims could not be encoded")
+        }
         let signingInput = header + "." + Base64URL.encode(payload)
         guard let signature = Ed25519.sign(Data(signingInput.utf8), seed: seed) else {
             throw .unreadableToken("the signing key is not a 32-byte Ed25519 seed")

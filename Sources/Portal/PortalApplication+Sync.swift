@@ -3,14 +3,17 @@ import HTTPServer
 import PortalStore
 import SyncProtocol
 
-/// The sync endpoints (T3, T5): push, pull (streamed, bounded in bytes), the history of replaced
+/// The sync endpoints (T3, T5): push (admitted as `--require-entitlement` and
+/// `--require-attestation` ask, T13), pull (streamed, bounded in bytes), the history of replaced
 /// versions, and the directories devices may only read.
 extension PortalApplication {
     func addSyncRoutes(to group: inout RouteGroup) {
         let store = store
         let metrics = metrics
+        let application = self
         group.on(.push, body: .buffered(maximumBytes: SyncLimits.pushBodyBytes)) { request, context in
             let principal = try context.principal(as: PortalPrincipal.self)
+            try application.admitPush(request, body: try await request.body.collect(upTo: .max), principal: principal)
             let body = try await request.decodeJSON(PushRequest.self)
             let response = try store.push(body.mutations, account: principal.accountId, device: principal.deviceId)
             for status in [MutationResult.Status.applied, .duplicate, .superseded, .rejected] {

@@ -28,6 +28,8 @@ public struct PortalApplication: Sendable {
     public let replicaFolder: URL
     /// The site map's background: OpenStreetMap's public tiles unless told otherwise (tests: none).
     public let siteTiles: MapPages.Tiles
+    /// App Store purchases, entitlement tokens and App Attest (T13).
+    public let licensing: LicensingConfiguration
 
     public init(
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
@@ -36,8 +38,9 @@ public struct PortalApplication: Sendable {
         diagnosticsLimiters: DiagnosticsLimiters = DiagnosticsLimiters(), trustedProxies: Set<String> = [],
         logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
         replicaFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-site-replicas"),
-        siteTiles: MapPages.Tiles = .openStreetMap
+        siteTiles: MapPages.Tiles = .openStreetMap, licensing: LicensingConfiguration = LicensingConfiguration()
     ) {
+        self.licensing = licensing
         self.replicaFolder = replicaFolder
         self.siteTiles = siteTiles
         self.store = store
@@ -73,6 +76,7 @@ public struct PortalApplication: Sendable {
         var router = Router()
         addPublicRoutes(to: &router)
         addDiagnosticsRoutes(to: &router)
+        addLicensingRoutes(to: &router)
         SiteRoutes(
             store: store, limiter: limiter, trustedProxies: trustedProxies,
             replicas: AccountReplicas(folder: replicaFolder), tiles: siteTiles
@@ -98,6 +102,7 @@ public struct PortalApplication: Sendable {
         router.group("", middleware: authenticated) { group in
             addSessionRoutes(to: &group)
             addSyncRoutes(to: &group)
+            addSessionLicensingRoutes(to: &group)
             MediaRoutes.add(to: &group, store: store, metrics: metrics)
         }
         return HTTPApplication(

@@ -81,7 +81,7 @@ extension PortalCommandLine {
         }
     }
 
-    private func operand(_ words: [String], _ usage: String) throws -> String {
+    func operand(_ words: [String], _ usage: String) throws -> String {
         guard words.count == 2 else { throw Failure(exitCode: 2, description: usage) }
         return words[1]
     }
@@ -96,7 +96,7 @@ extension PortalCommandLine {
         }
     }
 
-    private func output(_ value: some Encodable, json: Bool, text: () -> String) throws {
+    func output(_ value: some Encodable, json: Bool, text: () -> String) throws {
         print(json ? String(decoding: try DiagnosticsWire.encode(value, pretty: true), as: UTF8.self) : text())
     }
 

@@ -18,6 +18,10 @@ public struct PortalCommandLine {
         usage: hobbystory-portal [--host 127.0.0.1] [--port 8080] [--data DIR] [--database-url URL] [--media-quota-mb N] [--history-days N] [--trusted-proxy ADDR[,ADDR]]
                                  [--log-file PATH] [--log-level debug|info|notice|warning|error] [--connections-per-client N]
                                  [--map-packs DIR] [--diagnostics-days 90]
+                                 [--app-store-root-ca PEM --bundle-id ID --products ID,ID [--app-store-environment Production|Sandbox]]
+                                 [--app-attest-root-ca PEM --team-id ID [--app-attest-development]] [--licence-key FILE]
+                                 [--purchase-accounts 1] [--purchase-devices 10] [--token-days 7]
+                                 [--require-entitlement] [--require-attestation]      (docs/licensing.md)
                hobbystory-portal [--data DIR | --database-url URL] admin create-admin --email E --password-stdin
                hobbystory-portal ... admin directory add species|baits|methods|water-body-types --name NAME [--latin LATIN] [--name-ru NAME]
                hobbystory-portal ... admin directory rename KIND ID [--name NAME] [--name-ru NAME]
@@ -32,6 +36,8 @@ public struct PortalCommandLine {
                hobbystory-portal ... admin errors acknowledge FINGERPRINT | admin errors crash-free [--json]
                hobbystory-portal ... admin errors digest [--since-hours 24] [--json]   (new and regressed groups, for a daily mail)
                hobbystory-portal ... admin errors problems [--json]                    ("Report a problem" submissions)
+               hobbystory-portal ... admin licences list|events [--json] | admin licences show ORIGINAL_TRANSACTION_ID [--json]
+               hobbystory-portal ... admin licences key                               (the public key the app ships with)
                hobbystory-portal ... admin import-sales [--app APPLE_ID] REPORT...   (App Store Connect Sales Summary, .txt or .gz)
                hobbystory-portal ... admin fetch-sales --vendor N --issuer ID --key-id ID --key-file KEY.p8 [--app APPLE_ID] [--days 7]
         The database is PostgreSQL with --database-url (or $DATABASE_URL when --data is not given), else SQLite in --data (default ./portal-data).
@@ -49,13 +55,15 @@ public struct PortalCommandLine {
         arguments: [String], environment: [String: String], readStandardInput: @escaping () -> String? = { readLine() },
         print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
     ) throws {
-        let valueNames: Set<String> = [
-            "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
-            "media-quota-mb", "history-days", "trusted-proxy", "app", "vendor", "issuer", "key-id", "key-file", "days",
-            "api-url", "log-file", "log-level", "connections-per-client", "map-packs", "diagnostics-days", "status",
-            "sort", "in-version", "since-hours",
-        ]
-        let flagNames: Set<String> = ["password-stdin", "json", "help"]
+        let valueNames = Set(
+            [
+                "host", "port", "data", "database-url", "email", "name", "latin", "name-ru", "replacement",
+                "media-quota-mb", "history-days", "trusted-proxy", "app", "vendor", "issuer", "key-id", "key-file",
+                "days",
+                "api-url", "log-file", "log-level", "connections-per-client", "map-packs", "diagnostics-days", "status",
+                "sort", "in-version", "since-hours",
+            ] + Self.licensingValueNames)
+        let flagNames = Set(["password-stdin", "json", "help"] + Self.licensingFlagNames)
         var positionals: [String] = []
         var options: [String: String] = [:]
         var flags: Set<String> = []
@@ -153,6 +161,7 @@ public struct PortalCommandLine {
 
     private func serve() async throws {
         let store = try openStore()
+        let licensing = try licensingConfiguration()
         let host = options["host"] ?? "127.0.0.1"
         var trustedProxies = Set<String>()
         for text in (options["trusted-proxy"] ?? "").split(separator: ",") {
@@ -186,7 +195,7 @@ public struct PortalCommandLine {
                 PortalApplication(
                     store: store, trustedProxies: trustedProxies, logger: logger, maps: maps,
                     replicaFolder: URL(fileURLWithPath: options["data"] ?? "portal-data").appendingPathComponent(
-                        "replicas")
+                        "replicas"), licensing: licensing
                 ).application(),
                 configuration: .init(
                     host: host, port: port, perClientConnectionLimit: perClient, unlimitedAddresses: trustedProxies))
@@ -299,6 +308,8 @@ public struct PortalCommandLine {
             guard run.failures.isEmpty else {
                 throw Failure(exitCode: 1, description: run.failures.joined(separator: "\n"))
             }
+        case "licences":
+            try licences(Array(words.dropFirst()), store: store)
         case "errors":
             try errors(Array(words.dropFirst()), store: store)
         case "directory":

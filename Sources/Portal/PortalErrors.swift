@@ -1,6 +1,8 @@
 import Diagnostics
 import HTTPServer
+import Licensing
 import PortalStore
+import StoreVerification
 import SyncProtocol
 
 /// The one mapping from what the portal's layers refuse to the HTTP answer a client gets (T3):
@@ -23,6 +25,11 @@ struct PortalErrorMiddleware: HTTPMiddleware {
         case let error as MediaError: httpError(error)
         case let error as QueryError: HTTPError.badRequest(code: error.code, error.description)
         case let error as DiagnosticsUploadError: HTTPError.badRequest(code: "invalid_field", error.description)
+        case let error as LicenceRefusal:
+            HTTPError(HTTPStatus(code: error.status), code: error.code.rawValue, detail: error.detail)
+        case let error as StoreVerificationError:
+            HTTPError.badRequest(code: error.code.rawValue, "The signed object is refused: \(error)")
+        case let error as LicenceError: HTTPError(.internalServerError, code: "licence_key", detail: error.description)
         default: nil
         }
     }

@@ -307,6 +307,7 @@ enum PortalSchema {
                 """,
                 "CREATE INDEX problem_reports_by_account ON problem_reports(account_id)",
             ]),
+        licensing,
     ]
 
     /// Records the applied migrations; created before any migration runs.

@@ -73,8 +73,8 @@ extension PortalStore {
                     SELECT account_id, sha256, ? FROM media_content WHERE account_id = ? ON CONFLICT DO NOTHING
                     """, [.integer(now), id])
                 for table in [
-                    "media_content", "mutation_outcomes", "history", "records", "sessions", "devices",
-                    "problem_reports",
+                    "media_content", "mutation_outcomes", "history", "records", "sessions", "attest_challenges",
+                    "device_attestations", "purchase_devices", "purchase_accounts", "devices", "problem_reports",
                 ] {
                     try sql.execute("DELETE FROM \(table) WHERE account_id = ?", [id])
                 }
@@ -82,6 +82,9 @@ extension PortalStore {
                 for table in ["error_reports", "diagnostics_installations"] {
                     try sql.execute("UPDATE \(table) SET account_id = NULL WHERE account_id = ?", [id])
                 }
+                // So do licence events (a refund, a refused sharing): the purchase is Apple's.
+                try sql.execute(
+                    "UPDATE licence_events SET account_id = NULL, device_id = NULL WHERE account_id = ?", [id])
                 return try sql.query("SELECT id FROM uploads WHERE account_id = ?", [id]).map { try $0.text(0) }
             }
             for upload in uploads {

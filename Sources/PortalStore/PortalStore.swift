@@ -45,6 +45,9 @@ public struct PortalStore: Sendable {
 
     var now: Int64 { PortalClock.milliseconds(clock()) }
 
+    /// The store's time: what signed objects are verified at and tokens are issued at (T13).
+    public var currentDate: Date { clock() }
+
     // MARK: Accounts
 
     /// Creates an account; the password is kept only as an Argon2id hash.

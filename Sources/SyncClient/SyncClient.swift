@@ -146,8 +146,19 @@ public struct SyncClient: Sendable {
         }
         var report = SyncReport()
         try await storage(diary) { try $0.releaseInFlight() }
-        try await push(diary, token: token, into: &report)
-        if let contentURL { try await uploadMedia(diary, token: token, contentURL: contentURL, into: &report) }
+        // A push refused for the account's sake (402 no purchase, 403 device not attested, T13)
+        // keeps every change pending; pulling still brings the diary up to date, then the
+        // refusal is reported.
+        var accountRefusal: SyncError?
+        do {
+            try await push(diary, token: token, into: &report)
+        } catch {
+            guard case .refused(let status, _, _) = error, status == 402 || status == 403 else { throw error }
+            accountRefusal = error
+        }
+        if let contentURL, accountRefusal == nil {
+            try await uploadMedia(diary, token: token, contentURL: contentURL, into: &report)
+        }
         let directoryVersion = try await pull(diary, token: token, into: &report)
         report.directoryVersion = try await storage(diary, reading: true) {
             try $0.syncAccount()?.directoryVersion ?? 0
@@ -159,6 +170,7 @@ public struct SyncClient: Sendable {
             try await storage(diary) { try $0.installDirectories(directories) }
             report.directoryVersion = directories.version
         }
+        if let accountRefusal { throw accountRefusal }
         try await storage(diary) { try $0.recordSyncCompleted(at: Date()) }
         return report
     }
@@ -184,6 +196,12 @@ public struct SyncClient: Sendable {
                 try await storage(diary) { try $0.releaseInFlight() }
                 limit = max(1, mutations.count / 2)
                 continue
+            }
+            if (400..<500).contains(response.status), ![400, 413, 422].contains(response.status) {
+                // Refused for the account or the device (402 no purchase, 403 not attested, 410
+                // account deleted…), not for these changes: they stay pending.
+                try await storage(diary) { try $0.releaseInFlight() }
+                throw SyncError.refused(response).error
             }
             if (400..<500).contains(response.status) {
                 guard let problem = ProblemDetails.decoded(from: response.body) else {
@@ -286,7 +304,7 @@ public struct SyncClient: Sendable {
 
     /// Sends with retries on network failures and 5xx. A 401 forgets the diary's token; other
     /// 4xx answers throw ``SyncError/refused(status:code:detail:)`` unless `acceptingClientErrors`.
-    private func send(
+    func send(
         _ endpoint: PortalEndpoint, query: [URLQueryItem] = [], body: (some Encodable)? = nil as String?,
         token: String? = nil, diary: DiaryQueue? = nil, acceptingClientErrors: Bool = false
     ) async throws(SyncError) -> SyncHTTPResponse {
@@ -331,7 +349,7 @@ public struct SyncClient: Sendable {
         throw SyncError.portalUnavailable(lastFailure)
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from response: SyncHTTPResponse) async throws(SyncError) -> T {
+    func decode<T: Decodable>(_ type: T.Type, from response: SyncHTTPResponse) async throws(SyncError) -> T {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         do {

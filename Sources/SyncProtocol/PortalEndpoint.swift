@@ -1,6 +1,6 @@
 import Foundation
 
-/// Every endpoint of the portal (T3, T4, T5, T10, T12), defined once for both sides: the portal
+/// Every endpoint of the portal (T3, T4, T5, T6, T10, T12, T13), defined once for both sides: the portal
 /// registers each endpoint's ``pattern`` for its ``method``, the device builds its requests'
 /// targets from the same values with ``target(_:query:)``, and the OpenAPI document is held to
 /// this list by a test. The route table in isowords' sense, without a parser library.
@@ -12,14 +12,18 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     case uploadOptions, createUpload, uploadOffset, appendUpload, media
     case mapPacks, mapPackFile, tile, route
     case diagnostics
+    case redeemAppStore, entitlement, licenceKey, appStoreNotifications, attestationChallenge, attestDevice
 
     /// The HTTP method (`HEAD` on ``media`` is served by its `GET`).
     public var method: String {
         switch self {
         case .health, .metrics, .openAPI, .currentAccount, .devices, .pull, .history, .directories, .adminStats, .media,
-            .mapPacks, .mapPackFile, .tile, .route:
+            .mapPacks, .mapPackFile, .tile, .route, .licenceKey, .attestationChallenge:
             "GET"
-        case .signUp, .signIn, .push, .createUpload, .diagnostics: "POST"
+        case .signUp, .signIn, .push, .createUpload, .diagnostics, .redeemAppStore, .entitlement,
+            .appStoreNotifications,
+            .attestDevice:
+            "POST"
         case .signOut, .revokeDevice: "DELETE"
         case .uploadOptions: "OPTIONS"
         case .uploadOffset: "HEAD"
@@ -52,16 +56,23 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
         case .tile: "/v1/tiles/:pack/:z/:x/:y"
         case .route: "/v1/route"
         case .diagnostics: "/v1/diagnostics"
+        case .redeemAppStore: "/v1/entitlements/app-store"
+        case .entitlement: "/v1/entitlements/current"
+        case .licenceKey: "/v1/entitlements/key"
+        case .appStoreNotifications: "/v1/app-store/notifications"
+        case .attestationChallenge: "/v1/devices/challenge"
+        case .attestDevice: "/v1/devices/attest"
         }
     }
 
     /// Whether a bearer token is required. Map packs, tiles and routes on them are
     /// OpenStreetMap's open data (ODbL), served to anyone as a tile server is. Error reports
-    /// come from anglers without an account too (a token, when sent, names the account).
+    /// come from anglers without an account too (a token, when sent, names the account). The
+    /// licence key is public, and the App Store's notifications prove themselves by Apple's signature.
     public var requiresSession: Bool {
         switch self {
         case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions, .mapPacks, .mapPackFile, .tile, .route,
-            .diagnostics:
+            .diagnostics, .licenceKey, .appStoreNotifications:
             false
         default: true
         }

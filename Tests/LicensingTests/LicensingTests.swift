@@ -1,8 +1,8 @@
 import Foundation
 import Licensing
 import SecureHashing
-import Testing
 import TestSupport
+import Testing
 
 /// The device's licence check (T13, issue 17): entitlement tokens against a token Python's
 /// `cryptography` signed (Ed25519 is deterministic: the Swift signer must give the same bytes),
@@ -79,7 +79,8 @@ import TestSupport
         #expect(state(at: issued + 8 * day) == .grace(endsAt: issued + 21 * day))
         #expect(state(at: issued + 22 * day) == .expired(since: issued + 21 * day))
         let lapsed = try self.token(expires: issued + 2 * day, issued: issued)
-        let lapsedState = LicenceCheck.evaluate(token: lapsed, trialStarted: start, highWater: nil, deviceNow: issued + 3 * day)
+        let lapsedState = LicenceCheck.evaluate(
+            token: lapsed, trialStarted: start, highWater: nil, deviceNow: issued + 3 * day)
         #expect(lapsedState.state == .grace(endsAt: issued + 16 * day))
     }
 

@@ -71,7 +71,8 @@ final class PortalHarness: Sendable {
 
     init(
         _ backend: Backend, clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_780_000_000)),
-        maps: MapShelf = MapShelf(), routeLimiter: AttemptLimiter = AttemptLimiter()
+        maps: MapShelf = MapShelf(), routeLimiter: AttemptLimiter = AttemptLimiter(),
+        licensing: LicensingConfiguration = LicensingConfiguration()
     ) throws {
         self.clock = clock
         let database = try backend.makeDatabase()
@@ -84,15 +85,18 @@ final class PortalHarness: Sendable {
         portal = PortalApplication(
             store: store, limiter: AttemptLimiter(clock: clock.function), routeLimiter: routeLimiter, maps: maps,
             replicaFolder: try temporaryFolder("site-replicas"),
-            siteTiles: MapPages.Tiles(urlTemplate: nil, attribution: "© OpenStreetMap contributors"))
+            siteTiles: MapPages.Tiles(urlTemplate: nil, attribution: "© OpenStreetMap contributors"),
+            licensing: licensing)
         client = HTTPTestClient(portal.application())
     }
 
     /// The same database and clock served through another store configuration (e.g. a quota).
-    init(sharing other: PortalHarness, store: PortalStore) throws {
+    init(
+        sharing other: PortalHarness, store: PortalStore, licensing: LicensingConfiguration = LicensingConfiguration()
+    ) throws {
         clock = other.clock
         self.store = store
-        portal = PortalApplication(store: store, limiter: AttemptLimiter(clock: clock.function))
+        portal = PortalApplication(store: store, limiter: AttemptLimiter(clock: clock.function), licensing: licensing)
         client = HTTPTestClient(portal.application())
     }
 

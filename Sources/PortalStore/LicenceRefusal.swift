@@ -1,0 +1,68 @@
+import Foundation
+
+/// Why the portal refused a licence step (T13, issue 17): each with the HTTP status and problem
+/// `code` the app understands (the one error-to-HTTP mapping in `PortalErrors` reads them).
+public struct LicenceRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        /// The purchase is already bound to as many other accounts as allowed.
+        case purchaseShared = "purchase_shared"
+        /// The purchase already unlocks as many devices as allowed.
+        case deviceLimit = "device_limit"
+        /// Apple refunded or revoked the purchase.
+        case purchaseRevoked = "purchase_revoked"
+        /// The subscription period is over.
+        case purchaseExpired = "purchase_expired"
+        /// A push needs an active purchase (`--require-entitlement`).
+        case entitlementRequired = "entitlement_required"
+        /// A push needs an attested device (`--require-attestation`).
+        case attestationRequired = "attestation_required"
+        /// The request's App Attest assertion is missing, forged, replayed or rolled back.
+        case assertionRefused = "assertion_refused"
+        /// The attestation's challenge is not one this portal handed this device, or it expired.
+        case unknownChallenge = "unknown_challenge"
+        /// The portal has no App Store or App Attest configuration.
+        case notConfigured = "licensing_not_configured"
+    }
+
+    public let code: Code
+    public let detail: String
+
+    public init(_ code: Code, _ detail: String) {
+        self.code = code
+        self.detail = detail
+    }
+
+    public var description: String { detail }
+
+    /// 402 where paying fixes it, 403 where the device or the purchase is refused, 400 for a
+    /// stale challenge, 501 for a portal that does not sell.
+    public var status: Int {
+        switch code {
+        case .entitlementRequired, .purchaseExpired: 402
+        case .purchaseShared, .deviceLimit, .purchaseRevoked, .attestationRequired, .assertionRefused: 403
+        case .unknownChallenge: 400
+        case .notConfigured: 501
+        }
+    }
+}
+
+/// How many accounts and devices one App Store purchase may unlock (T13, issue 17):
+/// `--purchase-accounts` and `--purchase-devices`.
+public struct PurchaseLimits: Sendable, Equatable {
+    public var accounts: Int
+    public var devices: Int
+
+    public init(accounts: Int = 1, devices: Int = 10) {
+        self.accounts = accounts
+        self.devices = devices
+    }
+}
+
+/// A purchase that unlocks an account now.
+public struct ActivePurchase: Sendable, Equatable {
+    public let originalTransactionId: String
+    public let productId: String
+    public let environment: String
+    /// When the period ends; nil for a purchase that does not.
+    public let expiresAt: Date?
+}
