@@ -111,6 +111,7 @@ let package = Package(
             dependencies: [
                 "DiaryStore", "DiaryWeather", "Weather", "SyncClient", "SyncProtocol", "MediaLibrary", "MediaMetadata",
                 "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks", "Routing", "Licensing",
+                "SecureHashing",
             ]),
         .target(
             name: "AppFeatures",
@@ -141,7 +142,7 @@ let package = Package(
             ]),
 
         .target(
-            name: "TestSupport", dependencies: ["HTTPServer", "SecureHashing"], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: ["HTTPServer", "SecureHashing", "CCrypto"], path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite", "TestSupport"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),

@@ -8,7 +8,8 @@ marker (1.2.840.113635.100.6.11.1) — and signs with it App Store transactions 
 Notifications V2 as compact JWS (ES256, `x5c` = leaf, intermediate, root), then every tampering
 the verifier must refuse. It does the same for App Attest: a root, an intermediate, and for a
 device key a credential certificate whose extension 1.2.840.113635.100.8.2 holds the nonce,
-inside a CBOR attestation object, with assertions over request bodies. And it signs an
+inside a CBOR attestation object, with assertions over request bodies (the device key's private
+half is kept too, so tests can play the device and assert bodies of their own). And it signs an
 entitlement token with Ed25519 from a fixed seed (Ed25519 is deterministic, so the Swift signer
 must produce the same bytes).
 
@@ -267,8 +268,11 @@ def attest_cases():
         {"name": "other_rp", "clientData": b64(b"request four"),
          "assertion": assertion(5, b"request four", rp_hash=hashlib.sha256(b"x").digest())},
     ]
+    private_pem = device_key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()).decode()
     return {
         "root": pem(root), "otherRoot": pem(other_root), "teamId": TEAM, "keyId": b64(key_id),
+        "devicePrivateKey": private_pem,
         "publicKey": b64(public_point), "challenge": b64(challenge),
         "attestations": {name: {"attestation": value, "expect": expect} for name, (value, expect) in attestations.items()},
         "assertions": assertions,

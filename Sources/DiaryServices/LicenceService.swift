@@ -113,7 +113,7 @@ public struct LicenceService: Sendable {
         try await diary.write { try $0.saveLicenceToken(answer.token, portalKey: key) }
     }
 
-    private func signedIn() async throws -> (URL, String) {
+    func signedIn() async throws -> (URL, String) {
         guard let account = try await diary.read({ try $0.syncAccount() }), let token = account.token,
             let portal = URL(string: account.portalURL)
         else { throw SyncError.notSignedIn }

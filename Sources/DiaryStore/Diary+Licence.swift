@@ -2,8 +2,8 @@ import Foundation
 import SQLiteDB
 
 /// What the diary keeps for the licence check (T13, issue 17; the check itself is `Licensing`'s):
-/// the portal's entitlement token, when the trial started, the clock's high-water mark and the
-/// portal's public key as first seen. Kept in `diary_meta`, so they follow the diary, and never
+/// the portal's entitlement token, when the trial started, the clock's high-water mark, the
+/// portal's public key as first seen and the id of the device's attested App Attest key. Kept in `diary_meta`, so they follow the diary, and never
 /// deleted by a lapse.
 public struct LicenceRecord: Sendable, Equatable {
     public var token: String?
@@ -11,6 +11,8 @@ public struct LicenceRecord: Sendable, Equatable {
     public var highWater: Date?
     /// The portal's Ed25519 public key, base64, pinned when a token was first redeemed.
     public var portalKey: String?
+    /// The App Attest key the portal accepted for this diary's device, base64 key id.
+    public var attestedKeyId: String?
 }
 
 extension Diary {
@@ -18,6 +20,7 @@ extension Diary {
     static let licenceTrialKey = "licence_trial_started"
     static let licenceHighWaterKey = "licence_high_water"
     static let licencePortalKey = "licence_portal_key"
+    static let licenceAttestedKey = "licence_attested_key"
 
     /// The licence's stored values; the trial starts at `now` on the first call.
     public func licenceRecord(now: Date) throws -> LicenceRecord {
@@ -30,7 +33,8 @@ extension Diary {
             }
             return LicenceRecord(
                 token: try meta(Self.licenceTokenKey), trialStarted: try time(Self.licenceTrialKey) ?? now,
-                highWater: try time(Self.licenceHighWaterKey), portalKey: try meta(Self.licencePortalKey))
+                highWater: try time(Self.licenceHighWaterKey), portalKey: try meta(Self.licencePortalKey),
+                attestedKeyId: try meta(Self.licenceAttestedKey))
         }
     }
 
@@ -41,6 +45,11 @@ extension Diary {
             guard time.timeIntervalSince1970 > stored else { return }
             try setMeta(Self.licenceHighWaterKey, String(time.timeIntervalSince1970))
         }
+    }
+
+    /// Keeps the id of the App Attest key the portal accepted.
+    public func saveAttestedKey(_ keyId: String) throws {
+        try setMeta(Self.licenceAttestedKey, keyId)
     }
 
     /// Keeps a token the portal issued (already verified) and the key it was verified with.

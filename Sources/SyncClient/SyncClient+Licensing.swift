@@ -24,3 +24,32 @@ extension SyncClient {
         try await decode(LicenceKeyAnswer.self, from: try await send(.licenceKey))
     }
 }
+
+/// Signs request bodies with the device's attested App Attest key (T13, issue 17): the app's
+/// implementation calls `DCAppAttestService.generateAssertion` with SHA-256 of the body.
+public protocol RequestAsserting: Sendable {
+    /// The CBOR assertion over `body`; nil when the device has no attested key (no header is sent).
+    func assertion(for body: Data) async throws -> Data?
+}
+
+extension SyncClient {
+    /// A one-time challenge to attest a new App Attest key with.
+    public func attestationChallenge(token: String) async throws(SyncError) -> Data {
+        let answer = try await decode(
+            AttestationChallenge.self, from: try await send(.attestationChallenge, token: token))
+        guard let challenge = Data(base64Encoded: answer.challenge) else {
+            throw SyncError.unreadableAnswer("the challenge is not base64")
+        }
+        return challenge
+    }
+
+    /// Sends the attestation of `keyId` made for `challenge`.
+    public func attestDevice(keyId: String, attestation: Data, challenge: Data, token: String) async throws(SyncError)
+        -> AttestationAnswer
+    {
+        let request = AttestationRequest(
+            keyId: keyId, attestation: attestation.base64EncodedString(), challenge: challenge.base64EncodedString())
+        return try await decode(
+            AttestationAnswer.self, from: try await send(.attestDevice, body: request, token: token))
+    }
+}

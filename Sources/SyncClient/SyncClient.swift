@@ -73,6 +73,9 @@ public struct SyncClient: Sendable {
     public var initialBackoff: Duration = .milliseconds(200)
     public var batchSize = SyncLimits.mutationsPerPush
     public var pageSize = SyncLimits.changesPerPull
+    /// Signs each push's body with the device's App Attest key (T13), for portals that require
+    /// attestation; nil sends none.
+    public var requestAsserter: (any RequestAsserting)?
     let sleep: @Sendable (Duration) async -> Void
 
     public init(
@@ -318,12 +321,17 @@ public struct SyncClient: Sendable {
                 throw SyncError.unreadableAnswer("could not encode the request: \(error)")
             }
         }
-        let request = SyncHTTPRequest(
+        var request = SyncHTTPRequest(
             method: endpoint.method, target: endpoint.target(query: query), body: data, token: token)
         var lastFailure = ""
         for attempt in 1...max(1, attempts) {
             if attempt > 1 { await sleep(initialBackoff * (1 << (attempt - 2))) }
             do {
+                if endpoint == .push, let requestAsserter, let data {
+                    // A fresh assertion each attempt: one the portal already counted is a replay.
+                    request.headers[AttestationRequest.assertionHeader] =
+                        try await requestAsserter.assertion(for: data)?.base64EncodedString()
+                }
                 let response = try await transport.send(request)
                 switch response.status {
                 case 200..<300: return response

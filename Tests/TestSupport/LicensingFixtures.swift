@@ -31,6 +31,8 @@ public struct LicensingFixtures: Decodable, Sendable {
         public let teamId: String
         public let keyId: String
         public let publicKey: String
+        /// The simulated device key's private half (PKCS #8 PEM), to assert bodies in tests.
+        public let devicePrivateKey: String
         public let challenge: String
         public let attestations: [String: Attestation]
         public let assertions: [Assertion]
