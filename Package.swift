@@ -118,7 +118,7 @@ let package = Package(
             dependencies: [
                 "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient", "Weather",
                 "Almanac",
-                "SyncProtocol", "Reports", "ReportOutput", "MapSources", "Routing", "Diagnostics",
+                "SyncProtocol", "Reports", "ReportOutput", "MapSources", "Routing", "Diagnostics", "Licensing",
             ],
             resources: [.copy("Resources/Localizable.xcstrings")]),
         .target(
@@ -217,7 +217,7 @@ let package = Package(
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
                 "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather", "MapSources", "Routing",
-                "Diagnostics",
+                "Diagnostics", "Licensing", "SyncProtocol",
             ]),
         .testTarget(
             name: "HobbyStoryCLITests",
@@ -246,6 +246,8 @@ let package = Package(
         .target(name: "Charts", dependencies: ["SwiftUI"], path: "Platform/StandIns/Charts"),
         .target(name: "CoreLocation", path: "Platform/StandIns/CoreLocation"),
         .target(name: "MetricKit", path: "Platform/StandIns/MetricKit"),
+        .target(name: "StoreKit", path: "Platform/StandIns/StoreKit"),
+        .target(name: "DeviceCheck", path: "Platform/StandIns/DeviceCheck"),
         .target(name: "MapKit", dependencies: ["SwiftUI", "CoreLocation"], path: "Platform/StandIns/MapKit"),
         .target(
             name: "AppUI",
@@ -253,7 +255,8 @@ let package = Package(
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
                 "Reports", "SyncClient", "Weather", "MapSources", "Routing", "SwiftUI", "Charts", "MapKit", "PhotosUI",
                 "CoreTransferable", "UniformTypeIdentifiers",
-                "UIKit", "AVFoundation", "CoreLocation", "Diagnostics", "MetricKit",
+                "UIKit", "AVFoundation", "CoreLocation", "Diagnostics", "MetricKit", "StoreKit", "DeviceCheck",
+                "Licensing",
             ]),
         .target(
             name: "AppWireframes",
@@ -275,7 +278,7 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SyncClient", "Weather", "MapSources", "Diagnostics",
+                "Reports", "SyncClient", "Weather", "MapSources", "Diagnostics", "Licensing",
             ])
     ]
     package.products += [.library(name: "AppUI", targets: ["AppUI"])]

@@ -31,10 +31,10 @@ from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 from cryptography.x509.oid import NameOID
 
 OUT = "Tests/TestSupport/Fixtures/licensing.json"
-BUNDLE = "com.hobbystory.fishing"
+BUNDLE = "org.hobbystory.fishing"
 TEAM = "HOBBYTEAM1"
-YEARLY = "com.hobbystory.fishing.yearly"
-LIFETIME = "com.hobbystory.fishing.lifetime"
+YEARLY = "org.hobbystory.fishing.yearly"
+LIFETIME = "org.hobbystory.fishing.lifetime"
 LEAF_MARKER = x509.ObjectIdentifier("1.2.840.113635.100.6.11.1")
 INTERMEDIATE_MARKER = x509.ObjectIdentifier("1.2.840.113635.100.6.2.1")
 NONCE_EXTENSION = x509.ObjectIdentifier("1.2.840.113635.100.8.2")

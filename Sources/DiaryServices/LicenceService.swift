@@ -31,12 +31,16 @@ public struct LicenceService: Sendable {
     public let clock: @Sendable () -> Date
     /// Signals the platform noticed (a debugger, a re-signed binary), added to every refresh.
     public let platformSignals: @Sendable () -> [TamperSignal]
+    /// When the app was first downloaded (the App Store's `AppTransaction`), where the trial starts.
+    public let trialAnchor: @Sendable () async -> Date?
 
     public init(
         diary: DiaryQueue, transport: @escaping @Sendable (URL) -> any SyncTransport, shippedKey: Data? = nil,
         policy: LicencePolicy = LicencePolicy(), clock: @escaping @Sendable () -> Date = Date.init,
-        platformSignals: @escaping @Sendable () -> [TamperSignal] = { [] }
+        platformSignals: @escaping @Sendable () -> [TamperSignal] = { TamperSignal.debuggerIfAttached() },
+        trialAnchor: @escaping @Sendable () async -> Date? = { nil }
     ) {
+        self.trialAnchor = trialAnchor
         self.diary = diary
         self.transport = transport
         self.shippedKey = shippedKey
@@ -48,8 +52,10 @@ public struct LicenceService: Sendable {
     /// The licence now, judged offline; raises the clock's high-water mark.
     public func status() async throws -> LicenceReport {
         let now = clock()
+        let anchor = await trialAnchor()
         let (shippedKey, policy) = (shippedKey, policy)
         return try await diary.write { diary in
+            if let anchor { try diary.lowerLicenceTrialStart(to: anchor) }
             let record = try diary.licenceRecord(now: now)
             var signals: [TamperSignal] = []
             var token: EntitlementToken?

@@ -53,14 +53,17 @@ public struct SyncService: Sendable {
     public let diagnostics: DiagnosticsService?
     /// Refreshes the entitlement token after each sync (T13); nil: never.
     public let licence: LicenceService?
+    /// App Attest: the device's key is attested once, then each push is asserted (T13); nil: never.
+    public let attester: (any AppAttesting)?
 
     public init(
         diary: DiaryQueue, sharedDirectoryURL: URL, contentURL: (@Sendable (String) -> URL)?,
         transport: @escaping @Sendable (URL) -> any SyncTransport, diagnostics: DiagnosticsService? = nil,
-        licence: LicenceService? = nil
+        licence: LicenceService? = nil, attester: (any AppAttesting)? = nil
     ) {
         self.diary = diary
         self.licence = licence
+        self.attester = attester
         self.diagnostics = diagnostics
         self.sharedDirectoryURL = sharedDirectoryURL
         self.contentURL = contentURL
@@ -99,7 +102,14 @@ public struct SyncService: Sendable {
 
     /// Sends what is pending, receives what is new, and adopts newer directories device-wide.
     public func sync() async throws -> SyncReport {
-        let report = try await client(try await portal()).sync(diary, contentURL: contentURL)
+        var client = client(try await portal())
+        if let licence, let attester {
+            // Attesting needs the portal; a failure now is tried again at the next sync, and a
+            // portal that requires attestation keeps the changes pending meanwhile.
+            _ = try? await licence.attestDevice(with: attester)
+            client.requestAsserter = licence.requestAsserter(with: attester)
+        }
+        let report = try await client.sync(diary, contentURL: contentURL)
         let shared = sharedDirectoryURL
         try await diary.read { try DeviceStorage.adoptDirectories(from: $0, into: shared) }
         await diagnostics?.sendAfterSync()

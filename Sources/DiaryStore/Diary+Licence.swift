@@ -38,6 +38,16 @@ extension Diary {
         }
     }
 
+    /// Moves the trial's start back to `time` (the App Store's first download of the app); a
+    /// later time leaves it where it is.
+    public func lowerLicenceTrialStart(to time: Date) throws {
+        try database.transaction {
+            let stored = try meta(Self.licenceTrialKey).flatMap(Double.init) ?? .infinity
+            guard time.timeIntervalSince1970 < stored else { return }
+            try setMeta(Self.licenceTrialKey, String(time.timeIntervalSince1970))
+        }
+    }
+
     /// Raises the clock's high-water mark to `time`; a lower time leaves it where it is.
     public func raiseLicenceHighWater(to time: Date) throws {
         try database.transaction {

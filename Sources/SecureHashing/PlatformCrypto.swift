@@ -7,6 +7,7 @@
 //   iOS has no libsodium of its own: the app shell links libsodium packaged for iOS (the
 //   `Clibsodium` XCFramework of jedisct1/swift-sodium, ISC licence) and passes its own
 //   ``PasswordHashing`` to `DeviceStorage` (docs/architecture.md, "Code Linux never compiles").
+// - Ed25519 (entitlement tokens, T13): libsodium where the package links it, CryptoKit on iOS.
 
 import Foundation
 

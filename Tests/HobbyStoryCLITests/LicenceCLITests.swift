@@ -51,7 +51,7 @@ struct LicenceCLITests {
         let redeemed = try await anna.run(["licence", "redeem", "--signed-transaction", purchase.path, "--json"])
         #expect(redeemed.status == 0, "\(redeemed.stderr)")
         #expect(try redeemed.object()["state"] as? String == "active")
-        #expect(try redeemed.object()["product"] as? String == "com.hobbystory.fishing.lifetime")
+        #expect(try redeemed.object()["product"] as? String == "org.hobbystory.fishing.lifetime")
         #expect(try await anna.run(["sync"]).status == 0)
         #expect(try await anna.run(["sync", "status", "--json"]).object()["pending"] as? Int == 0)
 

@@ -17,7 +17,7 @@ import Testing
 
     @Test func aTokenSignedByPythonIsReadAndSwiftSignsTheSameBytes() throws {
         let token = try EntitlementToken(verifying: fixture.token, publicKey: publicKey)
-        #expect(token.claims.product == "com.hobbystory.fishing.yearly")
+        #expect(token.claims.product == "org.hobbystory.fishing.yearly")
         #expect(token.claims.account == UUID(uuidString: "5f0c2b1e-8d4a-4c3b-9e2f-1a2b3c4d5e6f"))
         #expect(token.claims.validUntilDate == Date(timeIntervalSince1970: 1_797_292_800))
         #expect(Ed25519.publicKey(seed: seed) == publicKey)

@@ -63,7 +63,7 @@ struct LicensingEndpointTests {
             signedTransaction: Self.fixtures.jws("ok"), token: Self.token(phone))
         let key = try #require(Data(base64Encoded: configuration.publicKey))
         let token = try EntitlementToken(verifying: answer.token, publicKey: key)
-        #expect(token.claims.product == "com.hobbystory.fishing.yearly")
+        #expect(token.claims.product == "org.hobbystory.fishing.yearly")
         #expect(token.claims.device == (try phone.diary.replicaId()))
         #expect(token.claims.validUntilDate == LicensingFixtures.now.addingTimeInterval(7 * 86_400))
         #expect(answer.expires == Date(timeIntervalSince1970: 1_825_027_200))

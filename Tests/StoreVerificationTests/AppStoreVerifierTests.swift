@@ -19,7 +19,7 @@ import Testing
     @Test func aGenuineSubscriptionIsReadWithItsDates() throws {
         let transaction = try verifier().transaction(fixtures.jws("ok"), now: now)
         #expect(transaction.originalTransactionId == "2000000100")
-        #expect(transaction.productId == "com.hobbystory.fishing.yearly")
+        #expect(transaction.productId == "org.hobbystory.fishing.yearly")
         guard case .active(let until) = transaction.standing(at: now) else {
             Issue.record("a paid-up subscription is active")
             return

@@ -95,7 +95,22 @@ struct SampleDevice {
         location: NoLocation(), routes: NoRoutes(), weatherTransport: NoWeatherNetwork(),
         syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
         mapSources: MapSource.offered(on: .app, drawable: ["apple", "osm-packs"]),
-        now: clock, timeZone: TimeZone(secondsFromGMT: 10_800)!)
+        now: clock, timeZone: TimeZone(secondsFromGMT: 10_800)!, store: SampleStore(),
+        licenceProducts: SampleStore.products.map(\.id))
+}
+
+/// The App Store as the wireframes show it: a subscription and a one-time purchase, whose
+/// purchase waits for approval (Ask to Buy), so no portal is needed.
+struct SampleStore: AppStorePurchasing {
+    static let products = [
+        StoreProduct(id: "org.hobbystory.fishing.yearly", name: "One year", price: "9,99 €"),
+        StoreProduct(id: "org.hobbystory.fishing.lifetime", name: "For good", price: "24,99 €"),
+    ]
+
+    func products(_ ids: [String]) async throws -> [StoreProduct] { Self.products.filter { ids.contains($0.id) } }
+    func purchase(_ productId: String) async throws -> PurchaseOutcome { .pending }
+    func currentEntitlements() async -> [String] { [] }
+    func firstDownload() async -> Date? { nil }
 }
 
 /// A device whose position is unknown.

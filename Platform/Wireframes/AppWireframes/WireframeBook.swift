@@ -65,6 +65,11 @@ public final class WireframeBook {
             // installation id, which would redraw the wireframe differently on every run.
             models.errorReports.comment = "Exporting my pike photo fails"
         }
+        try await render("settings", "licence-pending", filled: true) { models in
+            await models.licence.load()
+            guard let product = models.licence.products.first else { return }
+            await models.licence.buy(product)
+        }
         try await render("profiles", "errors", filled: true) { await $0.profiles.addProfile() }
         try await render("profiles", "confirmation", filled: true) { models in
             models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }

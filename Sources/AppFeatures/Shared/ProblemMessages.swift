@@ -1,6 +1,7 @@
 import DiaryServices
 import DiaryStore
 import Foundation
+import Licensing
 import MediaLibrary
 import Reports
 import SyncClient
@@ -27,6 +28,7 @@ public struct ProblemMessages: Sendable {
         case let error as MediaStoreError: media(error)
         case let error as CaptureProblem: capture(error)
         case DiagnosticsProblem.noPortal: text("error.diagnostics.noPortal")
+        case is LicenceError: text("error.licence.forged")
         default: text("error.unexpected", ["detail": "\(error)"])
         }
     }
@@ -63,6 +65,13 @@ public struct ProblemMessages: Sendable {
         case .notSignedIn: text("error.sync.notSignedIn")
         case .signInRequired: text("error.sync.signInRequired")
         case .portalUnavailable: text("error.sync.portalUnavailable")
+        case .refused(_, "entitlement_required", _), .refused(_, "purchase_expired", _):
+            text("error.licence.entitlementRequired")
+        case .refused(_, "purchase_shared", _): text("error.licence.purchaseShared")
+        case .refused(_, "device_limit", _): text("error.licence.deviceLimit")
+        case .refused(_, "purchase_revoked", _): text("error.licence.purchaseRevoked")
+        case .refused(_, "attestation_required", _), .refused(_, "assertion_refused", _):
+            text("error.licence.attestation")
         case .refused(_, _, let detail): text("error.sync.refused", ["detail": detail])
         case .unreadableAnswer: text("error.sync.unreadableAnswer")
         case .storage(let detail): text("error.sync.storage", ["detail": detail])

@@ -1,4 +1,5 @@
 import AppFeatures
+import Foundation
 import MapSources
 import SyncClient
 import Weather
@@ -6,7 +7,8 @@ import Weather
 extension AppProviders {
     /// The device's own (issue 14 §1): Core Location for the position, MapKit's directions for
     /// routes online (the installed map packs answer when MapKit cannot: see
-    /// `ScreenModels.assemble`), URLSession to the weather services and the portal.
+    /// `ScreenModels.assemble`), URLSession to the weather services and the portal, StoreKit and
+    /// App Attest with the app's products and the portal's licence key (``AppLicensing``).
     public static func device(deviceName: String, appVersion: String) -> AppProviders {
         // MapKit draws Apple's maps; drawing packs and raster sources waits for a renderer
         // (MapLibre Native) the app can link (issue 15).
@@ -14,6 +16,16 @@ extension AppProviders {
         return AppProviders(
             location: DeviceLocation(), routes: MapKitRoutes(), weatherTransport: URLSessionTransport(),
             syncTransport: { URLSessionSyncTransport(baseURL: $0) }, deviceName: deviceName, appVersion: appVersion,
-            mapSources: MapSource.offered(on: .app, drawable: drawable))
+            mapSources: MapSource.offered(on: .app, drawable: drawable), store: AppStore(),
+            licenceProducts: AppLicensing.products, licenceKey: AppLicensing.portalKey, attester: AppAttester())
     }
+}
+
+/// What the app sells and whose word it takes (T13, issue 17; docs/licensing.md): the App Store
+/// product ids that unlock it, and the Ed25519 public key of the production portal
+/// (`hobbystory-portal admin licences key`), the only key entitlement tokens are checked with.
+/// Until that key is written here, the app pins the key of the portal it first redeems on.
+public enum AppLicensing {
+    public static let products = ["org.hobbystory.fishing.yearly", "org.hobbystory.fishing.lifetime"]
+    public static let portalKey: Data? = nil
 }

@@ -26,13 +26,26 @@ public struct AppProviders: Sendable {
     public var mapSources: [MapSource]
     public var now: @Sendable () -> Date
     public var timeZone: TimeZone
+    /// The App Store (StoreKit 2 in the app) and the product ids that unlock the app (T13).
+    public var store: any AppStorePurchasing
+    public var licenceProducts: [String]
+    /// The portal's Ed25519 public key shipped with the app (Info.plist), entitlement tokens'
+    /// only trust; nil pins the portal's on first use.
+    public var licenceKey: Data?
+    /// App Attest (DeviceCheck in the app); nil never attests.
+    public var attester: (any AppAttesting)?
 
     public init(
         location: any LocationProviding, routes: any RouteProvider, weatherTransport: any HTTPTransport,
         syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
         build: String = "1", mapSources: [MapSource], now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current, store: any AppStorePurchasing = NothingForSale(), licenceProducts: [String] = [],
+        licenceKey: Data? = nil, attester: (any AppAttesting)? = nil
     ) {
+        self.store = store
+        self.licenceProducts = licenceProducts
+        self.licenceKey = licenceKey
+        self.attester = attester
         self.location = location
         self.routes = routes
         self.weatherTransport = weatherTransport
@@ -75,9 +88,14 @@ extension ScreenModels {
         Diagnostics.install(try DiagnosticsService.sink(logsOf: deviceFolder, diaryAt: databaseURL, device: device))
         let diagnostics = DiagnosticsService(
             diary: diary, device: device, profileFolder: deviceFolder, transport: p.syncTransport)
+        let store = p.store
+        let licence = LicenceService(
+            diary: diary, transport: p.syncTransport, shippedKey: p.licenceKey, clock: p.now,
+            trialAnchor: { await store.firstDownload() })
         let sync = SyncService(
             diary: diary, sharedDirectoryURL: sharedDirectoryURL,
-            contentURL: { MediaStore.contentURL(mediaRoot, $0) }, transport: p.syncTransport, diagnostics: diagnostics)
+            contentURL: { MediaStore.contentURL(mediaRoot, $0) }, transport: p.syncTransport, diagnostics: diagnostics,
+            licence: licence, attester: p.attester)
         let downloads = MediaDownloadService(diary: diary, mediaRoot: mediaRoot, transport: p.syncTransport)
         let labeler = BundledGazetteerLabeler()
         let packs = MapPackService(folder: deviceFolder.appendingPathComponent("maps"), transport: p.syncTransport)
@@ -94,7 +112,9 @@ extension ScreenModels {
             reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: year, language: language),
             sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
             trash: TrashModel(diary: diary, language: language), settings: settings,
-            errorReports: ErrorReportsModel(service: diagnostics, language: language), profiles: profiles,
+            errorReports: ErrorReportsModel(service: diagnostics, language: language),
+            licence: LicenceModel(service: licence, store: store, productIds: p.licenceProducts, language: language),
+            profiles: profiles,
             about: AboutModel(version: p.appVersion),
             gallery: { target, camera, library in
                 MediaModel(

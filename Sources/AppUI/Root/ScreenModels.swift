@@ -20,6 +20,8 @@ public struct ScreenModels {
     public let trash: TrashModel
     public let settings: SettingsModel
     public let errorReports: ErrorReportsModel
+    /// The licence: trial, purchase, grace, read-only (T13).
+    public let licence: LicenceModel
     public let profiles: ProfilesModel
     public let about: AboutModel
     /// The system camera and photo library picker, shown when a gallery asks (T16, T17).
@@ -39,7 +41,8 @@ public struct ScreenModels {
     public init(
         router: AppRouter, help: HelpModel, catalog: Catalog = .shared, home: HomeModel, trips: TripListModel,
         spots: SpotsModel, map: MapModel, reports: ReportsModel, sync: SyncModel, trash: TrashModel,
-        settings: SettingsModel, errorReports: ErrorReportsModel, profiles: ProfilesModel, about: AboutModel,
+        settings: SettingsModel, errorReports: ErrorReportsModel, licence: LicenceModel, profiles: ProfilesModel,
+        about: AboutModel,
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
         gallery: @escaping @MainActor (MediaTarget?, CameraPresenter, LibraryPresenter) -> MediaModel,
         tripDetail: @escaping @MainActor (UUID) -> TripDetailModel,
@@ -59,6 +62,7 @@ public struct ScreenModels {
         self.trash = trash
         self.settings = settings
         self.errorReports = errorReports
+        self.licence = licence
         self.profiles = profiles
         self.about = about
         self.camera = camera

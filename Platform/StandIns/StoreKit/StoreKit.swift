@@ -1,0 +1,84 @@
+import Foundation
+
+// A stand-in for Apple's StoreKit 2 on Linux (issue 17), written from its public documentation:
+// only what the app's store uses — products, a purchase, the current entitlements and the app's
+// own transaction — so its unchanged source type-checks here. Nothing is for sale on Linux: the
+// store has no products and no entitlements.
+
+/// The result of a check StoreKit made of something the App Store signed.
+public enum VerificationResult<SignedType: Sendable>: Sendable {
+    case unverified(SignedType, VerificationError)
+    case verified(SignedType)
+
+    /// The signed object as Apple signed it: a compact JWS.
+    public var jwsRepresentation: String { "" }
+
+    /// Why StoreKit found a signed object not genuine.
+    public enum VerificationError: Error, Sendable {
+        case revokedCertificate, invalidCertificateChain, invalidDeviceVerification, invalidEncoding,
+            invalidSignature, missingRequiredProperties
+    }
+}
+
+/// A purchase or a renewal of one of the app's products.
+public struct Transaction: Sendable {
+    public let id: UInt64
+    public let originalID: UInt64
+    public let productID: String
+    public let expirationDate: Date?
+    public let revocationDate: Date?
+
+    /// Tells the App Store the purchase was delivered.
+    public func finish() async {}
+
+    /// What the Apple ID owns now: one signed transaction per product still in force.
+    public static var currentEntitlements: Transactions { Transactions() }
+
+    /// An asynchronous sequence of signed transactions.
+    public struct Transactions: AsyncSequence, Sendable {
+        public typealias Element = VerificationResult<Transaction>
+
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            public mutating func next() async -> VerificationResult<Transaction>? { nil }
+        }
+
+        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+    }
+}
+
+/// The app's own purchase or download, signed by the App Store.
+public struct AppTransaction: Sendable {
+    /// When the Apple ID first got the app.
+    public let originalPurchaseDate: Date
+
+    /// The app's transaction; throws when the App Store cannot be reached.
+    public static var shared: VerificationResult<AppTransaction> {
+        get async throws { throw StoreKitError.notAvailableInStorefront }
+    }
+}
+
+/// A product of the App Store, as the store describes it in the angler's language and currency.
+public struct Product: Sendable, Identifiable {
+    public let id: String
+    public let displayName: String
+    public let displayPrice: String
+
+    /// The products of `identifiers` the store has; unknown ones are left out.
+    public static func products(for identifiers: some Collection<String>) async throws -> [Product] { [] }
+
+    /// Asks the angler to buy the product.
+    public func purchase() async throws -> PurchaseResult { .userCancelled }
+
+    /// How a purchase ended.
+    public enum PurchaseResult: Sendable {
+        case success(VerificationResult<Transaction>)
+        case userCancelled
+        case pending
+    }
+}
+
+/// Why the App Store could not do what was asked.
+public enum StoreKitError: Error, Sendable {
+    case unknown, userCancelled, networkError(URLError), systemError(any Error), notAvailableInStorefront,
+        notEntitled
+}
