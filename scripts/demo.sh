@@ -93,6 +93,10 @@ hs "${phone[@]}" settings diagnostics on
 hs "${phone[@]}" diagnostics send --comment "The export of my pike photo fails"
 "$bin/hobbystory-portal" --data "$data" admin errors list
 
+echo "== The licence: a trial on the device (this demo portal sells nothing; docs/licensing.md)"
+hs "${phone[@]}" licence status
+echo "the key entitlement tokens are checked with: $("$bin/hobbystory-portal" --data "$data" admin licences key)"
+
 echo "== The portal"
 curl -fs "$portal/health"; echo
 curl -fs "$portal/metrics" | grep -E '^hobbystory_sync_records_total' || true
