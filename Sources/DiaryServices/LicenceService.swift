@@ -55,8 +55,17 @@ public struct LicenceService: Sendable {
         let anchor = await trialAnchor()
         let (shippedKey, policy) = (shippedKey, policy)
         return try await diary.write { diary in
-            if let anchor { try diary.lowerLicenceTrialStart(to: anchor) }
-            let record = try diary.licenceRecord(now: now)
+            try Self.check(diary, shippedKey: shippedKey, policy: policy, now: now, trialAnchor: anchor)
+        }
+    }
+
+    /// Judges the licence of `diary` from what it keeps, raises the clock's high-water mark and
+    /// marks the diary read-only or not for its writes (`Diary.setLicenceReadOnly`): what the app
+    /// does at launch and the command line each time it opens a diary.
+    public static func check(
+        _ diary: Diary, shippedKey: Data?, policy: LicencePolicy = LicencePolicy(), now: Date, trialAnchor: Date? = nil
+    ) throws -> LicenceReport {
+        try diary.checkLicence(now: now, trialAnchor: trialAnchor) { record in
             var signals: [TamperSignal] = []
             var token: EntitlementToken?
             if let text = record.token, let key = shippedKey ?? record.portalKey.flatMap({ Data(base64Encoded: $0) }) {
@@ -69,10 +78,10 @@ public struct LicenceService: Sendable {
             let status = LicenceCheck.evaluate(
                 token: token, trialStarted: record.trialStarted, highWater: record.highWater, deviceNow: now,
                 policy: policy)
-            try diary.raiseLicenceHighWater(to: status.highWater)
-            return LicenceReport(
+            let report = LicenceReport(
                 state: status.state, product: token?.claims.product, validUntil: token?.claims.validUntilDate,
                 signals: signals + status.signals)
+            return (report, status.highWater, !status.state.canWrite)
         }
     }
 

@@ -21,6 +21,24 @@ extension Diary {
     static let licenceHighWaterKey = "licence_high_water"
     static let licencePortalKey = "licence_portal_key"
     static let licenceAttestedKey = "licence_attested_key"
+    /// "read-only" while the licence is over: local changes are refused, here and by a trigger
+    /// on the outbox (migration 14); pulls, exports and reading go on.
+    static let licenceModeKey = "licence_mode"
+
+    /// One licence check in one transaction: the trial's start moved back to `trialAnchor` when
+    /// earlier, the stored values read (the trial starting at `now` on the first check) and
+    /// judged by `judge`, then its high-water mark raised and the diary marked read-only or not.
+    public func checkLicence<T>(
+        now: Date, trialAnchor: Date?, judge: (LicenceRecord) throws -> (result: T, highWater: Date, readOnly: Bool)
+    ) throws -> T {
+        try database.transaction {
+            if let trialAnchor { try lowerLicenceTrialStart(to: trialAnchor) }
+            let judged = try judge(try licenceRecord(now: now))
+            try raiseLicenceHighWater(to: judged.highWater)
+            try setLicenceReadOnly(judged.readOnly)
+            return judged.result
+        }
+    }
 
     /// The licence's stored values; the trial starts at `now` on the first call.
     public func licenceRecord(now: Date) throws -> LicenceRecord {
@@ -56,6 +74,14 @@ extension Diary {
             try setMeta(Self.licenceHighWaterKey, String(time.timeIntervalSince1970))
         }
     }
+
+    /// Marks the diary read-only (the licence is over) or read-write again.
+    public func setLicenceReadOnly(_ readOnly: Bool) throws {
+        try setMeta(Self.licenceModeKey, readOnly ? "read-only" : "read-write")
+    }
+
+    /// Whether local changes are refused because the licence is over.
+    public func isLicenceReadOnly() throws -> Bool { try meta(Self.licenceModeKey) == "read-only" }
 
     /// Keeps the id of the App Attest key the portal accepted.
     public func saveAttestedKey(_ keyId: String) throws {

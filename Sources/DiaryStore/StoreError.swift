@@ -23,6 +23,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case wrongPin(profile: String)
     /// Too many wrong PINs; try again after the given number of seconds.
     case pinLocked(profile: String, seconds: Int)
+    /// The trial or the purchase is over: the diary is read-only (reading, export and pulling go on).
+    case readOnly
 
     public var description: String {
         switch self {
@@ -34,6 +36,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .confirmationMismatch(let expected): "type the profile's name, \(expected), exactly to confirm removing it"
         case .nameTaken(let name): "another active profile is named \(name); rename or remove it first"
         case .refused(let why): why
+        case .readOnly:
+            "the diary is read-only: the trial or the purchase is over (reading, export and syncing down still work; nothing is deleted)"
         case .pinRequired(let profile): "profile \(profile) is protected by a PIN"
         case .wrongPin(let profile): "wrong PIN for profile \(profile)"
         case .pinLocked(let profile, let seconds):

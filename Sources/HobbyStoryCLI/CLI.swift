@@ -58,7 +58,7 @@ public struct HobbyStoryCLI: Sendable {
             switch error {
             case .notFound, .ambiguousId: return .notFound
             case .refused, .inTrash, .alreadyInTrash, .confirmationMismatch, .nameTaken, .pinRequired, .wrongPin,
-                .pinLocked:
+                .pinLocked, .readOnly:
                 return .refused
             }
         case let error as MediaStoreError:

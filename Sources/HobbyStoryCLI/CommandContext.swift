@@ -67,12 +67,19 @@ final class CommandContext {
             }
         }
         let diary = try storage.openDiary(named: name, pin: pin)
+        // The licence is judged each time a diary opens: past the trial without a purchase it
+        // takes no local change (T13); reading, export and sync go on.
+        _ = try LicenceService.check(diary, shippedKey: licenceKey, now: Date())
         Diagnostics.install(
             try DiagnosticsService.sink(
                 logsOf: storage.folder(of: diary.profile), diaryAt: diary.fileURL, device: deviceDescription))
         openedDiary = diary
         return diary
     }
+
+    /// The portal's licence key as the app ships it: `$HOBBYSTORY_LICENCE_KEY` (base64); nil pins
+    /// the key of the portal first redeemed on.
+    var licenceKey: Data? { cli.environment["HOBBYSTORY_LICENCE_KEY"].flatMap { Data(base64Encoded: $0) } }
 
     /// The chosen profile's diary for async work (sync): a second connection to the same file,
     /// used only through the queue while the command waits.

@@ -10,6 +10,8 @@ extension HobbyStoryCLI {
     static func hint(_ error: StoreError) -> String {
         switch error {
         case .pinRequired: "; give it with --pin PIN or $HOBBYSTORY_PIN"
+        case .readOnly:
+            "; buy or restore the app (`hobbystory licence status`, `hobbystory licence redeem --signed-transaction FILE`)"
         default: ""
         }
     }

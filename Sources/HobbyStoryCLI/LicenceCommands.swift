@@ -62,11 +62,10 @@ extension HobbyStoryCLI {
 }
 
 extension CommandContext {
-    /// The chosen diary's licence, checked with the key in `$HOBBYSTORY_LICENCE_KEY` (base64, as
-    /// the app ships it) or else the portal's key pinned at the first redemption.
+    /// The chosen diary's licence, checked with ``licenceKey`` or else the portal's key pinned
+    /// at the first redemption.
     func licenceService() throws -> LicenceService {
         LicenceService(
-            diary: try diaryQueue(), transport: portalTransports(timeout: .seconds(15)),
-            shippedKey: cli.environment["HOBBYSTORY_LICENCE_KEY"].flatMap { Data(base64Encoded: $0) })
+            diary: try diaryQueue(), transport: portalTransports(timeout: .seconds(15)), shippedKey: licenceKey)
     }
 }

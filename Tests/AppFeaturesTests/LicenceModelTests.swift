@@ -1,6 +1,7 @@
 import AppFeatures
 import DiaryServices
 import DiaryStore
+import FishingModel
 import Foundation
 import Licensing
 import SyncClient
@@ -57,7 +58,8 @@ struct LicenceModelTests {
     func model(_ f: AppFixture, store: Store = Store(), signedIn: Bool = true) throws -> LicenceModel {
         if signedIn {
             try f.diary.write {
-                try $0.saveSyncAccount(portalURL: "http://portal.test", email: "a@example.org", accountId: UUID(), token: "t")
+                try $0.saveSyncAccount(
+                    portalURL: "http://portal.test", email: "a@example.org", accountId: UUID(), token: "t")
             }
         }
         let clock = f.clock
@@ -89,12 +91,14 @@ struct LicenceModelTests {
         await licence.load()
         await licence.buy(try #require(licence.products.first))
         #expect(licence.problem == nil)
-        #expect(licence.report?.state == .active(product: "yearly", until: f.clock.now.addingTimeInterval(365 * 86_400)))
+        #expect(
+            licence.report?.state == .active(product: "yearly", until: f.clock.now.addingTimeInterval(365 * 86_400)))
         #expect(licence.summary == "Bought, until \(day(f.clock.now.addingTimeInterval(365 * 86_400))).")
         #expect(!licence.offersPurchase)
     }
 
-    @Test("Given Ask to Buy, a cancelled purchase, nothing to restore, a shared purchase, no account, then each is said")
+    @Test(
+        "Given Ask to Buy, a cancelled purchase, nothing to restore, a shared purchase, no account, then each is said")
     func outcomes() async throws {
         let f = try AppFixture()
         let pending = try model(f, store: Store(outcome: .pending))
@@ -136,6 +140,9 @@ struct LicenceModelTests {
         #expect(licence.summary.hasPrefix("Read-only"))
         #expect(licence.offersPurchase)
         #expect(try await f.diary.read { try $0.trips().count } == before)
+        await #expect(throws: StoreError.readOnly) {
+            try await f.diary.write { try $0.addSpot(SpotDraft(name: "New bay", latitude: 60.1, longitude: 24.9)) }
+        }
         // Setting the clock back does not bring the trial back.
         f.clock.advance(by: -20 * 86_400)
         await licence.load()

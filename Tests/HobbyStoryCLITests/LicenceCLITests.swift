@@ -40,7 +40,8 @@ struct LicenceCLITests {
         #expect(trial["state"] as? String == "trial")
         #expect(trial["canWrite"] as? Bool == true)
 
-        #expect(try await anna.run(["spot", "add", "--name", "Pike bay", "--lat", "60.1", "--lon", "24.9"]).status == 0)
+        #expect(
+            try await anna.run(["spot", "add", "--name", "Pike bay", "--lat", "60.1", "--lon", "24.9"]).status == 0)
         let refused = try await anna.run(["sync"])
         #expect(refused.status == 4, "\(refused.stderr)")
         #expect(refused.stderr.contains("entitlement_required") && refused.stderr.contains("licence redeem"))

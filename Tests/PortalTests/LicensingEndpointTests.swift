@@ -179,6 +179,8 @@ struct LicensingEndpointTests {
         let tablet = try await gated.device("tablet", email: "anna@example.org")
         _ = try tablet.logTrip(catches: 1)
         let pending = try tablet.diary.pendingChanges().count
+        // The tablet's trial is over too: read-only, it still pulls (pulled changes are not its own).
+        try tablet.diary.setLicenceReadOnly(true)
         do {
             _ = try await tablet.synchronise()
             Issue.record("a push without a purchase went through")

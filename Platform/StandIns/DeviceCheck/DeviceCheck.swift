@@ -27,7 +27,8 @@ public final class DCAppAttestService: @unchecked Sendable {
 /// Why DeviceCheck failed.
 public struct DCError: Error, Sendable {
     public enum Code: Int, Sendable {
-        case unknownSystemFailure = 0, featureUnsupported, invalidInput, invalidKey, serverUnavailable
+        case unknownSystemFailure = 0
+        case featureUnsupported, invalidInput, invalidKey, serverUnavailable
     }
 
     public let code: Code

@@ -79,6 +79,9 @@ public struct Product: Sendable, Identifiable {
 
 /// Why the App Store could not do what was asked.
 public enum StoreKitError: Error, Sendable {
-    case unknown, userCancelled, networkError(URLError), systemError(any Error), notAvailableInStorefront,
+    case unknown, userCancelled
+    case networkError(URLError)
+    case systemError(any Error)
+    case notAvailableInStorefront,
         notEntitled
 }

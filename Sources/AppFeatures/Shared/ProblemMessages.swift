@@ -57,6 +57,7 @@ public struct ProblemMessages: Sendable {
         case .wrongPin: text("error.profiles.wrongPin")
         case .pinRequired: text("error.profiles.pinRequired")
         case .pinLocked(_, let seconds): text("error.profiles.locked", ["minutes": "\(max(1, (seconds + 59) / 60))"])
+        case .readOnly: text("error.store.readOnly")
         }
     }
 

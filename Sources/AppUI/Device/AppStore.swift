@@ -8,7 +8,9 @@ import StoreKit
 /// on-device check, which a patched app could skip.
 struct AppStore: AppStorePurchasing {
     func products(_ ids: [String]) async throws -> [StoreProduct] {
-        try await Product.products(for: ids).map { StoreProduct(id: $0.id, name: $0.displayName, price: $0.displayPrice) }
+        try await Product.products(for: ids).map {
+            StoreProduct(id: $0.id, name: $0.displayName, price: $0.displayPrice)
+        }
     }
 
     func purchase(_ productId: String) async throws -> PurchaseOutcome {

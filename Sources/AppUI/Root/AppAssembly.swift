@@ -92,6 +92,8 @@ extension ScreenModels {
         let licence = LicenceService(
             diary: diary, transport: p.syncTransport, shippedKey: p.licenceKey, clock: p.now,
             trialAnchor: { await store.firstDownload() })
+        // Judged at launch, so a diary past its trial takes no local change from the first screen.
+        _ = try? await licence.status()
         let sync = SyncService(
             diary: diary, sharedDirectoryURL: sharedDirectoryURL,
             contentURL: { MediaStore.contentURL(mediaRoot, $0) }, transport: p.syncTransport, diagnostics: diagnostics,
