@@ -24,9 +24,10 @@ command -v swift >/dev/null || { echo "swift (6.x) is not on PATH: install the S
 # driver that photographs the app's wireframes (scripts/check-app.sh) and drives the site in
 # Chromium, with axe-core for the site's accessibility scan; and for map packs
 # (scripts/make-map-pack.sh) pyosmium and the PMTiles writer, which is also the reader's oracle;
-# and cryptography with cbor2, which make the licensing fixtures (tools/make_licensing_fixtures.py).
+# and cryptography with cbor2, which make the licensing fixtures, and Apple's App Store Server
+# Library, their second opinion (tools/make_licensing_fixtures.py).
 python_packages=(tuspy==1.1.0 schemathesis==4.32.5 selenium==4.51.0 axe-selenium-python==2.1.6 osmium==4.3.2 pmtiles==3.8.1
-  cryptography==48.0.0 cbor2==6.2.1)
+  cryptography==50.0.2 cbor2==6.2.1 app-store-server-library==3.1.2)
 for requirement in "${python_packages[@]}"; do
   name=${requirement%%==*}
   version=${requirement##*==}

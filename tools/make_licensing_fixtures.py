@@ -13,6 +13,11 @@ half is kept too, so tests can play the device and assert bodies of their own). 
 entitlement token with Ed25519 from a fixed seed (Ed25519 is deterministic, so the Swift signer
 must produce the same bytes).
 
+A second opinion: Apple's own App Store Server Library (`app-store-server-library`, offline, with
+the test root) verifies every transaction and notification too; its verdict is kept beside each
+case ("apple"), and the script stops when it disagrees with the case's expectation — so the
+fixtures are shaped as Apple's verifier expects, and the Swift tests compare against both.
+
 Each case names the reason the Swift side must give ("ok" when it must be accepted). Nothing
 here comes from Apple: the roots are test roots, and the real ones are configured on the portal
 (docs/licensing.md). Run from the repository root: python3 tools/make_licensing_fixtures.py
@@ -33,6 +38,7 @@ from cryptography.x509.oid import NameOID
 OUT = "Tests/TestSupport/Fixtures/licensing.json"
 BUNDLE = "org.hobbystory.fishing"
 TEAM = "HOBBYTEAM1"
+APP_APPLE_ID = 6450001234
 YEARLY = "org.hobbystory.fishing.yearly"
 LIFETIME = "org.hobbystory.fishing.lifetime"
 LEAF_MARKER = x509.ObjectIdentifier("1.2.840.113635.100.6.11.1")
@@ -79,6 +85,12 @@ def certificate(name, subject_key, issuer_name, issuer_key, start, end, ca, mark
                           data_encipherment=False, key_agreement=False, key_cert_sign=ca, crl_sign=ca,
                           encipher_only=False, decipher_only=False), critical=True)
     )
+    # Key identifiers, as Apple's certificates carry them (OpenSSL's strict mode, which Apple's
+    # library turns on, requires them).
+    builder = builder.add_extension(x509.SubjectKeyIdentifier.from_public_key(subject_key.public_key()), critical=False)
+    if subject_key is not issuer_key:
+        builder = builder.add_extension(
+            x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()), critical=False)
     for marker in markers:
         builder = builder.add_extension(x509.UnrecognizedExtension(marker, DER_NULL), critical=False)
     for extension in extra:
@@ -184,7 +196,8 @@ def store_cases():
             "notificationUUID": uuid,
             "version": "2.0",
             "signedDate": millis("2026-11-20"),
-            "data": {"bundleId": bundle, "environment": "Production", "signedTransactionInfo": signed_transaction},
+            "data": {"bundleId": bundle, "appAppleId": APP_APPLE_ID, "environment": "Production",
+                     "signedTransactionInfo": signed_transaction},
         }
         if subtype:
             payload["subtype"] = subtype
@@ -204,6 +217,28 @@ def store_cases():
         "other_root": (other.jws({"notificationType": "REFUND", "signedDate": millis("2026-11-20")}), "untrusted_chain"),
     }
     return apple, other, transactions, notifications
+
+
+def apple_verdicts(root, transactions, notifications):
+    """What Apple's library says of each case: "accepted" or its VerificationStatus."""
+    from appstoreserverlibrary.models.Environment import Environment
+    from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
+
+    verifier = SignedDataVerifier([der(root)], False, Environment.PRODUCTION, BUNDLE, APP_APPLE_ID)
+
+    def verdict(call, value):
+        try:
+            call(value)
+            return "accepted"
+        except VerificationException as error:
+            return error.status.name
+
+    return ({name: verdict(verifier.verify_and_decode_signed_transaction, jws) for name, (jws, _) in transactions.items()},
+            {name: verdict(verifier.verify_and_decode_notification, jws) for name, (jws, _) in notifications.items()})
+
+
+# What Apple's library does not judge: the product (it is the server's business).
+APPLE_ACCEPTS = {"ok", "unknown_product"}
 
 
 def cose_key(public_key):
@@ -295,13 +330,23 @@ def entitlement_case():
 
 def main():
     apple, other, transactions, notifications = store_cases()
+    apple_transactions, apple_notifications = apple_verdicts(apple.root, transactions, notifications)
+    for name, (_, expect) in transactions.items():
+        ours = {"wrong_bundle": "wrong_bundle", "sandbox": "wrong_environment", "other_product": "unknown_product"}.get(
+            name, expect)
+        if (ours in APPLE_ACCEPTS) != (apple_transactions[name] == "accepted"):
+            raise SystemExit(f"transaction {name}: expected {ours}, Apple's library says {apple_transactions[name]}")
+    for name, (_, expect) in notifications.items():
+        if (expect == "ok") != (apple_notifications[name] == "accepted"):
+            raise SystemExit(f"notification {name}: expected {expect}, Apple's library says {apple_notifications[name]}")
     fixtures = {
         "bundleId": BUNDLE,
         "products": [YEARLY, LIFETIME],
         "appStoreRoot": pem(apple.root),
         "otherRoot": pem(other.root),
-        "transactions": {name: {"jws": value, "expect": expect} for name, (value, expect) in transactions.items()},
-        "notifications": {name: {"signedPayload": value, "expect": expect}
+        "transactions": {name: {"jws": value, "expect": expect, "apple": apple_transactions[name]}
+                         for name, (value, expect) in transactions.items()},
+        "notifications": {name: {"signedPayload": value, "expect": expect, "apple": apple_notifications[name]}
                           for name, (value, expect) in notifications.items()},
         "appAttest": attest_cases(),
         "entitlement": entitlement_case(),

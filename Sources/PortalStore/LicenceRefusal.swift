@@ -35,13 +35,13 @@ public struct LicenceRefusal: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { detail }
 
     /// 402 where paying fixes it, 403 where the device or the purchase is refused, 400 for a
-    /// stale challenge, 501 for a portal that does not sell.
+    /// stale challenge, 404 for a portal that does not sell (nothing there to use).
     public var status: Int {
         switch code {
         case .entitlementRequired, .purchaseExpired: 402
         case .purchaseShared, .deviceLimit, .purchaseRevoked, .attestationRequired, .assertionRefused: 403
         case .unknownChallenge: 400
-        case .notConfigured: 501
+        case .notConfigured: 404
         }
     }
 }

@@ -33,7 +33,7 @@ extension PortalSchema {
                 original_transaction_id TEXT NOT NULL REFERENCES app_store_purchases(original_transaction_id),
                 account_id  TEXT NOT NULL,
                 device_id   TEXT NOT NULL,
-                first_seen  BIGINT NOT NULL,
+                bound_at    BIGINT NOT NULL,
                 PRIMARY KEY (original_transaction_id, account_id, device_id),
                 FOREIGN KEY (account_id, device_id) REFERENCES devices(account_id, id)
             )

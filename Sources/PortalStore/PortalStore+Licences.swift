@@ -148,57 +148,60 @@ extension PortalStore {
                 ))
         }
         let (accountValue, deviceValue) = (PortalValue(account), PortalValue(device))
-        let accountBound =
-            try sql.queryFirst(
-                "SELECT 1 FROM purchase_accounts WHERE original_transaction_id = ? AND account_id = ?",
-                [purchaseId, accountValue]) != nil
-        if !accountBound {
-            let others =
-                try sql.queryFirst(
-                    "SELECT count(*) FROM purchase_accounts WHERE original_transaction_id = ?", [purchaseId])?.int64(0)
-                ?? 0
-            guard others < limits.accounts else {
-                try recordLicenceEvent(
-                    "sharing_refused", purchase: originalTransactionId, account: account, device: device,
-                    detail: "already unlocks \(others) account(s); the limit is \(limits.accounts)", now: now, sql)
-                return .refused(
-                    LicenceRefusal(
-                        .purchaseShared,
-                        "this purchase already unlocks another account; sign in to that account, or buy for this one"))
-            }
-            try sql.execute(
-                "INSERT INTO purchase_accounts(original_transaction_id, account_id, bound_at) VALUES (?, ?, ?)",
-                [purchaseId, accountValue, .integer(now)])
+        let accounts = try admit(
+            [("account_id", accountValue)], to: "purchase_accounts", purchaseId, limit: limits.accounts, now, sql)
+        if let held = accounts.refusedAt {
+            try recordLicenceEvent(
+                "sharing_refused", purchase: originalTransactionId, account: account, device: device,
+                detail: "already unlocks \(held) account(s); the limit is \(limits.accounts)", now: now, sql)
+            return .refused(
+                LicenceRefusal(
+                    .purchaseShared,
+                    "this purchase already unlocks another account; sign in to that account, or buy for this one"))
+        }
+        if accounts.isNew {
             try recordLicenceEvent(
                 "redeemed", purchase: originalTransactionId, account: account, device: device, detail: "", now: now, sql
             )
         }
-        let deviceBound =
-            try sql.queryFirst(
-                """
-                SELECT 1 FROM purchase_devices WHERE original_transaction_id = ? AND account_id = ? AND device_id = ?
-                """, [purchaseId, accountValue, deviceValue]) != nil
-        if !deviceBound {
-            let devices =
-                try sql.queryFirst(
-                    "SELECT count(*) FROM purchase_devices WHERE original_transaction_id = ?", [purchaseId])?.int64(0)
-                ?? 0
-            guard devices < limits.devices else {
-                try recordLicenceEvent(
-                    "device_limit", purchase: originalTransactionId, account: account, device: device,
-                    detail: "already unlocks \(devices) device(s); the limit is \(limits.devices)", now: now, sql)
-                return .refused(
-                    LicenceRefusal(
-                        .deviceLimit,
-                        "this purchase already unlocks \(devices) devices; sign one out in Settings › Devices first"))
-            }
-            try sql.execute(
-                """
-                INSERT INTO purchase_devices(original_transaction_id, account_id, device_id, first_seen)
-                VALUES (?, ?, ?, ?)
-                """, [purchaseId, accountValue, deviceValue, .integer(now)])
+        let devices = try admit(
+            [("account_id", accountValue), ("device_id", deviceValue)], to: "purchase_devices", purchaseId,
+            limit: limits.devices, now, sql)
+        if let held = devices.refusedAt {
+            try recordLicenceEvent(
+                "device_limit", purchase: originalTransactionId, account: account, device: device,
+                detail: "already unlocks \(held) device(s); the limit is \(limits.devices)", now: now, sql)
+            return .refused(
+                LicenceRefusal(
+                    .deviceLimit, "this purchase already unlocks \(held) devices; sign out on one of them first"))
         }
         return .bound(try Self.activePurchase(row))
+    }
+
+    /// Adds the holder named by `columns` (an account; an account's device) to the purchase's
+    /// holders in `table`, unless `limit` are there already: answers how many held it when
+    /// refused, and whether the holder is new.
+    private func admit(
+        _ columns: [(name: String, value: PortalValue)], to table: String, _ purchaseId: PortalValue, limit: Int,
+        _ now: Int64, _ sql: any PortalSQL
+    ) throws -> (refusedAt: Int64?, isNew: Bool) {
+        let match = columns.map { "\($0.name) = ?" }.joined(separator: " AND ")
+        let values = columns.map(\.value)
+        if try sql.queryFirst(
+            "SELECT 1 FROM \(table) WHERE original_transaction_id = ? AND \(match)", [purchaseId] + values) != nil
+        {
+            return (nil, false)
+        }
+        let held =
+            try sql.queryFirst("SELECT count(*) FROM \(table) WHERE original_transaction_id = ?", [purchaseId])?
+            .int64(0) ?? 0
+        guard held < limit else { return (held, false) }
+        try sql.execute(
+            """
+            INSERT INTO \(table)(original_transaction_id, \(columns.map(\.name).joined(separator: ", ")), bound_at)
+            VALUES (?, \(columns.map { _ in "?" }.joined(separator: ", ")), ?)
+            """, [purchaseId] + values + [.integer(now)])
+        return (nil, true)
     }
 
     static func activePurchase(_ row: PortalRow) throws -> ActivePurchase {

@@ -57,7 +57,8 @@ public struct AppleSignedObject: Sendable {
         }
         let signed = Date(timeIntervalSince1970: Double(dated.signedDate) / 1000)
         try chain.verify(
-            leaf: certificates[0], intermediates: [certificates[1]], at: signed, leafMarker: Self.leafMarker,
+            leaf: certificates[0], intermediates: [certificates[1]], at: signed, strict: true,
+            leafMarker: Self.leafMarker,
             intermediateMarker: Self.intermediateMarker)
         guard signed <= now.addingTimeInterval(300) else {
             throw StoreVerificationError(.signedInFuture, "it says it was signed at \(signed), later than now")

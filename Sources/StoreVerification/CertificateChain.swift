@@ -22,15 +22,18 @@ public struct CertificateChain: Sendable {
         self.init(roots: roots)
     }
 
-    /// Verifies `leaf` ← `intermediates` ← a root at `time`; then that the leaf carries
-    /// `leafMarker` and the first intermediate `intermediateMarker` (when given).
+    /// Verifies `leaf` ← `intermediates` ← a root at `time` — `strict`ly (OpenSSL's X.509 strict
+    /// mode, as Apple's App Store Server Library checks App Store chains: key identifiers, key
+    /// usage, well-formed extensions) —; then that the leaf carries `leafMarker` and the first
+    /// intermediate `intermediateMarker` (when given).
     public func verify(
-        leaf: Certificate, intermediates: [Certificate], at time: Date, leafMarker: String? = nil,
+        leaf: Certificate, intermediates: [Certificate], at time: Date, strict: Bool = false, leafMarker: String? = nil,
         intermediateMarker: String? = nil
     ) throws(StoreVerificationError) {
         guard let store = X509_STORE_new() else { throw StoreVerificationError(.untrustedChain, "out of memory") }
         defer { X509_STORE_free(store) }
         for root in roots { X509_STORE_add_cert(store, root.pointer) }
+        if strict { X509_STORE_set_flags(store, UInt(X509_V_FLAG_X509_STRICT)) }
         guard let untrusted = OPENSSL_sk_new_null(), let context = X509_STORE_CTX_new() else {
             throw StoreVerificationError(.untrustedChain, "out of memory")
         }

@@ -13,14 +13,8 @@ struct DiagnosticsCLITests {
 
     /// A data folder with one profile, signed up to `email` on `portal`, reporting version 1.0.
     func angler(_ portal: PortalProcess, email: String) async throws -> CLIRunner {
-        var cli = try CLIRunner()
-        cli.environment["HOBBYSTORY_APP_VERSION"] = "1.0"
-        try await cli.run(["profile", "add", "Anna Petrova"])
-        let signedUp = try await cli.run(
-            ["account", "signup", "--portal", portal.url, "--email", email, "--password-stdin"],
-            input: "correct horse battery\n")
-        #expect(signedUp.status == 0, "\(signedUp.stderr)")
-        return cli
+        try await signedUpAngler(
+            portal, email: email, profile: "Anna Petrova", environment: ["HOBBYSTORY_APP_VERSION": "1.0"])
     }
 
     /// Imports the photo, damages its stored bytes, and tries to export it: the export fails and

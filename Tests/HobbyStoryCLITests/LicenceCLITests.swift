@@ -11,16 +11,6 @@ import Testing
 struct LicenceCLITests {
     static let fixtures = LicensingFixtures.shared
 
-    func angler(_ portal: PortalProcess, email: String) async throws -> CLIRunner {
-        let cli = try CLIRunner()
-        try await cli.run(["profile", "add", "Anna"])
-        let signedUp = try await cli.run(
-            ["account", "signup", "--portal", portal.url, "--email", email, "--password-stdin"],
-            input: "correct horse battery\n")
-        #expect(signedUp.status == 0, "\(signedUp.stderr)")
-        return cli
-    }
-
     @Test(
         "Given a portal requiring a purchase, when an angler syncs, then the push is refused and kept; redeeming unlocks it; another account cannot reuse it"
     )
@@ -35,7 +25,7 @@ struct LicenceCLITests {
                 Self.fixtures.products.joined(separator: ","), "--require-entitlement",
             ])
         defer { portal.stop() }
-        var anna = try await angler(portal, email: "anna@example.org")
+        var anna = try await signedUpAngler(portal, email: "anna@example.org")
         let trial = try await anna.run(["licence", "status", "--json"]).object()
         #expect(trial["state"] as? String == "trial")
         #expect(trial["canWrite"] as? Bool == true)
@@ -66,7 +56,7 @@ struct LicenceCLITests {
         #expect(forged["state"] as? String == "trial")
         #expect(forged["signals"] as? [String] == ["forged_token"])
 
-        let bob = try await angler(portal, email: "bob@example.org")
+        let bob = try await signedUpAngler(portal, email: "bob@example.org")
         let copied = bob.folder.appendingPathComponent("transaction.jws")
         try Self.fixtures.jws("lifetime").write(to: copied, atomically: true, encoding: .utf8)
         let shared = try await bob.run(["licence", "redeem", "--signed-transaction", copied.path])

@@ -277,6 +277,21 @@ struct SyncCLITests {
 }
 
 /// Runs `hobbystory-portal --data DATA admin ARGUMENTS…` and returns its exit status and output.
+/// A data folder with the profile `profile`, signed up to `email` on `portal`, its commands run
+/// with `environment` added.
+func signedUpAngler(
+    _ portal: PortalProcess, email: String, profile: String = "Anna", environment: [String: String] = [:]
+) async throws -> CLIRunner {
+    var cli = try CLIRunner()
+    cli.environment.merge(environment) { $1 }
+    try await cli.run(["profile", "add", profile])
+    let signedUp = try await cli.run(
+        ["account", "signup", "--portal", portal.url, "--email", email, "--password-stdin"],
+        input: "correct horse battery\n")
+    #expect(signedUp.status == 0, "\(signedUp.stderr)")
+    return cli
+}
+
 func portalAdmin(_ data: URL, _ arguments: [String], input: String? = nil) throws -> (Int32, String) {
     let process = Process()
     process.executableURL = builtProduct("hobbystory-portal")

@@ -5,7 +5,8 @@ import Testing
 
 /// App Store transactions and notifications signed by Python's `cryptography` with a test PKI
 /// shaped like Apple's (tools/make_licensing_fixtures.py), checked by the Swift verifier (T13):
-/// the happy paths, then each tampering refused with its reason.
+/// the happy paths, then each tampering refused with its reason — and every verdict the same as
+/// Apple's own App Store Server Library gave.
 @Suite struct AppStoreVerifierTests {
     let fixtures = LicensingFixtures.shared
     let now = LicensingFixtures.now
@@ -58,6 +59,18 @@ import Testing
         // A portal configured for the sandbox takes it.
         let sandbox = try verifier(environments: ["Sandbox"]).transaction(fixtures.jws("sandbox"), now: now)
         #expect(sandbox.environment == "Sandbox")
+    }
+
+    @Test func everyVerdictAgreesWithApplesOwnLibrary() throws {
+        // Apple's library leaves the product to the server: it accepts what only that refuses.
+        for (name, transaction) in fixtures.transactions {
+            let ours = refusal { try verifier().transaction(transaction.jws, now: now) }
+            #expect(["ok", "unknown_product"].contains(ours) == (transaction.apple == "accepted"), "\(name): \(ours)")
+        }
+        for (name, notification) in fixtures.notifications {
+            let ours = refusal { try verifier().notification(notification.signedPayload, now: now) }
+            #expect((ours == "ok") == (notification.apple == "accepted"), "\(name): \(ours)")
+        }
     }
 
     @Test func anObjectSignedLaterThanNowIsRefused() throws {

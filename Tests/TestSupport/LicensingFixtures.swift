@@ -7,11 +7,14 @@ public struct LicensingFixtures: Decodable, Sendable {
     public struct Transaction: Decodable, Sendable {
         public let jws: String
         public let expect: String
+        /// What Apple's App Store Server Library said: "accepted" or its verification status.
+        public let apple: String
     }
 
     public struct Notification: Decodable, Sendable {
         public let signedPayload: String
         public let expect: String
+        public let apple: String
     }
 
     public struct AppAttest: Decodable, Sendable {

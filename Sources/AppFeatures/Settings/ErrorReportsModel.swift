@@ -87,12 +87,7 @@ public final class ErrorReportsModel: DeclaresControls {
         }
     }
 
-    private func run(_ body: () async throws -> Void) async {
-        do {
-            try await body()
-            problem = nil
-        } catch {
-            problem = ProblemMessages(language: language).text(error)
-        }
+    private func run(_ body: @MainActor () async throws -> Void) async {
+        problem = await ProblemMessages(language: language).problem(running: body)
     }
 }

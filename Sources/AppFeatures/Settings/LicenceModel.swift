@@ -133,7 +133,7 @@ public final class LicenceModel: DeclaresControls {
         }
     }
 
-    private func working(_ body: () async throws -> Void) async {
+    private func working(_ body: @MainActor () async throws -> Void) async {
         guard !isWorking else { return }
         isWorking = true
         note = nil
@@ -141,13 +141,8 @@ public final class LicenceModel: DeclaresControls {
         await run(body)
     }
 
-    private func run(_ body: () async throws -> Void) async {
-        do {
-            try await body()
-            problem = nil
-        } catch {
-            problem = ProblemMessages(language: language).text(error)
-        }
+    private func run(_ body: @MainActor () async throws -> Void) async {
+        problem = await ProblemMessages(language: language).problem(running: body)
     }
 
     private func text(_ key: String, _ values: [String: String] = [:]) -> String {

@@ -103,28 +103,22 @@ public final class SettingsModel: DeclaresControls {
     /// Writes the diagnostics bundle to `file` (the share sheet sends it on).
     public func exportDiagnostics(to file: URL) async {
         let (version, folder) = (appVersion, logFolder)
-        do {
-            let data = try await diary.read { diary in
+        problem = await ProblemMessages(language: language).problem {
+            let data = try await self.diary.read { diary in
                 try DiagnosticsExport.bundle(appVersion: version, logFolder: folder, diary: diary).jsonData()
             }
             try data.write(to: file, options: .atomic)
-            exportedDiagnostics = file
-            problem = nil
-        } catch {
-            problem = ProblemMessages(language: language).text(error)
+            self.exportedDiagnostics = file
         }
     }
 
     private func update(_ change: (inout AppSettings) -> Void) async {
         var changed = settings
         change(&changed)
-        do {
+        problem = await ProblemMessages(language: language).problem {
             let document = try JSONEncoder().encode(changed)
-            try await diary.write { try $0.saveAppSettings(document) }
-            settings = changed
-            problem = nil
-        } catch {
-            problem = ProblemMessages(language: language).text(error)
+            try await self.diary.write { try $0.saveAppSettings(document) }
+            self.settings = changed
         }
     }
 }

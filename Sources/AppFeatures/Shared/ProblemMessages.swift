@@ -19,6 +19,18 @@ public struct ProblemMessages: Sendable {
         self.catalog = catalog
     }
 
+    /// Runs `body`: nil when it went through, else what went wrong in the angler's words — what
+    /// a screen shows as its problem after an action.
+    @MainActor
+    public func problem(running body: @MainActor () async throws -> Void) async -> String? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return text(error)
+        }
+    }
+
     public func text(_ error: any Error) -> String {
         switch error {
         case let error as ReportError: report(error)
