@@ -277,6 +277,7 @@ class Run:
         self.wait(lambda: "done=renamed" in driver.current_url, "the new name is saved")
         self.check(f"{self.scenario['renamedTo']} ({self.size})" in self.text(), "the directory shows the new name")
         self.errors()
+        self.licences()
         self.sign_out()
 
     def errors(self):
@@ -294,6 +295,18 @@ class Run:
         self.page("error-group")
         driver.find_element(By.XPATH, "//form[input[@name='status'][@value='acknowledged']]//button").click()
         self.wait(lambda: "done=acknowledged" in driver.current_url, "the problem is acknowledged")
+
+    def licences(self):
+        """The administrator reads the licences and opens the purchase another account tried to share."""
+        driver = self.driver
+        self.open("/admin")
+        driver.find_element(By.CSS_SELECTOR, "main a[href='/admin/licences']").click()
+        self.wait(lambda: driver.current_url.endswith("/admin/licences"), "the licences open")
+        self.page("licences")
+        driver.find_element(By.CSS_SELECTOR, "main table tbody tr th a").click()
+        self.wait(lambda: "/admin/licences/" in driver.current_url, "a purchase opens")
+        self.check(self.scenario["sharedBy"] in self.text(), "the refused sharing names the other account")
+        self.page("licence")
 
 
 def main():

@@ -50,6 +50,7 @@ struct SiteRoutes {
         addReportPages(to: &router)
         addAdminPages(to: &router)
         addErrorPages(to: &router)
+        addLicencePages(to: &router)
     }
 
     /// Registers `page`: builds the visit (session, language, form token), requires a sign-in

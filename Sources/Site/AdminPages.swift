@@ -38,6 +38,8 @@ public enum AdminPages {
             <ul class="buttons">\(directories)</ul></section>
             <section class="panel"><h2>\(context(ErrorText.title))</h2>
             <p><a class="button" href="\(SitePage.errors.pattern)">\(context(ErrorText.openErrors))</a></p></section>
+            <section class="panel"><h2>\(context(LicenceText.title))</h2>
+            <p><a class="button" href="\(SitePage.licences.pattern)">\(context(LicenceText.open))</a></p></section>
             """)
     }
 

@@ -13,6 +13,7 @@ public enum SitePage: String, CaseIterable, Sendable {
     case admin, downloadsChart, directory, addDirectoryEntry, directoryEntry, renameDirectoryEntry
     case confirmRetireDirectoryEntry, retireDirectoryEntry
     case errors, errorGroup, updateErrorGroup, errorChart
+    case licences, licence
 
     public var method: String {
         switch self {
@@ -56,6 +57,8 @@ public enum SitePage: String, CaseIterable, Sendable {
         case .errors: "/admin/errors"
         case .errorGroup, .updateErrorGroup: "/admin/errors/:fingerprint"
         case .errorChart: "/admin/errors/:fingerprint/chart.svg"
+        case .licences: "/admin/licences"
+        case .licence: "/admin/licences/:id"
         }
     }
 

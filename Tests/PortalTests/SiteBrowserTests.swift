@@ -48,13 +48,21 @@ struct SiteBrowserTests {
         let boris = try await portal.device("boris-phone", email: "boris@example.org", signUp: true)
         let (_, borisTrip, _) = try boris.logTrip(catches: 1)
         try await boris.synchronise()
+        // Anna bought the app; Boris tried the same purchase on his account.
+        let purchase = try #require(try LicensingEndpointTests.configuration().appStore).transaction(
+            LicensingFixtures.shared.jws("ok"), now: LicensingFixtures.now)
+        for device in [phone, boris] {
+            _ = try? portal.store.redeem(
+                purchase, account: try #require(try device.diary.syncAccount()?.accountId),
+                device: try device.diary.replicaId(), limits: PurchaseLimits())
+        }
         return [
             "anna": ["email": "anna@example.org", "password": "correct horse"],
             "tripCount": trips.count, "filterSpecies": "perca-fluviatilis", "filteredCount": 5,
             "mediaTripTitle": newest.title ?? "",
             "devicesToRevoke": devices, "otherAccountTrip": borisTrip.id.uuidString.lowercased(),
             "admin": ["email": "admin@example.org", "password": "correct horse"], "renameSpecies": "esox-lucius",
-            "renamedTo": "Northern pike",
+            "renamedTo": "Northern pike", "sharedBy": "boris@example.org",
         ]
     }
 

@@ -1,0 +1,23 @@
+import Foundation
+import HTTPServer
+import PortalStore
+import Site
+
+/// The licence pages (T13, issue 17): every App Store purchase, one with its history.
+/// Administrators only, like every `/admin` page.
+extension SiteRoutes {
+    func addLicencePages(to router: inout Router) {
+        let store = store
+        on(&router, .licences) { visit in
+            visit.page(
+                LicencePages.list(try context(visit), licences: try store.licences(), events: try store.licenceEvents())
+            )
+        }
+        on(&router, .licence) { visit in
+            guard let (licence, events) = try store.licence(visit.parameters["id"] ?? "") else {
+                throw SiteProblem(status: .notFound, SiteText.noSuchPage)
+            }
+            return visit.page(LicencePages.licence(try context(visit), licence, events: events))
+        }
+    }
+}
