@@ -138,7 +138,7 @@ let package = Package(
             dependencies: [
                 "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
                 "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing", "DirectoryData",
-                "AppFeatures", "Geodesy", "MapPacks", "Routing",
+                "AppFeatures", "Geodesy", "MapPacks", "Routing", "DiaryServices", "Licensing", "StoreVerification",
             ]),
 
         .target(

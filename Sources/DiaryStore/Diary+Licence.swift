@@ -66,18 +66,22 @@ extension Diary {
         }
     }
 
-    /// Raises the clock's high-water mark to `time`; a lower time leaves it where it is.
+    /// Raises the clock's high-water mark to `time`; a lower time, or one less than a minute
+    /// above it, leaves it where it is (so a burst of commands does not write each time; the
+    /// mark is a floor, a minute of it is nothing).
     public func raiseLicenceHighWater(to time: Date) throws {
         try database.transaction {
             let stored = try meta(Self.licenceHighWaterKey).flatMap(Double.init) ?? -.infinity
-            guard time.timeIntervalSince1970 > stored else { return }
+            guard time.timeIntervalSince1970 >= stored + 60 else { return }
             try setMeta(Self.licenceHighWaterKey, String(time.timeIntervalSince1970))
         }
     }
 
     /// Marks the diary read-only (the licence is over) or read-write again.
     public func setLicenceReadOnly(_ readOnly: Bool) throws {
-        try setMeta(Self.licenceModeKey, readOnly ? "read-only" : "read-write")
+        let mode = readOnly ? "read-only" : "read-write"
+        guard try meta(Self.licenceModeKey) != mode else { return }
+        try setMeta(Self.licenceModeKey, mode)
     }
 
     /// Whether local changes are refused because the licence is over.

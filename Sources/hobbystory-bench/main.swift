@@ -30,9 +30,11 @@ if let graph = option("--route-memory") {
     exit(0)
 }
 let sections = Set(
-    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps,routing,site").split(separator: ",")
-        .map(
-            String.init))
+    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps,routing,site,licence").split(
+        separator: ","
+    )
+    .map(
+        String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -60,3 +62,4 @@ if sections.contains("sync") { try await benchmarkSync(catches: syncCatches, loa
 if sections.contains("upload") { try await benchmarkUpload(megabytes: uploadMegabytes) }
 if sections.contains("app") { try await benchmarkApp(trips: 10_000, catches: 100_000) }
 if sections.contains("site") { try await benchmarkSite(trips: 10_000, catches: 100_000) }
+if sections.contains("licence") { try benchmarkLicence() }

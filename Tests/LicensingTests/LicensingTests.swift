@@ -105,3 +105,35 @@ import Testing
         #expect(small.signals.isEmpty)
     }
 }
+
+/// Signs of a re-signed app (T13): a provisioning profile naming another team is signalled; an
+/// App Store build (no profile) and the team's own builds are not.
+@Suite struct SigningIdentityTests {
+    static func profile(team: String) -> Data {
+        // A provisioning profile is a CMS envelope around an XML property list; the bytes around
+        // the list stand for the signature.
+        Data([0x30, 0x80, 0x06, 0x09])
+            + Data(
+                """
+                <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+                <key>AppIDName</key><string>Fishing</string>
+                <key>TeamIdentifier</key><array>
+                    <string>\(team)</string>
+                </array><key>TeamName</key><string>Someone</string></dict></plist>
+                """.utf8) + Data([0xA0, 0x82, 0xFF])
+    }
+
+    @Test func aProfileOfAnotherTeamIsSignalled() {
+        #expect(
+            TamperSignal.signingIdentity(
+                provisioningProfile: Self.profile(team: "EVILTEAM99"), expectedTeam: "HOBBYTEAM1")
+                == [.unexpectedSigningIdentity])
+        #expect(
+            TamperSignal.signingIdentity(
+                provisioningProfile: Self.profile(team: "HOBBYTEAM1"), expectedTeam: "HOBBYTEAM1"
+            ).isEmpty)
+        #expect(TamperSignal.signingIdentity(provisioningProfile: nil, expectedTeam: "HOBBYTEAM1").isEmpty)
+        #expect(
+            TamperSignal.signingIdentity(provisioningProfile: Data("garbage".utf8), expectedTeam: "HOBBYTEAM1").isEmpty)
+    }
+}

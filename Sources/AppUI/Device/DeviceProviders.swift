@@ -1,5 +1,6 @@
 import AppFeatures
 import Foundation
+import Licensing
 import MapSources
 import SyncClient
 import Weather
@@ -17,15 +18,24 @@ extension AppProviders {
             location: DeviceLocation(), routes: MapKitRoutes(), weatherTransport: URLSessionTransport(),
             syncTransport: { URLSessionSyncTransport(baseURL: $0) }, deviceName: deviceName, appVersion: appVersion,
             mapSources: MapSource.offered(on: .app, drawable: drawable), store: AppStore(),
-            licenceProducts: AppLicensing.products, licenceKey: AppLicensing.portalKey, attester: AppAttester())
+            licenceProducts: AppLicensing.products, licenceKey: AppLicensing.portalKey, attester: AppAttester(),
+            tamperSignals: {
+                TamperSignal.debuggerIfAttached()
+                    + TamperSignal.signingIdentity(
+                        provisioningProfile: Bundle.main.url(forResource: "embedded", withExtension: "mobileprovision")
+                            .flatMap { try? Data(contentsOf: $0) }, expectedTeam: AppLicensing.teamId)
+            })
     }
 }
 
 /// What the app sells and whose word it takes (T13, issue 17; docs/licensing.md): the App Store
 /// product ids that unlock it, and the Ed25519 public key of the production portal
 /// (`hobbystory-portal admin licences key`), the only key entitlement tokens are checked with.
-/// Until that key is written here, the app pins the key of the portal it first redeems on.
+/// Until that key is written here, the app pins the key of the portal it first redeems on. The
+/// team that signs the app: a copy carrying another team's provisioning profile is reported as
+/// re-signed; until it is written here, that check is off.
 public enum AppLicensing {
     public static let products = ["org.hobbystory.fishing.yearly", "org.hobbystory.fishing.lifetime"]
     public static let portalKey: Data? = nil
+    public static let teamId: String? = nil
 }

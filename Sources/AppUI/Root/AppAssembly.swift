@@ -4,6 +4,7 @@ import DiaryServices
 import DiaryStore
 import Foundation
 import Geodesy
+import Licensing
 import MapSources
 import MediaLibrary
 import Routing
@@ -34,14 +35,19 @@ public struct AppProviders: Sendable {
     public var licenceKey: Data?
     /// App Attest (DeviceCheck in the app); nil never attests.
     public var attester: (any AppAttesting)?
+    /// Signs of tampering the platform can see (a debugger, a re-signed copy), reported with
+    /// each token refresh and never used against the data.
+    public var tamperSignals: @Sendable () -> [TamperSignal]
 
     public init(
         location: any LocationProviding, routes: any RouteProvider, weatherTransport: any HTTPTransport,
         syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
         build: String = "1", mapSources: [MapSource], now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current, store: any AppStorePurchasing = NothingForSale(), licenceProducts: [String] = [],
-        licenceKey: Data? = nil, attester: (any AppAttesting)? = nil
+        licenceKey: Data? = nil, attester: (any AppAttesting)? = nil,
+        tamperSignals: @escaping @Sendable () -> [TamperSignal] = { TamperSignal.debuggerIfAttached() }
     ) {
+        self.tamperSignals = tamperSignals
         self.store = store
         self.licenceProducts = licenceProducts
         self.licenceKey = licenceKey
@@ -91,7 +97,7 @@ extension ScreenModels {
         let store = p.store
         let licence = LicenceService(
             diary: diary, transport: p.syncTransport, shippedKey: p.licenceKey, clock: p.now,
-            trialAnchor: { await store.firstDownload() })
+            platformSignals: p.tamperSignals, trialAnchor: { await store.firstDownload() })
         // Judged at launch, so a diary past its trial takes no local change from the first screen.
         _ = try? await licence.status()
         let sync = SyncService(
