@@ -62,9 +62,15 @@ extension PortalApplication {
     static let licensingBodyBytes = 96 * 1024
 
     func addLicensingRoutes(to router: inout Router) {
-        let (store, licensing) = (store, licensing)
+        let (store, licensing, trustedProxies) = (store, licensing, trustedProxies)
+        let limiter = licensingLimiters.notifications
         router.on(.licenceKey) { _, _ in try .json(LicenceKeyAnswer(publicKey: licensing.publicKey)) }
-        router.on(.appStoreNotifications, body: .buffered(maximumBytes: Self.licensingBodyBytes)) { request, _ in
+        router.on(.appStoreNotifications, body: .buffered(maximumBytes: Self.licensingBodyBytes)) { request, context in
+            // Verifying costs a few milliseconds of CPU: anyone can send, so each address is capped
+            // (Apple sends again later what was refused).
+            try limiter.admit(
+                Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
+                code: "too_many_notifications", "Too many notifications from this address")
             guard let verifier = licensing.appStore else { throw Self.notSelling }
             let body = try await request.decodeJSON(AppStoreNotificationBody.self)
             let notification = try verifier.notification(body.signedPayload, now: store.currentDate)
@@ -74,9 +80,11 @@ extension PortalApplication {
     }
 
     func addSessionLicensingRoutes(to group: inout RouteGroup) {
-        let (store, licensing) = (store, licensing)
+        let (store, licensing, limiter) = (store, licensing, licensingLimiters.account)
         group.on(.redeemAppStore, body: .buffered(maximumBytes: Self.licensingBodyBytes)) { request, context in
             let principal = try context.principal(as: PortalPrincipal.self)
+            try limiter.admit(
+                principal.accountId.uuidString, code: "too_many_licence_requests", "Too many licence requests")
             guard let verifier = licensing.appStore else { throw Self.notSelling }
             let body = try await request.decodeJSON(AppStoreRedemption.self)
             let now = store.currentDate
@@ -88,6 +96,8 @@ extension PortalApplication {
         }
         group.on(.entitlement, body: .buffered(maximumBytes: 4096)) { request, context in
             let principal = try context.principal(as: PortalPrincipal.self)
+            try limiter.admit(
+                principal.accountId.uuidString, code: "too_many_licence_requests", "Too many licence requests")
             let body = try await request.decodeJSON(EntitlementRequest.self)
             let known = Set(TamperSignal.allCases.map(\.rawValue))
             guard body.signals.count <= known.count else {
@@ -175,4 +185,19 @@ extension PortalApplication {
         .notConfigured, "this portal does not sell the app (no --app-store-root-ca, --bundle-id and --products)")
     static let notAttesting = LicenceRefusal(
         .notConfigured, "this portal does not take App Attest keys (no --app-attest-root-ca and --team-id)")
+}
+
+/// How often the licensing endpoints are taken (T13, issue 17): Apple's notifications per client
+/// address, redemptions and token refreshes per account (each may record an event for the admins).
+public struct LicensingLimiters: Sendable {
+    public let notifications: AttemptLimiter
+    public let account: AttemptLimiter
+
+    public init(
+        notifications: AttemptLimiter = AttemptLimiter(maximumFailures: 1_200, window: 600),
+        account: AttemptLimiter = AttemptLimiter(maximumFailures: 60, window: 3_600)
+    ) {
+        self.notifications = notifications
+        self.account = account
+    }
 }

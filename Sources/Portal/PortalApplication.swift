@@ -30,6 +30,8 @@ public struct PortalApplication: Sendable {
     public let siteTiles: MapPages.Tiles
     /// App Store purchases, entitlement tokens and App Attest (T13).
     public let licensing: LicensingConfiguration
+    /// How often the licensing endpoints are taken.
+    public let licensingLimiters: LicensingLimiters
 
     public init(
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
@@ -38,9 +40,11 @@ public struct PortalApplication: Sendable {
         diagnosticsLimiters: DiagnosticsLimiters = DiagnosticsLimiters(), trustedProxies: Set<String> = [],
         logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
         replicaFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-site-replicas"),
-        siteTiles: MapPages.Tiles = .openStreetMap, licensing: LicensingConfiguration = LicensingConfiguration()
+        siteTiles: MapPages.Tiles = .openStreetMap, licensing: LicensingConfiguration = LicensingConfiguration(),
+        licensingLimiters: LicensingLimiters = LicensingLimiters()
     ) {
         self.licensing = licensing
+        self.licensingLimiters = licensingLimiters
         self.replicaFolder = replicaFolder
         self.siteTiles = siteTiles
         self.store = store

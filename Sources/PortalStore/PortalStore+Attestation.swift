@@ -101,12 +101,19 @@ extension PortalStore {
         } == 1
     }
 
-    /// Records signals of tampering a device reported (never used against its data).
+    /// Records signals of tampering a device reported (never used against its data), each at
+    /// most once an hour per device, so a device reporting in a loop cannot flood the history.
     public func recordTamperSignals(_ signals: [String], account: UUID, device: UUID) throws {
         guard !signals.isEmpty else { return }
         let now = now
         try database.write { sql in
-            for signal in signals {
+            for signal in Set(signals).sorted() {
+                let recent = try sql.queryFirst(
+                    """
+                    SELECT 1 FROM licence_events WHERE account_id = ? AND device_id = ? AND kind = 'signal'
+                    AND detail = ? AND at > ?
+                    """, [PortalValue(account), PortalValue(device), .text(signal), .integer(now - 3_600_000)])
+                guard recent == nil else { continue }
                 try recordLicenceEvent(
                     "signal", purchase: nil, account: account, device: device, detail: signal, now: now, sql)
             }

@@ -72,7 +72,8 @@ final class PortalHarness: Sendable {
     init(
         _ backend: Backend, clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_780_000_000)),
         maps: MapShelf = MapShelf(), routeLimiter: AttemptLimiter = AttemptLimiter(),
-        licensing: LicensingConfiguration = LicensingConfiguration()
+        licensing: LicensingConfiguration = LicensingConfiguration(),
+        licensingLimiters: LicensingLimiters = LicensingLimiters()
     ) throws {
         self.clock = clock
         let database = try backend.makeDatabase()
@@ -86,7 +87,7 @@ final class PortalHarness: Sendable {
             store: store, limiter: AttemptLimiter(clock: clock.function), routeLimiter: routeLimiter, maps: maps,
             replicaFolder: try temporaryFolder("site-replicas"),
             siteTiles: MapPages.Tiles(urlTemplate: nil, attribution: "© OpenStreetMap contributors"),
-            licensing: licensing)
+            licensing: licensing, licensingLimiters: licensingLimiters)
         client = HTTPTestClient(portal.application())
     }
 
