@@ -42,13 +42,18 @@ struct LicensingEndpointTests {
 
     /// The refusal code of `body`'s portal call ("ok" when it went through).
     static func refusal(_ body: () async throws -> some Any) async -> String {
+        await statusAndRefusal(body).code
+    }
+
+    /// The HTTP status and refusal code of `body`'s portal call (200 and "ok" when it went through).
+    static func statusAndRefusal(_ body: () async throws -> some Any) async -> (status: Int, code: String) {
         do {
             _ = try await body()
-            return "ok"
-        } catch SyncError.refused(_, let code, _) {
-            return code
+            return (200, "ok")
+        } catch SyncError.refused(let status, let code, _) {
+            return (status, code)
         } catch {
-            return "\(error)"
+            return (0, "\(error)")
         }
     }
 
@@ -181,13 +186,8 @@ struct LicensingEndpointTests {
         let pending = try tablet.diary.pendingChanges().count
         // The tablet's trial is over too: read-only, it still pulls (pulled changes are not its own).
         try tablet.diary.setLicenceReadOnly(true)
-        do {
-            _ = try await tablet.synchronise()
-            Issue.record("a push without a purchase went through")
-        } catch SyncError.refused(let status, let code, _) {
-            #expect(status == 402)
-            #expect(code == "entitlement_required")
-        }
+        let refused = await Self.statusAndRefusal { try await tablet.synchronise() }
+        #expect(refused.status == 402 && refused.code == "entitlement_required")
         #expect(try tablet.diary.pendingChanges().count == pending, "nothing parked, nothing lost")
         #expect(try tablet.diary.syncRejections().isEmpty)
         #expect(try tablet.contents().catches.count == 3, "the phone's catches were pulled")
@@ -213,13 +213,8 @@ struct LicensingEndpointTests {
         #expect(Data(base64Encoded: challenge.challenge)?.count == 32)
 
         _ = try phone.logTrip(catches: 1)
-        do {
-            _ = try await phone.synchronise()
-            Issue.record("an unattested device pushed")
-        } catch SyncError.refused(let status, let code, _) {
-            #expect(status == 403)
-            #expect(code == "attestation_required")
-        }
+        let unattested = await Self.statusAndRefusal { try await phone.synchronise() }
+        #expect(unattested.status == 403 && unattested.code == "attestation_required")
         #expect(try phone.diary.syncRejections().isEmpty)
 
         let request = AttestationRequest(
@@ -257,12 +252,7 @@ struct LicensingEndpointTests {
         #expect(replayed.status.code == 403)
         #expect(String(decoding: replayed.body, as: UTF8.self).contains("assertion_refused"))
         #expect(try portal.store.attestedKey(account: account, device: device)?.counter == 1)
-        do {
-            _ = try await phone.synchronise()
-            Issue.record("a push without an assertion went through")
-        } catch SyncError.refused(_, let code, _) {
-            #expect(code == "assertion_refused")
-        }
+        #expect(await Self.refusal { try await phone.synchronise() } == "assertion_refused")
         #expect(try phone.diary.pendingChanges().count > 0)
     }
 }
