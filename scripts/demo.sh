@@ -115,6 +115,7 @@ $data/portal-log.jsonl; the API described at $portal/v1/openapi.json). Point any
   hobbystory sync history [ID]    # versions other devices' edits replaced; sync restore-version ID --version N
 Administration: $bin/hobbystory-portal --data $data admin stats | admin create-admin --email E --password-stdin
                 | admin errors list | show FINGERPRINT | resolve FINGERPRINT --in-version V | digest
+                | admin licences list | show ORIGINAL_TRANSACTION_ID | events | key
 Press Ctrl-C to stop the portal.
 TEXT
 wait $portal_pid
