@@ -283,12 +283,7 @@ class Run:
     def errors(self):
         """The administrator reads the error reports, opens the most frequent and acknowledges it."""
         driver = self.driver
-        self.open("/admin")
-        driver.find_element(By.CSS_SELECTOR, "main a[href='/admin/errors']").click()
-        self.wait(lambda: driver.current_url.endswith("/admin/errors"), "the error reports open")
-        self.page("errors")
-        driver.find_element(By.CSS_SELECTOR, "main table tbody tr th a").click()
-        self.wait(lambda: "/admin/errors/" in driver.current_url, "a problem opens")
+        self.open_first("/admin/errors", "errors", "a problem")
         self.wait(lambda: driver.execute_script(
             "const i = document.querySelector('.chart img'); return i && i.complete && i.naturalWidth > 0"),
             "the chart of occurrences per day is drawn")
@@ -298,15 +293,20 @@ class Run:
 
     def licences(self):
         """The administrator reads the licences and opens the purchase another account tried to share."""
-        driver = self.driver
-        self.open("/admin")
-        driver.find_element(By.CSS_SELECTOR, "main a[href='/admin/licences']").click()
-        self.wait(lambda: driver.current_url.endswith("/admin/licences"), "the licences open")
-        self.page("licences")
-        driver.find_element(By.CSS_SELECTOR, "main table tbody tr th a").click()
-        self.wait(lambda: "/admin/licences/" in driver.current_url, "a purchase opens")
+        self.open_first("/admin/licences", "licences", "a purchase")
         self.check(self.scenario["sharedBy"] in self.text(), "the refused sharing names the other account")
         self.page("licence")
+
+    def open_first(self, path, name, what):
+        """From the administration page, opens the list at `path`, checks it as `name`, and opens
+        its first row."""
+        driver = self.driver
+        self.open("/admin")
+        driver.find_element(By.CSS_SELECTOR, f"main a[href='{path}']").click()
+        self.wait(lambda: driver.current_url.endswith(path), f"{name} open")
+        self.page(name)
+        driver.find_element(By.CSS_SELECTOR, "main table tbody tr th a").click()
+        self.wait(lambda: f"{path}/" in driver.current_url, f"{what} opens")
 
 
 def main():

@@ -21,9 +21,6 @@ extension Diary {
     static let licenceHighWaterKey = "licence_high_water"
     static let licencePortalKey = "licence_portal_key"
     static let licenceAttestedKey = "licence_attested_key"
-    /// "read-only" while the licence is over: local changes are refused, here and by a trigger
-    /// on the outbox (migration 14); pulls, exports and reading go on.
-    static let licenceModeKey = "licence_mode"
 
     /// One licence check in one transaction: the trial's start moved back to `trialAnchor` when
     /// earlier, the stored values read (the trial starting at `now` on the first check) and
@@ -77,15 +74,26 @@ extension Diary {
         }
     }
 
-    /// Marks the diary read-only (the licence is over) or read-write again.
+    /// Marks the diary read-only (the licence is over) or read-write again. Read-only is the
+    /// schema's own rule: a trigger refusing every insert into the outbox, where every local
+    /// change passes and pulled changes never go. It exists only while the diary is read-only,
+    /// so saves pay nothing for it otherwise (a trigger always present cost 8 % of the bulk
+    /// insert rate, docs/benchmarks.md); its presence is the mode.
     public func setLicenceReadOnly(_ readOnly: Bool) throws {
-        let mode = readOnly ? "read-only" : "read-write"
-        guard try meta(Self.licenceModeKey) != mode else { return }
-        try setMeta(Self.licenceModeKey, mode)
+        guard try isLicenceReadOnly() != readOnly else { return }
+        try database.transaction {
+            try database.executeScript(
+                readOnly ? DiarySchema.outboxReadOnlyTrigger : DiarySchema.dropOutboxReadOnlyTrigger)
+        }
     }
 
     /// Whether local changes are refused because the licence is over.
-    public func isLicenceReadOnly() throws -> Bool { try meta(Self.licenceModeKey) == "read-only" }
+    public func isLicenceReadOnly() throws -> Bool {
+        try database.scalar(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?",
+            [.text(DiarySchema.outboxReadOnlyTriggerName)]
+        ).int64Value == 1
+    }
 
     /// Keeps the id of the App Attest key the portal accepted.
     public func saveAttestedKey(_ keyId: String) throws {

@@ -147,14 +147,19 @@ public final class Diary {
     ///
     /// One row per object: a later change replaces an earlier one and takes a new, larger mutation id
     /// (AUTOINCREMENT never reuses ids), so the outbox coalesces while the ids stay monotonic.
-    /// A diary whose licence is over takes no local change (T13, docs/licensing.md): the check is
-    /// here, where every local change passes, and in a trigger on the outbox.
+    /// A diary whose licence is over takes no local change (T13, docs/licensing.md): every local
+    /// change passes here, and the outbox's read-only trigger (made by ``setLicenceReadOnly(_:)``)
+    /// refuses it; the refusal is told as ``StoreError/readOnly``.
     func recordChange(_ type: EntityType, _ id: UUID, _ operation: PendingChange.Operation, at time: Date) throws {
         guard type.isSynced else { return }
-        guard try !isLicenceReadOnly() else { throw StoreError.readOnly }
-        try database.execute(
-            "INSERT OR REPLACE INTO outbox(entity_type, entity_id, operation, changed_at) VALUES (?, ?, ?, ?)",
-            [.text(type.rawValue), SQLiteValue(id), .text(operation.rawValue), SQLiteValue(time)])
+        do {
+            try database.execute(
+                "INSERT OR REPLACE INTO outbox(entity_type, entity_id, operation, changed_at) VALUES (?, ?, ?, ?)",
+                [.text(type.rawValue), SQLiteValue(id), .text(operation.rawValue), SQLiteValue(time)])
+        } catch let error as SQLiteError where error.isConstraintViolation {
+            if try isLicenceReadOnly() { throw StoreError.readOnly }
+            throw error
+        }
     }
 
     /// The current time on the device clock, rounded to the milliseconds the database keeps.

@@ -1,13 +1,16 @@
 extension DiarySchema {
-    /// Migration 14 (T13, issue 17; docs/licensing.md): while the licence is over
-    /// (`diary_meta.licence_mode` = 'read-only'), the outbox takes no local change — the schema's
-    /// own statement of the rule `Diary.recordChange` checks first with a readable error. Pulled
-    /// changes never enter the outbox, so syncing down goes on.
-    static let licenceReadOnly = """
-        CREATE TRIGGER outbox_read_only BEFORE INSERT ON outbox
-        WHEN (SELECT value FROM diary_meta WHERE key = 'licence_mode') = 'read-only'
+    static let outboxReadOnlyTriggerName = "outbox_read_only"
+
+    /// While the licence is over (T13, issue 17; docs/licensing.md) the outbox takes no local
+    /// change: the schema's own statement of the rule, which `Diary.recordChange` tells as
+    /// `StoreError.readOnly`. Pulled changes never enter the outbox, so syncing down goes on.
+    /// Made and dropped by `Diary.setLicenceReadOnly`.
+    static let outboxReadOnlyTrigger = """
+        CREATE TRIGGER IF NOT EXISTS \(outboxReadOnlyTriggerName) BEFORE INSERT ON outbox
         BEGIN
             SELECT RAISE(ABORT, 'read-only: the trial or the purchase is over');
         END;
         """
+
+    static let dropOutboxReadOnlyTrigger = "DROP TRIGGER IF EXISTS \(outboxReadOnlyTriggerName);"
 }

@@ -23,7 +23,6 @@ enum DiarySchema {
         Migration(version: 11, name: "catch report indexes", sql: catchReportIndexes),
         Migration(version: 12, name: "saved reports in the Trash", sql: reportsInTheTrash),
         Migration(version: 13, name: "error reports", sql: errorReports),
-        Migration(version: 14, name: "read-only when the licence is over", sql: licenceReadOnly),
     ])
 
     /// Photos and videos (T4, T16, T17; docs/media.md): one row per asset describing bytes stored
