@@ -13,7 +13,8 @@ extension Diary {
     /// siblings (a catch within its trip, a trip around its catches, directory entries still
     /// offered) — and a version the diary cannot take now changes nothing. A photo's or video's
     /// bytes never change and its versions differ only in their links, which are edited by
-    /// linking, so it has no versions to restore.
+    /// linking, so it has no versions to restore. A saved report's version is judged by its name
+    /// and formula's bounds (the report engine judges the formula when it runs).
     public func restoreVersion(_ type: EntityType, _ id: UUID, fields: RecordFields) throws {
         guard case .text(let versionId)? = fields["id"], UUID(uuidString: versionId) == id else {
             throw StoreError.refused("that version belongs to another record")
@@ -46,7 +47,11 @@ extension Diary {
                     "a photo's or video's versions differ only in their links: link it to a spot, trip or catch instead"
                 )
             case .report:
-                throw StoreError.refused("saved reports stay on this device, so the portal keeps no versions of them")
+                try writeFields(type, id, restored)
+                guard let report = try savedReports().first(where: { $0.id == id }) else {
+                    throw StoreError.notFound(entity: "report", id: SQLiteValue.lowercaseText(id))
+                }
+                issues = Self.reportIssues(title: report.title, formula: report.formula)
             }
             if !issues.isEmpty { throw ValidationError(entity: type.rawValue, issues: issues) }
             try recordChange(type, id, .upsert, at: now)

@@ -3,8 +3,8 @@ import Foundation
 import SQLiteDB
 
 /// A custom report the angler saved (T18): its title, formula and chart kind. Removing one puts
-/// it in the Trash (``Diary/moveToTrash(_:_:)`` with `.report`). Kept on this device: sync does
-/// not carry reports yet (``EntityType/isSynced``).
+/// it in the Trash (``Diary/moveToTrash(_:_:)`` with `.report`). Synced like every record (T3),
+/// so the angler's other devices and the site's reports page (issue 16) have it too.
 public struct SavedReport: Sendable, Equatable, Identifiable {
     public var id: UUID
     public var title: String
@@ -32,12 +32,13 @@ extension DiarySchema {
 }
 
 extension Diary {
-    static let savedReportColumns = "id, title, formula, chart, created_at, updated_at"
+    /// The columns a saved report is read and synced by.
+    static let savedReportColumns = ["id", "title", "formula", "chart", "created_at", "updated_at"]
 
     /// The live saved reports, by title.
     public func savedReports() throws -> [SavedReport] {
         try database.query(
-            "SELECT \(Self.savedReportColumns) FROM saved_reports WHERE deleted_at IS NULL ORDER BY title COLLATE NOCASE, id"
+            "SELECT \(Self.savedReportColumns.joined(separator: ", ")) FROM saved_reports WHERE deleted_at IS NULL ORDER BY title COLLATE NOCASE, id"
         ) { row in
             SavedReport(
                 id: try row.uuid(0), title: try row.text(1), formula: try row.text(2), chart: try row.text(3),
@@ -49,14 +50,8 @@ extension Diary {
     /// formula must already have been checked by the report engine; the title is checked here.
     @discardableResult
     public func saveReport(id: UUID? = nil, title: String, formula: String, chart: String) throws -> SavedReport {
-        var issues = IssueCollector()
-        issues.requireName("title", title, maxLength: Limits.titleLength, what: "the report's name")
-        if formula.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            issues.add(.missing("formula", "the report's formula"))
-        } else {
-            issues.checkText("formula", formula, maxLength: Limits.formulaLength, multiline: true)
-        }
-        try issues.check("report")
+        let issues = Self.reportIssues(title: title, formula: formula)
+        if !issues.isEmpty { throw ValidationError(entity: "report", issues: issues) }
         let now = currentTime()
         let reportId = id ?? UUID()
         try database.transaction {
@@ -74,11 +69,25 @@ extension Diary {
                     .text(chart),
                     SQLiteValue(now), SQLiteValue(now),
                 ])
+            try recordChange(.report, reportId, .upsert, at: now)
         }
         guard let saved = try savedReports().first(where: { $0.id == reportId }) else {
             throw StoreError.notFound(entity: "report", id: reportId.uuidString.lowercased())
         }
         return saved
+    }
+
+    /// What is wrong with a report's title and formula (the report engine judges the formula's
+    /// meaning; this, its presence and length).
+    static func reportIssues(title: String, formula: String) -> [ValidationIssue] {
+        var issues = IssueCollector()
+        issues.requireName("title", title, maxLength: Limits.titleLength, what: "the report's name")
+        if formula.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            issues.add(.missing("formula", "the report's formula"))
+        } else {
+            issues.checkText("formula", formula, maxLength: Limits.formulaLength, multiline: true)
+        }
+        return issues.issues
     }
 
     /// A saved report's title and whether it is in the Trash, or nil when there is none.
@@ -128,4 +137,17 @@ extension DiarySchema {
         DROP TABLE saved_reports;
         ALTER TABLE saved_reports_v12 RENAME TO saved_reports;
         """ + trashOnlyDeletes("saved_reports")
+}
+
+extension DiarySchema {
+    /// Saved reports sync (T3, T18; issue 16): the outbox and the sync tables learn the `report`
+    /// kind — rebuilt, as SQLite cannot widen a CHECK in place, the outbox with its AUTOINCREMENT
+    /// counter carried over so mutation ids stay monotonic — and every live report is queued,
+    /// so reports saved before this version reach the portal too.
+    static let savedReportsSync =
+        outboxAccepting(kinds: "'spot', 'trip', 'catch', 'media', 'report'", version: 14) + """
+            INSERT INTO outbox(entity_type, entity_id, operation, changed_at)
+                SELECT 'report', id, 'upsert', updated_at FROM saved_reports WHERE deleted_at IS NULL ORDER BY created_at, id;
+
+            """ + syncTablesAccepting(kinds: "'spot', 'trip', 'catch', 'media', 'report'", version: 14)
 }

@@ -63,6 +63,7 @@ extension Diary {
             "latitude", "longitude", "altitude", "orientation", "width", "height", "duration_s", "created_at",
             "updated_at",
         ],
+        .report: savedReportColumns,
     ]
 
     /// The columns of the conditions stored with trips and catches (T14); in sync they travel

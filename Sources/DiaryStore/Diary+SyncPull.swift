@@ -13,7 +13,7 @@ extension Diary {
             var outcome = PullOutcome()
             // Tombstones last and parents first, so a deleted trip takes its catches into one
             // Trash batch, as on the device where it was deleted.
-            let rank: [RecordKind: Int] = [.spot: 0, .trip: 1, .catch: 2, .media: 3]
+            let rank = Dictionary(uniqueKeysWithValues: RecordKind.allCases.enumerated().map { ($1, $0) })
             let ordered =
                 page.changes.filter { !$0.deleted }
                 + page.changes.filter(\.deleted).sorted { (rank[$0.kind] ?? 0, $0.seq) < (rank[$1.kind] ?? 0, $1.seq) }
@@ -90,12 +90,10 @@ extension Diary {
         return try applyFields(type, change.id, fields, seq: change.seq, modifiedAt: change.modifiedAt)
     }
 
-    static let batchesInUse = """
-        SELECT trash_batch FROM spots WHERE trash_batch IS NOT NULL
-        UNION SELECT trash_batch FROM trips WHERE trash_batch IS NOT NULL
-        UNION SELECT trash_batch FROM catches WHERE trash_batch IS NOT NULL
-        UNION SELECT trash_batch FROM media_assets WHERE trash_batch IS NOT NULL
-        """
+    /// The Trash batches some object still belongs to (a batch no object is in is forgotten).
+    static let batchesInUse = EntityType.allCases.map {
+        "SELECT trash_batch FROM \($0.table) WHERE trash_batch IS NOT NULL"
+    }.joined(separator: " UNION ")
 
     func currentFields(_ type: EntityType, _ id: UUID) throws -> RecordFields? {
         let columns = Self.syncedColumns[type] ?? []
@@ -109,7 +107,7 @@ extension Diary {
             fields["links"] = .text(try mediaLinks(id))
             return fields
         }
-        if type != .spot,
+        if type.hasConditions,
             let conditions = try database.queryFirst(
                 "SELECT \(Self.conditionsColumnNames.joined(separator: ", ")) FROM conditions WHERE entity_type = ? AND entity_id = ?",
                 [.text(type.rawValue), SQLiteValue(id)])
@@ -154,15 +152,15 @@ extension Diary {
             INSERT INTO \(type.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
             ON CONFLICT (id) DO UPDATE SET \(assignments.joined(separator: ", "))
             """, columns.map { Self.sqliteValue(fields[$0] ?? .null) })
-        if type == .media {
-            try replaceMediaLinks(id, fields["links"]?.text ?? "")
-        } else if type != .spot, fields["conditions_snapshot_json"] == nil {
+        if type == .media { try replaceMediaLinks(id, fields["links"]?.text ?? "") }
+        guard type.hasConditions else { return }
+        if fields["conditions_snapshot_json"] == nil {
             // The other version has no conditions (its place or time changed): forget ours
             // too, which queues it for filling again.
             try database.execute(
                 "DELETE FROM conditions WHERE entity_type = ? AND entity_id = ?",
                 [.text(type.rawValue), SQLiteValue(id)])
-        } else if type != .spot {
+        } else {
             try database.execute(
                 """
                 INSERT OR REPLACE INTO conditions(entity_type, entity_id, \(Self.conditionsColumnNames.joined(separator: ", ")))
@@ -193,7 +191,7 @@ extension Diary {
     /// Applies parked records whose parents have arrived, parents first; returns how many applied.
     func retryParked() throws -> Int {
         var applied = 0
-        for type in [EntityType.spot, .trip, .catch, .media] {
+        for type in EntityType.allCases {
             let parked = try database.query(
                 "SELECT entity_id, seq, fields, modified_at FROM sync_parked WHERE entity_type = ? ORDER BY seq",
                 [.text(type.rawValue)]
@@ -221,7 +219,7 @@ extension Diary {
     /// At the end of a full pass, records the device had from the portal but did not receive
     /// were deleted there (their tombstones expired): they go to the Trash, unless changed here.
     func finishFullPass() throws {
-        for type in [EntityType.media, .catch, .trip, .spot] {
+        for type in EntityType.allCases.reversed() {
             let missing = try database.query(
                 """
                 SELECT r.entity_id FROM sync_records r

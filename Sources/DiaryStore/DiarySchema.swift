@@ -23,6 +23,7 @@ enum DiarySchema {
         Migration(version: 11, name: "catch report indexes", sql: catchReportIndexes),
         Migration(version: 12, name: "saved reports in the Trash", sql: reportsInTheTrash),
         Migration(version: 13, name: "error reports", sql: errorReports),
+        Migration(version: 14, name: "saved reports sync", sql: savedReportsSync),
     ])
 
     /// Photos and videos (T4, T16, T17; docs/media.md): one row per asset describing bytes stored
@@ -104,23 +105,61 @@ enum DiarySchema {
         INSERT INTO trash SELECT batch_id, entity_type, entity_id, label, item_count, deleted_at FROM trash_v5;
         DROP TABLE trash_v5;
 
-        CREATE TABLE outbox_v6 (
+        """ + outboxAccepting(kinds: "'spot', 'trip', 'catch', 'media'", version: 6) + trashOnlyDeletes("media_assets")
+
+    /// Rebuilds the outbox so its CHECK accepts `kinds` (SQLite cannot change a CHECK in place),
+    /// carrying its AUTOINCREMENT counter over so mutation ids stay monotonic even when it was
+    /// empty. `version` names the migration's working table.
+    static func outboxAccepting(kinds: String, version: Int) -> String {
+        """
+        CREATE TABLE outbox_v\(version) (
             mutation_id INTEGER PRIMARY KEY AUTOINCREMENT,
-            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch', 'media')),
+            entity_type TEXT NOT NULL CHECK (entity_type IN (\(kinds))),
             entity_id   TEXT NOT NULL,
             operation   TEXT NOT NULL CHECK (operation IN ('upsert', 'delete')),
             changed_at  INTEGER NOT NULL,
             in_flight   INTEGER NOT NULL DEFAULT 0 CHECK (in_flight IN (0, 1)),
             UNIQUE (entity_type, entity_id)
         );
-        INSERT INTO outbox_v6 SELECT mutation_id, entity_type, entity_id, operation, changed_at, in_flight FROM outbox;
+        INSERT INTO outbox_v\(version) SELECT mutation_id, entity_type, entity_id, operation, changed_at, in_flight FROM outbox;
         CREATE TEMP TABLE outbox_counter AS SELECT seq FROM sqlite_sequence WHERE name = 'outbox';
         DROP TABLE outbox;
-        ALTER TABLE outbox_v6 RENAME TO outbox;
+        ALTER TABLE outbox_v\(version) RENAME TO outbox;
         DELETE FROM sqlite_sequence WHERE name = 'outbox';
         INSERT INTO sqlite_sequence(name, seq) SELECT 'outbox', max(seq) FROM outbox_counter HAVING max(seq) IS NOT NULL;
         DROP TABLE outbox_counter;
-        """ + trashOnlyDeletes("media_assets")
+
+        """
+    }
+
+    /// Rebuilds `sync_records` and `sync_parked` so their CHECKs accept `kinds`; `version` names
+    /// the migration's working tables.
+    static func syncTablesAccepting(kinds: String, version: Int) -> String {
+        """
+        CREATE TABLE sync_records_v\(version) (
+            entity_type TEXT NOT NULL CHECK (entity_type IN (\(kinds))),
+            entity_id   TEXT NOT NULL,
+            server_seq  INTEGER NOT NULL CHECK (server_seq > 0),
+            PRIMARY KEY (entity_type, entity_id)
+        ) WITHOUT ROWID;
+        INSERT INTO sync_records_v\(version) SELECT * FROM sync_records;
+        DROP TABLE sync_records;
+        ALTER TABLE sync_records_v\(version) RENAME TO sync_records;
+        CREATE TABLE sync_parked_v\(version) (
+            entity_type TEXT NOT NULL CHECK (entity_type IN (\(kinds))),
+            entity_id   TEXT NOT NULL,
+            seq         INTEGER NOT NULL,
+            fields      TEXT NOT NULL CHECK (json_valid(fields)),
+            modified_at INTEGER NOT NULL,
+            problem     TEXT NOT NULL,
+            PRIMARY KEY (entity_type, entity_id)
+        ) WITHOUT ROWID;
+        INSERT INTO sync_parked_v\(version) SELECT * FROM sync_parked;
+        DROP TABLE sync_parked;
+        ALTER TABLE sync_parked_v\(version) RENAME TO sync_parked;
+
+        """
+    }
 
     /// Columns of a stored photo or video that describe its bytes: set once, at the insert.
     static let immutableMediaColumns = [
@@ -131,34 +170,14 @@ enum DiarySchema {
     /// Photos and videos sync like every record (T3, T4): the sync tables accept the `media`
     /// kind, and `sync_media_uploads` remembers, per content digest, the tus upload in progress
     /// and when the portal confirmed the bytes.
-    private static let mediaSync = """
-        CREATE TABLE sync_records_v7 (
-            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch', 'media')),
-            entity_id   TEXT NOT NULL,
-            server_seq  INTEGER NOT NULL CHECK (server_seq > 0),
-            PRIMARY KEY (entity_type, entity_id)
-        ) WITHOUT ROWID;
-        INSERT INTO sync_records_v7 SELECT * FROM sync_records;
-        DROP TABLE sync_records;
-        ALTER TABLE sync_records_v7 RENAME TO sync_records;
-        CREATE TABLE sync_parked_v7 (
-            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch', 'media')),
-            entity_id   TEXT NOT NULL,
-            seq         INTEGER NOT NULL,
-            fields      TEXT NOT NULL CHECK (json_valid(fields)),
-            modified_at INTEGER NOT NULL,
-            problem     TEXT NOT NULL,
-            PRIMARY KEY (entity_type, entity_id)
-        ) WITHOUT ROWID;
-        INSERT INTO sync_parked_v7 SELECT * FROM sync_parked;
-        DROP TABLE sync_parked;
-        ALTER TABLE sync_parked_v7 RENAME TO sync_parked;
-        CREATE TABLE sync_media_uploads (
-            sha256      TEXT PRIMARY KEY NOT NULL CHECK (length(sha256) = 64),
-            location    TEXT,
-            uploaded_at INTEGER
-        ) WITHOUT ROWID;
-        """
+    private static let mediaSync =
+        syncTablesAccepting(kinds: "'spot', 'trip', 'catch', 'media'", version: 7) + """
+            CREATE TABLE sync_media_uploads (
+                sha256      TEXT PRIMARY KEY NOT NULL CHECK (length(sha256) = 64),
+                location    TEXT,
+                uploaded_at INTEGER
+            ) WITHOUT ROWID;
+            """
 
     /// An asset that leaves the Trash — restored here, or by a pull — forgets that its bytes were
     /// uploaded: the portal deletes content no live record has named for 90 days (docs/portal.md),

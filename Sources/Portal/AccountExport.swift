@@ -11,6 +11,7 @@ enum AccountExport {
     static let folder = "hobbystory-export"
     static let files: [(RecordKind, String)] = [
         (.spot, "spots.json"), (.trip, "trips.json"), (.catch, "catches.json"), (.media, "media.json"),
+        (.report, "reports.json"),
     ]
 
     static func response(account: UUID, email: String, store: PortalStore, at now: Date) -> HTTPResponse {
@@ -33,7 +34,8 @@ enum AccountExport {
         defer { try? FileManager.default.removeItem(at: spool) }
         let readme = """
             The Hobby Story — Fishing: everything the portal holds for \(email), exported \(PortalStore.utcDay(now)).
-            spots.json, trips.json, catches.json, media.json: every live record as your devices synced it
+            spots.json, trips.json, catches.json, media.json, reports.json (saved reports): every live record
+            as your devices synced it
             (id, modifiedAt in milliseconds since 1970 UTC, fields). media/: the photos and videos, named by
             their SHA-256. Records in the Trash are not included.
 

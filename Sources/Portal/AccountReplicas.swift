@@ -18,9 +18,15 @@ final class AccountReplicas: Sendable {
         self.folder = folder
     }
 
-    /// The account's copy brought up to the store's latest change; returns its file for the
-    /// report engine (opened read-only there).
-    func upToDate(_ account: UUID, store: PortalStore) throws -> URL {
+    /// An account's copy, up to date: its file for the report engine (opened read-only there)
+    /// and the reports its angler saved (T18), as the devices last synced them.
+    struct Replica {
+        var file: URL
+        var savedReports: [SavedReport]
+    }
+
+    /// The account's copy brought up to the store's latest change.
+    func upToDate(_ account: UUID, store: PortalStore) throws -> Replica {
         let lock = locks.withLock { locks in
             if let lock = locks[account] { return lock }
             let lock = NSLock()
@@ -46,7 +52,7 @@ final class AccountReplicas: Sendable {
             let page = try store.pull(after: cursor, limit: SyncLimits.changesPerPull, account: account)
             let response = try JSONDecoder().decode(PullResponse.self, from: Data(page.json().joined()))
             _ = try diary.applyPulled(response)
-            if !response.hasMore { return file }
+            if !response.hasMore { return Replica(file: file, savedReports: try diary.savedReports()) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import DiaryStore
 import Foundation
 import HTTPServer
 import PortalStore
@@ -13,13 +14,16 @@ extension SiteRoutes {
         let (store, replicas) = (store, replicas)
         on(&router, .reports) { visit in
             let account = try visit.signedIn().accountId
-            let request = try Self.reportRequest(visit.request)
-            let outcome: ReportPages.Outcome? =
-                request.isEmpty ? nil : try Self.run(request, account: account, store: store, replicas: replicas)
+            let replica = try replicas.upToDate(account, store: store)
+            let request = try Self.reportRequest(visit.request, saved: replica.savedReports)
+            let outcome: ReportPages.Outcome? = request.isEmpty ? nil : try Self.run(request, on: replica)
             let status: HTTPStatus = if case .problem = outcome { .badRequest } else { .ok }
             return visit.page(
                 ReportPages.page(
                     visit.context(email: try store.account(account).email), builtIns: Self.builtIns(),
+                    saved: replica.savedReports.map {
+                        ReportPages.Saved(id: $0.id, title: $0.title, formula: $0.formula)
+                    },
                     request: request, outcome: outcome),
                 status: status)
         }
@@ -45,23 +49,34 @@ extension SiteRoutes {
 
     /// The result the visit's query asks for (the chart and the CSV).
     static func result(of visit: SiteVisit, store: PortalStore, replicas: AccountReplicas) throws -> ReportResult {
-        try result(
-            try reportRequest(visit.request), account: try visit.signedIn().accountId, store: store, replicas: replicas)
+        let replica = try replicas.upToDate(try visit.signedIn().accountId, store: store)
+        return try result(try reportRequest(visit.request, saved: replica.savedReports), on: replica)
     }
 
     static func builtIns() -> [BuiltInReport] {
         BuiltInReports.all(currentYear: Calendar(identifier: .gregorian).component(.year, from: Date()))
     }
 
-    /// The request's report: `report` (a built-in's slug), or `formula` (at most 1000
-    /// characters, 4000 bytes), and `chart`; anything else is refused naming what is allowed.
-    static func reportRequest(_ request: HTTPRequest) throws -> ReportPages.Request {
+    /// The request's report: `report` (a built-in's slug), `saved` (the id of one of `saved`, the
+    /// visitor's own), or `formula` (at most 1000 characters, 4000 bytes), and `chart`; anything
+    /// else is refused naming what is allowed.
+    static func reportRequest(_ request: HTTPRequest, saved: [SavedReport]) throws -> ReportPages.Request {
         var asked = ReportPages.Request()
         if let slug = try request.queryValue("report"), !slug.isEmpty {
             guard builtIns().contains(where: { $0.slug == slug }) else {
                 throw HTTPError.notFound("There is no built-in report \"\(slug.prefix(40))\".")
             }
             asked.report = slug
+        }
+        if let text = try request.queryValue("saved"), !text.isEmpty {
+            guard let id = UUID(uuidString: text) else {
+                throw HTTPError.badRequest(
+                    code: "invalid_saved_report", "saved \"\(text.prefix(40))\" must be a saved report's id (a UUID)")
+            }
+            guard saved.contains(where: { $0.id == id }) else {
+                throw HTTPError.notFound("There is no saved report \(id.uuidString.lowercased()) in your diary.")
+            }
+            asked.saved = id
         }
         if let formula = try request.queryValue("formula")?.trimmingCharacters(in: .whitespacesAndNewlines),
             !formula.isEmpty
@@ -85,32 +100,37 @@ extension SiteRoutes {
     }
 
     /// Runs the request (a formula, when both are given, is what the angler typed last).
-    static func run(_ request: ReportPages.Request, account: UUID, store: PortalStore, replicas: AccountReplicas)
-        throws -> ReportPages.Outcome
-    {
+    static func run(_ request: ReportPages.Request, on replica: AccountReplicas.Replica) throws -> ReportPages.Outcome {
         do {
-            let result = try result(request, account: account, store: store, replicas: replicas)
+            let result = try result(request, on: replica)
             return .result(title: result.chart.title, table: result.displayTable)
         } catch let error as ReportError {
             return .problem(formula: request.formula ?? "", error)
         }
     }
 
-    static func result(_ request: ReportPages.Request, account: UUID, store: PortalStore, replicas: AccountReplicas)
-        throws -> ReportResult
-    {
-        let engine = try ReportEngine(databaseURL: try replicas.upToDate(account, store: store))
-        if let formula = request.formula {
-            let builtIn = builtIns().first { $0.slug == request.report && $0.formula == formula }
-            return try engine.run(
-                formula: formula, title: builtIn?.title, chart: request.chart ?? builtIn?.chart,
-                valueLabel: builtIn?.valueLabel)
-        }
-        guard let slug = request.report, let report = builtIns().first(where: { $0.slug == slug }) else {
+    /// A named report — built in or saved — as the engine runs it.
+    private struct Named {
+        var title: String
+        var formula: String
+        var chart: ChartKind?
+        var valueLabel: String?
+    }
+
+    static func result(_ request: ReportPages.Request, on replica: AccountReplicas.Replica) throws -> ReportResult {
+        let engine = try ReportEngine(databaseURL: replica.file)
+        let named: Named? =
+            if let report = builtIns().first(where: { $0.slug == request.report }) {
+                Named(title: report.title, formula: report.formula, chart: report.chart, valueLabel: report.valueLabel)
+            } else if let report = replica.savedReports.first(where: { $0.id == request.saved }) {
+                Named(title: report.title, formula: report.formula, chart: ChartKind(rawValue: report.chart))
+            } else { nil }
+        guard let formula = request.formula ?? named?.formula else {
             throw HTTPError.badRequest(code: "missing_report", "Ask for a report or a formula.")
         }
+        // A formula changed after choosing a report is the angler's own: it keeps no name.
+        let name = named?.formula == formula ? named : nil
         return try engine.run(
-            formula: report.formula, title: report.title, chart: request.chart ?? report.chart,
-            valueLabel: report.valueLabel)
+            formula: formula, title: name?.title, chart: request.chart ?? name?.chart, valueLabel: name?.valueLabel)
     }
 }

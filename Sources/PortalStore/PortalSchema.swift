@@ -10,6 +10,9 @@ enum PortalSchema {
         let version: Int
         let name: String
         let statements: [String]
+        /// Statements for one backend (by ``PortalDatabase/backend``), run after the shared ones:
+        /// what the two dialects say differently, such as changing a CHECK.
+        var byBackend: [String: [String]] = [:]
         /// Work SQL alone cannot do in both dialects, run after the statements in their transaction.
         var backfill: (@Sendable (any PortalSQL) throws -> Void)? = nil
     }
@@ -308,6 +311,7 @@ enum PortalSchema {
                 "CREATE INDEX problem_reports_by_account ON problem_reports(account_id)",
             ]),
         licensing,
+        savedReports,
     ]
 
     /// Records the applied migrations; created before any migration runs.
@@ -321,19 +325,22 @@ enum PortalSchema {
 
     /// Applies the migrations `database` lacks, each in one transaction. `lock` runs first inside
     /// each transaction (PostgreSQL: an advisory lock, so two portals starting together take
-    /// turns; SQLite: nothing, its write lock already does this).
-    static func migrate(_ database: some PortalDatabase, lock: String?) throws {
+    /// turns; SQLite: nothing, its write lock already does this). `upTo` stops at a version (tests
+    /// of an upgrade start there).
+    static func migrate(_ database: some PortalDatabase, lock: String?, upTo last: Int = .max) throws {
         try database.write { sql in
             if let lock { try sql.execute(lock, []) }
             try sql.execute(migrationsTable, [])
         }
-        for migration in migrations {
+        for migration in migrations where migration.version <= last {
             try database.write { sql in
                 if let lock { try sql.execute(lock, []) }
                 let applied = try sql.queryFirst(
                     "SELECT version FROM schema_migrations WHERE version = ?", [.integer(Int64(migration.version))])
                 guard applied == nil else { return }
-                for statement in migration.statements { try sql.execute(statement, []) }
+                for statement in migration.statements + (migration.byBackend[database.backend] ?? []) {
+                    try sql.execute(statement, [])
+                }
                 try migration.backfill?(sql)
                 try sql.execute(
                     "INSERT INTO schema_migrations(version, name, applied_at) VALUES (?, ?, ?)",

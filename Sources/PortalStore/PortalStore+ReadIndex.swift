@@ -31,7 +31,7 @@ struct ReadIndex: Equatable {
             case nil, .null: quantity = 1
             default: quantity = nil
             }
-        case .spot, .media:
+        case .spot, .media, .report:
             break
         }
     }

@@ -2,30 +2,46 @@ import Foundation
 import ReportOutput
 import Reports
 
-/// The reports page (issue 16 §1; T18): the built-in reports, a formula box with the app's clear
-/// errors, and a result drawn on the server — the chart as an SVG image, the table, and a CSV
-/// download of the same numbers.
+/// The reports page (issue 16 §1; T18): the built-in reports, the ones the angler saved in the
+/// app (synced), a formula box with the app's clear errors, and a result drawn on the server —
+/// the chart as an SVG image, the table, and a CSV download of the same numbers.
 public enum ReportPages {
-    /// What the page was asked to run: a built-in report by slug, or a formula.
+    /// What the page was asked to run: a built-in report by slug, a saved one by id, or a formula.
     public struct Request: Sendable, Equatable {
         public var report: String?
+        public var saved: UUID?
         public var formula: String?
         public var chart: ChartKind?
 
-        public init(report: String? = nil, formula: String? = nil, chart: ChartKind? = nil) {
+        public init(report: String? = nil, saved: UUID? = nil, formula: String? = nil, chart: ChartKind? = nil) {
             self.report = report
+            self.saved = saved
             self.formula = formula
             self.chart = chart
         }
 
-        public var isEmpty: Bool { report == nil && formula == nil }
+        public var isEmpty: Bool { report == nil && saved == nil && formula == nil }
 
         /// The query that asks for the same result (the chart image and the CSV use it).
         public var query: [URLQueryItem] {
             [
-                URLQueryItem(name: "report", value: report), URLQueryItem(name: "formula", value: formula),
-                URLQueryItem(name: "chart", value: chart?.rawValue),
+                URLQueryItem(name: "report", value: report),
+                URLQueryItem(name: "saved", value: saved?.uuidString.lowercased()),
+                URLQueryItem(name: "formula", value: formula), URLQueryItem(name: "chart", value: chart?.rawValue),
             ]
+        }
+    }
+
+    /// A report the angler saved in the app, as the page lists it.
+    public struct Saved: Sendable, Equatable {
+        public var id: UUID
+        public var title: String
+        public var formula: String
+
+        public init(id: UUID, title: String, formula: String) {
+            self.id = id
+            self.title = title
+            self.formula = formula
         }
     }
 
@@ -36,19 +52,24 @@ public enum ReportPages {
     }
 
     public static func page(
-        _ context: SiteContext, builtIns: [BuiltInReport], request: Request, outcome: Outcome?
+        _ context: SiteContext, builtIns: [BuiltInReport], saved: [Saved], request: Request, outcome: Outcome?
     ) -> HTML {
-        let links = builtIns.map { report -> HTML in
-            let current: HTML = request.report == report.slug ? " aria-current=\"page\"" : ""
-            return
-                "<li><a class=\"button\" href=\"\(SitePage.reports.target(query: [URLQueryItem(name: "report", value: report.slug)]))\"\(current)>\(report.title)</a></li>"
+        let builtInLinks = builtIns.map {
+            link($0.title, query: "report", $0.slug, current: request.report == $0.slug)
         }
+        let savedLinks: HTML =
+            saved.isEmpty
+            ? "<p class=\"hint\">\(context(SiteText.noSavedReports))</p>"
+            : "<ul class=\"buttons\">\(saved.map { link($0.title, query: "saved", $0.id.uuidString.lowercased(), current: request.saved == $0.id) })</ul>"
         let charts = [("", context(SiteText.chartAuto))] + ChartKind.allCases.map { ($0.rawValue, $0.rawValue) }
-        let formula = request.formula ?? builtIns.first { $0.slug == request.report }?.formula ?? ""
+        let formula =
+            request.formula ?? builtIns.first { $0.slug == request.report }?.formula
+            ?? saved.first { $0.id == request.saved }?.formula ?? ""
         return SiteLayout.page(
             context, title: context(SiteText.reports),
             """
-            <section class="panel"><h2>\(context(SiteText.builtInReports))</h2><ul class="buttons">\(links)</ul></section>
+            <section class="panel"><h2>\(context(SiteText.builtInReports))</h2><ul class="buttons">\(builtInLinks)</ul></section>
+            <section class="panel"><h2>\(context(SiteText.savedReports))</h2>\(savedLinks)</section>
             <form method="get" action="\(SitePage.reports.pattern)" class="panel formula">
             \(Controls.field(context, id: "formula", name: "formula", label: context(SiteText.formula), help: context(SiteText.formulaHelp), value: formula, required: true, maxLength: 1000))
             \(Controls.select(context, id: "chart", name: "chart", label: context(SiteText.chart), help: context(SiteText.chartHelp), options: charts.map { (value: $0.0, label: $0.1) }, selected: request.chart?.rawValue))
@@ -56,6 +77,13 @@ public enum ReportPages {
             </form>
             \(outcome.map { result(context, request, $0) })
             """)
+    }
+
+    /// A button that runs a built-in (`report`) or saved (`saved`) report.
+    static func link(_ title: String, query name: String, _ value: String, current: Bool) -> HTML {
+        let marker: HTML = current ? " aria-current=\"page\"" : ""
+        return
+            "<li><a class=\"button\" href=\"\(SitePage.reports.target(query: [URLQueryItem(name: name, value: value)]))\"\(marker)>\(title)</a></li>"
     }
 
     /// A formula's problem in the visitor's language, as the app says it.

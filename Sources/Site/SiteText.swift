@@ -84,8 +84,9 @@ public enum SiteText {
     }
     static let exportTitle = Phrase("Export everything", "Выгрузить всё")
     static let exportHint = Phrase(
-        "A tar archive of every spot, trip, catch and photo or video record as JSON, with the photos and videos themselves.",
-        "Архив tar: все места, поездки, уловы и записи о фото и видео в JSON, вместе с самими фото и видео.")
+        "A tar archive of every spot, trip, catch, saved report and photo or video record as JSON, with the photos and videos themselves.",
+        "Архив tar: все места, поездки, уловы, сохранённые отчёты и записи о фото и видео в JSON, вместе с самими фото и видео."
+    )
     static let exportButton = Phrase("Download the archive", "Скачать архив")
     public static let wrongCredentials = Phrase(
         "The email or the password is wrong. Check both and try again.",
@@ -200,6 +201,10 @@ public enum SiteText {
 
     public static let reports = Phrase("Reports", "Отчёты")
     static let builtInReports = Phrase("Ready-made reports", "Готовые отчёты")
+    static let savedReports = Phrase("Your saved reports", "Ваши сохранённые отчёты")
+    static let noSavedReports = Phrase(
+        "Reports you save in the app appear here after it syncs.",
+        "Отчёты, сохранённые в приложении, появятся здесь после синхронизации.")
     static let formula = Phrase("Formula", "Формула")
     static let formulaHelp = Phrase(
         "What to count, by what, and which records: for example count(catch) by species where year = 2026. The same formulas as in the app.",

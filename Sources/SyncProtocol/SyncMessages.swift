@@ -1,10 +1,11 @@
 import FishingModel
 import Foundation
 
-/// The kinds of user record that sync (T3): spots, trips, catches, and the rows describing photos
-/// and videos (T4; their bytes travel separately, by tus upload). Directories are not among them (T5).
+/// The kinds of user record that sync (T3): spots, trips, catches, the rows describing photos
+/// and videos (T4; their bytes travel separately, by tus upload) and saved custom reports (T18).
+/// Directories are not among them (T5). Parents come first: the order pulled records apply in.
 public enum RecordKind: String, Codable, Sendable, CaseIterable {
-    case spot, trip, `catch`, media
+    case spot, trip, `catch`, media, report
 }
 
 /// One change a device pushes: the record's whole current state (or its deletion), when the

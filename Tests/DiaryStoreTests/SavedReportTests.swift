@@ -7,17 +7,18 @@ import Testing
 @testable import DiaryStore
 
 /// Saved custom reports (T18) go to the Trash and come back like every other record (UI5), and
-/// stay on this device (sync does not carry them yet).
+/// are queued for sync like them (T3, issue 16).
 @Suite("Saved reports in the Trash (T18, UI5)")
 struct SavedReportTests {
     @Test(
-        "Given a saved report, when moved to the Trash, then it is listed there, restorable, queues nothing for sync, and goes only when the Trash is emptied"
+        "Given a saved report, when moved to the Trash, then it is listed there, restorable, queued for sync each time, and goes only when the Trash is emptied"
     )
     func trashRoundTrip() throws {
         let f = try DiaryFixture()
-        let pending = try f.diary.pendingChangeCount()
         let report = try f.diary.saveReport(title: "Pike by month", formula: "count(catch) by month", chart: "bar")
+        #expect(try lastQueued(f.diary) == "upsert report \(report.id)")
         let entry = try f.diary.moveToTrash(.report, report.id)
+        #expect(try lastQueued(f.diary) == "delete report \(report.id)")
         #expect(entry.entityType == .report && entry.label == "Pike by month" && entry.itemCount == 1)
         #expect(try f.diary.savedReports().isEmpty)
         #expect(try f.diary.trashEntries().map(\.id) == [report.id])
@@ -29,7 +30,7 @@ struct SavedReportTests {
         }
         try f.diary.restore(report.id)
         #expect(try f.diary.savedReports().map(\.title) == ["Pike by month"])
-        #expect(try f.diary.pendingChangeCount() == pending, "reports stay on this device")
+        #expect(try lastQueued(f.diary) == "upsert report \(report.id)")
 
         try f.diary.moveToTrash(.report, report.id)
         #expect(try f.diary.emptyTrash() == 1)
@@ -72,5 +73,41 @@ struct SavedReportTests {
         #expect(try diary.trashEntries().map(\.label) == ["Removed"])
         try diary.restore(try #require(UUID(uuidString: removed)))
         #expect(try diary.savedReports().map(\.title) == ["Kept", "Removed"])
+    }
+
+    @Test(
+        "Given a version-13 diary with a live and a removed report and a read-only licence, when it migrates, then only the live report is queued, after the older changes, and the diary stays read-only"
+    )
+    func reportsSavedBeforeSyncAreQueued() throws {
+        let f = try DiaryFixture()
+        let url = f.diary.fileURL.deletingLastPathComponent().appendingPathComponent("v13.sqlite")
+        let old = try Database(path: url.path)
+        try DiarySchema.migrator.migrate(old, upTo: 13)
+        let (kept, removed, spot) = (UUID(), UUID(), UUID())
+        try old.executeScript(
+            """
+            INSERT INTO trash(batch_id, entity_type, entity_id, label, item_count, deleted_at)
+                VALUES ('\(removed.uuidString.lowercased())', 'report', '\(removed.uuidString.lowercased())', 'Removed', 1, 5);
+            INSERT INTO saved_reports(id, title, formula, chart, created_at, updated_at, deleted_at, trash_batch)
+            VALUES ('\(kept.uuidString.lowercased())', 'Kept', 'count(catch)', 'table', 0, 0, NULL, NULL),
+                   ('\(removed.uuidString.lowercased())', 'Removed', 'count(trip)', 'bar', 0, 0, 5, '\(removed.uuidString.lowercased())');
+            INSERT INTO outbox(entity_type, entity_id, operation, changed_at) VALUES ('spot', '\(spot.uuidString.lowercased())', 'delete', 3);
+            DELETE FROM outbox;
+            INSERT INTO outbox(entity_type, entity_id, operation, changed_at) VALUES ('spot', '\(spot.uuidString.lowercased())', 'delete', 4);
+            """ + DiarySchema.outboxReadOnlyTrigger)
+
+        let diary = try Diary(profile: f.diary.profile, fileURL: url, sharedDirectoryURL: nil)
+        let pending = try diary.pendingChanges()
+        #expect(pending.map(\.entityId) == [spot, kept])
+        #expect(pending.map(\.mutationId) == [2, 3], "ids go on from the counter, never reused")
+        #expect(try diary.isLicenceReadOnly())
+        #expect(throws: StoreError.readOnly) {
+            try diary.saveReport(title: "New", formula: "count(catch)", chart: "bar")
+        }
+    }
+
+    /// The outbox's latest change: its operation, kind and id.
+    private func lastQueued(_ diary: Diary) throws -> String? {
+        try diary.pendingChanges().last.map { "\($0.operation.rawValue) \($0.entityType.rawValue) \($0.entityId)" }
     }
 }

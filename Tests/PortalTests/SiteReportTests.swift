@@ -80,4 +80,47 @@ struct SiteReportTests {
         }
         #expect(try await browser.get("/reports/chart.svg?formula=\(SiteBrowser.encode(wrong))").status.code == 400)
     }
+
+    @Test(
+        "Given reports saved in the app, when the angler opens the reports page, then they are listed, run with their name and chart, as chart and CSV too; another account's or a malformed id is refused",
+        arguments: Backend.available)
+    func savedReports(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let browser = SiteBrowser(portal.client)
+        #expect(try await browser.signIn("anna@example.org").status.code == 303)
+        let none = try await browser.get("/reports")
+        #expect(none.text.contains("Reports you save in the app appear here after it syncs."))
+
+        try phone.logTrip(catches: 3, species: "esox-lucius")
+        let report = try phone.diary.saveReport(
+            title: "Fish <b>by</b> species", formula: "count(catch) by species", chart: "pie")
+        try await phone.synchronise()
+        let id = report.id.uuidString.lowercased()
+        let list = try await browser.get("/reports")
+        #expect(list.text.contains("href=\"/reports?saved=\(id)\">Fish &lt;b&gt;by&lt;/b&gt; species</a>"))
+        let run = try await browser.get("/reports?saved=\(id)")
+        #expect(run.status.code == 200, "\(run.text.suffix(400))")
+        #expect(run.text.contains("aria-current=\"page\">Fish &lt;b&gt;by&lt;/b&gt; species"))
+        #expect(run.text.contains("<h2>Fish &lt;b&gt;by&lt;/b&gt; species</h2>"))
+        #expect(run.text.contains("<td>Northern pike</td><td>3</td>"))
+        #expect(run.text.contains("value=\"count(catch) by species\""), "the formula box holds its formula")
+        #expect(run.text.contains("<img src=\"/reports/chart.svg?saved=\(id)\""))
+        let chart = try await browser.get("/reports/chart.svg?saved=\(id)")
+        #expect(chart.status.code == 200 && chart.text.contains("Fish &lt;b&gt;by&lt;/b&gt; species"))
+        #expect(try await browser.get("/reports/data.csv?saved=\(id)").text.contains("3"))
+
+        let boris = try await portal.device("boris", email: "boris@example.org", signUp: true)
+        let his = try boris.diary.saveReport(title: "Boris's", formula: "count(trip)", chart: "bar")
+        try await boris.synchronise()
+        let theirs = try await browser.get("/reports?saved=\(his.id.uuidString.lowercased())")
+        #expect(theirs.status.code == 404 && !theirs.text.contains("Boris"))
+        #expect(try await browser.get("/reports/chart.svg?saved=\(his.id.uuidString.lowercased())").status.code == 404)
+        #expect(try await browser.get("/reports?saved=not-an-id").status.code == 400)
+
+        try phone.diary.moveToTrash(.report, report.id)
+        try await phone.synchronise()
+        #expect(
+            try await browser.get("/reports?saved=\(id)").status.code == 404, "a report in the Trash is not offered")
+    }
 }
