@@ -110,7 +110,8 @@ let package = Package(
             name: "DiaryServices",
             dependencies: [
                 "DiaryStore", "DiaryWeather", "Weather", "SyncClient", "SyncProtocol", "MediaLibrary", "MediaMetadata",
-                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks", "Routing", "Licensing",
+                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks", "Routing",
+                "Licensing",
                 "SecureHashing",
             ]),
         .target(
@@ -202,7 +203,8 @@ let package = Package(
         .testTarget(
             name: "DiaryStoreTests",
             dependencies: [
-                "DiaryStore", "Diagnostics", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport", "diary-crash-writer",
+                "DiaryStore", "Diagnostics", "SyncProtocol", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport",
+                "diary-crash-writer",
                 "MediaMetadata",
                 "SyncProtocol",
             ]),

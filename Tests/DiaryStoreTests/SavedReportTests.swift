@@ -2,6 +2,7 @@ import DiaryStore
 import FishingModel
 import Foundation
 import SQLiteDB
+import SyncProtocol
 import Testing
 
 @testable import DiaryStore
@@ -38,6 +39,17 @@ struct SavedReportTests {
         #expect(throws: StoreError.notFound(entity: "report", id: report.id.uuidString.lowercased())) {
             try f.diary.moveToTrash(.report, report.id)
         }
+    }
+
+    @Test("Given a report in the Trash, when a pulled page is applied, then the report stays in the Trash, restorable")
+    func pullKeepsTheReportsTrash() throws {
+        let f = try DiaryFixture()
+        let report = try f.diary.saveReport(title: "Mine", formula: "count(catch)", chart: "table")
+        try f.diary.moveToTrash(.report, report.id)
+        _ = try f.diary.applyPulled(PullResponse(changes: [], cursor: "c", hasMore: false, directoryVersion: 1))
+        #expect(try f.diary.trashEntries().map(\.id) == [report.id])
+        try f.diary.restore(report.id)
+        #expect(try f.diary.savedReports().map(\.id) == [report.id])
     }
 
     @Test("Given raw SQL, when a live saved report is deleted outright, then the database refuses it")
