@@ -13,7 +13,8 @@ extension PortalStore {
         let pageSize = min(max(pageSize, 1), 200)
         let page = max(page, 1)
         return try database.read { sql in
-            var conditions = ["account_id = ?", "kind = 'trip'", "deleted = 0"]
+            // A trip whose start is not a time (a device's mistake) has no place in the list.
+            var conditions = ["account_id = ?", "kind = 'trip'", "deleted = 0", "local_at IS NOT NULL"]
             var arguments: [PortalValue] = [PortalValue(account)]
             if let year = filter.year {
                 conditions.append("local_at >= ? AND local_at < ?")
@@ -32,6 +33,10 @@ extension PortalStore {
                 arguments.append(.text(species))
             }
             let filtered = "FROM records WHERE " + conditions.joined(separator: " AND ")
+            let seq =
+                try sql.queryFirst("SELECT last_seq FROM accounts WHERE id = ?", [PortalValue(account)])?
+                .int64(0) ?? -1
+            let outline = try diaryOutline(sql, account: account, at: seq)
             var trips: [DiaryTrip]
             let total: Int
             if let words = filter.words {
@@ -44,29 +49,24 @@ extension PortalStore {
             } else {
                 // Counting ten thousand trips walks ten thousand index entries: the count is kept
                 // until the account changes (its last sequence number moves).
-                let seq = try sql.queryFirst("SELECT last_seq FROM accounts WHERE id = ?", [PortalValue(account)])?
-                    .int64(0)
-                let key = "\(account)|\(seq ?? -1)|\(filter)"
-                if let held = diaryCountCache.count(key) {
+                if let held = diaryOutlineCache.total(account, at: seq, filter) {
                     total = held
                 } else {
                     total = Int(try sql.queryFirst("SELECT COUNT(*) \(filtered)", arguments)?.int64(0) ?? 0)
-                    diaryCountCache.remember(total, for: key)
+                    diaryOutlineCache.remember(total: total, account, at: seq, filter)
                 }
-                trips = try sql.query(
-                    "SELECT id, fields \(filtered) ORDER BY local_at DESC, id DESC LIMIT ? OFFSET ?",
-                    arguments + [.integer(Int64(pageSize)), .integer(Int64((page - 1) * pageSize))]
-                ).compactMap(Self.trip)
+                trips = try pagedTrips(
+                    sql, filtered, arguments, account: account, at: seq,
+                    TripPageAddress(filter: filter, pageSize: pageSize, page: page))
             }
             let fish = try Self.fishCounts(sql, account: account, trips: trips.map(\.id))
-            let spots = try Self.spots(sql, account: account)
             return DiaryTripsPage(
                 trips: trips.map { trip in
-                    DiaryTripEntry(trip: trip, spot: trip.spotId.flatMap { spots[$0] }, fish: fish[trip.id] ?? [])
+                    DiaryTripEntry(
+                        trip: trip, spot: trip.spotId.flatMap { outline.spots[$0] }, fish: fish[trip.id] ?? [])
                 },
-                total: total, page: page, pageSize: pageSize, years: try Self.years(sql, account: account),
-                spots: spots.values.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending },
-                species: try Self.speciesCaught(sql, account: account))
+                total: total, page: page, pageSize: pageSize, years: outline.years, spots: outline.spotsByName,
+                species: outline.species)
         }
     }
 
@@ -140,7 +140,7 @@ extension PortalStore {
         )?.optionalText(0).map(decodeFields)
     }
 
-    private static func trip(_ row: PortalRow) throws -> DiaryTrip? {
+    static func trip(_ row: PortalRow) throws -> DiaryTrip? {
         guard let fields = try row.optionalText(1) else { return nil }
         return DiaryTrip(id: try row.uuid(0), try decodeFields(fields))
     }
@@ -218,7 +218,7 @@ extension PortalStore {
     }
 
     /// The years from the account's first trip to its last, newest first (two index probes).
-    private static func years(_ sql: any PortalSQL, account: UUID) throws -> [Int] {
+    static func years(_ sql: any PortalSQL, account: UUID) throws -> [Int] {
         func end(_ direction: String) throws -> Int64? {
             try sql.queryFirst(
                 """
@@ -233,7 +233,7 @@ extension PortalStore {
 
     /// The species the account caught, each found with one index probe after the last (a loose
     /// index scan): tens of species among a hundred thousand catches cost tens of probes.
-    private static func speciesCaught(_ sql: any PortalSQL, account: UUID) throws -> [String] {
+    static func speciesCaught(_ sql: any PortalSQL, account: UUID) throws -> [String] {
         var species: [String] = []
         while let next = try sql.queryFirst(
             """
@@ -257,7 +257,7 @@ extension PortalStore {
 }
 
 /// Which trips the diary page shows (issue 16 §1: search and filter by year, species, spot).
-public struct DiaryFilter: Sendable, Equatable {
+public struct DiaryFilter: Sendable, Hashable {
     public var year: Int?
     public var speciesId: String?
     public var spotId: UUID?
@@ -350,21 +350,6 @@ extension PortalStore {
         try database.read { sql in
             let seq = try sql.queryFirst("SELECT last_seq FROM accounts WHERE id = ?", [PortalValue(account)])?.int64(0)
             return "\(seq ?? -1).\(try directoryVersion(sql))"
-        }
-    }
-}
-
-/// Trip counts of diary pages by account, change mark and filter, so that paging through an
-/// unchanged diary counts it once. Bounded: when full it starts afresh.
-final class DiaryCountCache: Sendable {
-    private let counts = Mutex<[String: Int]>([:])
-
-    func count(_ key: String) -> Int? { counts.withLock { $0[key] } }
-
-    func remember(_ count: Int, for key: String) {
-        counts.withLock { counts in
-            if counts.count >= 10_000 { counts.removeAll() }
-            counts[key] = count
         }
     }
 }

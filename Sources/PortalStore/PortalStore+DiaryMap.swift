@@ -35,7 +35,7 @@ extension PortalStore {
                     spot: spot)
             }
             let located = spots.values.filter { $0.latitude != nil && $0.longitude != nil }
-                .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+                .sorted(byName: \.name)
             return DiaryMap(spots: located.map { ($0, trips[$0.id] ?? 0) }, catches: catches)
         }
     }

@@ -33,7 +33,7 @@ public struct PortalStore: Sendable {
     private let lastActivity = ActivityLog()
     let sessions = SessionCache()
     let directoryNameCache = DirectoryNameCache()
-    let diaryCountCache = DiaryCountCache()
+    let diaryOutlineCache = DiaryOutlineCache()
 
     public init(
         database: any PortalDatabase, blobs: any MediaBlobStore, clock: @escaping @Sendable () -> Date = { Date() }

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import PortalStore
 
@@ -47,9 +48,7 @@ public enum DiaryPages {
         let years = [("", all)] + page.years.map { (String($0), String($0)) }
         let species =
             [("", all)]
-            + page.species.map { ($0, Names.name($0, in: names.species, context.language)) }.sorted {
-                $0.1.localizedStandardCompare($1.1) == .orderedAscending
-            }
+            + page.species.map { ($0, Names.name($0, in: names.species, context.language)) }.sorted(byName: \.1)
         let spots = [("", all)] + page.spots.map { ($0.id.uuidString.lowercased(), $0.name) }
         return """
             <form method="get" action="\(SitePage.diary.pattern)" class="filters panel" role="search">

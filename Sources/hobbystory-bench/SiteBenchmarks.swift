@@ -41,25 +41,41 @@ func benchmarkSite(trips: Int, catches: Int) async throws {
             URLQueryItem(name: "cursor", value: cursor), URLQueryItem(name: "limit", value: String(perPage)),
         ]), headers: ["Authorization": "Bearer \(session.token)"])
     let pulled = try await body(application, pull).count
-    // Cold: pages never rendered before (each one once); warm: the same page again, from the
-    // cache that holds it until the diary changes; the pull of the same records each time.
-    var coldTimes: [Double] = []
-    var warmTimes: [Double] = []
-    var pullTimes: [Double] = []
-    for offset in 1...21 {
-        var cold = page
-        cold.query = "page=\(middle - offset)"
-        coldTimes.append(try await timeAsync { _ = try await body(application, cold) })
-        warmTimes.append(try await timeAsync { _ = try await body(application, page) })
-        pullTimes.append(try await timeAsync { _ = try await body(application, pull) })
+    // Each page rendered for the first time, three ways: reached by the Previous link (the
+    // page beside it was read at this change of the diary, so it starts from that page's edge);
+    // jumped to (no page beside it read: OFFSET); and the first page after a sync changed the
+    // diary (nothing of the account kept: spots, years, species and count read afresh). Then a
+    // page again from the page cache. The pull of the same records each time.
+    var times: [String: [Double]] = [:]
+    let edit = store
+    for step in 1...21 {
+        var previous = page
+        previous.query = "page=\(middle - step)"
+        times["previous", default: []].append(try await timeAsync { _ = try await body(application, previous) })
+        var jump = page
+        jump.query = "page=\(middle + 40 + step * 5)"
+        times["jump", default: []].append(try await timeAsync { _ = try await body(application, jump) })
+        times["pull", default: []].append(try await timeAsync { _ = try await body(application, pull) })
+        times["warm", default: []].append(try await timeAsync { _ = try await body(application, page) })
     }
-    let (cold, warm, pullMedian) = (median(coldTimes), median(warmTimes), median(pullTimes))
-    print(
-        "  diary page (20 trips and their fish; \(rendered >> 10) KiB of HTML) rendered: \(ms(cold)) median"
-            + String(format: " → %.2f× the pull   (target ≤ 2×)", cold / pullMedian))
-    print(
-        "  the same page again, diary unchanged (page cache): \(ms(warm)) median"
-            + String(format: " → %.2f× the pull", warm / pullMedian))
+    for step in 1...21 {
+        try touch(edit, account: accountId, device: session.deviceId, step: step)
+        var changed = page
+        changed.query = "page=\(middle + 1)"
+        times["changed", default: []].append(try await timeAsync { _ = try await body(application, changed) })
+    }
+    let pullMedian = median(times["pull"] ?? [])
+    func line(_ what: String, _ key: String, target: Bool = false) {
+        let figure = median(times[key] ?? [])
+        print(
+            "  \(what): \(ms(figure)) median"
+                + String(format: " → %.2f× the pull%@", figure / pullMedian, target ? "   (target ≤ 2×)" : ""))
+    }
+    print("  diary page (20 trips and their fish; \(rendered >> 10) KiB of HTML), each rendered for the first time:")
+    line("reached by the Previous link", "previous", target: true)
+    line("jumped to (OFFSET past 5 000+ trips)", "jump")
+    line("the first page after a sync changed the diary", "changed")
+    line("the same page again, diary unchanged (page cache)", "warm")
     print("  JSON pull of the same \(perPage) records (\(pulled >> 10) KiB), same run: \(ms(pullMedian)) median")
 
     let server = try HTTPServer.start(application, configuration: .init(port: 0))
@@ -95,6 +111,20 @@ private func body(_ application: HTTPApplication, _ request: HTTPRequest) async 
 private struct SiteBenchmarkFailure: Error {
     let target: String
     let status: Int
+}
+
+/// A device's sync changing the diary: one spot renamed (the `step`th time).
+private func touch(_ store: PortalStore, account: UUID, device: UUID, step: Int) throws {
+    let spot = try store.diaryTrips(account: account, filter: DiaryFilter(), page: 1).spots[0]
+    let mutation = RecordMutation(
+        mutationId: 1_000_000 + Int64(step), kind: .spot, id: spot.id, operation: .upsert,
+        modifiedAt: 1_800_000_000_000 + Int64(step), baseSeq: 0,
+        fields: [
+            "id": .text(spot.id.uuidString.lowercased()), "name": .text("Renamed \(step)"), "latitude": .real(56),
+            "longitude": .real(37), "created_at": .integer(1_700_000_000_000),
+            "updated_at": .integer(1_700_000_000_000),
+        ])
+    _ = try store.push([mutation], account: account, device: device)
 }
 
 /// Stores the diary through the store's push, as devices would: 50 spots, the trips a day apart

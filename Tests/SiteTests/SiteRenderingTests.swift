@@ -57,6 +57,31 @@ struct SiteRenderingTests {
         #expect(SiteFormat.dateTime(instant, offset: 10_800) == "2026-06-01 04:30")
         #expect(SiteFormat.machine(instant, offset: -12_600) == "2026-05-31T22:00-03:30")
         #expect(SiteFormat.time(instant, offset: 0) == "01:30")
+        #expect(SiteFormat.dateTime(Date(timeIntervalSince1970: .nan), offset: 0) == "1970-01-01 00:00")
+        #expect(
+            SiteFormat.dateTime(Date(timeIntervalSince1970: 1e300), offset: .max).hasSuffix(" 17:46"),
+            "read at its bounds")
+    }
+
+    @Test(
+        "Given 20 000 instants from 1600 to 9999 on clocks up to 14 hours either side, then the date and time agree with Foundation's Gregorian calendar"
+    )
+    func clockReadingsAgreeWithFoundation() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let seconds = Double(Int64.random(in: -11_676_096_000...253_402_300_799, using: &generator))
+            let offset = Int.random(in: -50_400...50_400, using: &generator)
+            let date = Date(timeIntervalSince1970: seconds)
+            let parts = calendar.dateComponents(
+                [.year, .month, .day, .hour, .minute], from: date.addingTimeInterval(TimeInterval(offset)))
+            let reading = ClockReading(date, offset: offset)
+            #expect(
+                [reading.year, reading.month, reading.day, reading.hour, reading.minute]
+                    == [parts.year, parts.month, parts.day, parts.hour, parts.minute].map { $0 ?? -1 },
+                "\(seconds) \(offset)")
+        }
     }
 
     @Test("Given a page, then it links by the route table and every form control has its help")
