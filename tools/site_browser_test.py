@@ -7,7 +7,8 @@ at phone (390×844), tablet (820×1180) and desktop (1440×900) sizes.
 SCENARIO.json (written by the Swift test SiteBrowserTests, which also starts the portal and
 fills it) names the site's URL, the accounts and the records to look for. At each size the
 browser signs in, browses and filters the diary, opens a trip, a catch, its photo full size and
-its video (played and scrubbed), sees the map (clusters, a clicked point), runs a report and a wrong formula, switches the language, signs a device out after confirming, is
+its video (played and scrubbed), sees the map (clusters, a clicked point), runs a built-in report, one saved
+in the app and a wrong formula, switches the language, signs a device out after confirming, is
 refused another account's trip and the administration, and signs out; then an administrator
 opens the statistics, renames a species (the Swift test syncs a device and finds the name) and
 acknowledges the most frequent error report after reading it and its chart; every page is scanned with axe-core (no serious
@@ -214,6 +215,13 @@ class Run:
             "a built-in report draws its chart")
         self.check("Northern pike" in self.text(), "the report's table names the species")
         self.page("reports")
+        saved = self.scenario["savedReport"]
+        driver.find_element(By.CSS_SELECTOR, f"a[href='/reports?saved={saved['id']}']").click()
+        self.wait(lambda: driver.execute_script(
+            "const i = document.querySelector('.chart img'); return i && i.complete && i.naturalWidth > 0"),
+            "a report saved in the app draws its chart")
+        self.check(saved["title"] in self.text(), "the saved report is shown under its name")
+        self.page("report-saved")
         formula = driver.find_element(By.ID, "formula")
         formula.clear()
         formula.send_keys("sum(catch.wieght) by species")

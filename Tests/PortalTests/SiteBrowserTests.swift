@@ -18,8 +18,9 @@ struct SiteBrowserTests {
     static let video = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/site_video.mp4")
 
-    /// Anna's season (25 trips, a photo and a video on the newest trip's catch), three more
-    /// devices of hers to sign out (one per size), and Boris with a trip of his own.
+    /// Anna's season (25 trips, a photo and a video on the newest trip's catch, a report saved in
+    /// the app), three more devices of hers to sign out (one per size), and Boris with a trip of
+    /// his own.
     func fill(_ portal: PortalHarness) async throws -> [String: Any] {
         let (phone, trips, _) = try await SiteDiaryTests().loggedSeason(portal)
         let newest = try #require(trips.last)
@@ -28,6 +29,7 @@ struct SiteBrowserTests {
         let media = try MediaStore(diary: phone.diary)
         _ = try MediaImporter(store: media).importMedia(
             MediaSource(url: Self.video, target: MediaTarget(.catch, fish.id)))
+        let saved = try phone.diary.saveReport(title: "Fish by month", formula: "count(catch) by month", chart: "line")
         let root = media.root
         _ = try await phone.sync.sync(phone.queue, contentURL: { MediaStore.contentURL(root, $0) })
         var devices: [String: String] = [:]
@@ -63,6 +65,7 @@ struct SiteBrowserTests {
             "devicesToRevoke": devices, "otherAccountTrip": borisTrip.id.uuidString.lowercased(),
             "admin": ["email": "admin@example.org", "password": "correct horse"], "renameSpecies": "esox-lucius",
             "renamedTo": "Northern pike", "sharedBy": "boris@example.org",
+            "savedReport": ["id": saved.id.uuidString.lowercased(), "title": saved.title],
         ]
     }
 
