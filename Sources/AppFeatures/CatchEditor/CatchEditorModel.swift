@@ -64,6 +64,8 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public private(set) var photo: MediaSource?
     public private(set) var saved: Catch?
     public private(set) var problem: String?
+    /// Why Save is off while the licence is over (T13), shown beside it; nil otherwise.
+    public private(set) var readOnlyReason: String?
     public private(set) var confirmation: PendingConfirmation?
     public private(set) var undoOffer: UndoOffer?
 
@@ -113,6 +115,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
             )
         }
         self.trips = trips
+        readOnlyReason = await diary.readOnlyReason(catalog, formatter.language)
         if let item {
             editing = item
             fill(from: item)
@@ -230,7 +233,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         return draft != CatchDraft(tripId: draft.tripId) || inputs != loadedInputs
     }
 
-    public var canSave: Bool { fieldErrors.isEmpty }
+    public var canSave: Bool { fieldErrors.isEmpty && readOnlyReason == nil }
 
     /// Saves the catch (every problem shown at its field, nothing saved if any), then fetches its
     /// conditions in the background.

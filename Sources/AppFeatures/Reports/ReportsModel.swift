@@ -34,6 +34,8 @@ public final class ReportsModel: SafeguardsDestructiveActions {
     public private(set) var editingSaved: SavedReport?
     public var selectedSaved: SavedReport?
     public private(set) var problem: String?
+    /// Why Save is off while the licence is over (T13), shown beside it; nil otherwise.
+    public private(set) var readOnlyReason: String?
     public private(set) var confirmation: PendingConfirmation?
     public private(set) var undoOffer: UndoOffer?
 
@@ -55,6 +57,7 @@ public final class ReportsModel: SafeguardsDestructiveActions {
 
     public func load() async throws {
         saved = try await diary.read { try $0.savedReports() }
+        readOnlyReason = await diary.readOnlyReason(catalog, language)
     }
 
     public func observe() async {
@@ -62,7 +65,9 @@ public final class ReportsModel: SafeguardsDestructiveActions {
     }
 
     public var canRun: Bool { formulaProblem == nil && !formulaText.isEmpty }
-    public var canSave: Bool { canRun && !titleText.trimmingCharacters(in: .whitespaces).isEmpty }
+    public var canSave: Bool {
+        canRun && !titleText.trimmingCharacters(in: .whitespaces).isEmpty && readOnlyReason == nil
+    }
 
     /// Puts a built-in's formula in the editor and runs it.
     public func open(_ report: BuiltInReport) async {

@@ -63,3 +63,13 @@ extension DiaryQueue {
         }
     }
 }
+
+extension DiaryQueue {
+    /// Why saving is off — the trial or the purchase is over (T13, issue 17; docs/licensing.md)
+    /// — in the angler's language, or nil while the diary takes changes. Forms grey their Save
+    /// with this reason beside it, rather than refusing the angler's work after they press it.
+    func readOnlyReason(_ catalog: Catalog, _ language: Language) async -> String? {
+        let readOnly = (try? await read { try $0.isLicenceReadOnly() }) ?? false
+        return readOnly ? catalog.text("error.store.readOnly", language) : nil
+    }
+}

@@ -29,6 +29,8 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     public private(set) var fieldErrors: [String: String] = [:]
     public private(set) var saved: Trip?
     public private(set) var problem: String?
+    /// Why Save is off while the licence is over (T13), shown beside it; nil otherwise.
+    public private(set) var readOnlyReason: String?
     public private(set) var confirmation: PendingConfirmation?
     public private(set) var undoOffer: UndoOffer?
 
@@ -62,6 +64,7 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         let id = editing == nil ? editingId : nil
         let (spots, trip) = try await diary.read { diary in (try diary.spots(), try id.map { try diary.trip($0) }) }
         self.spots = spots
+        readOnlyReason = await diary.readOnlyReason(catalog, messages.language)
         if let trip {
             editing = trip
             original = TripDraft(trip)
@@ -73,7 +76,7 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     public var now: Date { clock() }
 
     public var isDirty: Bool { draft != original }
-    public var canSave: Bool { fieldErrors.isEmpty }
+    public var canSave: Bool { fieldErrors.isEmpty && readOnlyReason == nil }
 
     /// A new trip starts now (T11) unless the angler says otherwise.
     public func startNow() { draft.startAt = clock() }

@@ -56,6 +56,7 @@ struct CatchEditorScreen: View {
                 }
             }
             ProblemNote(problem: model.problem)
+            ProblemNote(problem: model.readOnlyReason)
         }
         .navigationTitle(models.text(model.editing == nil ? "catches.newTitle" : "catches.title"))
         .formBar(model, save: CatchEditorModel.save, discard: CatchEditorModel.discard, help: models.help) { leave() }

@@ -47,6 +47,7 @@ struct FormulaScreen: View {
                 .disabled(!model.canSave)
             }
             ProblemNote(problem: model.problem)
+            ProblemNote(problem: model.readOnlyReason)
         }
         .navigationTitle(models.text("page.formula"))
     }

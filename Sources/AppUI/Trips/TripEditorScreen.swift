@@ -34,6 +34,7 @@ struct TripEditorScreen: View {
                 .control(TripEditorModel.notes, help: models.help)
             FieldErrorNote(message: model.fieldErrors["notes"])
             ProblemNote(problem: model.problem)
+            ProblemNote(problem: model.readOnlyReason)
         }
         .navigationTitle(models.text(model.editing == nil ? "trips.newTitle" : "page.tripDetail"))
         .formBar(model, save: TripEditorModel.save, discard: TripEditorModel.discard, help: models.help) { leave() }
