@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "DiaryStoreTests",
             dependencies: [
-                "DiaryStore", "Diagnostics", "SyncProtocol", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport",
+                "DiaryStore", "Diagnostics", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport",
                 "diary-crash-writer",
                 "MediaMetadata",
                 "SyncProtocol",

@@ -14,23 +14,32 @@ struct DiaryOutline: Sendable {
 }
 
 /// Diary outlines, trip counts and page edges by account, each valid at one account sequence
-/// number (a change moves it, and the next page reads afresh). Bounded: when full it starts
-/// afresh.
+/// number (a change moves it, and the next page reads afresh). Bounded by accounts, by spots in
+/// all (an account may hold thousands) and per account, so it stays within tens of megabytes:
+/// when full it starts afresh.
 final class DiaryOutlineCache: Sendable {
     private struct Entry {
         var seq: Int64
         var outline: DiaryOutline?
         var totals: [DiaryFilter: Int] = [:]
         var edges: [TripPageAddress: TripPageEdges] = [:]
+
+        var spots: Int { outline?.spots.count ?? 0 }
     }
 
-    private static let accounts = 10_000
-    private static let filtersPerAccount = 1_000
-    private static let pagesPerAccount = 10_000
-    private let entries = Mutex<[UUID: Entry]>([:])
+    private struct State {
+        var entries: [UUID: Entry] = [:]
+        var spots = 0
+    }
+
+    private static let accounts = 500
+    private static let spots = 100_000
+    private static let filtersPerAccount = 200
+    private static let pagesPerAccount = 500
+    private let state = Mutex(State())
 
     func outline(_ account: UUID, at seq: Int64) -> DiaryOutline? {
-        entries.withLock { $0[account]?.seq == seq ? $0[account]?.outline : nil }
+        entry(account, at: seq)?.outline
     }
 
     func remember(_ outline: DiaryOutline, _ account: UUID, at seq: Int64) {
@@ -38,7 +47,7 @@ final class DiaryOutlineCache: Sendable {
     }
 
     func total(_ account: UUID, at seq: Int64, _ filter: DiaryFilter) -> Int? {
-        entries.withLock { $0[account]?.seq == seq ? $0[account]?.totals[filter] : nil }
+        entry(account, at: seq)?.totals[filter]
     }
 
     func remember(total: Int, _ account: UUID, at seq: Int64, _ filter: DiaryFilter) {
@@ -49,7 +58,7 @@ final class DiaryOutlineCache: Sendable {
     }
 
     func edges(_ account: UUID, at seq: Int64, _ address: TripPageAddress) -> TripPageEdges? {
-        entries.withLock { $0[account]?.seq == seq ? $0[account]?.edges[address] : nil }
+        entry(account, at: seq)?.edges[address]
     }
 
     func remember(_ edges: TripPageEdges, _ account: UUID, at seq: Int64, _ address: TripPageAddress) {
@@ -59,12 +68,22 @@ final class DiaryOutlineCache: Sendable {
         }
     }
 
+    private func entry(_ account: UUID, at seq: Int64) -> Entry? {
+        state.withLock { state in state.entries[account].flatMap { $0.seq == seq ? $0 : nil } }
+    }
+
     private func update(_ account: UUID, at seq: Int64, _ change: (inout Entry) -> Void) {
-        entries.withLock { entries in
-            if entries.count >= Self.accounts, entries[account] == nil { entries.removeAll() }
-            var entry = entries[account].flatMap { $0.seq == seq ? $0 : nil } ?? Entry(seq: seq)
+        state.withLock { state in
+            let held = state.entries[account]
+            var entry = held.flatMap { $0.seq == seq ? $0 : nil } ?? Entry(seq: seq)
             change(&entry)
-            entries[account] = entry
+            var spots = state.spots - (held?.spots ?? 0) + entry.spots
+            if (held == nil && state.entries.count >= Self.accounts) || spots > Self.spots {
+                state.entries.removeAll()
+                spots = entry.spots
+            }
+            state.entries[account] = entry
+            state.spots = spots
         }
     }
 }
