@@ -48,7 +48,6 @@ extension SiteRoutes {
         }
     }
 
-    /// A diary page from the cache while the diary is unchanged, rendered otherwise.
     /// The page of one of the signed-in angler's records (a trip, a catch), 404 when the account
     /// has none with the address's id.
     private func recordPage<Detail>(
@@ -66,6 +65,7 @@ extension SiteRoutes {
         }
     }
 
+    /// A diary page from the cache while the diary is unchanged, rendered otherwise.
     func cachedPage(_ visit: SiteVisit, render: () throws -> HTML) throws -> HTTPResponse {
         let principal = try visit.signedIn()
         let key = [

@@ -118,6 +118,29 @@ struct SiteReportTests {
         #expect(try await browser.get("/reports/chart.svg?saved=\(his.id.uuidString.lowercased())").status.code == 404)
         #expect(try await browser.get("/reports?saved=not-an-id").status.code == 400)
 
+        // A hostile device of Anna's pushes reports the app would never save: the page still
+        // works and offers only what the diary's rules take.
+        let account = try #require(try phone.diary.syncAccount()).accountId
+        let hostile = [
+            ["title": FieldValue.text(String(repeating: "Ж", count: 5_000)), "chart": .text("bar")],
+            ["title": .text("Radar"), "chart": .text("radar")], ["title": .integer(-1), "chart": .real(1e308)],
+        ].enumerated().map { index, fields in
+            let id = UUID()
+            var all = fields
+            all["id"] = .text(id.uuidString.lowercased())
+            all["formula"] = .text("count(catch)")
+            all["created_at"] = .integer(Int64.min)
+            all["updated_at"] = .integer(Int64.max)
+            return RecordMutation(
+                mutationId: 9_000 + Int64(index), kind: .report, id: id, operation: .upsert, modifiedAt: 1,
+                baseSeq: 0, fields: all)
+        }
+        _ = try portal.store.push(hostile, account: account, device: try phone.diary.replicaId())
+        let afterHostile = try await browser.get("/reports")
+        #expect(afterHostile.status.code == 200)
+        #expect(afterHostile.text.components(separatedBy: "href=\"/reports?saved=").count == 2, "only the real one")
+        #expect(!afterHostile.text.contains("ЖЖЖ") && !afterHostile.text.contains("Radar"))
+
         try phone.diary.moveToTrash(.report, report.id)
         try await phone.synchronise()
         #expect(
