@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "MapSources"),
         .target(
             name: "Site",
-            dependencies: ["PortalStore", "SyncProtocol", "FishingModel", "Reports", "ReportOutput", "Diagnostics"],
+            dependencies: [
+                "PortalStore", "SyncProtocol", "FishingModel", "Reports", "ReportOutput", "Diagnostics", "MapSources",
+            ],
             resources: [
                 .copy("Resources/site.css"), .copy("Resources/map.js"), .copy("Resources/report-messages.json"),
             ]),
@@ -250,7 +252,8 @@ let package = Package(
         .target(name: "MetricKit", path: "Platform/StandIns/MetricKit"),
         .target(name: "StoreKit", path: "Platform/StandIns/StoreKit"),
         .target(name: "DeviceCheck", path: "Platform/StandIns/DeviceCheck"),
-        .target(name: "MapKit", dependencies: ["SwiftUI", "CoreLocation"], path: "Platform/StandIns/MapKit"),
+        .target(name: "Security", path: "Platform/StandIns/Security"),
+        .target(name: "MapKit", dependencies: ["SwiftUI", "UIKit", "CoreLocation"], path: "Platform/StandIns/MapKit"),
         .target(
             name: "AppUI",
             dependencies: [
@@ -258,7 +261,7 @@ let package = Package(
                 "Reports", "SyncClient", "Weather", "MapSources", "Routing", "SwiftUI", "Charts", "MapKit", "PhotosUI",
                 "CoreTransferable", "UniformTypeIdentifiers",
                 "UIKit", "AVFoundation", "CoreLocation", "Diagnostics", "MetricKit", "StoreKit", "DeviceCheck",
-                "Licensing",
+                "Licensing", "Security",
             ]),
         .target(
             name: "AppWireframes",

@@ -44,13 +44,32 @@ public struct MapSource: Sendable, Equatable, Identifiable {
     public let price: Price
     public let offline: OfflineUse
     public let surfaces: Set<Surface>
-    /// Whether the operator (or the angler) must configure a key or token.
-    public let needsKey: Bool
+    /// What the operator's or the angler's key must look like; nil for sources without a key.
+    public let key: KeyRule?
     public let licence: String
     public let termsURL: String
     /// The text shown on every map drawn from this source.
     public let attribution: String
-    /// A raster tile address with `{z}`, `{x}`, `{y}` (and `{key}`), for the site; nil for
-    /// sources drawn by a framework (MapKit) or from packs.
-    public let tileURLTemplate: String?
+    /// The raster tiles of each kind the source draws that way; empty for sources drawn by a
+    /// framework (MapKit) or from packs.
+    public let rasterTiles: [Kind: RasterTiles]
+
+    /// Whether the operator (or the angler) must configure a key or token.
+    public var needsKey: Bool { key != nil }
+}
+
+/// Where one kind of a source's raster tiles are (T9): an address with `{z}`, `{x}`, `{y}` and,
+/// for keyed sources, `{key}`; the size a tile is drawn at, which tells a map view which zoom's
+/// tiles to fetch; and the deepest zoom served.
+public struct RasterTiles: Sendable, Equatable {
+    public let urlTemplate: String
+    /// 256 or 512 points on a side (a 512-pixel `@2x` image of a 256-point tile is 256).
+    public let tileSize: Int
+    public let maxZoom: Int
+
+    public init(_ urlTemplate: String, tileSize: Int = 256, maxZoom: Int) {
+        self.urlTemplate = urlTemplate
+        self.tileSize = tileSize
+        self.maxZoom = maxZoom
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapSources
 import PortalStore
 
 /// The map page (issue 16 §1; T9): the angler's spots and catches clustered on a map (Leaflet and
@@ -30,8 +31,8 @@ public enum MapPages {
         /// at a time (no prefetching, nothing stored by the portal), the page sends its origin
         /// as the referrer, and the attribution is always shown.
         public static let openStreetMap = Tiles(
-            urlTemplate: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
-            attribution: "© OpenStreetMap contributors")
+            urlTemplate: MapSource.named("osm-tiles")?.tileTemplate(.scheme),
+            attribution: MapSource.named("osm-tiles")?.attribution ?? "")
     }
 
     public static func page(_ context: SiteContext, spots: [DiarySpot], tiles: Tiles) -> HTML {

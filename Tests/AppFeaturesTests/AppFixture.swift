@@ -4,6 +4,7 @@ import FishingModel
 import Foundation
 import Geodesy
 import TestSupport
+import Weather
 
 /// A device with one angler, "Anna", a spot on the Volga and a finished trip there, at a clock
 /// the test moves; the diary is opened as the app opens it, through a queue.
@@ -35,6 +36,15 @@ struct AppFixture {
         }
     }
 
+    /// The paid map sources' keys on a device drawing `drawable`, kept in `store`.
+    @MainActor
+    func mapKeys(
+        drawable: Set<String>, store: any MapKeyStore = MapKeysInMemory(), transport: any HTTPTransport = NoHTTP()
+    ) -> [MapKeyModel] {
+        MapKeyModel.models(
+            drawable: drawable, store: store, transport: transport, appVersion: "test", language: .english)
+    }
+
     /// A count of what the diary holds, to prove an action changed nothing.
     func counts() throws -> [Int] {
         try diary.read {
@@ -57,4 +67,11 @@ func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
         try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
+}
+
+/// No network: every request fails as a dropped connection does.
+struct NoHTTP: HTTPTransport {
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        throw .failed("no network in this test")
+    }
 }

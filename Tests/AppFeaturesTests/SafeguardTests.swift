@@ -53,6 +53,9 @@ struct SafeguardTests {
             diary: f.diary, target: nil, camera: photo, library: photo, downloads: nil, language: .english)
         await media.capture(.photo)
         media.selected = media.assets.first
+        let keyStore = MapKeysInMemory(["maptiler-satellite": "SavedKey1"])
+        let mapKey = f.mapKeys(drawable: ["maptiler-satellite"], store: keyStore)[0]
+        await mapKey.load()
         let storage = f.storage
         let diaryState = { try f.counts() }
         return [
@@ -64,6 +67,7 @@ struct SafeguardTests {
             (sync, { [sync] in [sync.status?.isSignedIn == true ? 1 : 0] }),
             (reports, { [reports] in [reports.saved.count] }),
             (media, { [media] in [media.assets.count] }),
+            (mapKey, { [keyStore.key(for: "maptiler-satellite")?.count ?? 0] }),
         ]
     }
 

@@ -76,9 +76,8 @@ struct SyncAndSettingsTests {
         let f = try AppFixture()
         let make = {
             SettingsModel(
-                diary: f.diary, deviceLanguage: .english,
-                mapSources: MapSource.offered(on: .app, drawable: ["apple"]),
-                appVersion: "test", logFolder: f.folder)
+                diary: f.diary, deviceLanguage: .english, drawableMapSources: ["apple"],
+                mapKeys: f.mapKeys(drawable: ["apple"]), appVersion: "test", logFolder: f.folder)
         }
         let model = make()
         try await model.load()
@@ -103,7 +102,8 @@ struct SyncAndSettingsTests {
     func diagnosticsExport() async throws {
         let f = try AppFixture()
         let model = SettingsModel(
-            diary: f.diary, deviceLanguage: .english, mapSources: [], appVersion: "1.0 (test)", logFolder: f.folder)
+            diary: f.diary, deviceLanguage: .english, drawableMapSources: [], mapKeys: f.mapKeys(drawable: []),
+            appVersion: "1.0 (test)", logFolder: f.folder)
         let file = f.folder.appendingPathComponent("diagnostics.json")
         await model.exportDiagnostics(to: file)
         let bundle = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]

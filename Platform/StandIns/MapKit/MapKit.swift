@@ -135,7 +135,8 @@ open class MKMapItem: NSObject {
 
 /// A line of points (Apple: `MKMultiPoint`, `MKPolyline`).
 open class MKMultiPoint: NSObject {
-    public var pointCount: Int { 0 }
+    var storedCount = 0
+    public var pointCount: Int { storedCount }
     public func getCoordinates(_ coords: UnsafeMutablePointer<CLLocationCoordinate2D>, range: NSRange) {}
 }
 open class MKPolyline: MKMultiPoint {}

@@ -31,6 +31,28 @@ nonisolated public struct Button<Label: View>: View, _WireframePrimitive {
     }
 }
 
+/// A control that opens an address in the browser (Apple: `Link`).
+nonisolated public struct Link<Label: View>: View, _WireframePrimitive {
+    public typealias Body = Never
+    let destination: URL
+    let label: Label
+
+    public init(destination: URL, @ViewBuilder label: () -> Label) {
+        self.destination = destination
+        self.label = label()
+    }
+
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [context.node("link", attributes: ["destination": destination.absoluteString], of: label)]
+    }
+}
+
+extension Link where Label == Text {
+    public init<S: StringProtocol>(_ title: S, destination: URL) {
+        self.init(destination: destination) { Text(title) }
+    }
+}
+
 extension Button where Label == Text {
     @preconcurrency public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { Text(titleKey) }

@@ -27,3 +27,36 @@ extension UIViewControllerRepresentable {
     public let coordinator: Representable.Coordinator
     public var environment: EnvironmentValues
 }
+
+/// A UIKit view shown as a SwiftUI view (Apple: `UIViewRepresentable`). The wireframe makes the
+/// view as SwiftUI would (coordinator, make, update) and draws what the view says of itself.
+@MainActor @preconcurrency public protocol UIViewRepresentable: View where Body == Never {
+    associatedtype UIViewType: UIView
+    associatedtype Coordinator = Void
+    typealias Context = UIViewRepresentableContext<Self>
+
+    func makeUIView(context: Context) -> UIViewType
+    func updateUIView(_ uiView: UIViewType, context: Context)
+    func makeCoordinator() -> Coordinator
+}
+
+extension UIViewRepresentable where Coordinator == Void {
+    public func makeCoordinator() {}
+}
+
+extension UIViewRepresentable {
+    /// The view made and updated once, as the wireframe draws it. Not Apple API.
+    func _wireframe(_ environment: EnvironmentValues) -> WireframeNode {
+        let context = Context(coordinator: makeCoordinator(), environment: environment)
+        let view = makeUIView(context: context)
+        updateUIView(view, context: context)
+        return (view as? any _WireframeItem)?._wireframeItem ?? WireframeNode("view", text: "\(UIViewType.self)")
+    }
+}
+
+/// What a representable is given when its view is made or updated (Apple:
+/// `UIViewRepresentableContext`).
+@MainActor public struct UIViewRepresentableContext<Representable: UIViewRepresentable> {
+    public let coordinator: Representable.Coordinator
+    public var environment: EnvironmentValues
+}

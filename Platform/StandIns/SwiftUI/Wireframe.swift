@@ -43,6 +43,10 @@ public final class WireframeContext {
         if let representable = view as? any UIViewControllerRepresentable {
             return [WireframeNode("systemScreen", text: representable._wireframeName)]
         }
+        if let representable = view as? any UIViewRepresentable {
+            let carried = UncheckedValue((representable, environment))
+            return MainActor.assumeIsolated { [carried.value.0._wireframe(carried.value.1)] }
+        }
         if let primitive = view as? any _WireframePrimitive {
             // Content closures (a GeometryReader's, a ForEach's rows) read the environment of
             // where they are laid out, as a body does.

@@ -65,3 +65,15 @@ import Foundation
     open var name: String { "iPhone" }
     open var systemVersion: String { "18.0" }
 }
+
+/// A rectangle of the screen that draws and takes touches (Apple: `UIView`).
+@MainActor open class UIView: NSObject {
+    public override init() { super.init() }
+}
+
+/// A colour (Apple: `UIColor`).
+open class UIColor: NSObject, @unchecked Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+    public static let systemBlue = UIColor(name: "systemBlue")
+}

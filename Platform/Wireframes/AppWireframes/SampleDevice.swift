@@ -90,13 +90,15 @@ struct SampleDevice {
             deviceLanguage: language, providers: Self.providers)
     }
 
-    /// A device without position or network, its clock in the sample season.
-    static let providers = AppProviders(
-        location: NoLocation(), routes: NoRoutes(), weatherTransport: NoWeatherNetwork(),
-        syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
-        mapSources: MapSource.offered(on: .app, drawable: ["apple", "osm-packs"]),
-        now: clock, timeZone: TimeZone(secondsFromGMT: 10_800)!, store: SampleStore(),
-        licenceProducts: SampleStore.products.map(\.id))
+    /// A device without position or network, its clock in the sample season; its keychain
+    /// starts empty for each drawing.
+    static var providers: AppProviders {
+        AppProviders(
+            location: NoLocation(), routes: NoRoutes(), httpTransport: NoWeatherNetwork(),
+            syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
+            mapKeys: MapKeysInMemory(), now: clock, timeZone: TimeZone(secondsFromGMT: 10_800)!, store: SampleStore(),
+            licenceProducts: SampleStore.products.map(\.id))
+    }
 }
 
 /// The App Store as the wireframes show it: a subscription and a one-time purchase, whose

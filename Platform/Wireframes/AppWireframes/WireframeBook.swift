@@ -70,6 +70,29 @@ public final class WireframeBook {
             guard let product = models.licence.products.first else { return }
             await models.licence.buy(product)
         }
+        try await render("settings", "map-key-saved", filled: true) { models in
+            guard let key = models.settings.mapKeys.first else { return }
+            key.entered = "pk.eyJ1IjoiYW5uYSJ9.wireframe-token"
+            await key.save()
+        }
+        try await render("settings", "map-key-remove", filled: true) { models in
+            guard let key = models.settings.mapKeys.first else { return }
+            key.entered = "pk.eyJ1IjoiYW5uYSJ9.wireframe-token"
+            await key.save()
+            await key.request(MapKeyModel.remove)
+        }
+        try await render("settings", "map-key-problem", filled: true) { models in
+            guard let key = models.settings.mapKeys.first else { return }
+            key.entered = "sk.eyJ1IjoiYW5uYSJ9.secret-token"
+            await key.save()
+        }
+        try await render("map", "satellite-tiles", filled: true) { models in
+            guard let key = models.settings.mapKeys.last else { return }
+            key.entered = "WireframeKey42"
+            await key.save()
+            await models.settings.choose(mapSource: key.source)
+            models.map.mode = .hybrid
+        }
         try await render("profiles", "errors", filled: true) { await $0.profiles.addProfile() }
         try await render("profiles", "confirmation", filled: true) { models in
             models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }

@@ -3,6 +3,7 @@ import DiaryStore
 import FishingModel
 import Foundation
 import Geodesy
+import MapSources
 import Observation
 import Routing
 
@@ -46,6 +47,7 @@ public final class MapModel: DeclaresControls {
     public var travelMode = TravelMode.car
 
     private let diary: DiaryQueue
+    private let source: @MainActor () -> (source: MapSource?, key: String?)
     private let labeler: (any PlaceLabeling)?
     private let location: any LocationProviding
     private let routes: any RouteProvider
@@ -55,15 +57,29 @@ public final class MapModel: DeclaresControls {
 
     public init(
         diary: DiaryQueue, labeler: (any PlaceLabeling)?, location: any LocationProviding, routes: any RouteProvider,
-        points: PointInfoService? = nil, notation: CoordinateNotation = .decimal, formatter: MeasureFormatter
+        points: PointInfoService? = nil, notation: CoordinateNotation = .decimal, formatter: MeasureFormatter,
+        source: @escaping @MainActor () -> (source: MapSource?, key: String?) = { (nil, nil) }
     ) {
         self.diary = diary
+        self.source = source
         self.labeler = labeler
         self.location = location
         self.routes = routes
         self.points = points
         self.notation = notation
         self.formatter = formatter
+    }
+
+    /// The modes the settings' map source draws (T9), for the mode picker.
+    public var modes: [MapMode] { MapDrawing.modes(of: source().source) }
+
+    /// The mode shown: the chosen one, or the source's first when it does not draw that one.
+    public var shownMode: MapMode { MapDrawing.mode(mode, of: source().source) }
+
+    /// What the map is drawn from now (T7); nil when the source cannot be drawn (its key gone).
+    public var drawing: MapDrawing? {
+        let current = source()
+        return MapDrawing.make(source: current.source, mode: mode, key: current.key)
     }
 
     public func load() async throws {

@@ -35,22 +35,28 @@ public final class SettingsModel: DeclaresControls {
     public static let controls = [unitSystem, pressureUnit, windUnit, language, mapSource, exportDiagnostics]
 
     public private(set) var settings: AppSettings
-    public let mapSources: [MapSource]
+    /// The keys of the paid sources the device draws; a source needing one is offered once it
+    /// is saved.
+    public let mapKeys: [MapKeyModel]
     /// The file the last diagnostics export wrote.
     public private(set) var exportedDiagnostics: URL?
     public private(set) var problem: String?
 
     private let diary: DiaryQueue
+    private let drawableMapSources: Set<String>
     private let deviceLanguage: Language
     private let appVersion: String
     private let logFolder: URL
 
+    /// `drawableMapSources`: the ids of the sources the device can draw (T7).
     public init(
-        diary: DiaryQueue, deviceLanguage: Language, mapSources: [MapSource], appVersion: String, logFolder: URL
+        diary: DiaryQueue, deviceLanguage: Language, drawableMapSources: Set<String>, mapKeys: [MapKeyModel],
+        appVersion: String, logFolder: URL
     ) {
         self.diary = diary
         self.deviceLanguage = deviceLanguage
-        self.mapSources = mapSources
+        self.drawableMapSources = drawableMapSources
+        self.mapKeys = mapKeys
         self.appVersion = appVersion
         self.logFolder = logFolder
         settings = AppSettings(units: .defaults(for: diary.profile.units, language: deviceLanguage))
@@ -68,6 +74,7 @@ public final class SettingsModel: DeclaresControls {
     public var formatter: MeasureFormatter { MeasureFormatter(preferences: settings.units, language: language) }
 
     public func load() async throws {
+        for model in mapKeys { await model.load() }
         if let document = try await diary.read({ try $0.appSettings() }) {
             settings = try JSONDecoder().decode(AppSettings.self, from: document)
         }
@@ -82,9 +89,26 @@ public final class SettingsModel: DeclaresControls {
     public func choose(wind: WindUnit) async { await update { $0.units.wind = wind } }
     public func choose(language: Language?) async { await update { $0.language = language } }
 
-    /// The map source in use: the one chosen, or the first offered.
+    /// The sources the picker offers: those the device draws, the paid ones once their key is saved.
+    public var mapSources: [MapSource] {
+        MapSource.offered(on: .app, drawable: drawableMapSources, keys: keys)
+    }
+
+    /// The map source in use: the one chosen while it is offered, else the first offered.
     public var mapSource: MapSource? {
-        mapSources.first { $0.id == settings.mapSourceId } ?? mapSources.first
+        let offered = mapSources
+        return offered.first { $0.id == settings.mapSourceId } ?? offered.first
+    }
+
+    /// The map source in use and its key, as the map draws it.
+    public var mapSourceInUse: (source: MapSource?, key: String?) {
+        let source = mapSource
+        return (source, source.flatMap { keys[$0.id] })
+    }
+
+    /// The saved keys by source id.
+    private var keys: [String: String] {
+        Dictionary(mapKeys.compactMap { model in model.key.map { (model.source.id, $0) } }) { first, _ in first }
     }
 
     /// What the angler should know of a source (T7): its price, whether it works offline, its

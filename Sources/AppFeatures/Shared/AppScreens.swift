@@ -6,7 +6,8 @@ public enum AppScreens {
     @MainActor public static let models: [any DeclaresControls.Type] = [
         HomeModel.self, ProfilesModel.self, TripListModel.self, TripDetailModel.self, TripEditorModel.self,
         CatchEditorModel.self, SpotsModel.self, MapModel.self, MediaModel.self, ConditionsModel.self,
-        ReportsModel.self, SyncModel.self, TrashModel.self, SettingsModel.self, ErrorReportsModel.self,
+        ReportsModel.self, SyncModel.self, TrashModel.self, SettingsModel.self, MapKeyModel.self,
+        ErrorReportsModel.self,
         LicenceModel.self,
         AboutModel.self,
     ]

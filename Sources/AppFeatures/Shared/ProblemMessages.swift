@@ -2,6 +2,7 @@ import DiaryServices
 import DiaryStore
 import Foundation
 import Licensing
+import MapSources
 import MediaLibrary
 import Reports
 import SyncClient
@@ -41,6 +42,8 @@ public struct ProblemMessages: Sendable {
         case let error as CaptureProblem: capture(error)
         case DiagnosticsProblem.noPortal: text("error.diagnostics.noPortal")
         case is LicenceError: text("error.licence.forged")
+        case let error as KeyProblem: mapKey(error)
+        case let error as MapKeyStoreError: text("error.mapKeys.store", ["detail": error.detail])
         default: text("error.unexpected", ["detail": "\(error)"])
         }
     }
@@ -107,6 +110,19 @@ public struct ProblemMessages: Sendable {
         case .cameraDenied: text("error.capture.cameraDenied")
         case .cameraUnavailable: text("error.capture.cameraUnavailable")
         case .unreadablePicks(let count): text("error.capture.unreadablePicks", ["count": "\(count)"])
+        }
+    }
+
+    /// A map key that cannot be right (T7): what is wrong and what keys hold; the key itself is
+    /// never repeated in full.
+    private func mapKey(_ error: KeyProblem) -> String {
+        switch error {
+        case .empty: text("error.mapKeys.empty")
+        case .tooLong(let bytes, let limit): text("error.mapKeys.tooLong", ["bytes": "\(bytes)", "limit": "\(limit)"])
+        case .character(let character, let position):
+            text("error.mapKeys.character", ["character": character, "position": "\(position)"])
+        case .secret(let prefix): text("error.mapKeys.secret", ["prefix": prefix])
+        case .prefix(let expected): text("error.mapKeys.prefix", ["prefix": expected])
         }
     }
 

@@ -1,7 +1,6 @@
 import AppFeatures
 import Foundation
 import Licensing
-import MapSources
 import SyncClient
 import Weather
 
@@ -9,15 +8,13 @@ extension AppProviders {
     /// The device's own (issue 14 §1): Core Location for the position, MapKit's directions for
     /// routes online (the installed map packs answer when MapKit cannot: see
     /// `ScreenModels.assemble`), URLSession to the weather services and the portal, StoreKit and
-    /// App Attest with the app's products and the portal's licence key (``AppLicensing``).
+    /// App Attest with the app's products and the portal's licence key (``AppLicensing``), the
+    /// Keychain for the keys of paid map sources.
     public static func device(deviceName: String, appVersion: String) -> AppProviders {
-        // MapKit draws Apple's maps; drawing packs and raster sources waits for a renderer
-        // (MapLibre Native) the app can link (issue 15).
-        let drawable: Set<String> = ["apple"]
-        return AppProviders(
-            location: DeviceLocation(), routes: MapKitRoutes(), weatherTransport: URLSessionTransport(),
+        AppProviders(
+            location: DeviceLocation(), routes: MapKitRoutes(), httpTransport: URLSessionTransport(),
             syncTransport: { URLSessionSyncTransport(baseURL: $0) }, deviceName: deviceName, appVersion: appVersion,
-            mapSources: MapSource.offered(on: .app, drawable: drawable), store: AppStore(),
+            mapKeys: KeychainMapKeys(), store: AppStore(),
             licenceProducts: AppLicensing.products, licenceKey: AppLicensing.portalKey, attester: AppAttester(),
             tamperSignals: {
                 TamperSignal.debuggerIfAttached()

@@ -6,34 +6,35 @@ import SwiftUI
 
 /// The map (UI4, T9): scheme, satellite or hybrid; the saved spots as pins; a tap picks a point
 /// and shows everything about it (the nearest road and the weather arriving after); the distance
-/// between two points; a route along roads by car or on foot, online or on the device's packs. The map pans itself, so the ring moves here only by its buttons.
+/// between two points; a route along roads by car or on foot, online or on the device's packs.
+/// Drawn by MapKit: Apple's maps, or a paid source's tiles with its attribution (T7). The map
+/// pans itself, so the ring moves here only by its buttons.
 struct MapScreen: View {
     @Bindable var model: MapModel
     let models: ScreenModels
     @State private var position: MapCameraPosition = .automatic
+    @State private var tilePoints = TileMapPoints()
 
     var body: some View {
         VStack {
-            Picker(models.help.label(MapModel.mode), selection: $model.mode) {
-                ForEach(MapMode.allCases, id: \.self) { Text(models.text("option.\($0.rawValue)")).tag($0) }
+            Picker(models.help.label(MapModel.mode), selection: shownMode) {
+                ForEach(model.modes, id: \.self) { Text(models.text("option.\($0.rawValue)")).tag($0) }
             }
             .control(MapModel.mode, help: models.help)
-            MapReader { proxy in
-                Map(position: $position) {
-                    ForEach(model.pins) { pin in
-                        Marker(pin.spot.name, coordinate: Self.location(pin.spot.latitude, pin.spot.longitude))
-                    }
-                    if let route = model.route {
-                        MapPolyline(coordinates: route.points.map { Self.location($0.latitude, $0.longitude) })
-                    }
-                }
-                .mapStyle(style)
+            switch model.drawing {
+            case .apple(let mode):
+                appleMap(mode)
+            case .tiles(let template, let tileSize, let maxZoom, let attribution):
+                TileMapView(
+                    urlTemplate: template, tileSize: tileSize, maxZoom: maxZoom, pins: model.pins,
+                    route: model.route?.points, points: tilePoints
+                )
                 .onTapGesture { point in
-                    if let coordinate = proxy.convert(point, from: .local) {
-                        model.select(Coordinate(latitude: coordinate.latitude, longitude: coordinate.longitude))
-                        Task { await model.describeSelection() }
-                    }
+                    if let coordinate = tilePoints.coordinate(at: point) { select(coordinate) }
                 }
+                Text(attribution).font(.footnote).foregroundStyle(.secondary)
+            case nil:
+                Text(models.text("map.sourceUnavailable"))
             }
             if let selected = model.selected {
                 PointInfoRows(
@@ -71,8 +72,39 @@ struct MapScreen: View {
         .task { await model.observe() }
     }
 
-    private var style: MapStyle {
-        switch model.mode {
+    /// Apple's map in `mode`, its taps read through `MapReader`.
+    private func appleMap(_ mode: MapMode) -> some View {
+        MapReader { proxy in
+            Map(position: $position) {
+                ForEach(model.pins) { pin in
+                    Marker(pin.spot.name, coordinate: Self.location(pin.spot.latitude, pin.spot.longitude))
+                }
+                if let route = model.route {
+                    MapPolyline(coordinates: route.points.map { Self.location($0.latitude, $0.longitude) })
+                }
+            }
+            .mapStyle(Self.style(mode))
+            .onTapGesture { point in
+                if let coordinate = proxy.convert(point, from: .local) {
+                    select(Coordinate(latitude: coordinate.latitude, longitude: coordinate.longitude))
+                }
+            }
+        }
+    }
+
+    private func select(_ coordinate: Coordinate) {
+        model.select(coordinate)
+        Task { await model.describeSelection() }
+    }
+
+    /// The mode picker shows the mode drawn and keeps the angler's choice.
+    private var shownMode: Binding<MapMode> {
+        let model = model
+        return Binding(get: { model.shownMode }, set: { model.mode = $0 })
+    }
+
+    private static func style(_ mode: MapMode) -> MapStyle {
+        switch mode {
         case .standard: .standard
         case .satellite: .imagery
         case .hybrid: .hybrid

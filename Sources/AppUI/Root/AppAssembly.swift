@@ -18,13 +18,17 @@ public struct AppProviders: Sendable {
     public var location: any LocationProviding
     /// Online routes; the installed map packs are asked after them.
     public var routes: any RouteProvider
-    public var weatherTransport: any HTTPTransport
+    /// GET requests to the weather services and the map providers (checking a key).
+    public var httpTransport: any HTTPTransport
     public var syncTransport: @Sendable (URL) -> any SyncTransport
     public var deviceName: String
     public var appVersion: String
     /// The build number (`CFBundleVersion`) error reports carry.
     public var build: String
-    public var mapSources: [MapSource]
+    /// The ids of the map sources the device can draw (T7); the paid ones are offered once the
+    /// angler's key is in `mapKeys`.
+    public var drawableMapSources: Set<String>
+    public var mapKeys: any MapKeyStore
     public var now: @Sendable () -> Date
     public var timeZone: TimeZone
     /// The App Store (StoreKit 2 in the app) and the product ids that unlock the app (T13).
@@ -40,9 +44,10 @@ public struct AppProviders: Sendable {
     public var tamperSignals: @Sendable () -> [TamperSignal]
 
     public init(
-        location: any LocationProviding, routes: any RouteProvider, weatherTransport: any HTTPTransport,
+        location: any LocationProviding, routes: any RouteProvider, httpTransport: any HTTPTransport,
         syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
-        build: String = "1", mapSources: [MapSource], now: @escaping @Sendable () -> Date = { Date() },
+        build: String = "1", drawableMapSources: Set<String> = AppProviders.drawnMapSources,
+        mapKeys: any MapKeyStore, now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current, store: any AppStorePurchasing = NothingForSale(), licenceProducts: [String] = [],
         licenceKey: Data? = nil, attester: (any AppAttesting)? = nil,
         tamperSignals: @escaping @Sendable () -> [TamperSignal] = { TamperSignal.debuggerIfAttached() }
@@ -54,15 +59,23 @@ public struct AppProviders: Sendable {
         self.attester = attester
         self.location = location
         self.routes = routes
-        self.weatherTransport = weatherTransport
+        self.httpTransport = httpTransport
         self.syncTransport = syncTransport
         self.deviceName = deviceName
         self.appVersion = appVersion
         self.build = build
-        self.mapSources = mapSources
+        self.drawableMapSources = drawableMapSources
+        self.mapKeys = mapKeys
         self.now = now
         self.timeZone = timeZone
     }
+}
+
+extension AppProviders {
+    /// What the app draws (T7): Apple's maps through MapKit, and the raster sources through
+    /// MapKit's tile overlay once their key is saved. The offline packs wait for a renderer of
+    /// vector tiles (issue 15).
+    public static let drawnMapSources: Set<String> = ["apple", "mapbox-satellite", "maptiler-satellite"]
 }
 
 extension ScreenModels {
@@ -75,17 +88,21 @@ extension ScreenModels {
     ) async throws -> ScreenModels {
         let deviceFolder = try await storage.run { $0.root }
         let sharedDirectoryURL = try await storage.run { $0.sharedDirectoryURL }
+        let mapKeys = MapKeyModel.models(
+            drawable: p.drawableMapSources, store: p.mapKeys, transport: p.httpTransport, appVersion: p.appVersion,
+            language: deviceLanguage)
         let settings = SettingsModel(
-            diary: diary, deviceLanguage: deviceLanguage, mapSources: p.mapSources, appVersion: p.appVersion,
-            logFolder: deviceFolder.appendingPathComponent("logs"))
+            diary: diary, deviceLanguage: deviceLanguage, drawableMapSources: p.drawableMapSources, mapKeys: mapKeys,
+            appVersion: p.appVersion, logFolder: deviceFolder.appendingPathComponent("logs"))
         try await settings.load()
         let language = settings.language
+        for model in mapKeys { model.language = language }
         let formatter = settings.formatter
         let databaseURL = try await diary.read { $0.fileURL }
         let mediaRoot = MediaStore.folder(forDiaryAt: databaseURL)
         let weather = WeatherService(
             cache: try? WeatherCache(path: deviceFolder.appendingPathComponent("weather.sqlite").path),
-            transport: p.weatherTransport, clock: p.now)
+            transport: p.httpTransport, clock: p.now)
         let conditions = ConditionsService(diary: diary, weather: weather)
         let device = DeviceDescription.current(
             appVersion: p.appVersion, build: p.build, schemaVersion: Diary.currentSchemaVersion)
@@ -116,7 +133,8 @@ extension ScreenModels {
             spots: SpotsModel(diary: diary, labeler: labeler, location: p.location, formatter: formatter),
             map: MapModel(
                 diary: diary, labeler: labeler, location: p.location, routes: routes,
-                points: PointInfoService(labeler: labeler, packs: packs, weather: weather), formatter: formatter),
+                points: PointInfoService(labeler: labeler, packs: packs, weather: weather), formatter: formatter,
+                source: { settings.mapSourceInUse }),
             reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: year, language: language),
             sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
             trash: TrashModel(diary: diary, language: language), settings: settings,

@@ -3,7 +3,8 @@ import FishingModel
 import SwiftUI
 
 /// Settings (issue 13 §3): units (with mmHg for pressure, as Russian anglers read it), language,
-/// map source, the licence (issue 17) and error reports (issue 18).
+/// map source and the paid sources' keys (issue 15), the licence (issue 17) and error reports
+/// (issue 18).
 struct SettingsScreen: View {
     let model: SettingsModel
     let models: ScreenModels
@@ -40,6 +41,7 @@ struct SettingsScreen: View {
                 Text(model.terms(of: source)).font(.footnote).foregroundStyle(.secondary)
             }
             ProblemNote(problem: model.problem)
+            ForEach(model.mapKeys) { MapKeySection(model: $0, models: models) }
             LicenceSection(model: models.licence, models: models)
             ErrorReportsSection(model: models.errorReports, models: models)
         }

@@ -1,0 +1,44 @@
+import MapSources
+
+/// How the map screen draws its background (T7, T9): Apple's MapKit in one of its styles, or a
+/// raster tile layer from a source's tiles (a key filled in) with the attribution its terms ask
+/// to be shown. Made from the settings' source and the map's mode by ``make(source:mode:key:)``.
+public enum MapDrawing: Sendable, Equatable {
+    case apple(MapMode)
+    case tiles(urlTemplate: String, tileSize: Int, maxZoom: Int, attribution: String)
+
+    /// The modes a source draws, in the picker's order (Apple: all three).
+    public static func modes(of source: MapSource?) -> [MapMode] {
+        guard let source else { return MapMode.allCases }
+        return MapMode.allCases.filter { source.kinds.contains($0.kind) }
+    }
+
+    /// The mode shown: the one chosen when the source draws it, else the source's first.
+    public static func mode(_ chosen: MapMode, of source: MapSource?) -> MapMode {
+        let offered = modes(of: source)
+        return offered.contains(chosen) ? chosen : offered.first ?? .standard
+    }
+
+    /// Apple's maps for Apple (and when no source is known); the source's raster tiles of the
+    /// shown mode otherwise. Nil when the source cannot be drawn that way (no key, no tiles).
+    public static func make(source: MapSource?, mode chosen: MapMode, key: String?) -> MapDrawing? {
+        let mode = mode(chosen, of: source)
+        guard let source, source.id != "apple" else { return .apple(mode) }
+        guard let tiles = source.rasterTiles[mode.kind], let template = source.tileTemplate(mode.kind, key: key) else {
+            return nil
+        }
+        return .tiles(
+            urlTemplate: template, tileSize: tiles.tileSize, maxZoom: tiles.maxZoom, attribution: source.attribution)
+    }
+}
+
+extension MapMode {
+    /// What a source must draw for this mode.
+    public var kind: MapSource.Kind {
+        switch self {
+        case .standard: .scheme
+        case .satellite: .satellite
+        case .hybrid: .hybrid
+        }
+    }
+}
