@@ -35,7 +35,8 @@ let package = Package(
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SyncClient"]),
         .target(name: "Inflate", dependencies: ["CZlib"]),
-        .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing"]),
+        .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing", "MapRendering"]),
+        .target(name: "MapRendering", dependencies: ["CZlib"]),
         .target(name: "MapSources"),
         .target(
             name: "Site",
@@ -112,7 +113,8 @@ let package = Package(
             name: "DiaryServices",
             dependencies: [
                 "DiaryStore", "DiaryWeather", "Weather", "SyncClient", "SyncProtocol", "MediaLibrary", "MediaMetadata",
-                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks", "Routing",
+                "FishingModel", "Geodesy", "Gazetteer", "Geomagnetism", "Diagnostics", "MapPacks", "MapRendering",
+                "Routing",
                 "Licensing",
                 "SecureHashing",
             ]),
@@ -159,6 +161,9 @@ let package = Package(
             name: "RoutingTests", dependencies: ["Routing", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MapPacksTests", dependencies: ["MapPacks", "SecureHashing", "TestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MapRenderingTests", dependencies: ["MapRendering", "Inflate", "SecureHashing", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "AppStoreReportsTests", dependencies: ["AppStoreReports", "TestSupport"],

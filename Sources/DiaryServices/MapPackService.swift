@@ -1,5 +1,6 @@
 import Foundation
 import MapPacks
+import Routing
 import SyncClient
 import SyncProtocol
 
@@ -13,8 +14,10 @@ public struct MapPackService: Sendable {
     public let transport: @Sendable (URL) -> any SyncTransport
     /// Bytes per ranged request of a download: an interruption costs at most this.
     public var chunkBytes = 4 << 20
-    /// The road graphs opened for routes, kept while their files are unchanged.
-    let graphs = RoutingGraphCache()
+    /// The road graphs opened for routes and the tile archives opened for drawing, kept while
+    /// their files are unchanged.
+    let graphs = OpenFileCache<RoutingGraph>()
+    let archives = OpenFileCache<PMTilesArchive>()
 
     public init(folder: URL, transport: @escaping @Sendable (URL) -> any SyncTransport) {
         self.folder = folder

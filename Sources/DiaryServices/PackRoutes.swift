@@ -17,34 +17,37 @@ extension MapPackService {
         }
         for pack in candidates {
             guard let file = pack.file("routing") else { continue }
-            let graph = try graphs.graph(at: folder(of: pack).appendingPathComponent(file.name))
+            let graph = try graphs.value(at: folder(of: pack).appendingPathComponent(file.name)) {
+                (url) throws(RoutingGraphError) in try RoutingGraph(contentsOf: url)
+            }
             return OfflineRouter(graph: graph, pack: pack.name, metric: metric)
         }
         return nil
     }
 }
 
-/// The road graphs a ``MapPackService`` has opened (issue 15 §3): opening maps a file and checks
-/// every table (48 ms for a 47 MiB graph), so each stays open while its file is unchanged — a
-/// pack downloaded again (another size or date) is opened afresh.
-final class RoutingGraphCache: Sendable {
-    private let open = Mutex<[String: (size: Int, modified: Date, graph: RoutingGraph)]>([:])
+/// The files of installed packs a ``MapPackService`` has opened (issue 15): opening a road graph
+/// maps it and checks every table (48 ms for a 47 MiB graph), opening a tile archive reads its
+/// root directory, so each stays open while its file is unchanged — a pack downloaded again
+/// (another size or date) is opened afresh.
+final class OpenFileCache<Value: Sendable>: Sendable {
+    private let open = Mutex<[String: (size: Int, modified: Date, value: Value)]>([:])
 
-    /// How many graphs were opened from their files, not taken from the cache (for tests).
+    /// How many files were opened, not taken from the cache (for tests).
     var openings: Int { openingCount.withLock { $0 } }
     private let openingCount = Mutex(0)
 
-    func graph(at url: URL) throws(RoutingGraphError) -> RoutingGraph {
+    func value<Failure: Error>(at url: URL, opening: (URL) throws(Failure) -> Value) throws(Failure) -> Value {
         let attributes = (try? FileManager.default.attributesOfItem(atPath: url.path)) ?? [:]
         let size = attributes[.size] as? Int ?? -1
         let modified = attributes[.modificationDate] as? Date ?? .distantPast
         if let cached = open.withLock({ $0[url.path] }), cached.size == size, cached.modified == modified {
-            return cached.graph
+            return cached.value
         }
-        let graph = try RoutingGraph(contentsOf: url)
+        let value = try opening(url)
         openingCount.withLock { $0 += 1 }
-        open.withLock { $0[url.path] = (size, modified, graph) }
-        return graph
+        open.withLock { $0[url.path] = (size, modified, value) }
+        return value
     }
 }
 

@@ -49,6 +49,16 @@ public struct MapPackManifest: Codable, Equatable, Sendable {
         (bounds[1]...bounds[3]).contains(latitude) && (bounds[0]...bounds[2]).contains(longitude)
     }
 
+    /// Whether the pack's area reaches into tile z/x/y of the Web Mercator grid.
+    public func reaches(z: Int, x: Int, y: Int) -> Bool {
+        guard (0...30).contains(z) else { return false }
+        let count = Double(1 << z)
+        func longitude(_ column: Int) -> Double { Double(column) / count * 360 - 180 }
+        func latitude(_ row: Int) -> Double { atan(sinh(.pi * (1 - 2 * Double(row) / count))) * 180 / .pi }
+        return longitude(x) <= bounds[2] && longitude(x + 1) >= bounds[0] && latitude(y + 1) <= bounds[3]
+            && latitude(y) >= bounds[1]
+    }
+
     /// The file with `role`, if the pack has one.
     public func file(_ role: String) -> File? { files.first { $0.role == role } }
 

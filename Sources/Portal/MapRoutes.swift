@@ -9,7 +9,8 @@ import SyncProtocol
 /// `/v1/map-packs` lists the manifests, `/v1/map-packs/<name>/<file>` downloads a pack's file with
 /// `Range` (a download resumes where it stopped) and its SHA-256 as ETag, `/v1/tiles/<pack>/z/x/y`
 /// serves one tile for the site's maps — gzip-compressed as stored when the client accepts it —
-/// and `/v1/route?from=LAT,LON&to=LAT,LON[&by=car|foot][&metric=fastest|shortest]` a route on the
+/// `/v1/tile-images/<pack>/z/x/y` the same tile drawn as a PNG (deeper than the pack too, by
+/// enlarging; kept once drawn, drawing limited per address), and `/v1/route?from=LAT,LON&to=LAT,LON[&by=car|foot][&metric=fastest|shortest]` a route on the
 /// road graph of the pack that covers both ends (issue 15 §3), as `RouteDocument`.
 enum MapRoutes {
     /// What `/v1/map-packs` answers.
@@ -17,12 +18,15 @@ enum MapRoutes {
         let packs: [MapPackManifest]
     }
 
-    /// `admitRoute` refuses a client that asked for too many routes lately.
+    /// `admitRoute` refuses a client that asked for too many routes lately, `admitDrawing` one
+    /// that had too many map pictures drawn.
     static func add(
         to router: inout Router, shelf: MapShelf,
-        admitRoute: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void
+        admitRoute: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void,
+        admitDrawing: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void
     ) {
         addRoute(to: &router, shelf: shelf, admit: admitRoute)
+        addTileImage(to: &router, shelf: shelf, admit: admitDrawing)
         router.on(.mapPacks) { _, _ in
             try .json(PackList(packs: shelf.manifests), headers: ["Cache-Control": "public, max-age=300"])
         }
@@ -47,15 +51,7 @@ enum MapRoutes {
             }
         }
         router.on(.tile) { request, context in
-            let name = try context.parameters.require("pack")
-            guard let tiles = shelf.packs[name]?.tiles else {
-                throw HTTPError.notFound("no map pack \(name.prefix(64)) with tiles")
-            }
-            let (z, x, y) = (try number(context, "z"), try number(context, "x"), try number(context, "y"))
-            guard TileID.of(z: z, x: x, y: y) != nil else {
-                throw HTTPError.badRequest(
-                    code: "invalid_tile", "tile \(z)/\(x)/\(y) is off the grid: z 0–31, x and y 0 to 2^z − 1")
-            }
+            let (name, tiles, z, x, y) = try tileAddress(context, shelf)
             let gzip = tiles.header.tileCompression == PMTilesHeader.Compression.gzip.rawValue
             let acceptsGzip = request.headers.values(for: "Accept-Encoding").joined(separator: ",").lowercased()
                 .contains("gzip")
@@ -74,6 +70,50 @@ enum MapRoutes {
                     HTTPStatus(code: 500), code: "map_pack_damaged", detail: "the pack \(name) is damaged: \(error)")
             }
         }
+    }
+
+    private static func addTileImage(
+        to router: inout Router, shelf: MapShelf,
+        admit: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void
+    ) {
+        router.on(.tileImage) { request, context in
+            let (name, tiles, z, x, y) = try tileAddress(context, shelf)
+            let key = TileImageCache.Key(pack: name, z: z, x: x, y: y)
+            var png = shelf.images.png(key)
+            if png == nil {
+                try admit(request, context)
+                do {
+                    png = try PackTileDrawing().png(tiles, z: z, x: x, y: y)
+                } catch {
+                    throw HTTPError(
+                        HTTPStatus(code: 500), code: "map_pack_damaged",
+                        detail: "the pack \(name) cannot be drawn: \(error)")
+                }
+                guard let drawn = png else {
+                    throw HTTPError.notFound("the pack \(name) has nothing to draw at \(z)/\(x)/\(y)")
+                }
+                shelf.images.keep(drawn, for: key)
+            }
+            return HTTPResponse(
+                headers: ["Content-Type": "image/png", "Cache-Control": "public, max-age=86400"],
+                body: .bytes(Data(png ?? [])))
+        }
+    }
+
+    /// A tile's pack and z/x/y from the path: 404 for a pack without tiles, 400 off the grid.
+    private static func tileAddress(_ context: RequestContext, _ shelf: MapShelf) throws -> (
+        name: String, tiles: PMTilesArchive, z: Int, x: Int, y: Int
+    ) {
+        let name = try context.parameters.require("pack")
+        guard let tiles = shelf.packs[name]?.tiles else {
+            throw HTTPError.notFound("no map pack \(name.prefix(64)) with tiles")
+        }
+        let (z, x, y) = (try number(context, "z"), try number(context, "x"), try number(context, "y"))
+        guard TileID.of(z: z, x: x, y: y) != nil else {
+            throw HTTPError.badRequest(
+                code: "invalid_tile", "tile \(z)/\(x)/\(y) is off the grid: z 0–31, x and y 0 to 2^z − 1")
+        }
+        return (name, tiles, z, x, y)
     }
 
     private static func addRoute(

@@ -2,6 +2,8 @@ import Diagnostics
 import Foundation
 import MapPacks
 import Routing
+import Site
+import SyncProtocol
 
 /// The offline map packs a portal serves (issue 15 §2, T10): every `<name>.json` manifest in a
 /// folder (`--map-packs DIR`) whose files are there at the sizes it gives, with the pack's tiles
@@ -16,6 +18,8 @@ public struct MapShelf: Sendable {
     }
 
     public let packs: [String: Pack]
+    /// The pictures of the packs' tiles drawn lately.
+    let images = TileImageCache()
 
     public init() { packs = [:] }
 
@@ -50,4 +54,19 @@ public struct MapShelf: Sendable {
 
     /// The manifests, by name.
     public var manifests: [MapPackManifest] { packs.keys.sorted().compactMap { packs[$0]?.manifest } }
+}
+
+extension MapShelf {
+    /// The packs with tiles as the site's map draws them over its background (issue 15).
+    var siteLayers: [MapPages.PackLayer] {
+        manifests.compactMap { manifest in
+            guard let tiles = packs[manifest.name]?.tiles else { return nil }
+            let zooms = PackTileDrawing.zooms(of: tiles.header)
+            return MapPages.PackLayer(
+                urlTemplate: PortalEndpoint.tileImage.target(["pack": manifest.name, "z": "Z", "x": "X", "y": "Y"])
+                    .replacingOccurrences(of: "/Z/X/Y", with: "/{z}/{x}/{y}"),
+                bounds: manifest.bounds, minZoom: zooms.lowerBound, maxZoom: zooms.upperBound,
+                attribution: manifest.attribution)
+        }
+    }
 }

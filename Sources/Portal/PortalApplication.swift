@@ -16,6 +16,9 @@ public struct PortalApplication: Sendable {
     public let signUpLimiter: AttemptLimiter
     /// Routes a client address may ask for in a window (`/v1/route` is open and costs CPU).
     public let routeLimiter: AttemptLimiter
+    /// Map pictures a client address may have drawn in a window (`/v1/tile-images`; those kept
+    /// from an earlier drawing are free).
+    public let drawingLimiter: AttemptLimiter
     /// How often error reports are taken (`POST /v1/diagnostics`).
     public let diagnosticsLimiters: DiagnosticsLimiters
     /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`).
@@ -37,6 +40,7 @@ public struct PortalApplication: Sendable {
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
         signUpLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 20, window: 3_600),
         routeLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 120, window: 60),
+        drawingLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 1_200, window: 60),
         diagnosticsLimiters: DiagnosticsLimiters = DiagnosticsLimiters(), trustedProxies: Set<String> = [],
         logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
         replicaFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-site-replicas"),
@@ -52,6 +56,7 @@ public struct PortalApplication: Sendable {
         self.limiter = limiter
         self.signUpLimiter = signUpLimiter
         self.routeLimiter = routeLimiter
+        self.drawingLimiter = drawingLimiter
         self.diagnosticsLimiters = diagnosticsLimiters
         self.trustedProxies = trustedProxies
         self.logger = logger
@@ -83,15 +88,22 @@ public struct PortalApplication: Sendable {
         addLicensingRoutes(to: &router)
         SiteRoutes(
             store: store, limiter: limiter, trustedProxies: trustedProxies,
-            replicas: AccountReplicas(folder: replicaFolder), tiles: siteTiles
+            replicas: AccountReplicas(folder: replicaFolder), tiles: siteTiles.over(maps.siteLayers)
         ).add(to: &router)
         MediaRoutes.addDiscovery(to: &router)
-        let (routeLimiter, trustedProxies) = (routeLimiter, trustedProxies)
-        MapRoutes.add(to: &router, shelf: maps) { request, context in
-            try routeLimiter.admit(
-                Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
-                code: "too_many_routes", "Too many routes asked from this address")
-        }
+        let (routeLimiter, drawingLimiter, trustedProxies) = (routeLimiter, drawingLimiter, trustedProxies)
+        MapRoutes.add(
+            to: &router, shelf: maps,
+            admitRoute: { request, context in
+                try routeLimiter.admit(
+                    Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
+                    code: "too_many_routes", "Too many routes asked from this address")
+            },
+            admitDrawing: { request, context in
+                try drawingLimiter.admit(
+                    Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
+                    code: "too_many_tiles", "Too many map pictures drawn for this address")
+            })
         let store = store
         let authenticated: [any HTTPMiddleware] = [
             AuthenticationMiddleware<PortalPrincipal> { request, context in

@@ -7,11 +7,31 @@ import PortalStore
 /// and — without script — the same spots as a list. Every text the script shows comes from this
 /// page's `data-` attributes, in the visitor's language; the script sets text, never markup.
 public enum MapPages {
+    /// An offline pack's pictures, drawn by the portal over the background where the pack
+    /// reaches (issue 15): its address template, area (west, south, east, north) and zooms.
+    public struct PackLayer: Sendable, Equatable, Encodable {
+        public var urlTemplate: String
+        public var bounds: [Double]
+        public var minZoom: Int
+        public var maxZoom: Int
+        public var attribution: String
+
+        public init(urlTemplate: String, bounds: [Double], minZoom: Int, maxZoom: Int, attribution: String) {
+            self.urlTemplate = urlTemplate
+            self.bounds = bounds
+            self.minZoom = minZoom
+            self.maxZoom = maxZoom
+            self.attribution = attribution
+        }
+    }
+
     /// Where the map's background comes from.
     public struct Tiles: Sendable, Equatable {
         /// `{z}/{x}/{y}` template, or nil for no background (tests, or a portal kept offline).
         public var urlTemplate: String?
         public var attribution: String
+        /// The portal's packs, drawn over the background (and without a network).
+        public var packs: [PackLayer] = []
         /// The origin the page's Content-Security-Policy lets images come from.
         public var origin: String? {
             guard let template = urlTemplate,
@@ -25,6 +45,20 @@ public enum MapPages {
         public init(urlTemplate: String?, attribution: String) {
             self.urlTemplate = urlTemplate
             self.attribution = attribution
+        }
+
+        /// These tiles with `packs` drawn over them.
+        public func over(_ packs: [PackLayer]) -> Tiles {
+            var tiles = self
+            tiles.packs = packs
+            return tiles
+        }
+
+        /// The packs as the page's script reads them (JSON, escaped as an attribute by the page).
+        var packsJSON: String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return (try? encoder.encode(packs)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         }
 
         /// OpenStreetMap's public tiles, within its usage policy: browsers fetch them one view
@@ -54,6 +88,7 @@ public enum MapPages {
             <div id="map" class="map" role="application" aria-label="\(context(SiteText.mapLabel))"
              data-data="\(SitePage.mapData.pattern)" data-point="\(SitePage.mapPoint.pattern)"
              data-tiles="\(tiles.urlTemplate ?? "")" data-attribution="\(tiles.attribution)"
+             data-packs="\(tiles.packsJSON)"
              data-text-spot="\(context(SiteText.spot))" data-text-catch="\(context(SiteText.catchWord))"
              data-text-trips="\(context(SiteText.tripsWord))" data-text-open="\(context(SiteText.open))"
              data-text-point="\(context(SiteText.thisPoint))" data-text-nearest="\(context(SiteText.nearestSpot))"

@@ -10,7 +10,7 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     case push, pull, history
     case directories, adminStats
     case uploadOptions, createUpload, uploadOffset, appendUpload, media
-    case mapPacks, mapPackFile, tile, route
+    case mapPacks, mapPackFile, tile, tileImage, route
     case diagnostics
     case redeemAppStore, entitlement, licenceKey, appStoreNotifications, attestationChallenge, attestDevice
 
@@ -18,7 +18,7 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     public var method: String {
         switch self {
         case .health, .metrics, .openAPI, .currentAccount, .devices, .pull, .history, .directories, .adminStats, .media,
-            .mapPacks, .mapPackFile, .tile, .route, .licenceKey, .attestationChallenge:
+            .mapPacks, .mapPackFile, .tile, .tileImage, .route, .licenceKey, .attestationChallenge:
             "GET"
         case .signUp, .signIn, .push, .createUpload, .diagnostics, .redeemAppStore, .entitlement,
             .appStoreNotifications,
@@ -54,6 +54,7 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
         case .mapPacks: "/v1/map-packs"
         case .mapPackFile: "/v1/map-packs/:name/:file"
         case .tile: "/v1/tiles/:pack/:z/:x/:y"
+        case .tileImage: "/v1/tile-images/:pack/:z/:x/:y"
         case .route: "/v1/route"
         case .diagnostics: "/v1/diagnostics"
         case .redeemAppStore: "/v1/entitlements/app-store"
@@ -71,7 +72,8 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     /// licence key is public, and the App Store's notifications prove themselves by Apple's signature.
     public var requiresSession: Bool {
         switch self {
-        case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions, .mapPacks, .mapPackFile, .tile, .route,
+        case .health, .metrics, .openAPI, .signUp, .signIn, .uploadOptions, .mapPacks, .mapPackFile, .tile, .tileImage,
+            .route,
             .diagnostics, .licenceKey, .appStoreNotifications:
             false
         default: true

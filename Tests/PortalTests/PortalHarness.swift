@@ -72,6 +72,7 @@ final class PortalHarness: Sendable {
     init(
         _ backend: Backend, clock: TestClock = TestClock(Date(timeIntervalSince1970: 1_780_000_000)),
         maps: MapShelf = MapShelf(), routeLimiter: AttemptLimiter = AttemptLimiter(),
+        drawingLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 1_200, window: 60),
         licensing: LicensingConfiguration = LicensingConfiguration(),
         licensingLimiters: LicensingLimiters = LicensingLimiters()
     ) throws {
@@ -84,7 +85,8 @@ final class PortalHarness: Sendable {
         let bundled = try BundledDirectories.load()
         try store.seedDirectories(bundled.entries, version: bundled.version)
         portal = PortalApplication(
-            store: store, limiter: AttemptLimiter(clock: clock.function), routeLimiter: routeLimiter, maps: maps,
+            store: store, limiter: AttemptLimiter(clock: clock.function), routeLimiter: routeLimiter,
+            drawingLimiter: drawingLimiter, maps: maps,
             replicaFolder: try temporaryFolder("site-replicas"),
             siteTiles: MapPages.Tiles(urlTemplate: nil, attribution: "© OpenStreetMap contributors"),
             licensing: licensing, licensingLimiters: licensingLimiters)

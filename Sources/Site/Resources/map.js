@@ -31,6 +31,15 @@
   } else {
     map.attributionControl.addAttribution(text.attribution);
   }
+  // The portal's offline packs, drawn by the portal over the background where each reaches
+  // (issue 15): they show without the internet.
+  JSON.parse(text.packs || "[]").forEach(function (pack) {
+    var b = pack.bounds;
+    L.tileLayer(pack.urlTemplate, {
+      bounds: [[b[1], b[0]], [b[3], b[2]]], minZoom: pack.minZoom, maxZoom: pack.maxZoom,
+      attribution: pack.attribution
+    }).addTo(map);
+  });
   var cluster = L.markerClusterGroup();
   map.addLayer(cluster);
 
