@@ -219,7 +219,7 @@ let package = Package(
             name: "DiaryServicesTests",
             dependencies: [
                 "DiaryServices", "DiaryStore", "DiaryWeather", "FishingModel", "MediaLibrary", "Weather", "TestSupport",
-                "Geodesy", "Routing", "SyncClient",
+                "Geodesy", "Routing", "SyncClient", "MapPacks",
             ]),
         .testTarget(
             name: "AppFeaturesTests",
