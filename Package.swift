@@ -124,6 +124,7 @@ let package = Package(
                 "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient", "Weather",
                 "Almanac",
                 "SyncProtocol", "Reports", "ReportOutput", "MapSources", "Routing", "Diagnostics", "Licensing",
+                "MapPacks",
             ],
             resources: [.copy("Resources/Localizable.xcstrings")]),
         .target(
@@ -200,7 +201,7 @@ let package = Package(
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
                 "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices", "Routing", "Site",
-                "StoreVerification", "Licensing",
+                "StoreVerification", "Licensing", "AppFeatures",
             ],
             exclude: ["FuzzCorpus", "Fixtures"]),
         .testTarget(
@@ -266,13 +267,13 @@ let package = Package(
                 "Reports", "SyncClient", "Weather", "MapSources", "Routing", "SwiftUI", "Charts", "MapKit", "PhotosUI",
                 "CoreTransferable", "UniformTypeIdentifiers",
                 "UIKit", "AVFoundation", "CoreLocation", "Diagnostics", "MetricKit", "StoreKit", "DeviceCheck",
-                "Licensing", "Security",
+                "Licensing", "Security", "MapPacks",
             ]),
         .target(
             name: "AppWireframes",
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
-                "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing",
+                "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing",
             ],
             path: "Platform/Wireframes/AppWireframes"),
         .executableTarget(
@@ -288,7 +289,7 @@ let package = Package(
             name: "AppUI",
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SyncClient", "Weather", "MapSources", "Diagnostics", "Licensing",
+                "Reports", "SyncClient", "Weather", "MapSources", "Diagnostics", "Licensing", "MapPacks",
             ])
     ]
     package.products += [.library(name: "AppUI", targets: ["AppUI"])]

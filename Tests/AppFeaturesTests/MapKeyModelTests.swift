@@ -131,7 +131,9 @@ struct MapKeyModelTests {
                     tileSize: 256, maxZoom: 22, attribution: mapbox.attribution),
             "a source without a scheme shows its first kind")
         #expect(MapDrawing.make(source: maptiler, mode: .satellite, key: nil) == nil, "no key, nothing to draw")
-        #expect(MapDrawing.make(source: MapSource.named("osm-packs"), mode: .standard, key: nil) == nil)
+        #expect(
+            MapDrawing.make(source: MapSource.named("osm-packs"), mode: .satellite, key: nil)
+                == .packs(attribution: "© OpenStreetMap contributors"), "the packs draw the scheme map")
         let f = try AppFixture()
         let maptiler = maptiler
         let map = MapModel(

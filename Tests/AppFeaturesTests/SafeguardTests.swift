@@ -56,6 +56,16 @@ struct SafeguardTests {
         let keyStore = MapKeysInMemory(["maptiler-satellite": "SavedKey1"])
         let mapKey = f.mapKeys(drawable: ["maptiler-satellite"], store: keyStore)[0]
         await mapKey.load()
+        let maps = f.folder.appendingPathComponent("maps")
+        let helsinki = maps.appendingPathComponent("helsinki")
+        try FileManager.default.createDirectory(at: helsinki, withIntermediateDirectories: true)
+        try writeHelsinkiMapPack(into: helsinki)
+        try FileManager.default.moveItem(
+            at: helsinki.appendingPathComponent("helsinki.json"), to: helsinki.appendingPathComponent("manifest.json"))
+        let packService = MapPackService(folder: maps, transport: { _ in SyncAndSettingsTests.Unreachable() })
+        let packs = MapPacksModel(diary: f.diary, service: packService, formatter: formatter)
+        packs.load()
+        packs.selected = packs.installed.first
         let storage = f.storage
         let diaryState = { try f.counts() }
         return [
@@ -68,6 +78,7 @@ struct SafeguardTests {
             (reports, { [reports] in [reports.saved.count] }),
             (media, { [media] in [media.assets.count] }),
             (mapKey, { [keyStore.key(for: "maptiler-satellite")?.count ?? 0] }),
+            (packs, { [packService.installed().count] }),
         ]
     }
 

@@ -20,8 +20,23 @@ open class MKPointAnnotation: NSObject, MKAnnotation {
     public override init() { super.init() }
 }
 
-/// Map images in the `{z}/{x}/{y}` tiling, fetched from an address template (Apple:
-/// `MKTileOverlay`).
+/// Which tile a tile overlay is asked for (Apple: `MKTileOverlayPath`).
+public struct MKTileOverlayPath: Sendable {
+    public var x: Int
+    public var y: Int
+    public var z: Int
+    /// Screen pixels per point (2 or 3 on an iPhone).
+    public var contentScaleFactor: CGFloat
+    public init(x: Int, y: Int, z: Int, contentScaleFactor: CGFloat) {
+        self.x = x
+        self.y = y
+        self.z = z
+        self.contentScaleFactor = contentScaleFactor
+    }
+}
+
+/// Map images in the `{z}/{x}/{y}` tiling, fetched from an address template or made by a
+/// subclass's ``loadTile(at:result:)`` (Apple: `MKTileOverlay`).
 open class MKTileOverlay: NSObject, MKOverlay {
     public let urlTemplate: String?
     /// The tiles' size in points (256 × 256 unless set).
@@ -34,6 +49,11 @@ open class MKTileOverlay: NSObject, MKOverlay {
     public init(urlTemplate: String?) {
         self.urlTemplate = urlTemplate
         super.init()
+    }
+
+    /// Hands the tile's image data (PNG, JPEG) to `result`; by default fetched from the template.
+    open func loadTile(at path: MKTileOverlayPath, result: @escaping (Data?, (any Error)?) -> Void) {
+        result(nil, nil)
     }
 }
 

@@ -201,6 +201,8 @@ extension ProgressView where Label == EmptyView {
 }
 
 extension ProgressView where Label == Text {
+    /// Work under way of unknown length, with what it is.
+    public init<S: StringProtocol>(_ title: S) { self.init(fraction: nil, label: Text(title)) }
     public init<S: StringProtocol, V: BinaryFloatingPoint>(_ title: S, value: V?, total: V = 1.0) {
         self.init(fraction: value.map { Double($0 / total) }, label: Text(title))
     }

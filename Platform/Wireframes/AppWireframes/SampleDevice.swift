@@ -8,6 +8,7 @@ import Geodesy
 import MapSources
 import MediaLibrary
 import Routing
+import SecureHashing
 import SyncClient
 import Weather
 
@@ -27,7 +28,10 @@ struct SampleDevice {
         if filled { try device.addProfile(ProfileDraft(displayName: "Ivan", pin: "2468")) }
         diary = DiaryQueue(try device.openDiary(named: "Anna", pin: nil))
         storage = SerialAccess(try DeviceStorage(root: folder), label: "wireframes-device")
-        if filled { try Self.fill(diary) }
+        if filled {
+            try Self.fill(diary)
+            try Self.installMapPack(in: folder)
+        }
         if signedIn {
             try await diary.write { diary in
                 try diary.saveSyncAccount(
@@ -77,10 +81,35 @@ struct SampleDevice {
         }
     }
 
+    /// The Helsinki pack of the rendering tests, installed as the app installs a download.
+    private static func installMapPack(in folder: URL) throws {
+        let pack = folder.appendingPathComponent("maps/helsinki")
+        try FileManager.default.createDirectory(at: pack, withIntermediateDirectories: true)
+        let tiles = try Data(contentsOf: fixture("MapRenderingTests/Fixtures/helsinki.pmtiles"))
+        try tiles.write(to: pack.appendingPathComponent("helsinki.pmtiles"))
+        let manifest: [String: Any] = [
+            "format": 1, "name": "helsinki", "bounds": [24.9351762, 60.164155, 24.9534145, 60.179113], "minZoom": 6,
+            "maxZoom": 14, "source": "Helsinki.osm.pbf", "sourceDate": "2024-06-01", "licence": "ODbL-1.0",
+            "attribution": "© OpenStreetMap contributors",
+            "files": [
+                [
+                    "name": "helsinki.pmtiles", "role": "tiles", "bytes": tiles.count,
+                    "sha256": SHA256Digest.hex(of: tiles),
+                ]
+            ],
+        ]
+        try JSONSerialization.data(withJSONObject: manifest).write(to: pack.appendingPathComponent("manifest.json"))
+    }
+
+    /// A file of the repository's test fixtures (the tool runs in the repository).
+    static func fixture(_ path: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Tests/\(path)").standardized
+    }
+
     /// A photo of the repository's metadata fixtures (the tool runs in the repository).
     static func photo(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../Tests/MediaMetadataTests/Fixtures/\(name)").standardized
+        fixture("MediaMetadataTests/Fixtures/\(name)")
     }
 
     /// The screen models as the app makes them, on a device without position or network.

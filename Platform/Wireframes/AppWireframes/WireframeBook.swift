@@ -2,6 +2,7 @@ import AppFeatures
 import AppUI
 import Foundation
 import Geodesy
+import MapSources
 import MediaLibrary
 import SwiftUI
 
@@ -92,6 +93,14 @@ public final class WireframeBook {
             await key.save()
             await models.settings.choose(mapSource: key.source)
             models.map.mode = .hybrid
+        }
+        try await render("map", "offline-packs", filled: true) { models in
+            guard let packs = MapSource.named("osm-packs") else { return }
+            await models.settings.choose(mapSource: packs)
+        }
+        try await render("settings", "map-pack-remove", filled: true) { models in
+            models.mapPacks.selected = models.mapPacks.installed.first
+            await models.mapPacks.request(MapPacksModel.remove)
         }
         try await render("profiles", "errors", filled: true) { await $0.profiles.addProfile() }
         try await render("profiles", "confirmation", filled: true) { models in

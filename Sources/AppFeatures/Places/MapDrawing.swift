@@ -1,11 +1,14 @@
 import MapSources
 
-/// How the map screen draws its background (T7, T9): Apple's MapKit in one of its styles, or a
-/// raster tile layer from a source's tiles (a key filled in) with the attribution its terms ask
-/// to be shown. Made from the settings' source and the map's mode by ``make(source:mode:key:)``.
+/// How the map screen draws its background (T7, T9, T10): Apple's MapKit in one of its styles, a
+/// raster tile layer from a source's tiles (a key filled in), or the offline packs on the device
+/// drawn as pictures, each with the attribution its terms ask to be shown. Made from the
+/// settings' source and the map's mode by ``make(source:mode:key:)``.
 public enum MapDrawing: Sendable, Equatable {
     case apple(MapMode)
     case tiles(urlTemplate: String, tileSize: Int, maxZoom: Int, attribution: String)
+    /// The installed packs (``InstalledPackTiles``), over Apple's map where no pack reaches.
+    case packs(attribution: String)
 
     /// The modes a source draws, in the picker's order (Apple: all three).
     public static func modes(of source: MapSource?) -> [MapMode] {
@@ -24,6 +27,7 @@ public enum MapDrawing: Sendable, Equatable {
     public static func make(source: MapSource?, mode chosen: MapMode, key: String?) -> MapDrawing? {
         let mode = mode(chosen, of: source)
         guard let source, source.id != "apple" else { return .apple(mode) }
+        if source.id == "osm-packs" { return .packs(attribution: source.attribution) }
         guard let tiles = source.rasterTiles[mode.kind], let template = source.tileTemplate(mode.kind, key: key) else {
             return nil
         }

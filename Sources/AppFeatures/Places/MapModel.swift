@@ -46,6 +46,8 @@ public final class MapModel: DeclaresControls {
     /// How the angler travels to the selected point.
     public var travelMode = TravelMode.car
 
+    /// The map drawn from the installed packs, for ``MapDrawing/packs(attribution:)``.
+    public let packTiles: InstalledPackTiles?
     private let diary: DiaryQueue
     private let source: @MainActor () -> (source: MapSource?, key: String?)
     private let labeler: (any PlaceLabeling)?
@@ -58,9 +60,11 @@ public final class MapModel: DeclaresControls {
     public init(
         diary: DiaryQueue, labeler: (any PlaceLabeling)?, location: any LocationProviding, routes: any RouteProvider,
         points: PointInfoService? = nil, notation: CoordinateNotation = .decimal, formatter: MeasureFormatter,
+        packTiles: InstalledPackTiles? = nil,
         source: @escaping @MainActor () -> (source: MapSource?, key: String?) = { (nil, nil) }
     ) {
         self.diary = diary
+        self.packTiles = packTiles
         self.source = source
         self.labeler = labeler
         self.location = location

@@ -142,6 +142,12 @@ public struct MeasureFormatter: Sendable {
         return language == .russian ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
+    /// A download's size in mebibytes, one decimal ("0.1 MB"; at least 0.1 for a file not empty).
+    public func fileSize(bytes: Int) -> String {
+        let mebibytes = Double(bytes) / 1_048_576
+        return unit(number(bytes > 0 ? max(0.1, mebibytes) : 0, digits: 1), "MB", "МБ")
+    }
+
     private func unit(_ number: String, _ english: String, _ russian: String) -> String {
         "\(number)\u{00A0}\(language == .russian ? russian : english)"
     }

@@ -43,6 +43,8 @@ public struct ProblemMessages: Sendable {
         case DiagnosticsProblem.noPortal: text("error.diagnostics.noPortal")
         case is LicenceError: text("error.licence.forged")
         case let error as KeyProblem: mapKey(error)
+        case MapPacksProblem.notSignedIn: text("error.mapPacks.notSignedIn")
+        case let error as MapPackService.Problem: text("error.mapPacks.unknown", ["detail": error.description])
         case let error as MapKeyStoreError: text("error.mapKeys.store", ["detail": error.detail])
         default: text("error.unexpected", ["detail": "\(error)"])
         }

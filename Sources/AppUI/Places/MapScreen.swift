@@ -25,14 +25,9 @@ struct MapScreen: View {
             case .apple(let mode):
                 appleMap(mode)
             case .tiles(let template, let tileSize, let maxZoom, let attribution):
-                TileMapView(
-                    urlTemplate: template, tileSize: tileSize, maxZoom: maxZoom, pins: model.pins,
-                    route: model.route?.points, points: tilePoints
-                )
-                .onTapGesture { point in
-                    if let coordinate = tilePoints.coordinate(at: point) { select(coordinate) }
-                }
-                Text(attribution).font(.footnote).foregroundStyle(.secondary)
+                tileMap(.remote(urlTemplate: template, tileSize: tileSize, maxZoom: maxZoom), attribution)
+            case .packs(let attribution):
+                tileMap(.packs, attribution)
             case nil:
                 Text(models.text("map.sourceUnavailable"))
             }
@@ -70,6 +65,18 @@ struct MapScreen: View {
         .navigationTitle(models.text("page.map"))
         .task { try? await model.load() }
         .task { await model.observe() }
+    }
+
+    /// The map from tiles, with the attribution their source's terms ask for under it.
+    @ViewBuilder
+    private func tileMap(_ layer: TileMapView.Layer, _ attribution: String) -> some View {
+        TileMapView(
+            layer: layer, packTiles: model.packTiles, pins: model.pins, route: model.route?.points, points: tilePoints
+        )
+        .onTapGesture { point in
+            if let coordinate = tilePoints.coordinate(at: point) { select(coordinate) }
+        }
+        Text(attribution).font(.footnote).foregroundStyle(.secondary)
     }
 
     /// Apple's map in `mode`, its taps read through `MapReader`.

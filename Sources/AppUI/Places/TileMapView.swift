@@ -1,16 +1,25 @@
 import AppFeatures
+import DiaryServices
 import Geodesy
 import MapKit
 import SwiftUI
 import UIKit
 
-/// The map drawn from a raster source's tiles (T7, T9): MapKit's map view with the source's
-/// tiles in place of Apple's map, the spots as pins and the route as a line. SwiftUI's `Map`
-/// takes no tile overlay, hence the UIKit view; ``TileMapPoints`` turns a tap into a coordinate.
+/// The map drawn from tiles (T7, T9, T10): MapKit's map view with a raster source's tiles in
+/// place of Apple's map, or the offline packs drawn on the device over it; the spots as pins
+/// and the route as a line. SwiftUI's `Map` takes no tile overlay, hence the UIKit view;
+/// ``TileMapPoints`` turns a tap into a coordinate.
 struct TileMapView: UIViewRepresentable {
-    let urlTemplate: String
-    let tileSize: Int
-    let maxZoom: Int
+    /// Where the tiles come from.
+    enum Layer: Equatable {
+        /// A provider's raster tiles.
+        case remote(urlTemplate: String, tileSize: Int, maxZoom: Int)
+        /// The installed packs, drawn here.
+        case packs
+    }
+
+    let layer: Layer
+    let packTiles: InstalledPackTiles?
     let pins: [MapModel.SpotPin]
     let route: [Coordinate]?
     let points: TileMapPoints
@@ -26,14 +35,22 @@ struct TileMapView: UIViewRepresentable {
 
     func updateUIView(_ view: MKMapView, context: Context) {
         let drawn = context.coordinator
-        if drawn.tiles?.urlTemplate != urlTemplate || drawn.tiles?.maximumZ != maxZoom {
-            let tiles = MKTileOverlay(urlTemplate: urlTemplate)
-            tiles.tileSize = CGSize(width: tileSize, height: tileSize)
-            tiles.maximumZ = maxZoom
-            tiles.canReplaceMapContent = true
+        if drawn.layer != layer {
+            let tiles: MKTileOverlay
+            switch layer {
+            case .remote(let urlTemplate, let tileSize, let maxZoom):
+                tiles = MKTileOverlay(urlTemplate: urlTemplate)
+                tiles.tileSize = CGSize(width: tileSize, height: tileSize)
+                tiles.maximumZ = maxZoom
+                tiles.canReplaceMapContent = true
+            case .packs:
+                tiles = PackTileOverlay(tiles: packTiles)
+                tiles.maximumZ = 20
+            }
             view.removeOverlays(drawn.tiles.map { [$0] } ?? [])
             view.addOverlay(tiles, level: .aboveLabels)
             drawn.tiles = tiles
+            drawn.layer = layer
         }
         if drawn.pins != pins {
             view.removeAnnotations(view.annotations)
@@ -64,6 +81,7 @@ struct TileMapView: UIViewRepresentable {
     /// What the map view shows now, and how it draws each overlay.
     final class Coordinator: NSObject, MKMapViewDelegate {
         var tiles: MKTileOverlay?
+        var layer: Layer?
         var pins: [MapModel.SpotPin] = []
         var route: MKPolyline?
         var routePoints: [Coordinate]?
@@ -77,6 +95,26 @@ struct TileMapView: UIViewRepresentable {
                 return renderer
             }
             return MKOverlayRenderer(overlay: overlay)
+        }
+    }
+}
+
+/// The installed packs as a tile overlay: each tile drawn on the device (MapKit asks off the
+/// main thread), nothing where no pack reaches, so Apple's map shows there when online.
+final class PackTileOverlay: MKTileOverlay {
+    let tiles: InstalledPackTiles?
+
+    init(tiles: InstalledPackTiles?) {
+        self.tiles = tiles
+        super.init(urlTemplate: nil)
+    }
+
+    override func loadTile(at path: MKTileOverlayPath, result: @escaping (Data?, (any Error)?) -> Void) {
+        do {
+            let scale = Int(path.contentScaleFactor.rounded())
+            result(try tiles?.png(z: path.z, x: path.x, y: path.y, scale: scale).map { Data($0) }, nil)
+        } catch {
+            result(nil, error)
         }
     }
 }

@@ -72,10 +72,9 @@ public struct AppProviders: Sendable {
 }
 
 extension AppProviders {
-    /// What the app draws (T7): Apple's maps through MapKit, and the raster sources through
-    /// MapKit's tile overlay once their key is saved. The offline packs wait for a renderer of
-    /// vector tiles (issue 15).
-    public static let drawnMapSources: Set<String> = ["apple", "mapbox-satellite", "maptiler-satellite"]
+    /// What the app draws (T7): Apple's maps through MapKit; the offline packs drawn on the device
+    /// and the raster sources (once their key is saved) through MapKit's tile overlay.
+    public static let drawnMapSources: Set<String> = ["apple", "osm-packs", "mapbox-satellite", "maptiler-satellite"]
 }
 
 extension ScreenModels {
@@ -134,7 +133,8 @@ extension ScreenModels {
             map: MapModel(
                 diary: diary, labeler: labeler, location: p.location, routes: routes,
                 points: PointInfoService(labeler: labeler, packs: packs, weather: weather), formatter: formatter,
-                source: { settings.mapSourceInUse }),
+                packTiles: InstalledPackTiles(packs: packs), source: { settings.mapSourceInUse }),
+            mapPacks: MapPacksModel(diary: diary, service: packs, formatter: formatter),
             reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: year, language: language),
             sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
             trash: TrashModel(diary: diary, language: language), settings: settings,

@@ -15,6 +15,8 @@ public struct ScreenModels {
     public let trips: TripListModel
     public let spots: SpotsModel
     public let map: MapModel
+    /// The offline map packs on the device and on the angler's portal (issue 15).
+    public let mapPacks: MapPacksModel
     public let reports: ReportsModel
     public let sync: SyncModel
     public let trash: TrashModel
@@ -40,7 +42,8 @@ public struct ScreenModels {
 
     public init(
         router: AppRouter, help: HelpModel, catalog: Catalog = .shared, home: HomeModel, trips: TripListModel,
-        spots: SpotsModel, map: MapModel, reports: ReportsModel, sync: SyncModel, trash: TrashModel,
+        spots: SpotsModel, map: MapModel, mapPacks: MapPacksModel, reports: ReportsModel, sync: SyncModel,
+        trash: TrashModel,
         settings: SettingsModel, errorReports: ErrorReportsModel, licence: LicenceModel, profiles: ProfilesModel,
         about: AboutModel,
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
@@ -57,6 +60,7 @@ public struct ScreenModels {
         self.trips = trips
         self.spots = spots
         self.map = map
+        self.mapPacks = mapPacks
         self.reports = reports
         self.sync = sync
         self.trash = trash
@@ -90,6 +94,7 @@ extension ScreenModels {
         try await trips.load()
         try await spots.load()
         try await map.load()
+        mapPacks.load()
         try await reports.load()
         try await sync.load()
         try await gallery(nil).load()

@@ -3,7 +3,7 @@ import FishingModel
 import SwiftUI
 
 /// Settings (issue 13 §3): units (with mmHg for pressure, as Russian anglers read it), language,
-/// map source and the paid sources' keys (issue 15), the licence (issue 17) and error reports
+/// map source, the paid sources' keys and the offline map packs (issue 15), the licence (issue 17) and error reports
 /// (issue 18).
 struct SettingsScreen: View {
     let model: SettingsModel
@@ -42,6 +42,7 @@ struct SettingsScreen: View {
             }
             ProblemNote(problem: model.problem)
             ForEach(model.mapKeys) { MapKeySection(model: $0, models: models) }
+            MapPacksSection(model: models.mapPacks, models: models)
             LicenceSection(model: models.licence, models: models)
             ErrorReportsSection(model: models.errorReports, models: models)
         }
