@@ -144,7 +144,8 @@ let package = Package(
             dependencies: [
                 "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
                 "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing", "DirectoryData",
-                "AppFeatures", "Geodesy", "MapPacks", "Routing", "DiaryServices", "Licensing", "StoreVerification",
+                "AppFeatures", "Geodesy", "MapPacks", "MapRendering", "Routing", "DiaryServices", "Licensing",
+                "StoreVerification",
             ]),
 
         .target(

@@ -60,36 +60,47 @@ public struct TileCanvas: Sendable {
 
     /// How much of each pixel `rings` cover (0…1, row by row), by the non-zero rule.
     public mutating func coverage(_ rings: [[Point]]) -> [Float] {
-        for ring in rings where ring.count > 1 {
-            for index in ring.indices {
-                addEdge(ring[index], ring[(index + 1) % ring.count])
-            }
-        }
         var covered = [Float](repeating: 0, count: size * size)
-        let stride = size + 2
-        for row in touched {
-            var sum: Float = 0
-            for column in 0..<size {
-                sum += accumulation[row * stride + column]
-                covered[row * size + column] = min(1, abs(sum))
-            }
-            for column in 0..<stride { accumulation[row * stride + column] = 0 }
-        }
-        touched = 0..<0
+        sweep(rings) { index, coverage in covered[index] = coverage }
         return covered
     }
 
     /// Blends `colour` over the pixels `rings` cover, at `opacity`.
     public mutating func fill(_ rings: [[Point]], colour: Colour, opacity: Float = 1) {
-        let covered = coverage(rings)
-        let (red, green, blue) = (Float(colour.red), Float(colour.green), Float(colour.blue))
-        for index in covered.indices where covered[index] > 0 {
-            let alpha = covered[index] * opacity
+        let over = (UInt32(colour.red), UInt32(colour.green), UInt32(colour.blue))
+        var pixels = self.pixels
+        self.pixels = []
+        sweep(rings) { index, coverage in
+            let alpha = UInt32(coverage * opacity * 255 + 0.5)
             let pixel = 3 * index
-            pixels[pixel] = Self.blend(pixels[pixel], red, alpha)
-            pixels[pixel + 1] = Self.blend(pixels[pixel + 1], green, alpha)
-            pixels[pixel + 2] = Self.blend(pixels[pixel + 2], blue, alpha)
+            pixels[pixel] = Self.blend(pixels[pixel], over.0, alpha)
+            pixels[pixel + 1] = Self.blend(pixels[pixel + 1], over.1, alpha)
+            pixels[pixel + 2] = Self.blend(pixels[pixel + 2], over.2, alpha)
         }
+        self.pixels = pixels
+    }
+
+    /// Adds up the edges of `rings` along the rows they touch and hands each covered pixel's
+    /// index and coverage to `visit`, leaving the accumulation clear for the next shape.
+    @inline(__always)
+    private mutating func sweep(_ rings: [[Point]], _ visit: (Int, Float) -> Void) {
+        for ring in rings where ring.count > 1 {
+            for index in ring.indices {
+                addEdge(ring[index], ring[(index + 1) % ring.count])
+            }
+        }
+        let stride = size + 2
+        for row in touched {
+            var sum: Float = 0
+            let line = row * stride
+            for column in 0..<size {
+                sum += accumulation[line + column]
+                let coverage = min(1, abs(sum))
+                if coverage > 0 { visit(row * size + column, coverage) }
+            }
+            for column in 0..<stride { accumulation[line + column] = 0 }
+        }
+        touched = 0..<0
     }
 
     /// The outline of a line `halfWidth` pixels to each side, with round joins and ends (as
@@ -114,14 +125,16 @@ public struct TileCanvas: Sendable {
 
     /// A regular octagon around `centre`, clockwise on screen like the segments' rectangles.
     private static func octagon(_ centre: Point, _ radius: Double) -> [Point] {
-        (0..<8).map { step in
-            let angle = Double(step) * .pi / 4
-            return Point(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))
-        }
+        unitOctagon.map { Point(x: centre.x + radius * $0.x, y: centre.y + radius * $0.y) }
     }
 
-    private static func blend(_ under: UInt8, _ over: Float, _ alpha: Float) -> UInt8 {
-        UInt8(max(0, min(255, (Float(under) * (1 - alpha) + over * alpha).rounded())))
+    private static let unitOctagon = (0..<8).map { step in
+        Point(x: cos(Double(step) * .pi / 4), y: sin(Double(step) * .pi / 4))
+    }
+
+    /// `over` at `alpha` (0…255) over `under`, rounded.
+    private static func blend(_ under: UInt8, _ over: UInt32, _ alpha: UInt32) -> UInt8 {
+        UInt8((UInt32(under) * (255 - alpha) + over * alpha + 127) / 255)
     }
 
     /// Adds the signed area an edge sweeps to the pixels it crosses. Parts left of the canvas

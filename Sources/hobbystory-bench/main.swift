@@ -45,7 +45,10 @@ print("")
 // Places first: its resident-memory figure is only meaningful before other sections allocate.
 if sections.contains("places") { try benchmarkPlaces() }
 if sections.contains("almanac") { try benchmarkAlmanac() }
-if sections.contains("maps") { try benchmarkMaps() }
+if sections.contains("maps") {
+    try benchmarkMaps()
+    try benchmarkTileDrawing()
+}
 if sections.contains("routing") {
     try benchmarkScaledRouting(side: 600)
     try benchmarkRouting()
