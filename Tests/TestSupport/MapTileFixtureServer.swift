@@ -31,21 +31,28 @@ public final class MapTileFixtureServer: Sendable {
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../MediaMetadataTests/Fixtures/photo_no_exif.jpg").standardized)
         var router = Router()
-        router.get("/v4/mapbox.satellite/:z/:x/:tile") { request, _ in
-            requests.value.withLock { $0.append("\(request.path)?\(request.query ?? "")") }
-            return Self.answer(
-                accounts[Self.parameter("access_token", in: request.query)], tile: tile,
-                unknown: HTTPResponse(
+        // Each provider's path, the query parameter its key travels in, and its answer to an unknown key.
+        let providers: [(path: String, keyParameter: String, unknown: HTTPResponse)] = [
+            (
+                "/v4/mapbox.satellite/:z/:x/:tile", "access_token",
+                HTTPResponse(
                     status: HTTPStatus(code: 401), headers: ["Content-Type": "application/json"],
-                    body: .bytes(Data(#"{"message":"Not Authorized - Invalid Token"}"#.utf8))))
-        }
-        router.get("/tiles/satellite-v2/:z/:x/:tile") { request, _ in
-            requests.value.withLock { $0.append("\(request.path)?\(request.query ?? "")") }
-            return Self.answer(
-                accounts[Self.parameter("key", in: request.query)], tile: tile,
-                unknown: HTTPResponse(
+                    body: .bytes(Data(#"{"message":"Not Authorized - Invalid Token"}"#.utf8)))
+            ),
+            (
+                "/tiles/satellite-v2/:z/:x/:tile", "key",
+                HTTPResponse(
                     status: HTTPStatus(code: 403), headers: ["Content-Type": "text/plain"],
-                    body: .bytes(Data("Invalid key".utf8))))
+                    body: .bytes(Data("Invalid key".utf8)))
+            ),
+        ]
+        for provider in providers {
+            router.get(provider.path) { request, _ in
+                requests.value.withLock { $0.append("\(request.path)?\(request.query ?? "")") }
+                return Self.answer(
+                    accounts[Self.parameter(provider.keyParameter, in: request.query)], tile: tile,
+                    unknown: provider.unknown)
+            }
         }
         self.requests = requests
         server = try HTTPServer.start(HTTPApplication(router: router), configuration: .init(port: 0))

@@ -72,25 +72,17 @@ public final class WireframeBook {
             await models.licence.buy(product)
         }
         try await render("settings", "map-key-saved", filled: true) { models in
-            guard let key = models.settings.mapKeys.first else { return }
-            key.entered = "pk.eyJ1IjoiYW5uYSJ9.wireframe-token"
-            await key.save()
+            _ = await Self.paste("pk.eyJ1IjoiYW5uYSJ9.wireframe-token", into: models.settings.mapKeys.first)
         }
         try await render("settings", "map-key-remove", filled: true) { models in
-            guard let key = models.settings.mapKeys.first else { return }
-            key.entered = "pk.eyJ1IjoiYW5uYSJ9.wireframe-token"
-            await key.save()
-            await key.request(MapKeyModel.remove)
+            await Self.paste("pk.eyJ1IjoiYW5uYSJ9.wireframe-token", into: models.settings.mapKeys.first)?
+                .request(MapKeyModel.remove)
         }
         try await render("settings", "map-key-problem", filled: true) { models in
-            guard let key = models.settings.mapKeys.first else { return }
-            key.entered = "sk.eyJ1IjoiYW5uYSJ9.secret-token"
-            await key.save()
+            _ = await Self.paste("sk.eyJ1IjoiYW5uYSJ9.secret-token", into: models.settings.mapKeys.first)
         }
         try await render("map", "satellite-tiles", filled: true) { models in
-            guard let key = models.settings.mapKeys.last else { return }
-            key.entered = "WireframeKey42"
-            await key.save()
+            guard let key = await Self.paste("WireframeKey42", into: models.settings.mapKeys.last) else { return }
             await models.settings.choose(mapSource: key.source)
             models.map.mode = .hybrid
         }
@@ -196,6 +188,15 @@ public final class WireframeBook {
         try await render("trip", "undo", page: "trips", filled: true) { models in
             try await Self.openFirstTrip(models).request(TripDetailModel.delete)
         }
+    }
+
+    /// Pastes `key` into a paid source's key field and saves it (the wireframes have no network:
+    /// the check says the provider was not reached).
+    @discardableResult
+    private static func paste(_ key: String, into model: MapKeyModel?) async -> MapKeyModel? {
+        model?.entered = key
+        await model?.save()
+        return model
     }
 
     /// A point on the Volga a little upstream of the sample's bend.
