@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "CurlTransport", dependencies: ["CCurl", "SyncClient"]),
         .target(name: "Inflate", dependencies: ["CZlib"]),
         .target(name: "MapPacks", dependencies: ["Inflate", "SecureHashing", "MapRendering"]),
-        .target(name: "MapRendering", dependencies: ["CZlib"]),
+        .target(
+            name: "MapRendering", dependencies: ["CZlib"],
+            resources: [.copy("Resources/MapLabels.ttf"), .copy("Resources/MapLabels-LICENSE.txt")]),
         .target(name: "MapSources"),
         .target(
             name: "Site",

@@ -27,9 +27,11 @@ command -v swift >/dev/null || { echo "swift (6.x) is not on PATH: install the S
 # and cryptography with cbor2, which make the licensing fixtures, and Apple's App Store Server
 # Library, their second opinion (tools/make_licensing_fixtures.py); Pillow and mapbox-vector-tile,
 # the oracles of the tile rasteriser and decoder (tools/make_vector_tile_fixtures.py; Pillow also
-# reads back the PNGs the tests draw).
+# reads back the PNGs the tests draw); fontTools, which cuts the map labels' font and reads it as
+# the oracle of ours (tools/make_map_font.py).
 python_packages=(tuspy==1.1.0 schemathesis==4.32.5 selenium==4.51.0 axe-selenium-python==2.1.6 osmium==4.3.2 pmtiles==3.8.1
-  cryptography==50.0.2 cbor2==6.2.1 app-store-server-library==3.1.2 pillow==11.3.0 mapbox-vector-tile==2.2.0)
+  cryptography==50.0.2 cbor2==6.2.1 app-store-server-library==3.1.2 pillow==11.3.0 mapbox-vector-tile==2.2.0
+  fonttools==4.68.0)
 for requirement in "${python_packages[@]}"; do
   name=${requirement%%==*}
   version=${requirement##*==}

@@ -5,12 +5,15 @@ public struct TileRenderer: Sendable {
     public let style: TileStyle
     /// Pixels on a side: 256, or 512 for a screen's `@2x`.
     public let size: Int
+    /// The letters names are written in; nil draws no names.
+    public let font: LabelFont?
     /// The most points one tile may ask to draw; a hostile or broken pack stops there.
     public static let pointBudget = 2_000_000
 
-    public init(style: TileStyle = .outdoors, size: Int = 256) {
+    public init(style: TileStyle = .outdoors, size: Int = 256, font: LabelFont? = .bundled) {
         self.style = style
         self.size = size
+        self.font = font
     }
 
     /// Which part of a vector tile a drawn tile shows: the whole (`depth` 0), or for a tile
@@ -61,7 +64,69 @@ public struct TileRenderer: Sendable {
             }
             if !rings.isEmpty { canvas.fill(rings, colour: rule.paint.colour) }
         }
+        if let font { write(tile, zoom: zoom, window: window, font: font, on: &canvas) }
         return canvas
+    }
+
+    /// Writes the names the style's label rules pick, centred on their point or their lake, each
+    /// in a halo; a name that would overlap one already written, or a lake narrower than its
+    /// name, is left out.
+    private func write(
+        _ tile: VectorTile, zoom: Int, window: Window, font: LabelFont, on canvas: inout TileCanvas
+    ) {
+        var written: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
+        for rule in style.labels where zoom >= rule.minZoom {
+            let size = rule.size * Double(self.size) / 256
+            for layer in tile.layers where layer.name == rule.layer {
+                let scale = Double(self.size) * Double(1 << window.depth) / Double(layer.extent)
+                let offset = (Double(window.column * self.size), Double(window.row * self.size))
+                for feature in layer.features where rule.matches(feature) {
+                    guard let name = feature.properties["name"]?.text, !name.isEmpty, name.count <= 64,
+                        let part = feature.parts.first, !part.isEmpty
+                    else { continue }
+                    let points = part.map {
+                        TileCanvas.Point(x: Double($0.x) * scale - offset.0, y: Double($0.y) * scale - offset.1)
+                    }
+                    let width = font.width(name, size: size)
+                    let anchor: TileCanvas.Point
+                    if feature.type == .polygon {
+                        let xs = points.map(\.x)
+                        guard let low = xs.min(), let high = xs.max(), high - low >= width * 0.8 else { continue }
+                        anchor = Self.centroid(points)
+                    } else {
+                        anchor = points[0]
+                    }
+                    let origin = TileCanvas.Point(x: anchor.x - width / 2, y: anchor.y + size * 0.35)
+                    let box = (
+                        minX: origin.x - 2, minY: origin.y - size * 0.8, maxX: origin.x + width + 2,
+                        maxY: origin.y + size * 0.3
+                    )
+                    guard box.maxX > 0, box.minX < Double(self.size), box.maxY > 0, box.minY < Double(self.size),
+                        !written.contains(where: {
+                            $0.minX < box.maxX && box.minX < $0.maxX && $0.minY < box.maxY && box.minY < $0.maxY
+                        })
+                    else { continue }
+                    written.append(box)
+                    let letters = font.rings(name, size: size, at: origin)
+                    let halo = letters.flatMap { TileCanvas.strokeRings($0 + $0.prefix(1), halfWidth: size * 0.1) }
+                    canvas.fill(halo, colour: style.halo)
+                    canvas.fill(letters, colour: rule.colour)
+                }
+            }
+        }
+    }
+
+    /// The centre of a ring's area (its first point when it has none).
+    private static func centroid(_ ring: [TileCanvas.Point]) -> TileCanvas.Point {
+        var (area, x, y) = (0.0, 0.0, 0.0)
+        for (a, b) in zip(ring, ring.dropFirst() + ring.prefix(1)) {
+            let cross = a.x * b.y - b.x * a.y
+            area += cross
+            x += (a.x + b.x) * cross
+            y += (a.y + b.y) * cross
+        }
+        guard abs(area) > 1e-9 else { return ring[0] }
+        return TileCanvas.Point(x: x / (3 * area), y: y / (3 * area))
     }
 
     /// The tile as a PNG.
@@ -89,7 +154,15 @@ public struct TileRenderer: Sendable {
     }
 }
 
-extension TileStyle.Rule {
+/// A style rule that picks features by their `class`.
+protocol PicksFeatures {
+    var classes: Set<String>? { get }
+}
+
+extension TileStyle.Rule: PicksFeatures {}
+extension TileStyle.LabelRule: PicksFeatures {}
+
+extension PicksFeatures {
     func matches(_ feature: VectorTile.Feature) -> Bool {
         guard let classes else { return true }
         return feature.properties["class"]?.text.map(classes.contains) ?? false

@@ -2,8 +2,9 @@ import Foundation
 
 /// How an offline pack's layers are drawn (issue 15; T9: the scheme map), for anglers: water
 /// strong, the roads and tracks that lead to it, woods and wetlands, and the landmarks of a
-/// fishing trip (slipways, piers, fishing places, parking) as dots. The rules are drawn in order;
-/// widths are pixels of a 256-pixel tile at zoom 14 and scale with the zoom.
+/// fishing trip (slipways, piers, fishing places, parking) as dots; the names of places and
+/// lakes. The rules are drawn in order, names last; widths are pixels of a 256-pixel tile at
+/// zoom 14 and scale with the zoom.
 public struct TileStyle: Sendable {
     /// What one rule draws.
     public enum Paint: Sendable, Equatable {
@@ -44,12 +45,41 @@ public struct TileStyle: Sendable {
         }
     }
 
+    /// Writes the `name` of the features of `layer` whose `class` is among `classes` (all when
+    /// nil), from `minZoom` on, `size` pixels to the em on a 256-pixel tile.
+    public struct LabelRule: Sendable {
+        public var layer: String
+        public var classes: Set<String>?
+        public var minZoom: Int
+        public var size: Double
+        public var colour: TileCanvas.Colour
+
+        public init(
+            _ layer: String, _ classes: Set<String>? = nil, minZoom: Int, size: Double, _ colour: TileCanvas.Colour
+        ) {
+            self.layer = layer
+            self.classes = classes
+            self.minZoom = minZoom
+            self.size = size
+            self.colour = colour
+        }
+    }
+
     public var background: TileCanvas.Colour
     public var rules: [Rule]
+    /// Names, written after every shape, the first placed winning where two would overlap.
+    public var labels: [LabelRule]
+    /// The light outline around every letter.
+    public var halo: TileCanvas.Colour
 
-    public init(background: TileCanvas.Colour, rules: [Rule]) {
+    public init(
+        background: TileCanvas.Colour, rules: [Rule], labels: [LabelRule] = [],
+        halo: TileCanvas.Colour = TileCanvas.Colour(0xFFFFFF)
+    ) {
         self.background = background
         self.rules = rules
+        self.labels = labels
+        self.halo = halo
     }
 
     /// The pixels a line of `width` (at zoom 14) takes at `zoom` on a tile of `tileSize`.
@@ -86,6 +116,15 @@ public struct TileStyle: Sendable {
                 Rule(
                     "poi", ["parking", "fuel", "shelter", "toilets", "drinking_water"], minZoom: 13,
                     .dot(TileCanvas.Colour(0x6B6B6B), radius: 2.2)),
+            ],
+            labels: [
+                LabelRule("place", ["city"], minZoom: 6, size: 15, TileCanvas.Colour(0x222222)),
+                LabelRule("place", ["town"], minZoom: 8, size: 13, TileCanvas.Colour(0x222222)),
+                LabelRule("place", ["village"], minZoom: 10, size: 12, TileCanvas.Colour(0x333333)),
+                LabelRule("water", minZoom: 12, size: 11.5, TileCanvas.Colour(0x2A5D8A)),
+                LabelRule(
+                    "place", ["hamlet", "isolated_dwelling", "locality"], minZoom: 12, size: 11,
+                    TileCanvas.Colour(0x444444)),
             ])
     }()
 }
