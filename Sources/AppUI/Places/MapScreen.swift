@@ -7,8 +7,9 @@ import SwiftUI
 /// The map (UI4, T9): scheme, satellite or hybrid; the saved spots as pins; a tap picks a point
 /// and shows everything about it (the nearest road and the weather arriving after); the distance
 /// between two points; a route along roads by car or on foot, online or on the device's packs.
-/// Drawn by MapKit: Apple's maps, or a paid source's tiles with its attribution (T7). The map
-/// pans itself, so the ring moves here only by its buttons.
+/// Drawn by MapKit: Apple's maps, a paid source's tiles or the offline packs, with the
+/// attribution their terms ask for (T7, T10). The map pans itself, so the ring moves here only
+/// by its buttons.
 struct MapScreen: View {
     @Bindable var model: MapModel
     let models: ScreenModels
