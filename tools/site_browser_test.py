@@ -208,6 +208,16 @@ class Run:
         self.wait(lambda: driver.find_element(By.ID, "map").get_attribute("data-point"), "a click tells what is at that point")
         self.page("map")
 
+        # A view named in the address, over the portal's offline pack: the portal draws its tiles.
+        pack = self.scenario["mapPack"]
+        driver.get("about:blank")
+        self.open(f"/map#{pack['lat']},{pack['lon']},{pack['zoom']}")
+        self.wait(lambda: driver.execute_script(
+            "return Array.from(document.querySelectorAll('img.leaflet-tile')).filter(i =>"
+            " i.src.includes(arguments[0]) && i.complete && i.naturalWidth === 256).length >= 2", pack["tiles"]),
+            "the portal's offline pack is drawn on the map")
+        self.page("map-pack")
+
         self.open("/reports")
         driver.find_element(By.CSS_SELECTOR, "a[href='/reports?report=catches-by-species']").click()
         self.wait(lambda: driver.execute_script(

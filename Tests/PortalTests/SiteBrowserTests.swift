@@ -3,6 +3,7 @@ import FishingModel
 import Foundation
 import HTTPServer
 import MediaLibrary
+import Portal
 import PortalStore
 import SyncProtocol
 import TestSupport
@@ -73,8 +74,12 @@ struct SiteBrowserTests {
         "Given a filled portal, when Chromium signs in, browses, filters, opens a photo, scrubs a video, signs a device out and signs out at three sizes, then every step works and axe finds nothing serious",
         arguments: Backend.available)
     func browse(backend: Backend) async throws {
-        let portal = try PortalHarness(backend)
+        let packs = try temporaryFolder("site-browser-packs")
+        defer { try? FileManager.default.removeItem(at: packs) }
+        try writeHelsinkiMapPack(into: packs)
+        let portal = try PortalHarness(backend, maps: MapShelf(folder: packs))
         var scenario = try await fill(portal)
+        scenario["mapPack"] = ["lat": 60.1705, "lon": 24.9435, "zoom": 15, "tiles": "/v1/tile-images/helsinki/"]
         let phone = try await portal.device("second-phone", email: "anna@example.org")
         try await phone.synchronise()
         let server = try HTTPServer.start(portal.portal.application())

@@ -25,7 +25,15 @@
     return box;
   }
 
-  var map = L.map(element, { worldCopyJump: true, maxZoom: 19 }).setView([56, 37], 4);
+  // A view named in the address (#LAT,LON,ZOOM) opens there; otherwise the map shows the spots.
+  var named = /^#(-?\d{1,2}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?),(\d{1,2})$/.exec(window.location.hash);
+  // Its own zoom range: a pack layer's (from zoom 6) must not narrow the map's.
+  var map = L.map(element, { worldCopyJump: true, minZoom: 2, maxZoom: 19 });
+  if (named) {
+    map.setView([Math.max(-85, Math.min(85, +named[1])), +named[2]], Math.min(19, +named[3]));
+  } else {
+    map.setView([56, 37], 4);
+  }
   if (text.tiles) {
     L.tileLayer(text.tiles, { maxZoom: 19, attribution: text.attribution }).addTo(map);
   } else {
@@ -59,7 +67,7 @@
         marker.bindPopup(popup(caught.species, [text.textCatch + " · " + caught.time], caught.url));
         cluster.addLayer(marker);
       });
-      if (bounds.length) map.fitBounds(bounds, { padding: [30, 30], maxZoom: 13 });
+      if (bounds.length && !named) map.fitBounds(bounds, { padding: [30, 30], maxZoom: 13 });
       element.dataset.loaded = String(data.spots.length + data.catches.length);
     });
 
