@@ -51,8 +51,9 @@ open class MKTileOverlay: NSObject, MKOverlay {
         super.init()
     }
 
-    /// Hands the tile's image data (PNG, JPEG) to `result`; by default fetched from the template.
-    open func loadTile(at path: MKTileOverlayPath, result: @escaping (Data?, (any Error)?) -> Void) {
+    /// Hands the tile's image data (PNG, JPEG) to `result`, on any queue, asynchronously; by
+    /// default fetched from the template.
+    open func loadTile(at path: MKTileOverlayPath, result: @escaping @Sendable (Data?, (any Error)?) -> Void) {
         result(nil, nil)
     }
 }

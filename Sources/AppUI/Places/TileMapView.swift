@@ -99,8 +99,9 @@ struct TileMapView: UIViewRepresentable {
     }
 }
 
-/// The installed packs as a tile overlay: each tile drawn on the device (MapKit asks off the
-/// main thread), nothing where no pack reaches, so Apple's map shows there when online.
+/// The installed packs as a tile overlay: each tile drawn on the device off the main thread
+/// (MapKit takes the answer on any queue), nothing where no pack reaches, so Apple's map shows
+/// there when online.
 final class PackTileOverlay: MKTileOverlay {
     let tiles: InstalledPackTiles?
 
@@ -109,12 +110,14 @@ final class PackTileOverlay: MKTileOverlay {
         super.init(urlTemplate: nil)
     }
 
-    override func loadTile(at path: MKTileOverlayPath, result: @escaping (Data?, (any Error)?) -> Void) {
-        do {
-            let scale = Int(path.contentScaleFactor.rounded())
-            result(try tiles?.png(z: path.z, x: path.x, y: path.y, scale: scale).map { Data($0) }, nil)
-        } catch {
-            result(nil, error)
+    override func loadTile(at path: MKTileOverlayPath, result: @escaping @Sendable (Data?, (any Error)?) -> Void) {
+        let (tiles, scale) = (tiles, Int(path.contentScaleFactor.rounded()))
+        DispatchQueue.global(qos: .userInitiated).async {
+            do {
+                result(try tiles?.png(z: path.z, x: path.x, y: path.y, scale: scale).map { Data($0) }, nil)
+            } catch {
+                result(nil, error)
+            }
         }
     }
 }
