@@ -29,6 +29,16 @@ public struct MapSource: Sendable, Equatable, Identifiable {
         case forbidden
     }
 
+    /// What draws a source's maps.
+    public enum Drawing: Sendable, Equatable {
+        /// Apple's MapKit, in the app.
+        case mapKit
+        /// Our offline packs, drawn on the device or by the portal.
+        case packs
+        /// Raster tiles fetched from the provider, one set per kind the source draws.
+        case rasterTiles([Kind: RasterTiles])
+    }
+
     /// Where a source can be shown.
     public enum Surface: String, Sendable {
         /// The iPhone and iPad app.
@@ -50,12 +60,17 @@ public struct MapSource: Sendable, Equatable, Identifiable {
     public let termsURL: String
     /// The text shown on every map drawn from this source.
     public let attribution: String
-    /// The raster tiles of each kind the source draws that way; empty for sources drawn by a
-    /// framework (MapKit) or from packs.
-    public let rasterTiles: [Kind: RasterTiles]
+    public let drawing: Drawing
 
     /// Whether the operator (or the angler) must configure a key or token.
     public var needsKey: Bool { key != nil }
+
+    /// The raster tiles of each kind the source draws that way; empty for sources drawn by
+    /// MapKit or from packs.
+    public var rasterTiles: [Kind: RasterTiles] {
+        if case .rasterTiles(let tiles) = drawing { return tiles }
+        return [:]
+    }
 }
 
 /// Where one kind of a source's raster tiles are (T9): an address with `{z}`, `{x}`, `{y}` and,

@@ -10,19 +10,20 @@ extension MapSource {
             offline: .forbidden, surfaces: [.app], key: nil,
             licence: "Apple MapKit terms (part of the Apple Developer Program License Agreement)",
             termsURL: "https://developer.apple.com/maps/", attribution: "Apple Maps (legal notice drawn by MapKit)",
-            rasterTiles: [:]),
+            drawing: .mapKit),
         MapSource(
             id: "osm-packs", name: "OpenStreetMap offline packs", kinds: [.scheme], price: .free, offline: .allowed,
             surfaces: [.app, .site], key: nil, licence: "ODbL 1.0 (the data), packs built by the portal",
             termsURL: "https://www.openstreetmap.org/copyright", attribution: "© OpenStreetMap contributors",
-            rasterTiles: [:]),
+            drawing: .packs),
         MapSource(
             id: "osm-tiles", name: "OpenStreetMap standard tiles", kinds: [.scheme], price: .free, offline: .forbidden,
             surfaces: [.site], key: nil,
             licence: "ODbL 1.0 (the data), CC BY-SA 2.0 (the tiles); the OSMF tile usage policy",
             termsURL: "https://operations.osmfoundation.org/policies/tiles/",
             attribution: "© OpenStreetMap contributors",
-            rasterTiles: [.scheme: RasterTiles("https://tile.openstreetmap.org/{z}/{x}/{y}.png", maxZoom: 19)]),
+            drawing: .rasterTiles([.scheme: RasterTiles("https://tile.openstreetmap.org/{z}/{x}/{y}.png", maxZoom: 19)])
+        ),
         MapSource(
             id: "mapbox-satellite", name: "Mapbox Satellite", kinds: [.satellite, .hybrid], price: .freeTier,
             offline: .providerLimits, surfaces: [.app, .site],
@@ -30,7 +31,7 @@ extension MapSource {
                 prefix: "pk.", secretPrefixes: ["sk.", "tk."], accountURL: "https://account.mapbox.com/access-tokens/"),
             licence: "Mapbox Terms of Service (proprietary imagery)", termsURL: "https://www.mapbox.com/pricing",
             attribution: "© Mapbox © OpenStreetMap contributors © Maxar",
-            rasterTiles: [
+            drawing: .rasterTiles([
                 // The Raster Tiles API (imagery) and the Static Tiles API (a style drawn as tiles).
                 .satellite: RasterTiles(
                     "https://api.mapbox.com/v4/mapbox.satellite/{z}/{x}/{y}@2x.jpg90?access_token={key}",
@@ -38,18 +39,18 @@ extension MapSource {
                 .hybrid: RasterTiles(
                     "https://api.mapbox.com/styles/v1/mapbox/satellite-streets-v12/tiles/512/{z}/{x}/{y}@2x?access_token={key}",
                     tileSize: 512, maxZoom: 22),
-            ]),
+            ])),
         MapSource(
             id: "maptiler-satellite", name: "MapTiler Satellite", kinds: [.satellite, .hybrid], price: .freeTier,
             offline: .providerLimits, surfaces: [.app, .site],
             key: KeyRule(accountURL: "https://cloud.maptiler.com/account/keys/"),
             licence: "MapTiler Cloud terms (proprietary imagery; the free plan is for non-commercial use)",
             termsURL: "https://www.maptiler.com/cloud/pricing/", attribution: "© MapTiler © OpenStreetMap contributors",
-            rasterTiles: [
+            drawing: .rasterTiles([
                 .satellite: RasterTiles(
                     "https://api.maptiler.com/tiles/satellite-v2/{z}/{x}/{y}.jpg?key={key}", tileSize: 512, maxZoom: 20),
                 .hybrid: RasterTiles("https://api.maptiler.com/maps/hybrid/256/{z}/{x}/{y}.jpg?key={key}", maxZoom: 20),
-            ]),
+            ])),
     ]
 
     /// The source with `id`, if the catalogue has it.

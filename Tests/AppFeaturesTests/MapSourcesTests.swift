@@ -15,6 +15,8 @@ struct MapSourcesTests {
             #expect(source.price == .free || source.needsKey, "\(source.id): paid sources need a key")
         }
         #expect(MapSource.named("osm-tiles")?.offline == .forbidden, "OSM's tile policy forbids offline use")
+        #expect(MapSource.named("apple")?.drawing == .mapKit && MapSource.named("osm-packs")?.drawing == .packs)
+        #expect(MapSource.catalogue.filter { $0.rasterTiles.isEmpty }.map(\.id) == ["apple", "osm-packs"])
         #expect(MapSource.catalogue.filter { $0.kinds.contains(.satellite) && $0.price != .free }.count >= 2)
         #expect(MapSource.catalogue.contains { $0.kinds.contains(.satellite) && $0.price == .free })
     }

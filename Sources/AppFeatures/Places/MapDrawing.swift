@@ -22,17 +22,23 @@ public enum MapDrawing: Sendable, Equatable {
         return offered.contains(chosen) ? chosen : offered.first ?? .standard
     }
 
-    /// Apple's maps for Apple (and when no source is known); the source's raster tiles of the
-    /// shown mode otherwise. Nil when the source cannot be drawn that way (no key, no tiles).
+    /// As the source is drawn (``MapSource/drawing``): Apple's maps (also when no source is
+    /// known), the packs, or the source's raster tiles of the shown mode. Nil when the source
+    /// cannot be drawn that way (no key, no tiles of that kind).
     public static func make(source: MapSource?, mode chosen: MapMode, key: String?) -> MapDrawing? {
         let mode = mode(chosen, of: source)
-        guard let source, source.id != "apple" else { return .apple(mode) }
-        if source.id == "osm-packs" { return .packs(attribution: source.attribution) }
-        guard let tiles = source.rasterTiles[mode.kind], let template = source.tileTemplate(mode.kind, key: key) else {
-            return nil
+        guard let source else { return .apple(mode) }
+        switch source.drawing {
+        case .mapKit: return .apple(mode)
+        case .packs: return .packs(attribution: source.attribution)
+        case .rasterTiles(let kinds):
+            guard let tiles = kinds[mode.kind], let template = source.tileTemplate(mode.kind, key: key) else {
+                return nil
+            }
+            return .tiles(
+                urlTemplate: template, tileSize: tiles.tileSize, maxZoom: tiles.maxZoom,
+                attribution: source.attribution)
         }
-        return .tiles(
-            urlTemplate: template, tileSize: tiles.tileSize, maxZoom: tiles.maxZoom, attribution: source.attribution)
     }
 }
 

@@ -72,9 +72,10 @@ public struct AppProviders: Sendable {
 }
 
 extension AppProviders {
-    /// What the app draws (T7): Apple's maps through MapKit; the offline packs drawn on the device
-    /// and the raster sources (once their key is saved) through MapKit's tile overlay.
-    public static let drawnMapSources: Set<String> = ["apple", "osm-packs", "mapbox-satellite", "maptiler-satellite"]
+    /// What the app draws (T7): every app source, whatever draws it — Apple's maps through
+    /// MapKit, the offline packs drawn on the device and the raster sources (once their key is
+    /// saved) through MapKit's tile overlay.
+    public static let drawnMapSources = Set(MapSource.catalogue.filter { $0.surfaces.contains(.app) }.map(\.id))
 }
 
 extension ScreenModels {
