@@ -18,6 +18,9 @@ public struct MapPackService: Sendable {
     /// their files are unchanged.
     let graphs = OpenFileCache<RoutingGraph>()
     let archives = OpenFileCache<PMTilesArchive>()
+    /// The installed packs' manifests, read again only when a file changes (the map asks for
+    /// them on every tile).
+    let manifests = OpenFileCache<MapPackManifest>()
 
     public init(folder: URL, transport: @escaping @Sendable (URL) -> any SyncTransport) {
         self.folder = folder
@@ -91,7 +94,7 @@ public struct MapPackService: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().compactMap { name in
             let url = folder.appendingPathComponent(name).appendingPathComponent("manifest.json")
-            return (try? Data(contentsOf: url)).flatMap { try? MapPackManifest.read($0) }
+            return try? manifests.value(at: url) { url in try MapPackManifest.read(Data(contentsOf: url)) }
         }
     }
 

@@ -34,6 +34,7 @@ struct PackTilesTests {
         let retina = try #require(try tiles.png(z: 15, x: 18_654, y: 9_484, scale: 2))
         #expect(Array(retina[16..<24]) == [0, 0, 2, 0, 0, 0, 2, 0], "512 pixels for a 2× screen")
         #expect(packs.archives.openings == 1, "the archive stays open between tiles")
+        #expect(packs.manifests.openings == 1, "the manifest is read once while unchanged")
         #expect(try tiles.png(z: 14, x: 9000, y: 4742) == nil, "outside the pack")
         #expect(try tiles.png(z: 19, x: 32 * 9327, y: 32 * 4742) == nil, "too deep to enlarge")
         try FileManager.default.removeItem(at: maps.appendingPathComponent("helsinki"))
