@@ -126,7 +126,7 @@ open class MKMapView: UIView, _WireframeItem {
                 WireframeNode(
                     "tiles",
                     text:
-                        "tiles \(overlay.urlTemplate ?? "") (\(Int(overlay.tileSize.width)) px, to zoom \(overlay.maximumZ))"
+                        "tiles \(overlay.urlTemplate ?? "drawn by \(type(of: overlay))") (\(Int(overlay.tileSize.width)) px, to zoom \(overlay.maximumZ))"
                         + (overlay.canReplaceMapContent ? "" : " over Apple's map"))
             }
             let lines = overlays.compactMap { $0 as? MKPolyline }.map {
