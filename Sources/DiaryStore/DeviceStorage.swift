@@ -101,13 +101,17 @@ public final class DeviceStorage {
         return try openDiary(profile)
     }
 
-    /// Marks a profile removed; `confirmation` must repeat its name exactly (UI5). Its data stays
-    /// on the device for ``Profile/retentionDays`` days and ``restoreProfile(named:)`` brings it back.
-    public func removeProfile(named name: String, confirmation: String?) throws {
+    /// Marks a profile removed; `confirmation` must repeat its name exactly (UI5) and, for a
+    /// profile protected by a PIN, `pin` must be that PIN, counted against the same lockout as
+    /// opening it (issue 30 §2.6: typing a name must not remove another angler's fish). Its data
+    /// stays on the device for ``Profile/retentionDays`` days and ``restoreProfile(named:)`` brings
+    /// it back.
+    public func removeProfile(named name: String, confirmation: String?, pin: String?) throws {
         let profile = try profile(named: name)
         guard confirmation == profile.displayName else {
             throw StoreError.confirmationMismatch(expected: profile.displayName)
         }
+        try checkPin(profile, pin)
         try registry.transaction {
             try registry.execute(
                 "UPDATE profiles SET removed_at = ? WHERE id = ?",

@@ -171,7 +171,7 @@ public struct HobbyStoryCLI: Sendable {
                         for the portal instead of the system's)
 
           profile add NAME [--pin PIN] [--units metric|imperial]
-          profile list | profile remove NAME [--confirm NAME] | profile restore NAME
+          profile list | profile remove NAME [--confirm NAME] (and --pin for a protected one) | profile restore NAME
           spot add --name N --lat LAT --lon LON [--water-body T] [--water-body-type NAME_OR_ID] [--depth-m X] [--notes T]
           spot edit ID [same options] [--clear FIELD] | spot list | spot show ID
           trip add --spot ID [--title T] [--start ISO8601] [--end ISO8601] [--companions T] [--notes T]

@@ -32,7 +32,7 @@ extension HobbyStoryCLI {
                 )
                 confirmation = c.console.readLine()?.trimmingCharacters(in: .whitespaces)
             }
-            try storage.removeProfile(named: profile.displayName, confirmation: confirmation)
+            try storage.removeProfile(named: profile.displayName, confirmation: confirmation, pin: c.pin)
             c.output(
                 c.json(profile),
                 text:

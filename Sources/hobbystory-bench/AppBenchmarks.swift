@@ -59,7 +59,9 @@ func benchmarkApp(trips tripCount: Int, catches catchCount: Int) async throws {
         (
             "home",
             {
-                let home = HomeModel(diary: diary, location: NoLocation(), conditions: nil, language: .english)
+                let home = HomeModel(
+                    diary: diary, location: NoLocation(), conditions: nil,
+                    formatter: MeasureFormatter(preferences: .defaults(for: .metric, language: .english), language: .english))
                 return ({ try await home.load() }, { try await home.load() })
             }, homeQueries
         ),

@@ -56,15 +56,37 @@ struct ProfileTests {
     @Test("Given a profile removal, when the name is not typed exactly, then it is refused and nothing changes")
     func removalNeedsConfirmation() throws {
         let f = try DiaryFixture(profile: "Anna")
-        #expect(throws: StoreError.self) { try f.storage.removeProfile(named: "Anna", confirmation: nil) }
-        #expect(throws: StoreError.self) { try f.storage.removeProfile(named: "Anna", confirmation: "anna") }
+        #expect(throws: StoreError.self) { try f.storage.removeProfile(named: "Anna", confirmation: nil, pin: nil) }
+        #expect(throws: StoreError.self) { try f.storage.removeProfile(named: "Anna", confirmation: "anna", pin: nil) }
         #expect(try f.storage.profiles().count == 1)
+    }
+
+    @Test(
+        "Given a PIN-protected profile, when its removal is confirmed by name without its PIN or with a wrong one, then it is refused, counted toward the lockout, and nothing changes"
+    )
+    func removalOfAProtectedProfileNeedsItsPin() throws {
+        let f = try DiaryFixture(profile: "Anna", pin: "4821")
+        #expect(throws: StoreError.pinRequired(profile: "Anna")) {
+            try f.storage.removeProfile(named: "Anna", confirmation: "Anna", pin: nil)
+        }
+        for _ in 0..<5 {
+            #expect(throws: StoreError.wrongPin(profile: "Anna")) {
+                try f.storage.removeProfile(named: "Anna", confirmation: "Anna", pin: "0000")
+            }
+        }
+        #expect(throws: StoreError.pinLocked(profile: "Anna", seconds: 30)) {
+            try f.storage.removeProfile(named: "Anna", confirmation: "Anna", pin: "4821")
+        }
+        #expect(try f.storage.profiles().map(\.displayName) == ["Anna"])
+        f.clock.advance(by: 31)
+        try f.storage.removeProfile(named: "Anna", confirmation: "Anna", pin: "4821")
+        #expect(try f.storage.profiles().isEmpty)
     }
 
     @Test("Given a removed profile, when restored within 30 days, then its diary is intact")
     func removeAndRestore() throws {
         let f = try DiaryFixture(profile: "Anna")
-        try f.storage.removeProfile(named: "Anna", confirmation: "Anna")
+        try f.storage.removeProfile(named: "Anna", confirmation: "Anna", pin: nil)
         #expect(try f.storage.profiles().isEmpty)
         #expect(throws: StoreError.self) { try f.storage.openDiary(named: "Anna", pin: nil) }
         f.clock.advance(by: 29 * 86_400)
@@ -77,7 +99,7 @@ struct ProfileTests {
     func purgeAfterRetention() throws {
         let f = try DiaryFixture(profile: "Anna")
         let folder = f.storage.folder(of: f.diary.profile)
-        try f.storage.removeProfile(named: "Anna", confirmation: "Anna")
+        try f.storage.removeProfile(named: "Anna", confirmation: "Anna", pin: nil)
         f.clock.advance(by: 31 * 86_400)
         let reopened = try DeviceStorage(root: f.folder, now: f.clock.function)
         #expect(!FileManager.default.fileExists(atPath: folder.path))

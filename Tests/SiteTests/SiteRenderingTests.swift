@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import Reports
 import Testing
@@ -77,9 +78,11 @@ struct SiteRenderingTests {
             let parts = calendar.dateComponents(
                 [.year, .month, .day, .hour, .minute], from: date.addingTimeInterval(TimeInterval(offset)))
             let reading = ClockReading(date, offset: offset)
+            let weekday = calendar.component(.weekday, from: date.addingTimeInterval(TimeInterval(offset)))
             #expect(
-                [reading.year, reading.month, reading.day, reading.hour, reading.minute]
-                    == [parts.year, parts.month, parts.day, parts.hour, parts.minute].map { $0 ?? -1 },
+                [reading.year, reading.month, reading.day, reading.hour, reading.minute, reading.weekday]
+                    == [parts.year, parts.month, parts.day, parts.hour, parts.minute].map { $0 ?? -1 }
+                    + [(weekday + 5) % 7],
                 "\(seconds) \(offset)")
         }
     }

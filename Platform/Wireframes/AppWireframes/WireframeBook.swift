@@ -43,8 +43,22 @@ public final class WireframeBook {
             try await render(page, "empty", filled: false) { _ in }
             try await render(page, "filled", filled: true) { _ in }
         }
-        try await render("home", "help", filled: true) { $0.help.show(HomeModel.catchNow) }
-        try await render("home", "catch-now", filled: true) { await $0.home.startCatchNow() }
+        try await render("home", "help", filled: true) { $0.help.show(CatchNowModel.start) }
+        try await render("home", "catch-now", filled: true) { await $0.home.catchNow.begin() }
+        try await render("home", "catch-now-destination", filled: true) { models in
+            await models.home.catchNow.begin()
+            models.home.catchNow.showDestinations()
+        }
+        try await render("home", "catch-now-asks-spot", filled: true) { models in
+            try await Self.catchNow(models, destination: nil)
+        }
+        try await render("home", "catch-now-saved", filled: true) { models in
+            try await Self.catchNow(models, destination: 0)
+        }
+        try await render("home", "catch-now-undo", filled: true) { models in
+            try await Self.catchNow(models, destination: 0)
+            models.home.catchNow.close()
+        }
         try await render("trash", "confirmation", filled: true) { await $0.trash.request(TrashModel.empty) }
         try await render("sync", "signed-in", filled: true, signedIn: true) { _ in }
         try await render("sync", "sign-out", filled: true, signedIn: true) { await $0.sync.request(SyncModel.signOut) }
@@ -168,6 +182,13 @@ public final class WireframeBook {
             editor.lengthText = "long"
             await editor.request(CatchEditorModel.discard)
         }
+        try await render("catch-editor", "species", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            models.router.current.navigate(to: .newCatch(tripId: trip.tripId))
+            let editor = models.catchEditor(CatchForm(tripId: trip.tripId))
+            try await editor.load()
+            editor.isChoosingSpecies = true
+        }
         try await render("catch-editor", "editing", page: "trips", filled: true) { models in
             let trip = try await Self.openFirstTrip(models)
             guard let item = trip.catches.first else { throw WireframeError("the sample trip has no catch") }
@@ -188,6 +209,18 @@ public final class WireframeBook {
         try await render("trip", "undo", page: "trips", filled: true) { models in
             try await Self.openFirstTrip(models).request(TripDetailModel.delete)
         }
+    }
+
+    /// Opens Catch now on the sample device (no position) and taps perch; with a destination
+    /// index, that destination is then chosen, which saves the catch.
+    private static func catchNow(_ models: ScreenModels, destination: Int?) async throws {
+        let sheet = models.home.catchNow
+        await sheet.begin()
+        guard let perch = (sheet.recentChoices + sheet.otherChoices).first(where: { $0.id == "perca-fluviatilis" })
+        else { throw WireframeError("the sample device offers no perch") }
+        await sheet.save(species: perch)
+        guard let destination, let choices = sheet.plan?.choices, choices.indices.contains(destination) else { return }
+        await sheet.choose(choices[destination])
     }
 
     /// Pastes `key` into a paid source's key field and saves it (the wireframes have no network:

@@ -15,6 +15,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public static let trip = Control("catchEditor.trip", .picker)
     public static let species = Control("catchEditor.species", .picker)
     public static let speciesSearch = Control("catchEditor.speciesSearch", .field)
+    public static let cancelSpecies = Control("catchEditor.cancelSpecies", .button)
     public static let time = Control("catchEditor.time", .field)
     public static let now = Control("catchEditor.now", .button)
     public static let count = Control("catchEditor.count", .field)
@@ -32,7 +33,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public static let discard = Control("catchEditor.discard", .button, safeguard: .confirm)
     public static let delete = Control("catchEditor.delete", .button, safeguard: .undo)
     public static let controls = [
-        trip, species, speciesSearch, time, now, count, weight, length, bait, method, depth, waterTemperature,
+        trip, species, speciesSearch, cancelSpecies, time, now, count, weight, length, bait, method, depth, waterTemperature,
         released, notes, fromPhoto, acceptPhotoTrip, save, discard, delete,
     ]
 
@@ -54,6 +55,8 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public var notes = "" { didSet { validate() } }
     public var released = false { didSet { validate() } }
     public var speciesQuery = ""
+    /// The species list is shown over the form (the species row opens it; choosing closes it).
+    public var isChoosingSpecies = false
     /// Each invalid field's message, keyed by field (`tripId`, `species`, `weightKg`, …).
     public private(set) var fieldErrors: [String: String] = [:]
     /// The trips a catch can join, latest first.
@@ -163,7 +166,9 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
 
     public func choose(_ entry: DirectoryEntry?, for kind: DirectoryKind) {
         switch kind {
-        case .species: draft.speciesId = entry?.id
+        case .species:
+            draft.speciesId = entry?.id
+            isChoosingSpecies = false
         case .baits: draft.baitId = entry?.id
         case .methods: draft.methodId = entry?.id
         case .waterBodyTypes: return

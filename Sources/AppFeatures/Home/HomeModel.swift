@@ -5,79 +5,81 @@ import Foundation
 import Geodesy
 import Observation
 
-/// The first screen (issue 13 §3 Home): what is recent, where sync stands, and "Catch now" —
-/// a catch logged in at most two taps (tap one opens the sheet with the plan and the species,
-/// tap two picks the species and saves), because logging on the water is the top complaint
-/// against the best fishing apps. Time from the device clock (T11), position from the location
-/// provider (T10), species recently caught first. The conditions are fetched after the save,
+/// The first screen (issue 13 §3 Home, issue 30 §2): "Catch now" (``CatchNowModel``), the trip
+/// going on with its End trip, what is recent, and where sync stands. Time from the device clock
+/// (T11), position from the location provider (T10). The conditions are fetched after a save,
 /// never before it.
 @MainActor
 @Observable
 public final class HomeModel: DeclaresControls {
-    public static let catchNow = Control("home.catchNow", .button)
-    public static let pickSpecies = Control("home.pickSpecies", .picker)
-    public static let searchSpecies = Control("home.searchSpecies", .field)
-    public static let pickSpot = Control("home.pickSpot", .picker)
-    public static let cancelCatchNow = Control("home.cancelCatchNow", .button)
+    public static let endTrip = Control("home.endTrip", .button)
     public static let openTrip = Control("home.openTrip", .link)
     public static let openSync = Control("home.openSync", .link)
-    public static let controls = [catchNow, pickSpecies, searchSpecies, pickSpot, cancelCatchNow, openTrip, openSync]
+    public static let controls = CatchNowModel.controls + [endTrip, openTrip, openSync]
 
     /// The latest catches, newest first.
     public private(set) var recentCatches: [Catch] = []
     public private(set) var latestTrip: Trip?
+    /// The latest trip without an end, shown with its End trip.
+    public private(set) var unendedTrip: UnendedTrip?
     /// Changes waiting to be sent, and when the diary last synced (nil: never, or not signed in).
     public private(set) var pendingChanges = 0
     public private(set) var lastSyncAt: Date?
     public private(set) var isSignedIn = false
-
-    /// The "Catch now" sheet, open after the first tap.
-    public private(set) var catchNowPlan: CatchNowPlan?
-    public var speciesQuery = ""
-    /// The catch saved by the last second tap.
-    public private(set) var lastSaved: Catch?
     public private(set) var problem: String?
+    /// The "Catch now" sheet.
+    public let catchNow: CatchNowModel
 
     private let diary: DiaryQueue
     private let location: any LocationProviding
-    private let conditions: ConditionsService?
     private let now: @Sendable () -> Date
-    private let language: Language
+    private let formatter: MeasureFormatter
     private let catalog: Catalog
+    private var language: Language { formatter.language }
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
-    private var picker: DirectoryPicker?
     private var titles = CatchTitles(entries: [], language: .english)
-    private var recentSpecies: [String] = []
-    private var catchNowTime: Date?
 
     public init(
         diary: DiaryQueue, location: any LocationProviding, conditions: ConditionsService?,
-        now: @escaping @Sendable () -> Date = { Date() }, language: Language, catalog: Catalog = .shared
+        now: @escaping @Sendable () -> Date = { Date() }, formatter: MeasureFormatter, catalog: Catalog = .shared
     ) {
         self.diary = diary
         self.location = location
-        self.conditions = conditions
         self.now = now
-        self.language = language
+        self.formatter = formatter
         self.catalog = catalog
+        catchNow = CatchNowModel(
+            diary: diary, location: location, conditions: conditions, now: now, formatter: formatter, catalog: catalog)
+        catchNow.changed = { [weak self] in try? await self?.load() }
     }
 
     public func load() async throws {
         let summary = try await diary.read { diary in
-            let catches = try diary.catches(limit: 50)
+            let catches = try diary.catches(limit: 5)
+            let unended = try diary.trips(limit: 20).first { $0.endAt == nil }
+            let unendedState = try unended.map { trip in
+                (trip, try? diary.spot(trip.spotId), try diary.catches(tripId: trip.id, limit: 1).first?.caughtAt)
+            }
             return (
                 catches, try diary.latestTrip(), try diary.pendingChangeCount(), try diary.syncAccount(),
-                try diary.speciesEntries(of: catches.prefix(5))
+                try diary.speciesEntries(of: catches), unendedState
             )
         }
         titles = CatchTitles(entries: summary.4, language: language)
-        recentCatches = Array(summary.0.prefix(5))
-        var seen = Set<String>()
-        recentSpecies = summary.0.map(\.speciesId).filter { seen.insert($0).inserted }
+        recentCatches = summary.0
         latestTrip = summary.1
         pendingChanges = summary.2
         lastSyncAt = summary.3?.lastSyncAt
         isSignedIn = summary.3?.token != nil
+        if let (trip, spot, lastCatchAt) = summary.5 {
+            let activity = CatchNowPlan.TripActivity(trip: trip, lastCatchAt: lastCatchAt)
+            let here = await location.currentCoordinate()
+            let rule = OpenTripRule(now: now(), here: here)
+            unendedTrip = UnendedTrip(
+                trip: trip, spot: spot, lastActiveAt: rule.isGoingOn(activity, at: spot) ? nil : rule.end(of: activity, at: spot))
+        } else {
+            unendedTrip = nil
+        }
     }
 
     /// Keeps the screen current while it is shown (run from the view's `.task`).
@@ -87,83 +89,29 @@ public final class HomeModel: DeclaresControls {
         }
     }
 
-    // MARK: Catch now
-
-    /// Tap one: takes the time from the clock and the position from the device, and decides
-    /// where the catch goes.
-    public func startCatchNow() async {
-        let time = now()
-        let here = await location.currentCoordinate()
-        do {
-            let (trips, spots, species) = try await diary.read { diary in
-                (try diary.trips(), try diary.spots(), try diary.directoryEntries(.species))
-            }
-            picker = DirectoryPicker(entries: species, language: language)
-            catchNowTime = time
-            speciesQuery = ""
-            catchNowPlan = CatchNowPlan.make(trips: trips, spots: spots, here: here, now: time)
-            problem = nil
-        } catch {
-            problem = problems.text(error)
-        }
-    }
-
-    /// The species to offer: recently caught first, then the rest, filtered by the query.
-    public var speciesChoices: [DirectoryEntry] {
-        picker?.entries(matching: speciesQuery, recent: recentSpecies) ?? []
-    }
-
-    public func speciesName(_ entry: DirectoryEntry) -> String { picker?.name(of: entry) ?? entry.nameEn }
-
     /// A recent catch as its row reads: the species in the angler's language, and how many.
     public func title(of item: Catch) -> String { titles.title(of: item) }
 
-    /// For a plan that needs a spot: the angler's choice (the third tap).
-    public func choose(spot: Spot) {
-        guard catchNowPlan == .needsSpot else { return }
-        catchNowPlan = .newTrip(at: spot, meters: 0)
+    /// The trip without an end, as Home's card reads it: "Trip at Volga bend, from 05:10".
+    public var unendedTripText: String? {
+        unendedTrip.map { catchNow.text(of: .trip($0.trip, spot: $0.spot)) }
     }
 
-    public func cancelCatchNow() {
-        catchNowPlan = nil
-        catchNowTime = nil
+    /// End trip's label: "End trip" while it goes on, "End trip at 07:40" once it is over.
+    public var endTripLabel: String {
+        guard let unended = unendedTrip, let end = unended.lastActiveAt else { return catalog.label(Self.endTrip, language) }
+        return catalog.text(
+            "home.endTripAt", language,
+            ["time": DiaryDates(language: language).time(end, offset: unended.trip.utcOffsetSeconds)])
     }
 
-    /// Tap two: saves the catch of `species` in one transaction with the trip (and spot) it
-    /// needs, then fetches the conditions in the background.
-    public func save(species: DirectoryEntry) async {
-        guard let plan = catchNowPlan, plan != .needsSpot, let time = catchNowTime else { return }
-        let offset = DiaryTime.deviceOffset(at: time)
-        let spotName = catalog.text(
-            "home.catchNow.newSpotName", language,
-            ["date": DiaryTime.iso8601(time, utcOffsetSeconds: offset).prefix(10).description])
-        let speciesId = species.id
+    /// Ends the trip without an end (issue 30 §2.2): now while it goes on, else at its last catch.
+    public func endUnendedTrip() async {
+        guard let unended = unendedTrip else { return }
+        let (id, end) = (unended.trip.id, unended.lastActiveAt ?? max(now(), unended.trip.startAt))
         do {
-            let (saved, newTrip) = try await diary.write { diary -> (Catch, Trip?) in
-                let trip: Trip
-                var created: Trip?
-                switch plan {
-                case .openTrip(let open): trip = open
-                case .newTrip(let spot, _):
-                    trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
-                    created = trip
-                case .newSpot(let here):
-                    let spot = try diary.addSpot(
-                        SpotDraft(name: spotName, latitude: here.latitude, longitude: here.longitude))
-                    trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
-                    created = trip
-                case .needsSpot: throw CatchNowProblem.noSpot
-                }
-                let item = try diary.addCatch(
-                    CatchDraft(tripId: trip.id, speciesId: speciesId, caughtAt: time, utcOffsetSeconds: offset))
-                return (item, created)
-            }
-            lastSaved = saved
-            catchNowPlan = nil
-            catchNowTime = nil
+            try await diary.write { try $0.updateTrip(id) { $0.endAt = end } }
             problem = nil
-            if let newTrip { conditions?.recordInBackground(of: .trip, newTrip.id) }
-            conditions?.recordInBackground(of: .catch, saved.id)
             try await load()
         } catch {
             problem = problems.text(error)
@@ -171,7 +119,11 @@ public final class HomeModel: DeclaresControls {
     }
 }
 
-/// Why "Catch now" could not save.
-enum CatchNowProblem: Error {
-    case noSpot
+/// A trip the angler started and has not ended (issue 30 §2.2), as Home shows it.
+public struct UnendedTrip: Sendable {
+    public let trip: Trip
+    public let spot: Spot?
+    /// Nil while it goes on (``OpenTripRule``); once over, its last catch (or its start), where
+    /// End trip ends it.
+    public let lastActiveAt: Date?
 }

@@ -4,7 +4,7 @@ import Foundation
 import Observation
 
 /// The anglers on this device (T15): pick one, add one, unlock one protected by a PIN (with the
-/// lockout shown), remove one after typing its name (UI5), bring a removed one back within
+/// lockout shown), remove one after typing its name and its PIN (UI5), bring a removed one back within
 /// 30 days. Opening a profile hands its diary to the app as a ``DiaryQueue``.
 @MainActor
 @Observable
@@ -97,16 +97,28 @@ public final class ProfilesModel: SafeguardsDestructiveActions {
         }
     }
 
-    /// Removal is typed: the angler types the profile's name to confirm (UI5).
+    /// Removal is typed: the angler types the profile's name to confirm (UI5) and, for a profile
+    /// protected by a PIN, its PIN (issue 30 §2.6); a wrong PIN is said in the dialog and counts
+    /// toward the same lockout as unlocking.
     public func request(_ control: Control) async {
         guard control == Self.remove, let profile = selected else { return }
         let name = profile.displayName
         confirmation = PendingConfirmation(
             control: control, title: catalog.text("confirm.profiles.remove.title", language, ["name": name]),
-            message: catalog.text("confirm.profiles.remove.message", language, ["name": name]), expectedText: name
+            message: catalog.text(
+                profile.hasPin ? "confirm.profiles.removeProtected.message" : "confirm.profiles.remove.message",
+                language, ["name": name]),
+            expectedText: name, asksPin: profile.hasPin
         ) { [weak self] in
-            guard let self else { return }
-            try await storage.run { try $0.removeProfile(named: name, confirmation: name) }
+            guard let self, let pending = confirmation else { return }
+            let pin = profile.hasPin ? pending.pin : nil
+            do {
+                try await storage.run { try $0.removeProfile(named: name, confirmation: name, pin: pin) }
+            } catch {
+                pending.pin = ""
+                pending.problem = problems.text(error)
+                return
+            }
             confirmation = nil
             try await load()
         }

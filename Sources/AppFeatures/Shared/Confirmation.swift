@@ -16,22 +16,29 @@ public final class PendingConfirmation: Identifiable {
     public let expectedText: String?
     /// What the angler has typed so far (typed confirmations).
     public var typedText = ""
+    /// Whether the PIN of what goes must be typed too (a protected profile, issue 30 §2.6).
+    public let asksPin: Bool
+    /// The PIN typed so far.
+    public var pin = ""
+    /// Why the last confirmation failed (a wrong PIN, a lockout), shown in the dialog.
+    public internal(set) var problem: String?
     private let action: @MainActor () async throws -> Void
 
     init(
-        control: Control, title: String, message: String, expectedText: String? = nil,
+        control: Control, title: String, message: String, expectedText: String? = nil, asksPin: Bool = false,
         action: @escaping @MainActor () async throws -> Void
     ) {
         self.control = control
         self.title = title
         self.message = message
         self.expectedText = expectedText
+        self.asksPin = asksPin
         self.action = action
     }
 
     /// True when the confirm button is enabled: always for a plain confirmation, once the
-    /// typed text matches for a typed one.
-    public var canConfirm: Bool { expectedText.map { typedText == $0 } ?? true }
+    /// typed text matches (and a PIN is typed, where one is asked) for a typed one.
+    public var canConfirm: Bool { (expectedText.map { typedText == $0 } ?? true) && (!asksPin || !pin.isEmpty) }
 
     /// Runs the action; a typed confirmation that does not match yet does nothing.
     public func confirm() async throws {

@@ -3,8 +3,9 @@ import FishingModel
 import Foundation
 import Observation
 
-/// One trip with its spot, catches (newest first), stored conditions and photos and videos;
-/// deleting it moves it and its catches to the Trash with an undo offer (UI5).
+/// One trip with its spot, its day, hours and length, catches (newest first), stored conditions
+/// and photos and videos; a trip without an end can be ended (issue 30 §2.2); deleting it moves it
+/// and its catches to the Trash with an undo offer (UI5).
 @MainActor
 @Observable
 public final class TripDetailModel: SafeguardsDestructiveActions {
@@ -12,8 +13,9 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     public static let addCatch = Control("trip.addCatch", .button)
     public static let openCatch = Control("trip.openCatch", .link)
     public static let openMedia = Control("trip.openMedia", .link)
+    public static let endTrip = Control("trip.end", .button)
     public static let delete = Control("trip.delete", .button, safeguard: .undo)
-    public static let controls = [edit, addCatch, openCatch, openMedia, delete]
+    public static let controls = [edit, addCatch, openCatch, openMedia, endTrip, delete]
 
     public let tripId: UUID
     public private(set) var trip: Trip?
@@ -31,13 +33,18 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     private var titles = CatchTitles(entries: [], language: .english)
     private let language: Language
     private let catalog: Catalog
+    private let now: @Sendable () -> Date
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
-    public init(diary: DiaryQueue, tripId: UUID, language: Language, catalog: Catalog = .shared) {
+    public init(
+        diary: DiaryQueue, tripId: UUID, language: Language, catalog: Catalog = .shared,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.diary = diary
         self.tripId = tripId
         self.language = language
         self.catalog = catalog
+        self.now = now
     }
 
     public func load() async throws {
@@ -53,6 +60,32 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
         (trip, spot, catches, conditions, media) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.4)
         titles = CatchTitles(entries: loaded.5, language: language)
         isDeleted = loaded.0.deletedAt != nil
+    }
+
+    /// The trip's day, hours and length: "Sat 12 May 2026, 05:10–09:40 · 4 h 30 min"; "…, from
+    /// 05:10" while it has no end.
+    public var whenText: String? {
+        guard let trip else { return nil }
+        let dates = DiaryDates(language: language)
+        let offset = trip.utcOffsetSeconds
+        let when = "\(dates.day(trip.startAt, offset: offset)), \(dates.span(from: trip.startAt, to: trip.endAt, offset: offset))"
+        guard let end = trip.endAt, let length = dates.duration(end.timeIntervalSince(trip.startAt)) else { return when }
+        return "\(when) · \(length)"
+    }
+
+    /// Ends a trip that has no end: now while it goes on, else at its last catch (``OpenTripRule``).
+    public func endTrip() async {
+        guard let trip, trip.endAt == nil else { return }
+        let activity = CatchNowPlan.TripActivity(trip: trip, lastCatchAt: catches.map(\.caughtAt).max())
+        let end = OpenTripRule(now: now(), here: nil).end(of: activity, at: spot)
+        let id = trip.id
+        do {
+            try await diary.write { try $0.updateTrip(id) { $0.endAt = end } }
+            problem = nil
+            try await load()
+        } catch {
+            problem = problems.text(error)
+        }
     }
 
     /// A catch as its row reads.

@@ -12,7 +12,6 @@ struct CatchEditorScreen: View {
     let models: ScreenModels
     /// Called when the form is left (saved, or cancelled without changes): its model is dropped.
     let left: @MainActor () -> Void
-    @State private var choosingSpecies = false
 
     var body: some View {
         Form {
@@ -25,7 +24,7 @@ struct CatchEditorScreen: View {
                 .control(CatchEditorModel.trip, help: models.help)
                 FieldErrorNote(message: model.fieldErrors["tripId"])
                 Button {
-                    choosingSpecies = true
+                    model.isChoosingSpecies = true
                 } label: {
                     LabeledValue(title: label(CatchEditorModel.species), value: model.chosenName(.species) ?? "—")
                 }
@@ -62,6 +61,7 @@ struct CatchEditorScreen: View {
         .formBar(model, save: CatchEditorModel.save, discard: CatchEditorModel.discard, help: models.help) { leave() }
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .undoBanner(model.undoOffer, help: models.help)
+        .sheet(isPresented: $model.isChoosingSpecies) { SpeciesChoice(model: model, models: models) }
         .task { try? await model.load() }
     }
 
@@ -137,26 +137,28 @@ struct LabeledValue: View {
     }
 }
 
-/// The species list of the catch form: searched as typed, recent first.
+/// The species list of the catch form (issue 30 §2.1): searched as typed, recent first; choosing
+/// one closes it, Cancel closes it unchanged.
 struct SpeciesChoice: View {
     @Bindable var model: CatchEditorModel
     let models: ScreenModels
-    @Environment(\.dismiss) private var dismiss
 
     var body: some View {
         NavigationStack {
             List {
                 ForEach(model.speciesChoices, id: \.id) { entry in
-                    Button(model.name(of: entry, .species)) {
-                        model.choose(entry, for: .species)
-                        dismiss()
-                    }
+                    Button(model.name(of: entry, .species)) { model.choose(entry, for: .species) }
                     .frame(minHeight: 60)
                     .control(CatchEditorModel.species, help: models.help)
                 }
             }
             .searchable(text: $model.speciesQuery, prompt: models.help.label(CatchEditorModel.speciesSearch))
             .navigationTitle(models.help.label(CatchEditorModel.species))
+            .toolbar {
+                ToolbarItem(placement: .cancellationAction) {
+                    ControlButton(CatchEditorModel.cancelSpecies, help: models.help) { model.isChoosingSpecies = false }
+                }
+            }
         }
     }
 }

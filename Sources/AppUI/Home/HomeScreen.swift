@@ -2,9 +2,9 @@ import AppFeatures
 import FishingModel
 import SwiftUI
 
-/// Home (issue 13 §3): "Catch now" first and large — two taps log a fish (species from recent
-/// and favourites first, the open trip or the nearest spot) — then what's recent and whether
-/// everything is synced.
+/// Home (issue 13 §3, issue 30 §2): "Catch now" first and large — two taps log a fish into a
+/// destination the sheet shows first — then the trip going on with its End trip, what's recent,
+/// and whether everything is synced; a catch just saved can be taken back from here.
 struct HomeScreen: View {
     @Bindable var model: HomeModel
     let models: ScreenModels
@@ -13,13 +13,20 @@ struct HomeScreen: View {
         List {
             Section {
                 Button {
-                    Task { await model.startCatchNow() }
+                    Task { await model.catchNow.begin() }
                 } label: {
-                    PrimaryActionLabel(title: models.help.label(HomeModel.catchNow), systemImage: "fish")
+                    PrimaryActionLabel(title: models.help.label(CatchNowModel.start), systemImage: "fish")
                 }
                 .buttonStyle(.borderedProminent)
-                .control(HomeModel.catchNow, help: models.help)
+                .control(CatchNowModel.start, help: models.help)
                 syncState
+            }
+            if let text = model.unendedTripText {
+                Section(models.text("home.unendedTrip")) {
+                    Label(text, systemImage: "figure.fishing")
+                    Button(model.endTripLabel, systemImage: "flag.checkered") { Task { await model.endUnendedTrip() } }
+                        .control(HomeModel.endTrip, help: models.help)
+                }
             }
             Section(models.text("home.recent")) {
                 if model.recentCatches.isEmpty {
@@ -39,7 +46,8 @@ struct HomeScreen: View {
             ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.home"))
-        .sheet(isPresented: catchNowShown) { CatchNowSheet(model: model, models: models) }
+        .sheet(isPresented: catchNowShown) { CatchNowSheet(model: model.catchNow, models: models) }
+        .undoBanner(model.catchNow.plan == nil ? model.catchNow.undoOffer : nil, help: models.help)
         .task { try? await model.load() }
         .task { await model.observe() }
     }
@@ -60,31 +68,7 @@ struct HomeScreen: View {
     }
 
     private var catchNowShown: Binding<Bool> {
-        Binding(get: { model.catchNowPlan != nil }, set: { if !$0 { model.cancelCatchNow() } })
-    }
-}
-
-/// The second tap of "Catch now": the species, recent and favourites first, with a search.
-struct CatchNowSheet: View {
-    @Bindable var model: HomeModel
-    let models: ScreenModels
-
-    var body: some View {
-        NavigationStack {
-            List {
-                ForEach(model.speciesChoices, id: \.id) { entry in
-                    Button(model.speciesName(entry)) { Task { await model.save(species: entry) } }
-                        .frame(minHeight: 60)
-                        .control(HomeModel.pickSpecies, help: models.help)
-                }
-            }
-            .searchable(text: $model.speciesQuery, prompt: models.help.label(HomeModel.searchSpecies))
-            .navigationTitle(models.help.label(HomeModel.catchNow))
-            .toolbar {
-                ToolbarItem(placement: .cancellationAction) {
-                    ControlButton(HomeModel.cancelCatchNow, help: models.help) { model.cancelCatchNow() }
-                }
-            }
-        }
+        let catchNow = model.catchNow
+        return Binding(get: { catchNow.plan != nil }, set: { if !$0 { catchNow.close() } })
     }
 }

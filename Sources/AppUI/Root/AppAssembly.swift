@@ -128,7 +128,7 @@ extension ScreenModels {
         let year = Calendar(identifier: .gregorian).component(.year, from: p.now())
         return ScreenModels(
             router: AppRouter(), help: HelpModel(language: language),
-            home: HomeModel(diary: diary, location: p.location, conditions: conditions, now: p.now, language: language),
+            home: HomeModel(diary: diary, location: p.location, conditions: conditions, now: p.now, formatter: formatter),
             trips: TripListModel(diary: diary),
             spots: SpotsModel(diary: diary, labeler: labeler, location: p.location, formatter: formatter),
             map: MapModel(
@@ -148,7 +148,7 @@ extension ScreenModels {
                     diary: diary, target: target, camera: camera, library: library, downloads: downloads,
                     language: language)
             },
-            tripDetail: { TripDetailModel(diary: diary, tripId: $0, language: language) },
+            tripDetail: { TripDetailModel(diary: diary, tripId: $0, language: language, now: p.now) },
             conditions: { coordinate in
                 let time = p.now()
                 return ConditionsModel(

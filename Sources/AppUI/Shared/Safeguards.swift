@@ -39,7 +39,7 @@ struct ConfirmationModifier: ViewModifier {
             }
             .alert(pending?.title ?? "", isPresented: typed) {
                 if let pending {
-                    TypedConfirmationField(pending: pending)
+                    TypedConfirmationField(pending: pending, help: help)
                     Button(help.label(pending.control), role: .destructive) { Task { try? await pending.confirm() } }
                         .disabled(!pending.canConfirm)
                 }
@@ -49,12 +49,21 @@ struct ConfirmationModifier: ViewModifier {
     }
 }
 
-/// The field a typed confirmation is typed into.
+/// The field a typed confirmation is typed into, and the PIN's where one is asked, with why the
+/// last try failed.
 struct TypedConfirmationField: View {
     @Bindable var pending: PendingConfirmation
+    let help: HelpModel
 
     var body: some View {
         TextField(pending.expectedText ?? "", text: $pending.typedText)
+        if pending.asksPin {
+            SecureField(help.label(ProfilesModel.pinField), text: $pending.pin)
+                .control(ProfilesModel.pinField, help: help)
+        }
+        if let problem = pending.problem {
+            Text(problem).foregroundStyle(.red)
+        }
     }
 }
 

@@ -13,6 +13,14 @@ struct TripDetailScreen: View {
             if let spot = model.spot {
                 Label(spot.name, systemImage: "mappin.and.ellipse")
             }
+            if let when = model.whenText {
+                Label(when, systemImage: "calendar")
+            }
+            if model.trip?.endAt == nil {
+                ControlButton(TripDetailModel.endTrip, systemImage: "flag.checkered", help: models.help) {
+                    Task { await model.endTrip() }
+                }
+            }
             Section(models.text("page.tripDetail")) {
                 ControlButton(TripDetailModel.addCatch, systemImage: "plus", help: models.help) {
                     models.router.current.navigate(to: .newCatch(tripId: model.tripId))
