@@ -82,4 +82,30 @@ struct ProfilesModelTests {
         try await model.restore(model.removedProfiles[0])
         #expect(model.profiles.map(\.displayName) == ["Anna"])
     }
+
+    @Test(
+        "Given a PIN-protected angler, when its removal is confirmed by name only or with a wrong PIN, then it stays and the dialog says why; with its PIN it goes (issue 30 §2.6)"
+    )
+    func removingAProtectedAnglerNeedsItsPin() async throws {
+        let f = try AppFixture()
+        let model = ProfilesModel(storage: f.storage, language: .english)
+        model.newName = "Boris"
+        model.newPin = "2468"
+        await model.addProfile()
+        await model.request(ProfilesModel.remove)
+        let confirmation = try #require(model.confirmation)
+        #expect(confirmation.asksPin)
+        confirmation.typedText = "Boris"
+        #expect(!confirmation.canConfirm, "the name alone is not enough")
+        try await confirmation.confirm()
+        confirmation.pin = "1111"
+        try await confirmation.confirm()
+        #expect(model.profiles.map(\.displayName) == ["Anna", "Boris"])
+        #expect(confirmation.problem == "Wrong PIN. Try again.")
+        #expect(confirmation.pin.isEmpty, "a wrong PIN is cleared")
+        confirmation.pin = "2468"
+        try await confirmation.confirm()
+        #expect(model.profiles.map(\.displayName) == ["Anna"])
+        #expect(model.confirmation == nil)
+    }
 }

@@ -27,7 +27,9 @@ nonisolated public struct Button<Label: View>: View, _WireframePrimitive {
     }
 
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        [context.node("button", attributes: role.map { ["role": $0.name] } ?? [:], of: label)]
+        var attributes = role.map { ["role": $0.name] } ?? [:]
+        attributes["tap"] = String(context.register(action))
+        return [context.node("button", attributes: attributes, of: label)]
     }
 }
 

@@ -27,7 +27,7 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, _WireframePri
 
     /// A screen under its bar: the title and toolbar items found in it, a back button when pushed.
     static func screen(_ nodes: [WireframeNode], back: Bool) -> WireframeNode {
-        let all = nodes.flatMap(\.allNodes)
+        let all = nodes.flatMap(\.ownNodes)
         let title = all.lazy.compactMap { $0.attributes["navigationTitle"] }.first
         let items = all.filter { $0.kind == "toolbarItem" }
         let bottom = items.filter { $0.attributes["placement"] == ToolbarItemPlacement.bottomBar.name }
@@ -41,10 +41,22 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, _WireframePri
 }
 
 extension WireframeNode {
-    /// The node with its toolbar items taken out (the bar shows them).
+    /// Kinds that hold screens of their own, with their own bars: a screen's title and toolbar
+    /// items are never looked for inside them.
+    static let ownBars: Set<String> = ["navigation", "sheet", "popover", "dialog", "alert"]
+
+    /// This node and its descendants, depth first, short of what another bar owns.
+    var ownNodes: [WireframeNode] {
+        [self] + children.filter { !Self.ownBars.contains($0.kind) }.flatMap(\.ownNodes)
+    }
+
+    /// The node with its toolbar items taken out (the bar shows them), leaving those of the
+    /// screens it presents or holds.
     var withoutToolbar: WireframeNode {
         var node = self
-        node.children = children.filter { $0.kind != "toolbarItem" }.map(\.withoutToolbar)
+        node.children = children.filter { $0.kind != "toolbarItem" }.map {
+            Self.ownBars.contains($0.kind) ? $0 : $0.withoutToolbar
+        }
         return node
     }
 }

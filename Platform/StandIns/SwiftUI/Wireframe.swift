@@ -31,6 +31,22 @@ public final class WireframeContext {
     /// The size of the screen drawn, which a `GeometryReader` offers its content.
     public let canvasSize: CGSize
 
+    /// The actions of the buttons evaluated, in order: a button's node carries its index as the
+    /// `tap` attribute, so the wireframe book can tap what it drew (issue 30 §1).
+    private var actions: [@MainActor () -> Void] = []
+
+    /// Keeps a button's action; returns the index its node carries.
+    func register(_ action: @escaping @MainActor () -> Void) -> Int {
+        actions.append(action)
+        return actions.count - 1
+    }
+
+    /// Taps the button whose node carries `tap` = `index`, as a finger would.
+    @MainActor public func tap(_ index: Int) {
+        guard actions.indices.contains(index) else { return }
+        actions[index]()
+    }
+
     public init(
         environment: EnvironmentValues = EnvironmentValues(), canvasSize: CGSize = CGSize(width: 390, height: 844)
     ) {

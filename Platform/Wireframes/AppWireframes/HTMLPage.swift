@@ -58,7 +58,7 @@ struct HTMLPage {
 
     static let style = """
         *{box-sizing:border-box} body{margin:0;font:15px/1.3 -apple-system,"DejaVu Sans",sans-serif;background:#f2f2f7;color:#111;overflow:hidden}
-        div{display:flex;flex-direction:column;gap:4px}
+        div{display:flex;flex-direction:column;gap:4px} .words{overflow-wrap:break-word;min-width:0}
         .n-tabs{height:100%;flex-direction:column-reverse} .n-tabs>.n-tabBar{flex-direction:row;justify-content:space-around;background:#fbfbfd;border-top:1px solid #ccc;padding:6px 0 18px}
         .n-tabs.sizeClass-regular{flex-direction:row} .n-tabs.sizeClass-regular>.n-tabBar{flex:0 0 220px;flex-direction:column;justify-content:flex-start;border-top:0;border-right:1px solid #ccc;padding:16px 8px}
         .n-tabs.sizeClass-regular .n-tab{flex-direction:row;font-size:15px;gap:8px;padding:8px}

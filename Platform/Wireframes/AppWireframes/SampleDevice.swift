@@ -13,7 +13,7 @@ import SyncClient
 import Weather
 
 /// A device with one angler's diary in a temporary folder, for the wireframes: empty, or holding
-/// a season on the Volga (spots, trips, catches, photos, something in the Trash), signed in to a
+/// a season on the Volga (spots, trips, catches, photos, a saved report, something in the Trash), signed in to a
 /// portal or not (the wireframes have no network: a sync fails as offline).
 @MainActor
 struct SampleDevice {
@@ -51,7 +51,8 @@ struct SampleDevice {
             let bend = try diary.addSpot(
                 SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9, waterBodyTypeId: "river"))
             let lake = try diary.addSpot(SpotDraft(name: "Lake Seliger", latitude: 57.2, longitude: 33.1))
-            let start = Date(timeIntervalSince1970: 1_780_300_000)
+            // The latest trip was yesterday morning: at the wireframes' moment no trip goes on.
+            let start = Date(timeIntervalSince1970: 1_780_300_000 - 86_400)
             for (index, (spot, title)) in [
                 (bend, "Morning on the bend"), (lake, "Pike at the reeds"), (bend, "Evening bream"),
             ]
@@ -74,6 +75,7 @@ struct SampleDevice {
                     spotId: lake.id, startAt: start.addingTimeInterval(-86_400 * 30), utcOffsetSeconds: 10_800,
                     title: "Windy day"))
             try diary.moveToTrash(.trip, gone.id)
+            try diary.saveReport(title: "Fish by month", formula: "sum(catch.count) by month", chart: "bar")
             let importer = MediaImporter(store: try MediaStore(diary: diary))
             for photo in ["photo_exif_full.jpg", "photo_iloc_v0.heic"] {
                 _ = try importer.importMedia(MediaSource(url: Self.photo(photo)))

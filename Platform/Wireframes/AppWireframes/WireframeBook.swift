@@ -28,6 +28,8 @@ public struct Render {
 public final class WireframeBook {
     public private(set) var renders: [Render] = []
     public private(set) var screens: [String] = []
+    /// How each state was reached, to reach it again (the taps of ``tapEveryControl()``).
+    private(set) var scenarios: [Scenario] = []
 
     public init() {}
 
@@ -40,7 +42,9 @@ public final class WireframeBook {
     /// confirmation asked, field errors, a pushed screen.
     public func renderEveryScreen() async throws {
         for page in AppScreens.ring.sections.flatMap(\.pages).map(\.id) {
-            try await render(page, "empty", filled: false) { _ in }
+            if !Self.sameWhateverTheDiary.contains(page) {
+                try await render(page, "empty", filled: false) { _ in }
+            }
             try await render(page, "filled", filled: true) { _ in }
         }
         try await render("home", "help", filled: true) { $0.help.show(CatchNowModel.start) }
@@ -80,6 +84,7 @@ public final class WireframeBook {
             // installation id, which would redraw the wireframe differently on every run.
             models.errorReports.comment = "Exporting my pike photo fails"
         }
+        try await render("settings", "licence", filled: true) { await $0.licence.load() }
         try await render("settings", "licence-pending", filled: true) { models in
             await models.licence.load()
             guard let product = models.licence.products.first else { return }
@@ -91,6 +96,9 @@ public final class WireframeBook {
         try await render("settings", "map-key-remove", filled: true) { models in
             await Self.paste("pk.eyJ1IjoiYW5uYSJ9.wireframe-token", into: models.settings.mapKeys.first)?
                 .request(MapKeyModel.remove)
+        }
+        try await render("settings", "map-key-typed", filled: true) { models in
+            models.settings.mapKeys.first?.entered = "pk.eyJ1IjoiYW5uYSJ9.wireframe-token"
         }
         try await render("settings", "map-key-problem", filled: true) { models in
             _ = await Self.paste("sk.eyJ1IjoiYW5uYSJ9.secret-token", into: models.settings.mapKeys.first)
@@ -113,9 +121,18 @@ public final class WireframeBook {
             models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
             await models.profiles.request(ProfilesModel.remove)
         }
+        try await render("profiles", "wrong-pin", filled: true) { models in
+            models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
+            await models.profiles.request(ProfilesModel.remove)
+            models.profiles.confirmation?.typedText = "Ivan"
+            models.profiles.confirmation?.pin = "1111"
+            try await models.profiles.confirmation?.confirm()
+        }
         try await render("home", "russian", filled: true, language: .russian) { _ in }
+        try await render("about", "licences", filled: true) { $0.about.showsLicences = true }
         try await render("spots", "marking", filled: true) { $0.spots.pick(Self.nearTheBend) }
-        try await render("map", "chosen-point", filled: true) { models in
+        try await render("map", "chosen-point", filled: true) { $0.map.select(Self.nearTheBend) }
+        try await render("map", "route-no-position", filled: true) { models in
             models.map.select(Self.nearTheBend)
             await models.map.requestRoute()
         }
@@ -136,6 +153,7 @@ public final class WireframeBook {
         try await render("formula", "errors-russian", filled: true, language: .russian) {
             $0.reports.formulaText = "sum(catch.weigth_kg) by species"
         }
+        try await render("formula", "typed", filled: true) { $0.reports.formulaText = "sum(catch.count) by species" }
         try await render("formula", "result", filled: true) { models in
             models.reports.formulaText = "sum(catch.count) by species"
             await models.reports.runFormula()
@@ -223,6 +241,11 @@ public final class WireframeBook {
         await sheet.choose(choices[destination])
     }
 
+    /// Pages that show the same whatever the diary holds (the app's version and credits, the
+    /// formula before one is typed, the sign-in form): drawn once, their other states drawn by
+    /// what the angler does there.
+    static let sameWhateverTheDiary: Set<String> = ["about", "formula", "sync"]
+
     /// Pastes `key` into a paid source's key field and saves it (the wireframes have no network:
     /// the check says the provider was not reached).
     @discardableResult
@@ -249,27 +272,20 @@ public final class WireframeBook {
     /// shown model loaded, then `drive` puts the models in the state.
     private func render(
         _ screen: String, _ state: String, page: String? = nil, filled: Bool, signedIn: Bool = false,
-        language: Language = .english, drive: @MainActor (ScreenModels) async throws -> Void
+        language: Language = .english, drive: @escaping @MainActor (ScreenModels) async throws -> Void
     ) async throws {
         if !screens.contains(screen) { screens.append(screen) }
+        let scenario = Scenario(
+            screen: screen, state: state, page: page ?? screen, filled: filled, signedIn: signedIn, language: language,
+            drive: drive)
+        scenarios.append(scenario)
         for device in Device.allCases {
-            let sample = try await SampleDevice(filled: filled, signedIn: signedIn)
-            defer { sample.remove() }
-            let models = try await sample.models(language: language)
-            try await models.loadAll()
-            models.router.select(page: page ?? screen)
-            try await drive(models)
-            let environment = Self.environment(device)
-            let size = CGSize(width: device.size.width, height: device.size.height)
-            let nodes = WireframeContext(environment: environment, canvasSize: size).evaluate(
-                AppRootView(models: models))
+            let nodes = try await scenario.staged(on: device) { _, context, root in context.evaluate(root) }
             renders.append(Render(screen: screen, state: state, device: device, nodes: nodes))
-            models.camera.request.dismiss()
-            models.library.request.dismiss()
         }
     }
 
-    private static func environment(_ device: Device) -> EnvironmentValues {
+    static func environment(_ device: Device) -> EnvironmentValues {
         var environment = EnvironmentValues()
         environment.horizontalSizeClass = device.sizeClass
         return environment

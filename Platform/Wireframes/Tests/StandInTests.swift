@@ -79,6 +79,65 @@ struct StandInTests {
     }
 }
 
+/// Tapping what was drawn, and bars that belong to their own screens (issue 30 §1).
+@Suite("Stand-in SwiftUI: taps and bars")
+@MainActor
+struct StandInTapTests {
+    @Observable
+    final class Flag {
+        var on = false
+    }
+
+    struct Toggler: View {
+        let flag: Flag
+        var body: some View {
+            VStack {
+                Text(flag.on ? "on" : "off")
+                Button("Switch") { flag.on.toggle() }
+            }
+        }
+    }
+
+    @Test("Given a drawn button, when the node's tap is used, then its action runs and the next drawing shows it")
+    func tapsRunActions() throws {
+        let flag = Flag()
+        let context = WireframeContext()
+        let before = context.evaluate(Toggler(flag: flag))
+        let tap = try #require(before.flatMap(\.allNodes).first { $0.kind == "button" }?.attributes["tap"])
+        context.tap(try #require(Int(tap)))
+        #expect(flag.on)
+        #expect(WireframeContext().evaluate(Toggler(flag: flag)) != before)
+    }
+
+    struct ScreenWithSheet: View {
+        var body: some View {
+            NavigationStack {
+                Text("under")
+                    .navigationTitle("Outer")
+                    .toolbar { ToolbarItem(placement: .primaryAction) { Button("Outer action") {} } }
+                    .sheet(isPresented: .constant(true)) {
+                        NavigationStack {
+                            Text("inside")
+                                .navigationTitle("Inner")
+                                .toolbar { ToolbarItem(placement: .cancellationAction) { Button("Inner cancel") {} } }
+                        }
+                    }
+            }
+        }
+    }
+
+    @Test("Given a sheet with its own bar over a screen with a bar, when drawn, then each bar holds its own title and items")
+    func barsStayWithTheirScreens() throws {
+        let nodes = WireframeContext().evaluate(ScreenWithSheet()).flatMap(\.allNodes)
+        let bars = nodes.filter { $0.kind == "bar" }
+        func words(_ bar: WireframeNode) -> [String] { bar.allNodes.compactMap(\.text) }
+        let outer = try #require(bars.first { $0.text == "Outer" })
+        let inner = try #require(bars.first { $0.text == "Inner" })
+        #expect(words(outer).contains("Outer action") && !words(outer).contains("Inner cancel"))
+        #expect(words(inner).contains("Inner cancel") && !words(inner).contains("Outer action"))
+    }
+}
+
 /// The wireframe checks fail on what issue 14 §4 forbids.
 @Suite("Wireframe checks")
 @MainActor
@@ -125,6 +184,29 @@ struct WireframeCheckTests {
         #expect(titles.contains(models.text("page.sync")), "left of the diary: the page the last section shows")
         #expect(titles.contains(models.text("page.map")), "right of the diary: the map")
         #expect(pages(offset: .zero).allSatisfy { $0.attributes["accessibilityHidden"] == nil }, "at rest: one page")
+    }
+
+    @Test(
+        "Given the catch editor, when its species row is tapped, then the species list is drawn over the form (issue 30 §2.1)"
+    )
+    func speciesRowOpensTheList() async throws {
+        let scenario = Scenario(
+            screen: "catch-editor", state: "new", page: "trips", filled: true, signedIn: false, language: .english
+        ) { models in
+            guard let trip = models.trips.allRows.first?.trip else { throw WireframeError("no trip") }
+            models.router.current.navigate(to: .newCatch(tripId: trip.id))
+            try await models.catchEditor(CatchForm(tripId: trip.id)).load()
+        }
+        #expect(try await WireframeBook.tapChanges(CatchEditorModel.species.id, in: scenario))
+        let sheet = try await scenario.staged(on: .iphone) { models, context, root -> [WireframeNode] in
+            let drawn = context.evaluate(root).flatMap(\.allNodes)
+            let tap = try #require(drawn.first { $0.attributes["id"] == CatchEditorModel.species.id }?.attributes["tap"])
+            context.tap(try #require(Int(tap)))
+            return WireframeBook.context(.iphone).evaluate(AppRootView(models: models)).flatMap(\.allNodes)
+                .filter { $0.kind == "sheet" }
+        }
+        let words = sheet.flatMap(\.allNodes).compactMap(\.text)
+        #expect(words.contains("Northern pike") && words.contains("European perch"))
     }
 
     @Test("Given every screen drawn by the tool, when checked, then nothing is broken and every ring page has a screen")

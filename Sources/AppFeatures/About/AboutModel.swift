@@ -11,6 +11,8 @@ public final class AboutModel: DeclaresControls {
 
     public let version: String
     public let credits: [String]
+    /// The credits are listed under the button that shows them.
+    public var showsLicences = false
 
     public init(version: String) {
         self.version = version

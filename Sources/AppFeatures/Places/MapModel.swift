@@ -43,6 +43,8 @@ public final class MapModel: DeclaresControls {
     public private(set) var measurement: (from: Coordinate, to: Coordinate, meters: Double, text: String)?
     public private(set) var route: Route?
     public private(set) var routeProblem: RouteProblem?
+    /// A route was asked for with no position to start from: said instead of a route.
+    public private(set) var positionUnknown = false
     /// How the angler travels to the selected point.
     public var travelMode = TravelMode.car
 
@@ -149,15 +151,17 @@ public final class MapModel: DeclaresControls {
         measuringFrom = nil
         route = nil
         routeProblem = nil
+        positionUnknown = false
     }
 
     /// A route along roads from the device's position to the selected point.
     public func requestRoute() async {
         guard let target = selected?.coordinate else { return }
         guard let here = await location.currentCoordinate() else {
-            routeProblem = .failed("position unknown")
+            (route, routeProblem, positionUnknown) = (nil, nil, true)
             return
         }
+        positionUnknown = false
         do {
             route = try await routes.route(from: here, to: target, by: travelMode)
             routeProblem = nil

@@ -31,6 +31,8 @@ public final class SpotsModel: DeclaresControls {
     public private(set) var waterBodyTypes: [DirectoryEntry] = []
     public private(set) var fieldErrors: [String: String] = [:]
     public private(set) var saved: Spot?
+    /// "Use my location" found no position: said under it until a point is picked.
+    public private(set) var positionUnknown = false
 
     private let diary: DiaryQueue
     private let labeler: (any PlaceLabeling)?
@@ -77,12 +79,18 @@ public final class SpotsModel: DeclaresControls {
         var info = PointInfo.make(coordinate, style: notation.style, labeler: labeler, spots: spots.map(\.spot))
         info.nearestSpots = info.nearestSpots.filter { $0.meters <= Self.nearbyMeters }
         marking = info
+        positionUnknown = false
         if newName.isEmpty, let place = info.place { newName = place.settlement }
         saved = nil
     }
 
+    /// Marks the device's position, or says it is unknown (no permission, no fix yet).
     public func pickCurrentLocation() async {
-        if let here = await location.currentCoordinate() { pick(here) }
+        guard let here = await location.currentCoordinate() else {
+            positionUnknown = true
+            return
+        }
+        pick(here)
     }
 
     /// Saves the marked point as a spot; problems are shown at their fields.

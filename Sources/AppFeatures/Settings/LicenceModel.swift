@@ -63,6 +63,8 @@ public final class LicenceModel: DeclaresControls {
     public private(set) var note: String?
     public private(set) var problem: String?
     public private(set) var isWorking = false
+    /// A purchase waits for approval (Ask to Buy): buying again is off until the App Store answers.
+    public private(set) var awaitingApproval = false
 
     public let service: LicenceService
     private let store: any AppStorePurchasing
@@ -110,7 +112,9 @@ public final class LicenceModel: DeclaresControls {
         await working {
             switch try await self.store.purchase(product.id) {
             case .purchased(let signed): self.report = try await self.service.redeem(signedTransaction: signed)
-            case .pending: self.note = self.text("licence.pending")
+            case .pending:
+                self.note = self.text("licence.pending")
+                self.awaitingApproval = true
             case .cancelled: break
             }
         }

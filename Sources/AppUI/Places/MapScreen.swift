@@ -57,11 +57,13 @@ struct MapScreen: View {
                     }
                 }
             }
+            if model.measuringFrom != nil { Label(models.text("map.measuring"), systemImage: "ruler") }
             if let measurement = model.measurement { Text("\(models.text("map.distance")): \(measurement.text)") }
             if let route = model.route { Text("\(models.text("map.route")): \(model.distanceText(route.meters))") }
             if let problem = model.routeProblem {
                 Text(models.text(model.routeProblemKey(problem)))
             }
+            ProblemNote(problem: model.positionUnknown ? models.text("location.unknown") : nil)
         }
         .navigationTitle(models.text("page.map"))
         .task { try? await model.load() }

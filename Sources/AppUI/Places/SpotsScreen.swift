@@ -13,6 +13,7 @@ struct SpotsScreen: View {
                 ControlButton(SpotsModel.useCurrentLocation, systemImage: "location", help: models.help) {
                     Task { await model.pickCurrentLocation() }
                 }
+                ProblemNote(problem: model.positionUnknown ? models.text("location.unknown") : nil)
                 ControlButton(SpotsModel.markOnMap, systemImage: "mappin.and.ellipse", help: models.help) {
                     models.router.select(page: "map")
                 }

@@ -19,7 +19,7 @@ struct LicenceSection: View {
                     Button("\(models.help.label(LicenceModel.buy)) \(product.name) — \(product.price)") {
                         Task { await model.buy(product) }
                     }
-                    .disabled(model.isWorking)
+                    .disabled(model.isWorking || model.awaitingApproval)
                     .control(LicenceModel.buy, help: models.help)
                 }
             }

@@ -44,13 +44,14 @@ struct ConfirmationModifier: ViewModifier {
                         .disabled(!pending.canConfirm)
                 }
             } message: {
-                Text(pending?.message ?? "")
+                // An alert shows only buttons and fields among its actions: why the last try
+                // failed (a wrong PIN) is said in its message, first.
+                Text([pending?.problem, pending?.message].compactMap { $0 }.joined(separator: "\n\n"))
             }
     }
 }
 
-/// The field a typed confirmation is typed into, and the PIN's where one is asked, with why the
-/// last try failed.
+/// The field a typed confirmation is typed into, and the PIN's where one is asked.
 struct TypedConfirmationField: View {
     @Bindable var pending: PendingConfirmation
     let help: HelpModel
@@ -60,9 +61,6 @@ struct TypedConfirmationField: View {
         if pending.asksPin {
             SecureField(help.label(ProfilesModel.pinField), text: $pending.pin)
                 .control(ProfilesModel.pinField, help: help)
-        }
-        if let problem = pending.problem {
-            Text(problem).foregroundStyle(.red)
         }
     }
 }
