@@ -3,6 +3,10 @@
 Xcode writes it, for those without Xcode: every key has an English and a Russian text.
 
     tools/catalog.py set KEY EN RU      add or change one string
+    tools/catalog.py plural KEY "EN_ONE|EN_OTHER" "RU_ONE|RU_FEW|RU_MANY|RU_OTHER"
+                                        a count's string in its plural forms (CLDR's categories:
+                                        English one/other, Russian one/few/many/other), {count}
+                                        standing for the number
     tools/catalog.py missing            keys lacking a language (exit 1 when any)
     tools/catalog.py site               copy the report messages (report.*) for the portal's site
 
@@ -45,12 +49,27 @@ def main(arguments):
         }
         save(catalog)
         return 0
+    if arguments[:1] == ["plural"] and len(arguments) == 4:
+        key, english, russian = arguments[1:]
+        forms = {"en": ("one", "other"), "ru": ("one", "few", "many", "other")}
+        localizations = {}
+        for language, text in (("en", english), ("ru", russian)):
+            values = text.split("|")
+            if len(values) != len(forms[language]):
+                print("%s needs %d forms: %s" % (language, len(forms[language]), "|".join(forms[language])), file=sys.stderr)
+                return 2
+            localizations[language] = {
+                "variations": {"plural": {form: unit(value) for form, value in zip(forms[language], values)}}
+            }
+        catalog["strings"][key] = {"extractionState": "manual", "localizations": localizations}
+        save(catalog)
+        return 0
     if arguments == ["missing"]:
         missing = [
             key
             for key, entry in catalog["strings"].items()
             for language in LANGUAGES
-            if not entry.get("localizations", {}).get(language, {}).get("stringUnit", {}).get("value")
+            if not complete(entry.get("localizations", {}).get(language, {}))
         ]
         print("\n".join(missing))
         return 1 if missing else 0
@@ -59,6 +78,14 @@ def main(arguments):
         return 0
     print(__doc__, file=sys.stderr)
     return 2
+
+
+def complete(localization):
+    """Whether a language has its text: one string, or every plural form."""
+    if localization.get("stringUnit", {}).get("value"):
+        return True
+    plural = localization.get("variations", {}).get("plural", {})
+    return bool(plural) and "other" in plural and all(form.get("stringUnit", {}).get("value") for form in plural.values())
 
 
 def site_copy(catalog):

@@ -82,14 +82,30 @@ extension Diary {
         try database.queryFirst(
             "SELECT \(Self.conditionsColumns) FROM conditions WHERE entity_type = ? AND entity_id = ?",
             [.text(type.rawValue), SQLiteValue(id)]
-        ).map { row in
-            StoredConditions(
-                temperatureC: try row.optionalDouble(0), pressureHpa: try row.optionalDouble(1),
-                pressureChange3h: try row.optionalDouble(2), pressureTendency: try row.optionalText(3),
-                windSpeedMs: try row.optionalDouble(4), windDirectionDeg: try row.optionalDouble(5),
-                humidityPercent: try row.optionalDouble(6), kp: try row.optionalDouble(7), complete: try row.bool(8),
-                snapshotJSON: try row.text(9), fetchedAt: try row.date(10))
-        }
+        ).map { try Self.storedConditions($0, from: 0) }
+    }
+
+    /// The conditions recorded with each of the trips or catches `ids` that has them, in one read
+    /// (a list's page, issue 30 §3).
+    public func conditions(for type: EntityType, ids: [UUID]) throws -> [UUID: StoredConditions] {
+        var found: [UUID: StoredConditions] = [:]
+        guard !ids.isEmpty else { return found }
+        let places = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        try database.forEachRow(
+            "SELECT entity_id, \(Self.conditionsColumns) FROM conditions WHERE entity_type = ? AND entity_id IN (\(places))",
+            [.text(type.rawValue)] + ids.map { SQLiteValue($0) }
+        ) { found[try $0.uuid(0)] = try Self.storedConditions($0, from: 1) }
+        return found
+    }
+
+    /// A row's ``conditionsColumns`` read from column `first` on.
+    private static func storedConditions(_ row: Row, from first: Int) throws -> StoredConditions {
+        StoredConditions(
+            temperatureC: try row.optionalDouble(first), pressureHpa: try row.optionalDouble(first + 1),
+            pressureChange3h: try row.optionalDouble(first + 2), pressureTendency: try row.optionalText(first + 3),
+            windSpeedMs: try row.optionalDouble(first + 4), windDirectionDeg: try row.optionalDouble(first + 5),
+            humidityPercent: try row.optionalDouble(first + 6), kp: try row.optionalDouble(first + 7),
+            complete: try row.bool(first + 8), snapshotJSON: try row.text(first + 9), fetchedAt: try row.date(first + 10))
     }
 
     /// Drops the conditions of records whose place or time changed, which queues them again.

@@ -2,6 +2,24 @@ import FishingModel
 import Foundation
 import SQLiteDB
 
+/// The fish of one species in a trip (issue 30 §3): how many, and what the weighed ones weighed.
+public struct SpeciesTally: Sendable, Equatable {
+    public let speciesId: String
+    /// Fish: each catch's count added up.
+    public let fish: Int
+    /// The weights recorded, added up; nil when none of them was weighed.
+    public let weightKg: Double?
+    /// The heaviest catch's weight, when any was weighed.
+    public let heaviestKg: Double?
+
+    public init(speciesId: String, fish: Int, weightKg: Double?, heaviestKg: Double?) {
+        self.speciesId = speciesId
+        self.fish = fish
+        self.weightKg = weightKg
+        self.heaviestKg = heaviestKg
+    }
+}
+
 /// Counts the screens show without loading every record (issue 13 §5: a diary of 10 000 trips and
 /// 100 000 catches opens its home and trip list within a frame's budget on the main actor).
 extension Diary {
@@ -32,6 +50,27 @@ extension Diary {
             ids?.map { SQLiteValue($0) } ?? []
         ) { counts[try $0.uuid(0)] = Int(try $0.int64(1)) }
         return counts
+    }
+
+    /// What each of the trips `ids` holds, species by species — the most fish first — for a list
+    /// of trips read as a season (issue 30 §3).
+    public func speciesTallies(ofTrips ids: [UUID]) throws -> [UUID: [SpeciesTally]] {
+        var tallies: [UUID: [SpeciesTally]] = [:]
+        guard !ids.isEmpty else { return tallies }
+        let places = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        try database.forEachRow(
+            """
+            SELECT trip_id, species_id, sum(count), sum(weight_kg), max(weight_kg) FROM catches
+            WHERE deleted_at IS NULL AND trip_id IN (\(places)) GROUP BY trip_id, species_id
+            ORDER BY trip_id, sum(count) DESC, species_id
+            """, ids.map { SQLiteValue($0) }
+        ) { row in
+            tallies[try row.uuid(0), default: []].append(
+                SpeciesTally(
+                    speciesId: try row.text(1), fish: Int(try row.int64(2)), weightKg: try row.optionalDouble(3),
+                    heaviestKg: try row.optionalDouble(4)))
+        }
+        return tallies
     }
 
     /// The number of fish (each catch's count added up) caught at each spot that has any.

@@ -60,15 +60,14 @@ func benchmarkApp(trips tripCount: Int, catches catchCount: Int) async throws {
             "home",
             {
                 let home = HomeModel(
-                    diary: diary, location: NoLocation(), conditions: nil,
-                    formatter: MeasureFormatter(preferences: .defaults(for: .metric, language: .english), language: .english))
+                    diary: diary, location: NoLocation(), conditions: nil, formatter: benchFormatter)
                 return ({ try await home.load() }, { try await home.load() })
             }, homeQueries
         ),
         (
             "trip list",
             {
-                let list = TripListModel(diary: diary)
+                let list = TripListModel(diary: diary, formatter: benchFormatter)
                 return ({ try await list.loadFirstPage() }, { try await list.loadAll() })
             }, tripListFirstPage
         ),
@@ -89,7 +88,7 @@ func benchmarkApp(trips tripCount: Int, catches catchCount: Int) async throws {
             "  open \(name): first data \(ms(median(firsts))), longest main-actor stretch \(ms(median(stalls)))   raw queries \(ms(rawTime)) (\(String(format: "%.2f", median(firsts) / rawTime))×)   (targets < 16 ms on the main actor, ≤ 1.5× the raw queries)"
         )
     }
-    let list = TripListModel(diary: diary)
+    let list = TripListModel(diary: diary, formatter: benchFormatter)
     let wholeList = try await medianAsync(15) { try await list.loadAll() }
     let rawWhole = try medianTime(15) { for sql in tripListAll { try raw.run(sql) } }
     print(
@@ -165,7 +164,15 @@ private let tripListFirstPage = [
     SELECT trip_id, count(*) FROM catches WHERE deleted_at IS NULL AND trip_id IN
     (SELECT id FROM trips WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 100) GROUP BY trip_id
     """,  // the app binds the page's 100 ids; the same rows
-
+    """
+    SELECT trip_id, species_id, sum(count), sum(weight_kg), max(weight_kg) FROM catches WHERE deleted_at IS NULL
+    AND trip_id IN (SELECT id FROM trips WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 100)
+    GROUP BY trip_id, species_id
+    """,
+    """
+    SELECT * FROM conditions WHERE entity_type = 'trip' AND entity_id IN
+    (SELECT id FROM trips WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 100)
+    """,
 ]
 
 /// The statements the whole trip list runs.
@@ -173,7 +180,16 @@ private let tripListAll = [
     "SELECT * FROM trips WHERE deleted_at IS NULL ORDER BY start_at DESC, id",
     "SELECT * FROM spots WHERE deleted_at IS NULL",
     "SELECT trip_id, count(*) FROM catches WHERE deleted_at IS NULL GROUP BY trip_id",
+    """
+    SELECT trip_id, species_id, sum(count), sum(weight_kg), max(weight_kg) FROM catches WHERE deleted_at IS NULL
+    GROUP BY trip_id, species_id
+    """,
+    "SELECT * FROM conditions WHERE entity_type = 'trip'",
 ]
+
+/// The units the screens measured show.
+private let benchFormatter = MeasureFormatter(
+    preferences: .defaults(for: .metric, language: .english), language: .english)
 
 /// One read-only sqlite3 connection that steps every row of a statement, reading each column as
 /// text: the floor under what the screens do.

@@ -75,3 +75,9 @@ struct NoHTTP: HTTPTransport {
         throw .failed("no network in this test")
     }
 }
+
+extension MeasureFormatter {
+    /// Kilograms, centimetres and English, as most tests read the screens.
+    static let metricEnglish = MeasureFormatter(
+        preferences: .defaults(for: .metric, language: .english), language: .english)
+}

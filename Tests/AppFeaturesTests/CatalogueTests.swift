@@ -27,6 +27,32 @@ struct CatalogueTests {
         }
     }
 
+    @Test(
+        "Given counts, when said in Russian and English, then each takes its plural form (issue 30 §4): no \"1 items\", no \"(s)\""
+    )
+    func plurals() {
+        let catalog = Catalog.shared
+        let russian = [1, 2, 5, 11, 12, 21, 22, 25, 101, 111].map { catalog.text("trips.catches", .russian, count: $0) }
+        #expect(
+            russian == [
+                "1 улов", "2 улова", "5 уловов", "11 уловов", "12 уловов", "21 улов", "22 улова", "25 уловов",
+                "101 улов", "111 уловов",
+            ])
+        #expect([0, 1, 2].map { catalog.text("trash.items", .english, count: $0) } == ["0 items", "1 item", "2 items"])
+        #expect(catalog.text("home.pending", .english, count: 1) == "1 change waits for sync")
+        #expect(catalog.text("home.pending", .russian, count: 3) == "3 изменения ждут синхронизации")
+        for key in catalog.keys {
+            for language in Language.allCases {
+                let forms = catalog.pluralForms(key, language)
+                let text = forms.values.joined() + (catalog.stored(key, language) ?? "")
+                #expect(!text.contains("(s)") && !text.contains("item(s)"), "\(key) counts with (s) in \(language)")
+                if !forms.isEmpty {
+                    #expect(Set(forms.keys) == Set(PluralCategory.needed(in: language)), "\(key) lacks a form in \(language)")
+                }
+            }
+        }
+    }
+
     @Test("Given the controls, when their ids are compared, then no two screens share an id")
     func idsAreUnique() {
         let ids = AppScreens.controls.map(\.id)

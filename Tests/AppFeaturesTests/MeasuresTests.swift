@@ -26,9 +26,9 @@ struct MeasuresTests {
         #expect(imperial.length(centimetres: 71.12) == "28\u{a0}in")
         #expect(metricRussian.depth(metres: 3.5) == "3,5\u{a0}м")
         #expect(imperial.depth(metres: 3.048) == "10\u{a0}ft")
-        #expect(metricEnglish.temperature(celsius: -4.5) == "-4.5 °C")
-        #expect(imperial.temperature(celsius: 12.5) == "54.5 °F")
-        #expect(imperial.temperature(celsius: -40) == "-40 °F")
+        #expect(metricEnglish.temperature(celsius: -4.5) == "-4.5\u{a0}°C")
+        #expect(imperial.temperature(celsius: 12.5) == "54.5\u{a0}°F")
+        #expect(imperial.temperature(celsius: -40) == "-40\u{a0}°F")
     }
 
     @Test("Given 1013.25 hPa, when shown, then 1013 hPa, 760 мм рт. ст. and 29.92 inHg")

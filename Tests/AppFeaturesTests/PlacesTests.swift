@@ -26,6 +26,17 @@ struct PlacesTests {
         }
     }
 
+    @Test("Given no position, when Use my location is tapped, then the spot list says the position is unknown; a point picked clears it")
+    func useMyLocationWithoutAFix() async throws {
+        let f = try AppFixture()
+        let model = SpotsModel(
+            diary: f.diary, labeler: nil, location: FixedLocation(coordinate: nil), formatter: formatter)
+        await model.pickCurrentLocation()
+        #expect(model.positionUnknown && model.marking == nil)
+        model.pick(Coordinate(latitude: 56.9, longitude: 36))
+        #expect(!model.positionUnknown)
+    }
+
     @Test(
         "Given a point handed back by the map next to a saved spot, when picked, then it is labelled offline, the spot is shown as already there, and saving adds a spot"
     )
@@ -87,7 +98,7 @@ struct PlacesTests {
             formatter: formatter)
         unknown.select(Coordinate(latitude: 56.84, longitude: 35.9))
         await unknown.requestRoute()
-        #expect(unknown.route == nil && unknown.routeProblem != nil)
+        #expect(unknown.route == nil && unknown.routeProblem == nil && unknown.positionUnknown)
         let model = MapModel(
             diary: f.diary, labeler: nil, location: FixedLocation(coordinate: start), routes: LineRouter(roads: true),
             formatter: formatter)

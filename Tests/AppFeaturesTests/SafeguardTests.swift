@@ -36,7 +36,7 @@ struct SafeguardTests {
         catchEditor.notes = "changed"
         let tripEditor = TripEditorModel(diary: f.diary, editing: f.trip, conditions: nil, formatter: formatter)
         tripEditor.draft.title = "changed"
-        let tripDetail = TripDetailModel(diary: f.diary, tripId: f.trip.id, language: .english)
+        let tripDetail = TripDetailModel(diary: f.diary, tripId: f.trip.id, formatter: .metricEnglish)
         let sync = SyncModel(
             service: SyncService(
                 diary: f.diary, sharedDirectoryURL: f.folder.appendingPathComponent("directories.sqlite"),

@@ -21,7 +21,7 @@ struct TripModelsTests {
             try diary.addTrip(
                 TripDraft(spotId: lake.id, startAt: lastYear, utcOffsetSeconds: 10_800, title: "Ice fishing"))
         }
-        let model = TripListModel(diary: f.diary)
+        let model = TripListModel(diary: f.diary, formatter: .metricEnglish)
         try await model.load()
         #expect(model.rows.count == 2)
         #expect(model.rows.first?.trip.id == f.trip.id)
@@ -46,7 +46,7 @@ struct TripModelsTests {
         _ = try await f.diary.write { [trip = f.trip] in
             try $0.addCatch(CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt))
         }
-        let model = TripDetailModel(diary: f.diary, tripId: f.trip.id, language: .english)
+        let model = TripDetailModel(diary: f.diary, tripId: f.trip.id, formatter: .metricEnglish)
         try await model.load()
         #expect(model.spot?.name == "Volga bend" && model.catches.count == 1)
         await model.request(TripDetailModel.delete)

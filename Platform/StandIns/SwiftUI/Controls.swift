@@ -90,7 +90,7 @@ nonisolated public struct TextField<Label: View>: View, _WireframePrimitive {
     let kind: String
 
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        [context.node("field", text: text.wrappedValue, attributes: ["entry": kind], of: label)]
+        [context.field(text.wrappedValue, entry: kind, label: label)]
     }
 }
 
@@ -109,11 +109,7 @@ nonisolated public struct SecureField<Label: View>: View, _WireframePrimitive {
     let text: Binding<String>
     let label: Label
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        [
-            context.node(
-                "field", text: String(repeating: "•", count: text.wrappedValue.count), attributes: ["entry": "secure"],
-                of: label)
-        ]
+        [context.field(String(repeating: "•", count: text.wrappedValue.count), entry: "secure", label: label)]
     }
 }
 
@@ -268,5 +264,14 @@ extension DatePicker where Label == Text {
         _ title: S, selection: Binding<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date]
     ) {
         self.init(selection: selection, label: Text(title))
+    }
+}
+
+extension WireframeContext {
+    /// A text entry as iOS draws it: what was typed, or its label as the placeholder while empty.
+    func field(_ value: String, entry: String, label: some View) -> WireframeNode {
+        value.isEmpty
+            ? node("field", attributes: ["entry": entry], of: label)
+            : WireframeNode("field", text: value, attributes: ["entry": entry])
     }
 }

@@ -141,9 +141,13 @@ extension View {
     nonisolated public func searchable<S: StringProtocol>(text: Binding<String>, prompt: S) -> some View {
         ModifiedView(content: self) { context, view in
             context.evaluate(view).decorated {
+                // Drawn as iOS draws it: the typed words, or the prompt while empty.
+                let value = text.wrappedValue
+                let prompt = WireframeNode("text", text: String(prompt))
                 $0.children.insert(
                     WireframeNode(
-                        "field", text: text.wrappedValue, attributes: ["entry": "search", "prompt": String(prompt)]),
+                        "field", text: value.isEmpty ? nil : value, attributes: ["entry": "search"],
+                        children: value.isEmpty ? [prompt] : []),
                     at: 0)
             }
         }

@@ -78,7 +78,7 @@ struct HTMLPage {
         .n-button.buttonStyle-BorderedProminentButtonStyle{background:#0a64d8;color:#fff;justify-content:center;font-size:20px;font-weight:600}
         .n-button.role-destructive{color:#d70015;border-color:#f0a0a8} .disabled{opacity:.4}
         .n-label{flex-direction:row;align-items:center;gap:6px} .sf{font-style:normal;font-size:11px;color:#555;border:1px solid #bbb;border-radius:4px;padding:0 3px}
-        .n-field{background:#fff;border:1px solid #ccc;border-radius:8px;padding:6px 10px;color:#999;min-height:44px;justify-content:center}
+        .n-field{background:#fff;border:1px solid #ccc;border-radius:8px;padding:6px 10px;color:#999;min-height:44px;justify-content:center} .n-field>.words{color:#111}
         .n-picker{flex-direction:row;flex-wrap:wrap;align-items:center;gap:6px;border:1px dashed #bbb;border-radius:8px;padding:6px 10px;min-height:44px}
         .n-picker>.n-caption{flex:1} .n-picker>:not(.n-caption){display:none} .n-picker>.selected{display:flex;color:#0a64d8}
         .n-toggle{flex-direction:row;justify-content:space-between;padding:6px 10px}

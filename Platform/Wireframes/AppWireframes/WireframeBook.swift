@@ -221,6 +221,12 @@ public final class WireframeBook {
             try await editor.load()
             await editor.request(CatchEditorModel.delete)
         }
+        try await render("catch-page", "filled", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            guard let item = trip.catches.first else { throw WireframeError("the sample trip has no catch") }
+            models.router.current.navigate(to: .catchPage(item.id))
+            try await models.catchPage(item.id).load()
+        }
         try await render("trip", "filled", page: "trips", filled: true) { models in
             try await Self.openFirstTrip(models)
         }
@@ -315,7 +321,7 @@ public final class WireframeBook {
                 let section = AppScreens.ring.section(of: screen)?.id
                 return ScreenManifest.Screen(
                     id: screen,
-                    title: Catalog.shared.text("page.\(screen == "trip" ? "tripDetail" : screen)", .english),
+                    title: Catalog.shared.text(Self.titleKey[screen] ?? "page.\(screen)", .english),
                     ring: section.map { ScreenManifest.RingPlace(section: $0, page: screen) },
                     states: drawn.reduce(into: [String]()) { if !$0.contains($1.state) { $0.append($1.state) } },
                     controls: Self.controls(in: drawn.flatMap(\.nodes)))
@@ -325,7 +331,7 @@ public final class WireframeBook {
     /// The title of the screens that are not ring pages.
     private static let titleKey = [
         "trip": "page.tripDetail", "trip-editor": "trips.newTitle", "catch-editor": "catches.title",
-        "conditions": "conditions.title",
+        "conditions": "conditions.title", "catch-page": "page.catch",
     ]
 
     private static func controls(in nodes: [WireframeNode]) -> [ScreenManifest.Control] {

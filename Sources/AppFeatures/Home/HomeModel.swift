@@ -14,8 +14,9 @@ import Observation
 public final class HomeModel: DeclaresControls {
     public static let endTrip = Control("home.endTrip", .button)
     public static let openTrip = Control("home.openTrip", .link)
+    public static let openCatch = Control("home.openCatch", .link)
     public static let openSync = Control("home.openSync", .link)
-    public static let controls = CatchNowModel.controls + [endTrip, openTrip, openSync]
+    public static let controls = CatchNowModel.controls + [endTrip, openTrip, openCatch, openSync]
 
     /// The latest catches, newest first.
     public private(set) var recentCatches: [Catch] = []
@@ -37,7 +38,9 @@ public final class HomeModel: DeclaresControls {
     private let catalog: Catalog
     private var language: Language { formatter.language }
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
-    private var titles = CatchTitles(entries: [], language: .english)
+    private var lines: RecordLines
+    /// The spot of each recent catch, by the catch's id.
+    private var catchSpots: [UUID: String] = [:]
 
     public init(
         diary: DiaryQueue, location: any LocationProviding, conditions: ConditionsService?,
@@ -48,6 +51,7 @@ public final class HomeModel: DeclaresControls {
         self.now = now
         self.formatter = formatter
         self.catalog = catalog
+        lines = RecordLines(formatter: formatter, entries: [], catalog: catalog)
         catchNow = CatchNowModel(
             diary: diary, location: location, conditions: conditions, now: now, formatter: formatter, catalog: catalog)
         catchNow.changed = { [weak self] in try? await self?.load() }
@@ -56,16 +60,18 @@ public final class HomeModel: DeclaresControls {
     public func load() async throws {
         let summary = try await diary.read { diary in
             let catches = try diary.catches(limit: 5)
+            let spots = try catches.map { item in (item.id, try diary.spot(try diary.trip(item.tripId).spotId).name) }
             let unended = try diary.trips(limit: 20).first { $0.endAt == nil }
             let unendedState = try unended.map { trip in
                 (trip, try? diary.spot(trip.spotId), try diary.catches(tripId: trip.id, limit: 1).first?.caughtAt)
             }
             return (
                 catches, try diary.latestTrip(), try diary.pendingChangeCount(), try diary.syncAccount(),
-                try diary.speciesEntries(of: catches), unendedState
+                try diary.entriesNamed(by: catches), unendedState, spots
             )
         }
-        titles = CatchTitles(entries: summary.4, language: language)
+        lines = RecordLines(formatter: formatter, entries: summary.4, catalog: catalog)
+        catchSpots = Dictionary(summary.6, uniquingKeysWith: { a, _ in a })
         recentCatches = summary.0
         latestTrip = summary.1
         pendingChanges = summary.2
@@ -89,8 +95,10 @@ public final class HomeModel: DeclaresControls {
         }
     }
 
-    /// A recent catch as its row reads: the species in the angler's language, and how many.
-    public func title(of item: Catch) -> String { titles.title(of: item) }
+    /// A recent catch as its row reads: the species in the angler's language and how many, then
+    /// when and where — so three perch of three days never read alike.
+    public func title(of item: Catch) -> String { lines.title(of: item) }
+    public func moment(of item: Catch) -> String { lines.moment(of: item, at: catchSpots[item.id]) }
 
     /// The trip without an end, as Home's card reads it: "Trip at Volga bend, from 05:10".
     public var unendedTripText: String? {

@@ -10,6 +10,8 @@ public enum Destination: Hashable, Sendable {
     case newTrip
     case editTrip(UUID)
     case newCatch(tripId: UUID?)
+    /// A catch to read (issue 30 §3); its Edit opens ``editCatch(_:)``.
+    case catchPage(UUID)
     case editCatch(UUID)
     case spotConditions(UUID)
     case gallery(MediaTarget)
@@ -54,7 +56,7 @@ public struct DeepLink: Hashable, Sendable {
     /// The page a destination belongs to when it is opened from outside.
     public static func page(of destination: Destination) -> String {
         switch destination {
-        case .trip, .newTrip, .editTrip, .newCatch, .editCatch: "trips"
+        case .trip, .newTrip, .editTrip, .newCatch, .catchPage, .editCatch: "trips"
         case .spotConditions: "spots"
         case .gallery: "media"
         case .savedReport: "reports"
@@ -62,7 +64,7 @@ public struct DeepLink: Hashable, Sendable {
     }
 
     /// Reads `hobbystory://PAGE[/KIND/ID[/ACTION]][?query]`:
-    /// `trips/ID`, `trips/new`, `trips/ID/edit`, `catches/new?trip=ID`, `catches/ID`,
+    /// `trips/ID`, `trips/new`, `trips/ID/edit`, `catches/new?trip=ID`, `catches/ID`, `catches/ID/edit`,
     /// `spots/ID/conditions`, `media/KIND/ID`, `reports/ID`, `map?lat=&lon=`, `home/catch-now`,
     /// or a bare page id such as `trash`.
     public init(url: URL) throws(DeepLinkError) {
@@ -99,6 +101,8 @@ public struct DeepLink: Hashable, Sendable {
         case ("catches", 1) where segments[0] == "new":
             self.init(.newCatch(tripId: try query["trip"].map { text throws(DeepLinkError) in try id(text, "trip") }))
         case ("catches", 1):
+            self.init(.catchPage(try id(segments[0], "catch")))
+        case ("catches", 2) where segments[1] == "edit":
             self.init(.editCatch(try id(segments[0], "catch")))
         case ("spots", 2) where segments[1] == "conditions":
             self.init(.spotConditions(try id(segments[0], "spot")))
@@ -145,7 +149,8 @@ public struct DeepLink: Hashable, Sendable {
         case .newTrip: ("trips", "/new", nil)
         case .editTrip(let id): ("trips", "/\(id.uuidString)/edit", nil)
         case .newCatch(let trip): ("catches", "/new", trip.map { [URLQueryItem(name: "trip", value: $0.uuidString)] })
-        case .editCatch(let id): ("catches", "/\(id.uuidString)", nil)
+        case .catchPage(let id): ("catches", "/\(id.uuidString)", nil)
+        case .editCatch(let id): ("catches", "/\(id.uuidString)/edit", nil)
         case .spotConditions(let id): ("spots", "/\(id.uuidString)/conditions", nil)
         case .gallery(let target): ("media", "/\(target.type.rawValue)/\(target.id.uuidString)", nil)
         case .savedReport(let id): ("reports", "/\(id.uuidString)", nil)

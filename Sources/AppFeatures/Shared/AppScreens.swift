@@ -5,7 +5,7 @@ public enum AppScreens {
     /// Every screen model; a new one is added here or the catalogue test cannot see it.
     @MainActor public static let models: [any DeclaresControls.Type] = [
         HomeModel.self, ProfilesModel.self, TripListModel.self, TripDetailModel.self, TripEditorModel.self,
-        CatchEditorModel.self, SpotsModel.self, MapModel.self, MapPacksModel.self, MediaModel.self,
+        CatchEditorModel.self, CatchPageModel.self, SpotsModel.self, MapModel.self, MapPacksModel.self, MediaModel.self,
         ConditionsModel.self,
         ReportsModel.self, SyncModel.self, TrashModel.self, SettingsModel.self, MapKeyModel.self,
         ErrorReportsModel.self,

@@ -73,26 +73,18 @@ public struct DirectoryPicker: Sendable {
     }
 }
 
-/// Catches as rows read them (the species in the angler's language, and how many), from the few
-/// species entries a screen shows — read by id, without the whole directory a picker needs.
-public struct CatchTitles: Sendable {
-    private let names: [String: String]
-
-    public init(entries: [DirectoryEntry], language: Language) {
-        names = Dictionary(
-            entries.map { ($0.id, language == .russian ? $0.nameRu : $0.nameEn) },
-            uniquingKeysWith: { first, _ in first })
-    }
-
-    public func title(of item: Catch) -> String {
-        let name = names[item.speciesId] ?? item.speciesId
-        return item.count > 1 ? "\(name) × \(item.count)" : name
-    }
-}
-
 extension Diary {
-    /// The species entries the catches name, retired ones too.
-    func speciesEntries(of catches: some Sequence<Catch>) throws -> [DirectoryEntry] {
-        try Set(catches.map(\.speciesId)).sorted().compactMap { try directoryEntry(.species, id: $0) }
+    /// The species, bait and method entries the catches name (retired ones too), read by id
+    /// without the whole directories a picker needs.
+    func entriesNamed(by catches: some Sequence<Catch>) throws -> [DirectoryEntry] {
+        var seen = Set<String>()
+        var named: [(DirectoryKind, String)] = []
+        for item in catches {
+            let pairs: [(DirectoryKind, String?)] = [(.species, item.speciesId), (.baits, item.baitId), (.methods, item.methodId)]
+            for case (let kind, let id?) in pairs where seen.insert("\(kind.rawValue)/\(id)").inserted {
+                named.append((kind, id))
+            }
+        }
+        return try named.compactMap { try directoryEntry($0.0, id: $0.1) }
     }
 }

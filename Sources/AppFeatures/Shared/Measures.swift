@@ -95,8 +95,8 @@ public struct MeasureFormatter: Sendable {
     /// An air or water temperature: "12.5 °C" or "54.5 °F".
     public func temperature(celsius: Double) -> String {
         switch preferences.system {
-        case .metric: number(celsius, digits: 1) + " °C"
-        case .imperial: number(Conversion.fahrenheit(celsius: celsius), digits: 1) + " °F"
+        case .metric: number(celsius, digits: 1) + "\u{00A0}°C"
+        case .imperial: number(Conversion.fahrenheit(celsius: celsius), digits: 1) + "\u{00A0}°F"
         }
     }
 

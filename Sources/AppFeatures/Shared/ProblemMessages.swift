@@ -111,7 +111,7 @@ public struct ProblemMessages: Sendable {
         switch error {
         case .cameraDenied: text("error.capture.cameraDenied")
         case .cameraUnavailable: text("error.capture.cameraUnavailable")
-        case .unreadablePicks(let count): text("error.capture.unreadablePicks", ["count": "\(count)"])
+        case .unreadablePicks(let count): catalog.text("error.capture.unreadablePicks", language, count: count)
         }
     }
 

@@ -114,7 +114,7 @@ public final class SyncModel: SafeguardsDestructiveActions {
         }
         confirmation = PendingConfirmation(
             control: control, title: catalog.text("confirm.sync.signOut.title", language),
-            message: catalog.text("confirm.sync.signOut.message", language, ["count": "\(pending)"])
+            message: catalog.text("confirm.sync.signOut.message", language, count: pending)
         ) { [weak self] in
             guard let self else { return }
             await run { _ = try await self.service.signOut() }

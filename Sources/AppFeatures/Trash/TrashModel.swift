@@ -60,7 +60,7 @@ public final class TrashModel: SafeguardsDestructiveActions {
         let count = entries.reduce(0) { $0 + $1.itemCount }
         confirmation = PendingConfirmation(
             control: control, title: catalog.text("confirm.trash.empty.title", language),
-            message: catalog.text("confirm.trash.empty.message", language, ["count": "\(count)"])
+            message: catalog.text("confirm.trash.empty.message", language, count: count)
         ) { [weak self] in
             guard let self else { return }
             // Not one transaction: the rows go first, then the bytes no row refers to any more.

@@ -3,9 +3,10 @@ import FishingModel
 import Foundation
 import Observation
 
-/// One trip with its spot, its day, hours and length, catches (newest first), stored conditions
-/// and photos and videos; a trip without an end can be ended (issue 30 §2.2); deleting it moves it
-/// and its catches to the Trash with an undo offer (UI5).
+/// One trip as a season is reviewed (issue 30 §3): its spot, day, hours and length, its fish by
+/// species, the conditions recorded with it, each catch with its time, weight, length, bait,
+/// method and release (newest first), its photos and videos; a trip without an end can be ended
+/// (issue 30 §2.2); deleting it moves it and its catches to the Trash with an undo offer (UI5).
 @MainActor
 @Observable
 public final class TripDetailModel: SafeguardsDestructiveActions {
@@ -22,7 +23,10 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     public private(set) var spot: Spot?
     public private(set) var catches: [Catch] = []
     public private(set) var conditions: StoredConditions?
+    public private(set) var tallies: [SpeciesTally] = []
     public private(set) var media: [MediaAsset] = []
+    /// How the trip and its catches read.
+    public private(set) var lines: RecordLines
     /// True once the trip is in the Trash: the screen closes.
     public private(set) var isDeleted = false
     public private(set) var confirmation: PendingConfirmation?
@@ -30,21 +34,22 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     public private(set) var problem: String?
 
     private let diary: DiaryQueue
-    private var titles = CatchTitles(entries: [], language: .english)
-    private let language: Language
+    private let formatter: MeasureFormatter
     private let catalog: Catalog
     private let now: @Sendable () -> Date
+    private var language: Language { formatter.language }
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     public init(
-        diary: DiaryQueue, tripId: UUID, language: Language, catalog: Catalog = .shared,
+        diary: DiaryQueue, tripId: UUID, formatter: MeasureFormatter, catalog: Catalog = .shared,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.diary = diary
         self.tripId = tripId
-        self.language = language
+        self.formatter = formatter
         self.catalog = catalog
         self.now = now
+        lines = RecordLines(formatter: formatter, entries: [], catalog: catalog)
     }
 
     public func load() async throws {
@@ -54,24 +59,23 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
             let catches = try diary.catches(tripId: id)
             return (
                 trip, try diary.spot(trip.spotId), catches, try diary.conditions(for: .trip, id: id),
-                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id)), try diary.speciesEntries(of: catches)
+                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id)), try diary.entriesNamed(by: catches),
+                try diary.speciesTallies(ofTrips: [id])[id] ?? []
             )
         }
-        (trip, spot, catches, conditions, media) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.4)
-        titles = CatchTitles(entries: loaded.5, language: language)
+        (trip, spot, catches, conditions, media, tallies) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.4, loaded.6)
+        lines = RecordLines(formatter: formatter, entries: loaded.5, catalog: catalog)
         isDeleted = loaded.0.deletedAt != nil
     }
 
-    /// The trip's day, hours and length: "Sat 12 May 2026, 05:10–09:40 · 4 h 30 min"; "…, from
-    /// 05:10" while it has no end.
-    public var whenText: String? {
-        guard let trip else { return nil }
-        let dates = DiaryDates(language: language)
-        let offset = trip.utcOffsetSeconds
-        let when = "\(dates.day(trip.startAt, offset: offset)), \(dates.span(from: trip.startAt, to: trip.endAt, offset: offset))"
-        guard let end = trip.endAt, let length = dates.duration(end.timeIntervalSince(trip.startAt)) else { return when }
-        return "\(when) · \(length)"
-    }
+    /// The trip's day, hours and length: "Sat 12 May 2026 · 05:10–09:40 · 4 h 30 min".
+    public var whenText: String? { trip.map(lines.when) }
+
+    /// Its fish by species with their weights: "Northern pike 2 (4.1 kg) · European perch 5".
+    public var fishText: String { lines.fish(tallies) }
+
+    /// The conditions recorded with it, and the moon: "14 °C · 1012 hPa, falling · waxing crescent".
+    public var conditionsText: String? { trip.map { lines.conditions(at: $0.startAt, conditions) } }
 
     /// Ends a trip that has no end: now while it goes on, else at its last catch (``OpenTripRule``).
     public func endTrip() async {
@@ -88,8 +92,9 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
         }
     }
 
-    /// A catch as its row reads.
-    public func title(of item: Catch) -> String { titles.title(of: item) }
+    /// A catch as its row reads: "European perch × 3", then "05:40 · 2.4 kg · 71 cm · Spoon".
+    public func title(of item: Catch) -> String { lines.title(of: item) }
+    public func details(of item: Catch) -> String { lines.details(of: item) }
 
     public func observe() async {
         for await change in diary.changes()

@@ -3,8 +3,10 @@ import FishingModel
 import Foundation
 import Observation
 
-/// The trips of the diary (the client's "events"), newest first, with search (title, notes,
-/// companions, spot name) and filters by year and spot; refreshes when the diary changes.
+/// The trips of the diary (the client's "events"), newest first, each read as a season is
+/// reviewed — day, hours, spot, fish by species with weights, conditions (issue 30 §3) — with
+/// search (title, notes, companions, spot, the species caught in any of their names) and filters
+/// by year and spot; refreshes when the diary changes.
 @MainActor
 @Observable
 public final class TripListModel: DeclaresControls {
@@ -15,11 +17,14 @@ public final class TripListModel: DeclaresControls {
     public static let open = Control("trips.open", .link)
     public static let controls = [search, yearFilter, spotFilter, newTrip, open]
 
-    /// One row of the list: the trip, its spot's name and its catch count.
+    /// One row of the list: the trip, its spot's name, its catch count, its fish by species and
+    /// the conditions recorded with it.
     public struct Row: Sendable, Equatable, Identifiable {
         public let trip: Trip
         public let spotName: String
         public let catchCount: Int
+        public let tallies: [SpeciesTally]
+        public let conditions: StoredConditions?
         public var id: UUID { trip.id }
     }
 
@@ -29,10 +34,19 @@ public final class TripListModel: DeclaresControls {
     public var spotId: UUID?
     public private(set) var allRows: [Row] = []
     public private(set) var spots: [Spot] = []
+    /// How each row's lines read.
+    public private(set) var lines: RecordLines
 
     private let diary: DiaryQueue
+    private let formatter: MeasureFormatter
+    /// Every name of each species (English, Russian, Latin), folded for the search.
+    private var speciesSearchNames: [String: [String]] = [:]
 
-    public init(diary: DiaryQueue) { self.diary = diary }
+    public init(diary: DiaryQueue, formatter: MeasureFormatter) {
+        self.diary = diary
+        self.formatter = formatter
+        lines = RecordLines(formatter: formatter, entries: [])
+    }
 
     /// The trips a first screenful loads; the rest follow in pages of ``pageSize``, one diary
     /// read each, so a change or another screen never waits long behind the list.
@@ -65,12 +79,28 @@ public final class TripListModel: DeclaresControls {
     }
 
     private func page(limit: Int, after: Trip?) async throws -> ([Row], [Spot]) {
-        let (trips, spots, counts) = try await diary.read { diary in
+        let needsSpecies = speciesSearchNames.isEmpty
+        let (trips, spots, counts, tallies, conditions, species) = try await diary.read { diary in
             let trips = try diary.trips(limit: limit, after: after)
-            return (trips, try diary.spots(), try diary.catchCountsByTrip(trips.map(\.id)))
+            let ids = trips.map(\.id)
+            return (
+                trips, try diary.spots(), try diary.catchCountsByTrip(ids), try diary.speciesTallies(ofTrips: ids),
+                try diary.conditions(for: .trip, ids: ids),
+                needsSpecies ? try diary.directoryEntries(.species, includeRetired: true) : []
+            )
+        }
+        if needsSpecies {
+            lines = RecordLines(formatter: formatter, entries: species)
+            speciesSearchNames = Dictionary(
+                species.map { ($0.id, $0.searchableNames.map(DirectoryPicker.fold)) }, uniquingKeysWith: { a, _ in a })
         }
         let names = Dictionary(spots.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        return (trips.map { Row(trip: $0, spotName: names[$0.spotId] ?? "", catchCount: counts[$0.id] ?? 0) }, spots)
+        let rows = trips.map {
+            Row(
+                trip: $0, spotName: names[$0.spotId] ?? "", catchCount: counts[$0.id] ?? 0, tallies: tallies[$0.id] ?? [],
+                conditions: conditions[$0.id])
+        }
+        return (rows, spots)
     }
 
     /// Keeps the list current while the screen is shown (run from the view's `.task`): each
@@ -95,6 +125,9 @@ public final class TripListModel: DeclaresControls {
                 && (needle.isEmpty
                     || [row.trip.title, row.trip.notes, row.trip.companions, row.spotName].contains {
                         $0.map { DirectoryPicker.fold($0).contains(needle) } ?? false
+                    }
+                    || row.tallies.contains { tally in
+                        speciesSearchNames[tally.speciesId]?.contains { $0.contains(needle) } ?? false
                     })
         }
     }

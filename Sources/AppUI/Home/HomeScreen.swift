@@ -33,7 +33,13 @@ struct HomeScreen: View {
                     EmptyListNote(key: "home.noCatches", systemImage: "fish", models: models)
                 } else {
                     ForEach(model.recentCatches) { item in
-                        Text(model.title(of: item))
+                        NavigationLink(value: Destination.catchPage(item.id)) {
+                            VStack(alignment: .leading) {
+                                Text(model.title(of: item)).font(.headline)
+                                Text(model.moment(of: item)).font(.subheadline).foregroundStyle(.secondary)
+                            }
+                        }
+                        .control(HomeModel.openCatch, help: models.help)
                     }
                 }
                 if let trip = model.latestTrip {
@@ -64,7 +70,7 @@ struct HomeScreen: View {
     private var syncText: String {
         if !model.isSignedIn { return models.text("home.notSignedIn") }
         return model.pendingChanges == 0
-            ? models.text("home.synced") : models.text("home.pending", ["count": "\(model.pendingChanges)"])
+            ? models.text("home.synced") : models.text("home.pending", count: model.pendingChanges)
     }
 
     private var catchNowShown: Binding<Bool> {

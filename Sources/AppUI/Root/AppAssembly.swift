@@ -129,7 +129,7 @@ extension ScreenModels {
         return ScreenModels(
             router: AppRouter(), help: HelpModel(language: language),
             home: HomeModel(diary: diary, location: p.location, conditions: conditions, now: p.now, formatter: formatter),
-            trips: TripListModel(diary: diary),
+            trips: TripListModel(diary: diary, formatter: formatter),
             spots: SpotsModel(diary: diary, labeler: labeler, location: p.location, formatter: formatter),
             map: MapModel(
                 diary: diary, labeler: labeler, location: p.location, routes: routes,
@@ -148,7 +148,8 @@ extension ScreenModels {
                     diary: diary, target: target, camera: camera, library: library, downloads: downloads,
                     language: language)
             },
-            tripDetail: { TripDetailModel(diary: diary, tripId: $0, language: language, now: p.now) },
+            tripDetail: { TripDetailModel(diary: diary, tripId: $0, formatter: formatter, now: p.now) },
+            catchPage: { CatchPageModel(diary: diary, catchId: $0, formatter: formatter) },
             conditions: { coordinate in
                 let time = p.now()
                 return ConditionsModel(

@@ -108,6 +108,7 @@ struct DestinationView: View {
         case .newCatch(let tripId):
             let form = CatchForm(tripId: tripId)
             CatchEditorScreen(model: models.catchEditor(form), models: models) { models.catchEditor.forget(form) }
+        case .catchPage(let id): CatchPageScreen(model: models.catchPage(id), models: models)
         case .editCatch(let id):
             let form = CatchForm(catchId: id)
             CatchEditorScreen(model: models.catchEditor(form), models: models) { models.catchEditor.forget(form) }

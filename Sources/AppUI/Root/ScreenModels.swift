@@ -33,6 +33,8 @@ public struct ScreenModels {
     public let gallery: ModelCache<MediaTarget?, MediaModel>
     /// The model of a trip's page, made when it is first opened and kept while the app runs.
     public let tripDetail: ModelCache<UUID, TripDetailModel>
+    /// The model of a catch's page, likewise.
+    public let catchPage: ModelCache<UUID, CatchPageModel>
     /// The conditions at a place (a spot's), made when first shown.
     public let conditions: ModelCache<Coordinate, ConditionsModel>
     /// The form of a trip (nil: a new one), kept until it is saved or left.
@@ -49,6 +51,7 @@ public struct ScreenModels {
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
         gallery: @escaping @MainActor (MediaTarget?, CameraPresenter, LibraryPresenter) -> MediaModel,
         tripDetail: @escaping @MainActor (UUID) -> TripDetailModel,
+        catchPage: @escaping @MainActor (UUID) -> CatchPageModel,
         conditions: @escaping @MainActor (Coordinate) -> ConditionsModel,
         tripEditor: @escaping @MainActor (UUID?) -> TripEditorModel,
         catchEditor: @escaping @MainActor (CatchForm) -> CatchEditorModel
@@ -73,6 +76,7 @@ public struct ScreenModels {
         self.library = library
         self.gallery = ModelCache { gallery($0, camera, library) }
         self.tripDetail = ModelCache(make: tripDetail)
+        self.catchPage = ModelCache(make: catchPage)
         self.conditions = ModelCache(make: conditions)
         self.tripEditor = ModelCache(make: tripEditor)
         self.catchEditor = ModelCache(make: catchEditor)
@@ -83,6 +87,11 @@ public struct ScreenModels {
     /// A catalogue text in the app's language.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
         catalog.text(key, language, values)
+    }
+
+    /// A count's text in the plural form it takes in the angler's language.
+    public func text(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+        catalog.text(key, language, count: count, values)
     }
 }
 

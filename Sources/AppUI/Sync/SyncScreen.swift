@@ -16,7 +16,7 @@ struct SyncScreen: View {
                             models.text("sync.signedInAs", ["email": account.email, "portal": account.portalURL]),
                             systemImage: "person.crop.circle")
                     }
-                    Text(models.text("home.pending", ["count": "\(status.pending.count)"]))
+                    Text(models.text("home.pending", count: status.pending.count))
                     ForEach(status.refused, id: \.mutationId) { refusal in
                         Text(refusal.reason).foregroundStyle(.red)
                     }

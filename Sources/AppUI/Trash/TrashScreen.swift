@@ -15,7 +15,7 @@ struct TrashScreen: View {
                 HStack {
                     VStack(alignment: .leading) {
                         Text(entry.label).font(.headline)
-                        Text(models.text("trash.items", ["count": "\(entry.itemCount)"])).font(.caption)
+                        Text(models.text("trash.items", count: entry.itemCount)).font(.caption)
                     }
                     Spacer()
                     ControlButton(TrashModel.restore, systemImage: "arrow.uturn.backward", help: models.help) {

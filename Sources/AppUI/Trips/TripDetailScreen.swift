@@ -2,8 +2,9 @@ import AppFeatures
 import DiaryStore
 import SwiftUI
 
-/// A trip with its catches, conditions and photos (issue 13 §3); edit, add a catch, or move it
-/// to the Trash with an undo (UI5).
+/// A trip as a season is reviewed (issue 13 §3, issue 30 §3): its spot, day, hours and length,
+/// its fish by species, its conditions; each catch with its time and figures, opening the catch;
+/// its photos and videos; end it, edit it, add a catch, or move it to the Trash with an undo (UI5).
 struct TripDetailScreen: View {
     @Bindable var model: TripDetailModel
     let models: ScreenModels
@@ -16,6 +17,10 @@ struct TripDetailScreen: View {
             if let when = model.whenText {
                 Label(when, systemImage: "calendar")
             }
+            Label(model.fishText, systemImage: "fish")
+            if let conditions = model.conditionsText {
+                Label(conditions, systemImage: "cloud.sun")
+            }
             if model.trip?.endAt == nil {
                 ControlButton(TripDetailModel.endTrip, systemImage: "flag.checkered", help: models.help) {
                     Task { await model.endTrip() }
@@ -26,8 +31,13 @@ struct TripDetailScreen: View {
                     models.router.current.navigate(to: .newCatch(tripId: model.tripId))
                 }
                 ForEach(model.catches) { item in
-                    NavigationLink(value: Destination.editCatch(item.id)) { Text(model.title(of: item)) }
-                        .control(TripDetailModel.openCatch, help: models.help)
+                    NavigationLink(value: Destination.catchPage(item.id)) {
+                        VStack(alignment: .leading) {
+                            Text(model.title(of: item)).font(.headline)
+                            Text(model.details(of: item)).font(.subheadline).foregroundStyle(.secondary)
+                        }
+                    }
+                    .control(TripDetailModel.openCatch, help: models.help)
                 }
             }
             NavigationLink(value: Destination.gallery(MediaTarget(.trip, model.tripId))) {

@@ -1,8 +1,10 @@
 import AppFeatures
 import SwiftUI
 
-/// The trips, newest first (issue 13 §3): search, filters by year and spot, each row opening
-/// the trip — pushed on iPhone, beside the list on iPad; a new trip from the bar.
+/// The trips, newest first (issue 13 §3, issue 30 §3): each row a trip as a season is reviewed —
+/// its day, hours and length, spot, fish by species with weights and its conditions; search,
+/// filters by year and spot, each row opening the trip — pushed on iPhone, beside the list on
+/// iPad; a new trip from the bar.
 struct TripListScreen: View {
     @Bindable var model: TripListModel
     let models: ScreenModels
@@ -30,8 +32,10 @@ struct TripListScreen: View {
                 NavigationLink(value: Destination.trip(row.trip.id)) {
                     VStack(alignment: .leading) {
                         Text(row.trip.title ?? row.spotName).font(.headline)
-                        Text("\(row.spotName) · \(models.text("trips.catches", ["count": "\(row.catchCount)"]))")
-                            .font(.subheadline)
+                        Text(model.lines.when(row.trip)).font(.subheadline)
+                        Text(row.trip.title == nil ? fish(row) : "\(row.spotName) · \(fish(row))")
+                        Text(model.lines.conditions(at: row.trip.startAt, row.conditions))
+                            .font(.footnote)
                             .foregroundStyle(.secondary)
                     }
                 }
@@ -50,4 +54,6 @@ struct TripListScreen: View {
         .task { try? await model.load() }
         .task { await model.observe() }
     }
+
+    private func fish(_ row: TripListModel.Row) -> String { model.lines.fish(row.tallies) }
 }

@@ -1,0 +1,94 @@
+import DiaryStore
+import FishingModel
+import Foundation
+import Observation
+
+/// One catch, to read (issue 30 §3): what it was and when, where (its trip and spot), every
+/// figure the angler recorded, the conditions stored with it and its photos and videos; Edit
+/// opens its form.
+@MainActor
+@Observable
+public final class CatchPageModel: DeclaresControls {
+    public static let edit = Control("catch.edit", .button)
+    public static let openTrip = Control("catch.openTrip", .link)
+    public static let openMedia = Control("catch.openMedia", .link)
+    public static let controls = [edit, openTrip, openMedia]
+
+    /// One line of the page: what it is, and its value as the angler reads it.
+    public struct Fact: Sendable, Equatable, Identifiable {
+        public let label: String
+        public let value: String
+        public var id: String { label }
+    }
+
+    public let catchId: UUID
+    public private(set) var item: Catch?
+    public private(set) var trip: Trip?
+    public private(set) var spot: Spot?
+    public private(set) var conditions: StoredConditions?
+    public private(set) var media: [MediaAsset] = []
+    public private(set) var lines: RecordLines
+    public private(set) var problem: String?
+
+    private let diary: DiaryQueue
+    private let formatter: MeasureFormatter
+    private let catalog: Catalog
+    private var language: Language { formatter.language }
+
+    public init(diary: DiaryQueue, catchId: UUID, formatter: MeasureFormatter, catalog: Catalog = .shared) {
+        self.diary = diary
+        self.catchId = catchId
+        self.formatter = formatter
+        self.catalog = catalog
+        lines = RecordLines(formatter: formatter, entries: [], catalog: catalog)
+    }
+
+    public func load() async throws {
+        let id = catchId
+        let loaded = try await diary.read { diary in
+            let item = try diary.catchRecord(id)
+            let trip = try diary.trip(item.tripId)
+            return (
+                item, trip, try diary.spot(trip.spotId), try diary.conditions(for: .catch, id: id),
+                try diary.mediaAssets(linkedTo: MediaTarget(.catch, id)), try diary.entriesNamed(by: [item])
+            )
+        }
+        (item, trip, spot, conditions, media) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.4)
+        lines = RecordLines(formatter: formatter, entries: loaded.5, catalog: catalog)
+    }
+
+    public func observe() async {
+        for await change in diary.changes() where !change.isDisjoint(with: [.catches, .trips, .conditions, .media]) {
+            try? await load()
+        }
+    }
+
+    /// "Northern pike" or "European perch × 3".
+    public var title: String { item.map(lines.title(of:)) ?? "" }
+
+    /// "Sat 12 May, 05:40 · Volga bend".
+    public var momentText: String { item.map { lines.moment(of: $0, at: spot?.name) } ?? "" }
+
+    /// Every figure recorded, labelled as the form labels it; what was not recorded is left out.
+    public var facts: [Fact] {
+        guard let item else { return [] }
+        let f = formatter
+        let rows: [(Control, String?)] = [
+            (CatchEditorModel.count, item.count > 1 ? String(item.count) : nil),
+            (CatchEditorModel.weight, item.weightKg.map(f.weight(kilograms:))),
+            (CatchEditorModel.length, item.lengthCm.map(f.length(centimetres:))),
+            (CatchEditorModel.bait, item.baitId.map { lines.name(.baits, $0) }),
+            (CatchEditorModel.method, item.methodId.map { lines.name(.methods, $0) }),
+            (CatchEditorModel.depth, item.depthM.map(f.depth(metres:))),
+            (CatchEditorModel.waterTemperature, item.waterTempC.map(f.temperature(celsius:))),
+            (CatchEditorModel.released, item.released ? catalog.text("catches.releasedYes", language) : nil),
+            (CatchEditorModel.notes, item.notes),
+        ]
+        return rows.compactMap { control, value in
+            value.map { Fact(label: catalog.label(control, language), value: $0) }
+        }
+    }
+
+    /// The conditions stored with the catch, and the moon: "14 °C · 1012 hPa, falling · …".
+    public var conditionsText: String? { item.map { lines.conditions(at: $0.caughtAt, conditions) } }
+}

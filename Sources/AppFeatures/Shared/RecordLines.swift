@@ -1,0 +1,96 @@
+import Almanac
+import DiaryStore
+import FishingModel
+import Foundation
+
+/// How trips and catches read when a season is reviewed (issue 30 §3): a trip's day, hours and
+/// length, its fish species by species with their weight; a catch's time, weight, length, bait,
+/// method and release; a line of conditions — the air, the pressure and its trend, the wind, the
+/// moon — all in the angler's language and units, on the clock they were logged with (T11).
+public struct RecordLines: Sendable {
+    private let dates: DiaryDates
+    private let formatter: MeasureFormatter
+    private let catalog: Catalog
+    private let names: [DirectoryKind: [String: String]]
+    private var language: Language { formatter.language }
+
+    /// `entries` are the directories' entries the records may name (retired ones too).
+    public init(formatter: MeasureFormatter, entries: [DirectoryEntry], catalog: Catalog = .shared) {
+        self.formatter = formatter
+        self.catalog = catalog
+        dates = DiaryDates(language: formatter.language)
+        names = Dictionary(grouping: entries, by: \.kind).mapValues { list in
+            Dictionary(
+                list.map { ($0.id, formatter.language == .russian ? $0.nameRu : $0.nameEn) },
+                uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// An entry's name in the angler's language (its id when the directory lacks it).
+    public func name(_ kind: DirectoryKind, _ id: String) -> String { names[kind]?[id] ?? id }
+
+    // MARK: Trips
+
+    /// `Sat 12 May 2026 · 05:10–09:40 · 4 h 30 min`; `Sat 12 May 2026 · from 05:10` without an end.
+    public func when(_ trip: Trip) -> String {
+        let offset = trip.utcOffsetSeconds
+        let parts = [
+            dates.day(trip.startAt, offset: offset), dates.span(from: trip.startAt, to: trip.endAt, offset: offset),
+            trip.endAt.flatMap { dates.duration($0.timeIntervalSince(trip.startAt)) },
+        ]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// `Northern pike 2 (4.1 kg) · European perch 5`; "No fish" for a blank trip.
+    public func fish(_ tallies: [SpeciesTally]) -> String {
+        guard !tallies.isEmpty else { return catalog.text("trips.noFish", language) }
+        return tallies.map { tally in
+            let weight = tally.weightKg.map { " (\(formatter.weight(kilograms: $0)))" } ?? ""
+            return "\(name(.species, tally.speciesId)) \(tally.fish)\(weight)"
+        }
+        .joined(separator: " · ")
+    }
+
+    // MARK: Catches
+
+    /// `Northern pike` or `European perch × 3`.
+    public func title(of item: Catch) -> String {
+        let species = name(.species, item.speciesId)
+        return item.count > 1 ? "\(species) × \(item.count)" : species
+    }
+
+    /// `05:40 · 2.4 kg · 71 cm · Spoon · Spinning · released`: what the angler recorded, in order.
+    public func details(of item: Catch) -> String {
+        let parts = [
+            dates.time(item.caughtAt, offset: item.utcOffsetSeconds),
+            item.weightKg.map(formatter.weight(kilograms:)), item.lengthCm.map(formatter.length(centimetres:)),
+            item.baitId.map { name(.baits, $0) }, item.methodId.map { name(.methods, $0) },
+            item.released ? catalog.text("catches.releasedShort", language) : nil,
+        ]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// `Sat 12 May, 05:40 · Volga bend`: a catch among others of any day (Today's recent catches).
+    public func moment(of item: Catch, at spot: String?) -> String {
+        ([dates.moment(item.caughtAt, offset: item.utcOffsetSeconds)] + (spot.map { [$0] } ?? []))
+            .joined(separator: " · ")
+    }
+
+    // MARK: Conditions
+
+    /// `14 °C · 1012 hPa, falling · 4 m/s · waxing crescent`: what was recorded with the trip or
+    /// catch, and the moon, which the device computes for any moment.
+    public func conditions(at time: Date, _ stored: StoredConditions?) -> String {
+        let moon = Almanac.moonPhase(at: time).rawValue.replacingOccurrences(of: " ", with: "-")
+        let pressure = stored?.pressureHpa.map { hectopascals in
+            formatter.pressure(hectopascals: hectopascals)
+                + (stored?.pressureTendency.map { ", " + catalog.text("conditions.tendency.\($0)", language).lowercased() }
+                    ?? "")
+        }
+        let parts = [
+            stored?.temperatureC.map(formatter.temperature(celsius:)), pressure,
+            stored?.windSpeedMs.map(formatter.windSpeed(metresPerSecond:)), catalog.text("moon.\(moon)", language),
+        ]
+        return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+}

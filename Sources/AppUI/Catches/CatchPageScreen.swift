@@ -1,0 +1,47 @@
+import AppFeatures
+import DiaryStore
+import SwiftUI
+
+/// A catch to read (issue 30 §3): what and when, where, every figure recorded, the conditions
+/// and its photos and videos; Edit in the bar opens its form.
+struct CatchPageScreen: View {
+    @Bindable var model: CatchPageModel
+    let models: ScreenModels
+
+    var body: some View {
+        List {
+            Section {
+                Label(model.momentText, systemImage: "clock")
+                if let trip = model.trip {
+                    NavigationLink(value: Destination.trip(trip.id)) {
+                        Label(trip.title ?? model.spot?.name ?? models.text("page.tripDetail"), systemImage: "calendar")
+                    }
+                    .control(CatchPageModel.openTrip, help: models.help)
+                }
+            }
+            if !model.facts.isEmpty {
+                Section {
+                    ForEach(model.facts) { fact in LabeledValue(title: fact.label, value: fact.value) }
+                }
+            }
+            if let conditions = model.conditionsText {
+                Section(models.text("catches.conditions")) { Text(conditions) }
+            }
+            NavigationLink(value: Destination.gallery(MediaTarget(.catch, model.catchId))) {
+                Label("\(models.text("page.media")) (\(model.media.count))", systemImage: "photo.on.rectangle")
+            }
+            .control(CatchPageModel.openMedia, help: models.help)
+            ProblemNote(problem: model.problem)
+        }
+        .navigationTitle(model.title.isEmpty ? models.text("page.catch") : model.title)
+        .toolbar {
+            ToolbarItem(placement: .primaryAction) {
+                ControlButton(CatchPageModel.edit, help: models.help) {
+                    models.router.current.navigate(to: .editCatch(model.catchId))
+                }
+            }
+        }
+        .task { try? await model.load() }
+        .task { await model.observe() }
+    }
+}
