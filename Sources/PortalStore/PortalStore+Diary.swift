@@ -12,6 +12,8 @@ extension PortalStore {
     public func diaryTrips(account: UUID, filter: DiaryFilter, page: Int, pageSize: Int = 20) throws -> DiaryTripsPage {
         let pageSize = min(max(pageSize, 1), 200)
         let page = max(page, 1)
+        // Read before the diary's own read: a search looks for fish by any of their names.
+        let names = filter.words == nil ? [:] : try directoryNames()
         return try database.read { sql in
             // A trip whose start is not a time (a device's mistake) has no place in the list.
             var conditions = ["account_id = ?", "kind = 'trip'", "deleted = 0", "local_at IS NOT NULL"]
@@ -40,10 +42,17 @@ extension PortalStore {
             var trips: [DiaryTrip]
             let total: Int
             if let words = filter.words {
-                // Words are looked for in what the angler wrote, which only Swift reads in both
-                // dialects: the year, spot and species narrow the rows first.
-                let matching = try sql.query("SELECT id, fields \(filtered) ORDER BY local_at DESC, id DESC", arguments)
-                    .compactMap(Self.trip).filter { $0.mentions(words) }
+                // Words are looked for in what the angler wrote and in the names of the fish,
+                // baits and methods of the trips' catches (issue 30 §3), which only Swift reads in
+                // both dialects: the year, spot and species narrow the rows first.
+                let candidates = try sql.query(
+                    "SELECT id, fields \(filtered) ORDER BY local_at DESC, id DESC", arguments
+                ).compactMap(Self.trip)
+                let caught = try Self.catches(sql, account: account, trips: candidates.map(\.id))
+                let matching = candidates.filter { trip in
+                    DiarySearch(words).matches(
+                        trip.searchedTexts(spot: trip.spotId.flatMap { outline.spots[$0] }, catches: caught[trip.id] ?? [], names: names))
+                }
                 total = matching.count
                 trips = Array(matching.dropFirst((page - 1) * pageSize).prefix(pageSize))
             } else {
@@ -261,7 +270,8 @@ public struct DiaryFilter: Sendable, Hashable {
     public var year: Int?
     public var speciesId: String?
     public var spotId: UUID?
-    /// Words looked for, case- and accent-insensitively, in a trip's title, companions and notes.
+    /// Words looked for, case- and accent-insensitively, in a trip's title, companions, notes and
+    /// spot, and in its catches' notes, species, baits and methods by any of their names.
     public var words: String?
 
     public init(year: Int? = nil, speciesId: String? = nil, spotId: UUID? = nil, words: String? = nil) {
@@ -321,12 +331,34 @@ public struct DirectoryName: Sendable, Equatable {
     public var ru: String
 }
 
+/// What the diary's search looks for (issue 16 §1, issue 30 §3): every word typed, each
+/// anywhere in what is searched, case- and accent-insensitively.
+struct DiarySearch {
+    let words: [Substring]
+
+    init(_ typed: String) { words = typed.split(separator: " ") }
+
+    func matches(_ texts: [String]) -> Bool {
+        let haystack = texts.joined(separator: "\n")
+        return words.allSatisfy { haystack.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+    }
+}
+
 extension DiaryTrip {
-    func mentions(_ words: String) -> Bool {
-        let haystack = [title, companions, notes].compactMap { $0 }.joined(separator: "\n")
-        return words.split(separator: " ").allSatisfy {
-            haystack.range(of: $0, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    /// What a search reads of a trip: its title, companions, notes and spot; its catches' notes
+    /// and the names, in English and Russian, of their species, baits and methods.
+    func searchedTexts(spot: DiarySpot?, catches: [DiaryCatch], names: [DirectoryKind: [String: DirectoryName]])
+        -> [String]
+    {
+        func named(_ kind: DirectoryKind, _ id: String?) -> [String] {
+            guard let id, let name = names[kind]?[id] else { return id.map { [$0] } ?? [] }
+            return [name.en, name.ru]
         }
+        let ofCatches = catches.flatMap { item in
+            named(.species, item.speciesId) + named(.baits, item.baitId) + named(.methods, item.methodId)
+                + (item.notes.map { [$0] } ?? [])
+        }
+        return [title, companions, notes, spot?.name].compactMap { $0 } + ofCatches
     }
 }
 

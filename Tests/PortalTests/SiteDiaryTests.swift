@@ -83,6 +83,12 @@ struct SiteDiaryTests {
         #expect(atOka.count == 12 && atOka.allSatisfy { Int($0.dropFirst(5))! % 2 == 1 })
         #expect(titles(try await browser.get("/diary?q=%D0%B5%D1%80%D1%88").text) == ["Trip 7"], "ёрш found as ерш")
         #expect(titles(try await browser.get("/diary?q=trip+24").text) == ["Trip 24"])
+        let perchTrips = ["Trip 20", "Trip 15", "Trip 10", "Trip 5", "Trip 0"]
+        #expect(titles(try await browser.get("/diary?q=perch").text) == perchTrips, "a species by its English name")
+        #expect(
+            titles(try await browser.get("/diary?q=%D0%BE%D0%BA%D1%83%D0%BD%D1%8C").text) == perchTrips,
+            "and by its Russian one (окунь)")
+        #expect(titles(try await browser.get("/diary?q=perch+oka").text) == ["Trip 15", "Trip 5"], "with the spot")
         let combined = try await browser.get("/diary?year=2026&species=perca-fluviatilis&spot=\(oka)")
         #expect(titles(combined.text) == ["Trip 15"])
         #expect(combined.text.contains("<option value=\"2026\" selected>"))
