@@ -9,7 +9,7 @@
 # Fails when the committed manifest or icon is stale (regenerate with this script and commit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh chromium chromium-driver
+scripts/install-deps.sh chromium chromium-driver fonts-material-design-icons-iconfont
 swift build --product app-wireframes
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/hobbystory-wireframes.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT

@@ -5,7 +5,7 @@
 # without it they would fail, not skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh nginx tilemaker chromium chromium-driver
+scripts/install-deps.sh nginx tilemaker chromium chromium-driver fonts-material-design-icons-iconfont
 eval "$(scripts/start-postgres.sh)"
 export HOBBYSTORY_REQUIRE_POSTGRES=1
 python3 tools/check_directories.py

@@ -9,13 +9,16 @@ public struct SpeciesTally: Sendable, Equatable {
     public let fish: Int
     /// The weights recorded, added up; nil when none of them was weighed.
     public let weightKg: Double?
+    /// How many of the fish ``weightKg`` weighs (the counts of the catches with a weight).
+    public let weighedFish: Int
     /// The heaviest catch's weight, when any was weighed.
     public let heaviestKg: Double?
 
-    public init(speciesId: String, fish: Int, weightKg: Double?, heaviestKg: Double?) {
+    public init(speciesId: String, fish: Int, weightKg: Double?, weighedFish: Int, heaviestKg: Double?) {
         self.speciesId = speciesId
         self.fish = fish
         self.weightKg = weightKg
+        self.weighedFish = weighedFish
         self.heaviestKg = heaviestKg
     }
 }
@@ -60,7 +63,8 @@ extension Diary {
         let places = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         try database.forEachRow(
             """
-            SELECT trip_id, species_id, sum(count), sum(weight_kg), max(weight_kg) FROM catches
+            SELECT trip_id, species_id, sum(count), sum(weight_kg), max(weight_kg),
+                sum(CASE WHEN weight_kg IS NULL THEN 0 ELSE count END) FROM catches
             WHERE deleted_at IS NULL AND trip_id IN (\(places)) GROUP BY trip_id, species_id
             ORDER BY trip_id, sum(count) DESC, species_id
             """, ids.map { SQLiteValue($0) }
@@ -68,7 +72,7 @@ extension Diary {
             tallies[try row.uuid(0), default: []].append(
                 SpeciesTally(
                     speciesId: try row.text(1), fish: Int(try row.int64(2)), weightKg: try row.optionalDouble(3),
-                    heaviestKg: try row.optionalDouble(4)))
+                    weighedFish: Int(try row.int64(5)), heaviestKg: try row.optionalDouble(4)))
         }
         return tallies
     }

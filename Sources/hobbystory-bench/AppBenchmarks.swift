@@ -165,7 +165,8 @@ private let tripListFirstPage = [
     (SELECT id FROM trips WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 100) GROUP BY trip_id
     """,  // the app binds the page's 100 ids; the same rows
     """
-    SELECT trip_id, species_id, sum(count), sum(weight_kg), max(weight_kg) FROM catches WHERE deleted_at IS NULL
+    SELECT trip_id, species_id, sum(count), sum(weight_kg), max(weight_kg),
+    sum(CASE WHEN weight_kg IS NULL THEN 0 ELSE count END) FROM catches WHERE deleted_at IS NULL
     AND trip_id IN (SELECT id FROM trips WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 100)
     GROUP BY trip_id, species_id
     """,
@@ -181,7 +182,8 @@ private let tripListAll = [
     "SELECT * FROM spots WHERE deleted_at IS NULL",
     "SELECT trip_id, count(*) FROM catches WHERE deleted_at IS NULL GROUP BY trip_id",
     """
-    SELECT trip_id, species_id, sum(count), sum(weight_kg), max(weight_kg) FROM catches WHERE deleted_at IS NULL
+    SELECT trip_id, species_id, sum(count), sum(weight_kg), max(weight_kg),
+    sum(CASE WHEN weight_kg IS NULL THEN 0 ELSE count END) FROM catches WHERE deleted_at IS NULL
     GROUP BY trip_id, species_id
     """,
     "SELECT * FROM conditions WHERE entity_type = 'trip'",

@@ -49,6 +49,16 @@ struct SeasonReviewTests {
         #expect(model.lines.fish(row.tallies) == "European perch 3 · Northern pike 2 (4.1\u{a0}kg)")
         let conditions = model.lines.conditions(at: row.trip.startAt, row.conditions)
         #expect(conditions.hasPrefix("14\u{a0}°C · 1012\u{a0}hPa, falling · 4\u{a0}m/s · "))
+        _ = try await f.diary.write { [trip = f.trip] in
+            try $0.addCatch(
+                CatchDraft(
+                    tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: trip.startAt + 3_000, weightKg: 0.31))
+        }
+        try await model.load()
+        let weighedInPart = try #require(model.rows.first)
+        #expect(
+            model.lines.fish(weighedInPart.tallies) == "European perch 4 (310\u{a0}g, 1 weighed) · Northern pike 2 (4.1\u{a0}kg)",
+            "a weight never passes for the fish nobody weighed")
     }
 
     @Test(

@@ -24,7 +24,7 @@ struct HTMLPage {
 
     static func render(_ node: WireframeNode) -> String {
         let words = node.text.map {
-            node.kind == "symbol" ? "<i class=\"sf\">\(escape($0))</i>" : "<span class=\"words\">\(escape($0))</span>"
+            node.kind == "symbol" ? icon($0) : "<span class=\"words\">\(escape($0))</span>"
         }
         let inner = (words ?? "") + node.children.map(render).joined()
         var classes = ["n-\(node.kind)"]
@@ -44,11 +44,16 @@ struct HTMLPage {
         }
         let id = node.attributes["id"].map { " data-control=\"\(escape($0))\"" } ?? ""
         let help = node.attributes["accessibilityHint"].map { " title=\"\(escape($0))\"" } ?? ""
-        let symbol = node.attributes["symbol"].map { "<i class=\"sf\">\(escape($0))</i>" } ?? ""
+        let symbol = node.attributes["symbol"].map(icon) ?? ""
         let badge = node.attributes["badge"].map { "<b class=\"badge\">\(escape($0))</b>" } ?? ""
         let styleAttribute = style.isEmpty ? "" : " style=\"\(style.joined(separator: ";"))\""
         return
             "<div class=\"\(classes.joined(separator: " "))\"\(id)\(help)\(styleAttribute)>\(symbol)\(inner)\(badge)</div>"
+    }
+
+    /// An SF Symbol drawn by its Material icon (``SymbolIcons``), named in its tooltip.
+    static func icon(_ symbol: String) -> String {
+        "<i class=\"icon\" title=\"\(escape(symbol))\">\(escape(SymbolIcons.material[symbol] ?? "help_center"))</i>"
     }
 
     static func escape(_ text: String) -> String {
@@ -57,13 +62,15 @@ struct HTMLPage {
     }
 
     static let style = """
+        @font-face{font-family:"Material Icons";src:local("Material Icons"),url("file:///usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf")}
+        .icon{font-family:"Material Icons";font-style:normal;font-weight:normal;font-size:20px;line-height:1;display:inline-block;white-space:nowrap;font-feature-settings:"liga";-webkit-font-feature-settings:"liga"}
         *{box-sizing:border-box} body{margin:0;font:15px/1.3 -apple-system,"DejaVu Sans",sans-serif;background:#f2f2f7;color:#111;overflow:hidden}
         div{display:flex;flex-direction:column;gap:4px} .words{overflow-wrap:break-word;min-width:0}
         .n-tabs{height:100%;flex-direction:column-reverse} .n-tabs>.n-tabBar{flex-direction:row;justify-content:space-around;background:#fbfbfd;border-top:1px solid #ccc;padding:6px 0 18px}
         .n-tabs.sizeClass-regular{flex-direction:row} .n-tabs.sizeClass-regular>.n-tabBar{flex:0 0 220px;flex-direction:column;justify-content:flex-start;border-top:0;border-right:1px solid #ccc;padding:16px 8px}
         .n-tabs.sizeClass-regular .n-tab{flex-direction:row;font-size:15px;gap:8px;padding:8px}
         .n-tab{align-items:center;font-size:11px;color:#777;min-width:60px} .n-tab.selected{color:#0a64d8} .n-link.selected{background:#dbe8fb}
-        .n-tab .sf{font-size:10px;border:1px solid currentColor;border-radius:6px;padding:1px 4px}
+        .n-tab .icon{font-size:24px}
         .n-navigation{flex:1;overflow:hidden} .n-bar{flex-direction:row;flex-wrap:wrap;align-items:center;gap:8px;padding:8px 12px;background:#fbfbfd;border-bottom:1px solid #ddd;font-weight:600;font-size:20px;min-height:52px}
         .n-bar>.words{flex:1} .n-screen{flex:1;overflow:hidden;padding:8px}
         .n-toolbarItem{flex-direction:row;font-size:14px;font-weight:400}
@@ -77,7 +84,7 @@ struct HTMLPage {
         .n-button,.n-link{flex-direction:row;align-items:center;gap:6px;color:#0a64d8;border:1px dashed #9cc1f0;border-radius:8px;padding:6px 10px}
         .n-button.buttonStyle-BorderedProminentButtonStyle{background:#0a64d8;color:#fff;justify-content:center;font-size:20px;font-weight:600}
         .n-button.role-destructive{color:#d70015;border-color:#f0a0a8} .disabled{opacity:.4}
-        .n-label{flex-direction:row;align-items:center;gap:6px} .sf{font-style:normal;font-size:11px;color:#555;border:1px solid #bbb;border-radius:4px;padding:0 3px}
+        .n-label{flex-direction:row;align-items:center;gap:6px} .n-label>.icon,.n-label>.n-symbol .icon{color:inherit}
         .n-field{background:#fff;border:1px solid #ccc;border-radius:8px;padding:6px 10px;color:#999;min-height:44px;justify-content:center} .n-field>.words{color:#111}
         .n-picker{flex-direction:row;flex-wrap:wrap;align-items:center;gap:6px;border:1px dashed #bbb;border-radius:8px;padding:6px 10px;min-height:44px}
         .n-picker>.n-caption{flex:1} .n-picker>:not(.n-caption){display:none} .n-picker>.selected{display:flex;color:#0a64d8}

@@ -13,7 +13,8 @@ import SyncClient
 import Weather
 
 /// A device with one angler's diary in a temporary folder, for the wireframes: empty, or holding
-/// a season on the Volga (spots, trips, catches, photos, a saved report, something in the Trash), signed in to a
+/// a year in Helsinki (``SampleSeason``: spots, trips, catches, conditions, photos, a saved
+/// report, something in the Trash), signed in to a
 /// portal or not (the wireframes have no network: a sync fails as offline).
 @MainActor
 struct SampleDevice {
@@ -47,35 +48,9 @@ struct SampleDevice {
     static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_780_310_000) }
 
     private static func fill(_ diary: DiaryQueue) throws {
+        let season = try SampleSeason.load()
         try diary.write { diary in
-            let bend = try diary.addSpot(
-                SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9, waterBodyTypeId: "river"))
-            let lake = try diary.addSpot(SpotDraft(name: "Lake Seliger", latitude: 57.2, longitude: 33.1))
-            // The latest trip was yesterday morning: at the wireframes' moment no trip goes on.
-            let start = Date(timeIntervalSince1970: 1_780_300_000 - 86_400)
-            for (index, (spot, title)) in [
-                (bend, "Morning on the bend"), (lake, "Pike at the reeds"), (bend, "Evening bream"),
-            ]
-            .enumerated() {
-                let tripStart = start.addingTimeInterval(Double(index) * -86_400 * 6)
-                let trip = try diary.addTrip(
-                    TripDraft(
-                        spotId: spot.id, startAt: tripStart, endAt: tripStart.addingTimeInterval(4 * 3_600),
-                        utcOffsetSeconds: 10_800, title: title))
-                _ = try diary.addCatches([
-                    CatchDraft(
-                        tripId: trip.id, speciesId: "esox-lucius", caughtAt: tripStart.addingTimeInterval(1_800)),
-                    CatchDraft(
-                        tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: tripStart.addingTimeInterval(3_600),
-                        count: 3),
-                ])
-            }
-            let gone = try diary.addTrip(
-                TripDraft(
-                    spotId: lake.id, startAt: start.addingTimeInterval(-86_400 * 30), utcOffsetSeconds: 10_800,
-                    title: "Windy day"))
-            try diary.moveToTrash(.trip, gone.id)
-            try diary.saveReport(title: "Fish by month", formula: "sum(catch.count) by month", chart: "bar")
+            try season.write(into: diary)
             let importer = MediaImporter(store: try MediaStore(diary: diary))
             for photo in ["photo_exif_full.jpg", "photo_iloc_v0.heic"] {
                 _ = try importer.importMedia(MediaSource(url: Self.photo(photo)))

@@ -130,10 +130,10 @@ public final class WireframeBook {
         }
         try await render("home", "russian", filled: true, language: .russian) { _ in }
         try await render("about", "licences", filled: true) { $0.about.showsLicences = true }
-        try await render("spots", "marking", filled: true) { $0.spots.pick(Self.nearTheBend) }
-        try await render("map", "chosen-point", filled: true) { $0.map.select(Self.nearTheBend) }
+        try await render("spots", "marking", filled: true) { $0.spots.pick(Self.byTheBay) }
+        try await render("map", "chosen-point", filled: true) { $0.map.select(Self.byTheBay) }
         try await render("map", "route-no-position", filled: true) { models in
-            models.map.select(Self.nearTheBend)
+            models.map.select(Self.byTheBay)
             await models.map.requestRoute()
         }
         try await render("reports", "report", filled: true) { models in
@@ -261,8 +261,8 @@ public final class WireframeBook {
         return model
     }
 
-    /// A point on the Volga a little upstream of the sample's bend.
-    static let nearTheBend = Coordinate(latitude: 56.85, longitude: 35.92)
+    /// A point on the east shore of Töölönlahti, across the bay from the sample's Opera shore.
+    static let byTheBay = Coordinate(latitude: 60.1773, longitude: 24.9385)
 
     /// Pushes the latest trip's page on the trips page, loaded.
     @discardableResult
@@ -366,6 +366,11 @@ public final class WireframeBook {
             let own = drawn.flatMap { $0.nodes.flatMap(\.allNodes) }.compactMap { $0.attributes["id"] }
                 .filter { !frame.contains($0) }
             if !drawn.isEmpty && own.isEmpty { problems.append("ring page \(page) has no screen of its own yet") }
+        }
+        let symbols = Set(
+            renders.flatMap { $0.nodes.flatMap(\.allNodes) }.compactMap { $0.kind == "symbol" ? $0.text : $0.attributes["symbol"] })
+        for symbol in symbols.sorted() where SymbolIcons.material[symbol] == nil {
+            problems.append("symbol \(symbol) has no icon in the wireframes (SymbolIcons)")
         }
         let destructive = AppScreens.controls.filter(\.isDestructive)
         for screen in screens {

@@ -41,12 +41,18 @@ public struct RecordLines: Sendable {
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 
-    /// `Northern pike 2 (4.1 kg) · European perch 5`; "No fish" for a blank trip.
+    /// `Northern pike 2 (4.1 kg) · Atlantic herring 15 (120 g, 3 weighed)`; "No fish" for a
+    /// blank trip. A weight never passes for the whole catch when only some fish were weighed.
     public func fish(_ tallies: [SpeciesTally]) -> String {
         guard !tallies.isEmpty else { return catalog.text("trips.noFish", language) }
         return tallies.map { tally in
-            let weight = tally.weightKg.map { " (\(formatter.weight(kilograms: $0)))" } ?? ""
-            return "\(name(.species, tally.speciesId)) \(tally.fish)\(weight)"
+            let weight = tally.weightKg.map { kilograms in
+                let text = formatter.weight(kilograms: kilograms)
+                return tally.weighedFish < tally.fish
+                    ? " (\(catalog.text("trips.weighedPart", language, count: tally.weighedFish, ["weight": text])))"
+                    : " (\(text))"
+            }
+            return "\(name(.species, tally.speciesId)) \(tally.fish)\(weight ?? "")"
         }
         .joined(separator: " · ")
     }

@@ -1,0 +1,99 @@
+import DiaryStore
+import FishingModel
+import Foundation
+
+/// A year of an angler in Helsinki (issue 30 §1), as `tools/make_sample_season.py` writes it to
+/// `Platform/Wireframes/sample-season.json`: the spots, the trips with their hours, clock offset,
+/// conditions and catches, a trip in the Trash and a saved report. The wireframes draw the app
+/// over it.
+struct SampleSeason: Decodable {
+    struct SampleSpot: Decodable {
+        let name: String
+        let latitude: Double
+        let longitude: Double
+        let waterBodyTypeId: String
+    }
+
+    struct SampleTrip: Decodable {
+        let spot: Int
+        let start: TimeInterval
+        let end: TimeInterval
+        let offset: Int
+        let title: String?
+        let notes: String?
+        let conditions: SampleConditions?
+        let catches: [SampleCatch]
+    }
+
+    struct SampleConditions: Decodable {
+        let temperatureC, pressureHpa, pressureChange3h, windSpeedMs, windDirectionDeg, humidityPercent, kp: Double
+        let pressureTendency: String
+    }
+
+    struct SampleCatch: Decodable {
+        let species: String
+        let at: TimeInterval
+        let count: Int
+        let weightKg: Double?
+        let lengthCm: Double?
+        let bait: String
+        let method: String
+        let released: Bool
+        let notes: String?
+    }
+
+    struct SampleReport: Decodable {
+        let title, formula, chart: String
+    }
+
+    let spots: [SampleSpot]
+    let trips: [SampleTrip]
+    let trashedTrip: SampleTrip
+    let report: SampleReport
+
+    /// The season of the repository (the tool runs in it).
+    static func load() throws -> SampleSeason {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../sample-season.json").standardized
+        return try JSONDecoder().decode(SampleSeason.self, from: Data(contentsOf: url))
+    }
+
+    /// Writes the season into `diary`, in one transaction.
+    func write(into diary: Diary) throws {
+        let saved = try spots.map {
+            try diary.addSpot(
+                SpotDraft(
+                    name: $0.name, latitude: $0.latitude, longitude: $0.longitude, waterBodyTypeId: $0.waterBodyTypeId))
+        }
+        for trip in trips { try add(trip, at: saved, to: diary) }
+        let gone = try add(trashedTrip, at: saved, to: diary)
+        try diary.moveToTrash(.trip, gone.id)
+        try diary.saveReport(title: report.title, formula: report.formula, chart: report.chart)
+    }
+
+    @discardableResult
+    private func add(_ sample: SampleTrip, at spots: [Spot], to diary: Diary) throws -> Trip {
+        let trip = try diary.addTrip(
+            TripDraft(
+                spotId: spots[sample.spot].id, startAt: Date(timeIntervalSince1970: sample.start),
+                endAt: Date(timeIntervalSince1970: sample.end), utcOffsetSeconds: sample.offset, title: sample.title,
+                notes: sample.notes))
+        _ = try diary.addCatches(
+            sample.catches.map { item in
+                CatchDraft(
+                    tripId: trip.id, speciesId: item.species, caughtAt: Date(timeIntervalSince1970: item.at),
+                    utcOffsetSeconds: sample.offset, count: item.count, weightKg: item.weightKg, lengthCm: item.lengthCm,
+                    baitId: item.bait, methodId: item.method, released: item.released, notes: item.notes)
+            })
+        if let c = sample.conditions {
+            try diary.saveConditions(
+                StoredConditions(
+                    temperatureC: c.temperatureC, pressureHpa: c.pressureHpa, pressureChange3h: c.pressureChange3h,
+                    pressureTendency: c.pressureTendency, windSpeedMs: c.windSpeedMs, windDirectionDeg: c.windDirectionDeg,
+                    humidityPercent: c.humidityPercent, kp: c.kp, complete: true, snapshotJSON: "{}",
+                    fetchedAt: trip.startAt),
+                for: .trip, id: trip.id)
+        }
+        return trip
+    }
+}
