@@ -276,7 +276,7 @@ let package = Package(
             name: "AppWireframes",
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
-                "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing",
+                "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing", "MapPacks",
             ],
             path: "Platform/Wireframes/AppWireframes"),
         .executableTarget(

@@ -65,6 +65,7 @@ extension MKPolyline {
     public convenience init(coordinates: UnsafePointer<CLLocationCoordinate2D>, count: Int) {
         self.init()
         storedCount = count
+        stored = Array(UnsafeBufferPointer(start: coordinates, count: count))
     }
 }
 
@@ -129,13 +130,8 @@ open class MKMapView: UIView, _WireframeItem {
                         "tiles \(overlay.urlTemplate ?? "drawn by \(type(of: overlay))") (\(Int(overlay.tileSize.width)) px, to zoom \(overlay.maximumZ))"
                         + (overlay.canReplaceMapContent ? "" : " over Apple's map"))
             }
-            let lines = overlays.compactMap { $0 as? MKPolyline }.map {
-                WireframeNode("route", text: "route through \($0.pointCount) points")
-            }
-            let pins = annotations.map { pin in
-                WireframeNode(
-                    "pin", text: "\(pin.title ?? "") (\(pin.coordinate.latitude), \(pin.coordinate.longitude))")
-            }
+            let lines = overlays.compactMap { $0 as? MKPolyline }.map { WireframeNode.route($0.coordinates) }
+            let pins = annotations.map { pin in WireframeNode.pin((pin.title ?? "") ?? "", pin.coordinate) }
             return WireframeNode("map", text: "Map — MKMapView", children: tiles + lines + pins)
         }
     }

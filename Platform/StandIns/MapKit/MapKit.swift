@@ -46,16 +46,31 @@ nonisolated public struct Marker: MapContent, _WireframeItem {
     public init<S: StringProtocol>(_ title: S, systemImage: String, coordinate: CLLocationCoordinate2D) {
         self.init(title, coordinate: coordinate)
     }
-    public var _wireframeItem: WireframeNode {
-        WireframeNode("pin", text: "\(title) (\(coordinate.latitude), \(coordinate.longitude))")
-    }
+    public var _wireframeItem: WireframeNode { .pin(title, coordinate) }
 }
 
 /// A line through points: a route (Apple: `MapPolyline`).
 nonisolated public struct MapPolyline: MapContent, _WireframeItem {
-    let count: Int
-    public init(coordinates: [CLLocationCoordinate2D]) { count = coordinates.count }
-    public var _wireframeItem: WireframeNode { WireframeNode("route", text: "route through \(count) points") }
+    let coordinates: [CLLocationCoordinate2D]
+    public init(coordinates: [CLLocationCoordinate2D]) { self.coordinates = coordinates }
+    public var _wireframeItem: WireframeNode { .route(coordinates) }
+}
+
+extension WireframeNode {
+    /// A pin the wireframes draw where it stands: its title, its latitude and longitude. Not
+    /// Apple API.
+    public static func pin(_ title: String, _ coordinate: CLLocationCoordinate2D) -> WireframeNode {
+        WireframeNode(
+            "pin", text: title,
+            attributes: ["latitude": String(coordinate.latitude), "longitude": String(coordinate.longitude)])
+    }
+
+    /// A line through points, kept as `lat,lon` pairs. Not Apple API.
+    public static func route(_ coordinates: [CLLocationCoordinate2D]) -> WireframeNode {
+        WireframeNode(
+            "route", text: "route through \(coordinates.count) points",
+            attributes: ["points": coordinates.map { "\($0.latitude),\($0.longitude)" }.joined(separator: " ")])
+    }
 }
 
 /// Map content in a row, as a builder made it.
@@ -136,8 +151,11 @@ open class MKMapItem: NSObject {
 /// A line of points (Apple: `MKMultiPoint`, `MKPolyline`).
 open class MKMultiPoint: NSObject {
     var storedCount = 0
+    /// The points, which the wireframes draw (Apple hands them out through `getCoordinates`).
+    var stored: [CLLocationCoordinate2D] = []
     public var pointCount: Int { storedCount }
     public func getCoordinates(_ coords: UnsafeMutablePointer<CLLocationCoordinate2D>, range: NSRange) {}
+    var coordinates: [CLLocationCoordinate2D] { stored }
 }
 open class MKPolyline: MKMultiPoint {}
 

@@ -3,11 +3,14 @@ import SwiftUI
 /// A wireframe as an HTML page (issue 14 §4): stacks as flex boxes, lists, bars, tabs and split
 /// columns as boxes, controls with their labels, symbols by name. Wireframe fidelity: structure,
 /// words and sizes that matter (the 60 pt primary actions, the 44 pt targets), nothing more.
+@MainActor
 struct HTMLPage {
     let title: String
     let width: Int
     let height: Int
     let nodes: [WireframeNode]
+    /// Draws the maps (``WireframeMaps``).
+    let maps: WireframeMaps
 
     var html: String {
         """
@@ -17,14 +20,18 @@ struct HTMLPage {
         <title>\(Self.escape(title))</title>
         <style>\(Self.style)</style></head>
         <body style="width:\(width)px;height:\(height)px">
-        \(nodes.map(Self.render).joined())
+        \(nodes.map(render).joined())
         </body></html>
         """
     }
 
-    static func render(_ node: WireframeNode) -> String {
+    func render(_ node: WireframeNode) -> String {
+        if node.kind == "map" {
+            // A map fills its column, less the screen's and the list's margins.
+            return "<div class=\"n-map\">\(maps.html(node, width: mapWidth))</div>"
+        }
         let words = node.text.map {
-            node.kind == "symbol" ? icon($0) : "<span class=\"words\">\(escape($0))</span>"
+            node.kind == "symbol" ? Self.icon($0) : "<span class=\"words\">\(Self.escape($0))</span>"
         }
         let inner = (words ?? "") + node.children.map(render).joined()
         var classes = ["n-\(node.kind)"]
@@ -42,14 +49,17 @@ struct HTMLPage {
             default: break
             }
         }
-        let id = node.attributes["id"].map { " data-control=\"\(escape($0))\"" } ?? ""
-        let help = node.attributes["accessibilityHint"].map { " title=\"\(escape($0))\"" } ?? ""
-        let symbol = node.attributes["symbol"].map(icon) ?? ""
-        let badge = node.attributes["badge"].map { "<b class=\"badge\">\(escape($0))</b>" } ?? ""
+        let id = node.attributes["id"].map { " data-control=\"\(Self.escape($0))\"" } ?? ""
+        let help = node.attributes["accessibilityHint"].map { " title=\"\(Self.escape($0))\"" } ?? ""
+        let symbol = node.attributes["symbol"].map(Self.icon) ?? ""
+        let badge = node.attributes["badge"].map { "<b class=\"badge\">\(Self.escape($0))</b>" } ?? ""
         let styleAttribute = style.isEmpty ? "" : " style=\"\(style.joined(separator: ";"))\""
         return
             "<div class=\"\(classes.joined(separator: " "))\"\(id)\(help)\(styleAttribute)>\(symbol)\(inner)\(badge)</div>"
     }
+
+    /// How wide a map is drawn: the page less the screen's margins (a regular-width page's sidebar too).
+    private var mapWidth: Int { width > 700 ? width - 260 : width - 16 }
 
     /// An SF Symbol drawn by its Material icon (``SymbolIcons``), named in its tooltip.
     static func icon(_ symbol: String) -> String {
@@ -99,5 +109,10 @@ struct HTMLPage {
         .font-title2{font-size:20px}
         .badge{background:#d70015;color:#fff;border-radius:9px;padding:0 6px;font-size:11px}
         .n-swatch,.n-symbol{display:inline-flex}
+        .n-mapview{position:relative;overflow:hidden;background:#e8e4dc;border-radius:10px;flex:0 0 auto;display:block} .n-mapview .tile{position:absolute;width:256px;height:256px}
+        .n-mapview .routes{position:absolute;left:0;top:0} .n-mapview polyline{fill:none;stroke:#0a64d8;stroke-width:4;stroke-linejoin:round}
+        .mappin{position:absolute;flex-direction:row;align-items:flex-end;gap:0;transform:translate(-12px,-24px);white-space:nowrap}
+        .mappin .icon{color:#d70015;font-size:26px} .mappin span{font-size:11px;font-weight:600;background:rgba(255,255,255,.8);border-radius:4px;padding:0 3px;margin-bottom:14px}
+        .mapcaption{font-size:11px;color:#6d6d72}
         """
 }

@@ -299,13 +299,14 @@ public final class WireframeBook {
 
     /// Writes the HTML of every render and the manifest.
     public func write(to folder: URL) throws {
+        let maps = try WireframeMaps()
         for render in renders {
             let directory = folder.appendingPathComponent("html/\(render.device.rawValue)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let size = render.device.size
             let page = HTMLPage(
-                title: "\(render.screen) — \(render.state)", width: size.width, height: size.height, nodes: render.nodes
-            )
+                title: "\(render.screen) — \(render.state)", width: size.width, height: size.height, nodes: render.nodes,
+                maps: maps)
             try Data(page.html.utf8).write(
                 to: directory.appendingPathComponent("\(render.screen)-\(render.state).html"))
         }

@@ -1,5 +1,6 @@
 import AppFeatures
 import DiaryStore
+import MapKit
 import SwiftUI
 
 /// A trip as a season is reviewed (issue 13 §3, issue 30 §3): its spot, day, hours and length,
@@ -12,6 +13,10 @@ struct TripDetailScreen: View {
     var body: some View {
         List {
             if let spot = model.spot {
+                Map(position: .constant(.automatic)) {
+                    Marker(spot.name, coordinate: CLLocationCoordinate2D(latitude: spot.latitude, longitude: spot.longitude))
+                }
+                .frame(height: 180)
                 Label(spot.name, systemImage: "mappin.and.ellipse")
             }
             if let when = model.whenText {
