@@ -32,28 +32,51 @@ struct XYPoint {
         self.x = x.value.wireframeText
         self.y = y.value.wireframeText
     }
-    func node(_ symbol: String) -> WireframeNode { WireframeNode("mark", text: "\(symbol) \(x): \(y)") }
+    /// The mark as the wireframes draw it: its shape, its x label and its y value.
+    func node(_ shape: String) -> WireframeNode {
+        WireframeNode("mark", text: "\(x): \(y)", attributes: ["shape": shape, "x": x, "y": y])
+    }
 }
 
 /// A bar (Apple: `BarMark`).
 nonisolated public struct BarMark: ChartContent, _WireframeItem {
     let point: XYPoint
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) { point = XYPoint(x, y) }
-    public var _wireframeItem: WireframeNode { point.node("▮") }
+    public var _wireframeItem: WireframeNode { point.node("bar") }
 }
 
 /// A point of a line (Apple: `LineMark`).
 nonisolated public struct LineMark: ChartContent, _WireframeItem {
     let point: XYPoint
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) { point = XYPoint(x, y) }
-    public var _wireframeItem: WireframeNode { point.node("╱") }
+    public var _wireframeItem: WireframeNode { point.node("line") }
 }
 
 /// A slice of a pie (Apple: `SectorMark`).
 nonisolated public struct SectorMark: ChartContent, _WireframeItem {
     let angle: String
     public init<V: Plottable>(angle: PlottableValue<V>) { self.angle = angle.value.wireframeText }
-    public var _wireframeItem: WireframeNode { WireframeNode("mark", text: "◔ \(angle)") }
+    public var _wireframeItem: WireframeNode {
+        WireframeNode("mark", text: angle, attributes: ["shape": "sector", "y": angle])
+    }
+}
+
+/// A mark coloured by a series: each value its own colour, named in the legend (Apple:
+/// `ChartContent.foregroundStyle(by:)`).
+nonisolated public struct SeriesStyledContent<Content: ChartContent>: ChartContent, _WireframeItem {
+    let content: Content
+    let series: String
+    public var _wireframeItem: WireframeNode {
+        var node = _WireframeItems.items(in: content).first ?? WireframeNode("mark")
+        node.attributes["series"] = series
+        return node
+    }
+}
+
+extension ChartContent {
+    nonisolated public func foregroundStyle<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
+        SeriesStyledContent(content: self, series: value.value.wireframeText)
+    }
 }
 
 /// Marks in a row, as a builder made them.

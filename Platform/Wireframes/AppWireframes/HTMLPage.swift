@@ -26,6 +26,9 @@ struct HTMLPage {
     }
 
     func render(_ node: WireframeNode) -> String {
+        if node.kind == "chart", let chart = WireframeCharts.html(node, width: mapWidth - 20) {
+            return "<div class=\"n-chart\">\(chart)</div>"
+        }
         if node.kind == "map" {
             // A map fills its column, less the screen's and the list's margins.
             return "<div class=\"n-map\">\(maps.html(node, width: mapWidth))</div>"
@@ -114,5 +117,6 @@ struct HTMLPage {
         .mappin{position:absolute;flex-direction:row;align-items:flex-end;gap:0;transform:translate(-12px,-24px);white-space:nowrap}
         .mappin .icon{color:#d70015;font-size:26px} .mappin span{font-size:11px;font-weight:600;background:rgba(255,255,255,.8);border-radius:4px;padding:0 3px;margin-bottom:14px}
         .mapcaption{font-size:11px;color:#6d6d72}
+        .piechart{flex-direction:row;align-items:center;gap:12px} .legend{flex-direction:row;align-items:center;gap:6px;font-size:12px} .legend i{width:10px;height:10px;border-radius:2px;display:inline-block}
         """
 }

@@ -60,7 +60,9 @@ struct ReportChart: View {
                     switch spec.kind {
                     case .line:
                         LineMark(x: .value(spec.categoryLabel ?? "", point.0), y: .value(spec.valueLabel, point.1 ?? 0))
-                    case .pie: SectorMark(angle: .value(spec.valueLabel, point.1 ?? 0))
+                    case .pie:
+                        SectorMark(angle: .value(spec.valueLabel, point.1 ?? 0))
+                            .foregroundStyle(by: .value(spec.categoryLabel ?? "", point.0))
                     default:
                         BarMark(x: .value(spec.categoryLabel ?? "", point.0), y: .value(spec.valueLabel, point.1 ?? 0))
                     }
