@@ -22,17 +22,15 @@ struct CatchEditorModelTests {
     }
 
     @Test(
-        "Given an empty form, when shown, then the three mandatory fields carry their message before anything is typed, and saving is off"
+        "Given an empty form, when shown, then the mandatory fields carry their message before anything is typed, the time counts as filled with now, and saving is off"
     )
     func requiredMarkedAtOnce() async throws {
         let f = try AppFixture()
         let model = editor(f, language: .russian)
         try await model.load()
         #expect(CatchEditorModel.requiredFields == ["tripId", "species", "time"])
-        #expect(
-            model.fieldErrors == [
-                "tripId": "Обязательное поле", "species": "Обязательное поле", "time": "Обязательное поле",
-            ])
+        #expect(model.fieldErrors == ["tripId": "Обязательное поле", "species": "Обязательное поле"])
+        #expect(model.draft.caughtAt == f.clock.now, "a new catch is caught now (issue 30 §4)")
         #expect(!model.canSave)
         #expect(await model.save() == nil)
         #expect(try f.counts()[2] == 0)
@@ -104,10 +102,12 @@ struct CatchEditorModelTests {
         let model = editor(f)
         try await model.load()
         await model.fillFromPhoto(choosingWith: FixtureLibrary(names: []))
-        #expect(model.photo == nil && model.draft.caughtAt == nil)
+        #expect(model.photo == nil && model.draft.caughtAt == f.clock.now, "the time stays now")
         await model.fillFromPhoto(choosingWith: FixtureLibrary(names: ["photo_exif_full.jpg", "photo_no_exif.jpg"]))
         #expect(model.photo?.originalName == "photo_exif_full.jpg", "one photo fills the form")
-        #expect(model.draft.caughtAt != nil, "its time fills the empty time")
+        #expect(
+            model.draft.caughtAt != nil && model.draft.caughtAt != f.clock.now,
+            "its time replaces the time the form opened with")
         model.choose(trip: f.trip)
         model.choose(try #require(model.speciesChoices.first { $0.id == "esox-lucius" }), for: .species)
         model.set(time: f.trip.startAt.addingTimeInterval(600))
@@ -140,5 +140,21 @@ struct CatchEditorModelTests {
         #expect(try f.counts()[2] == 0)
         try await #require(model.undoOffer).perform()
         #expect(try f.counts()[2] == 1)
+    }
+
+    @Test(
+        "Given an imperial angler in Russian, when the form shows its figures, then each says its unit, and a decimal comma is read"
+    )
+    func unitsBesideTheFields() async throws {
+        let f = try AppFixture()
+        let model = editor(f, language: .russian, system: .imperial)
+        try await model.load()
+        #expect(model.unit(of: CatchEditorModel.weight) == "фнт")
+        #expect(model.unit(of: CatchEditorModel.length) == "дюйм")
+        #expect(model.unit(of: CatchEditorModel.waterTemperature) == "°F")
+        #expect(model.unit(of: CatchEditorModel.count) == nil)
+        model.weightText = "5,5"
+        #expect(model.fieldErrors["weightKg"] == nil)
+        #expect(model.tripLabel(f.trip).hasPrefix("Volga bend · "), "a trip without a title is named by its spot and day")
     }
 }

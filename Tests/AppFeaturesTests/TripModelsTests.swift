@@ -78,4 +78,16 @@ struct TripModelsTests {
         #expect(trip.spotId == f.spot.id && trip.startAt == f.clock.now)
         #expect(!model.isDirty)
     }
+
+    @Test("Given a new trip's form, then its end is empty until set, and clearing it opens the trip again (issue 30 §4)")
+    func endIsEmptyAndClearable() async throws {
+        let f = try AppFixture()
+        let model = TripEditorModel(diary: f.diary, conditions: nil, formatter: .metricEnglish, now: f.clock.function)
+        try await model.load()
+        #expect(model.draft.endAt == nil)
+        model.setEnd()
+        #expect(model.draft.endAt == f.clock.now)
+        model.clearEnd()
+        #expect(model.draft.endAt == nil && model.fieldErrors["end"] == nil)
+    }
 }

@@ -22,3 +22,14 @@ extension View {
         }
     }
 }
+
+/// Notifications VoiceOver speaks (Apple: `AccessibilityNotification`).
+public enum AccessibilityNotification {
+    /// Words VoiceOver says at once, whatever has focus (Apple: `AccessibilityNotification.Announcement`).
+    public struct Announcement {
+        let announcement: String
+        public init(_ announcement: String) { self.announcement = announcement }
+        /// Posts it; Linux has no VoiceOver, so nobody hears it.
+        @MainActor public func post() {}
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import UIKit
 
 /// What a button does to the data it acts on (Apple: `ButtonRole`).
 public struct ButtonRole: Equatable, Sendable {
@@ -253,9 +254,22 @@ nonisolated public struct DatePicker<Label: View>: View, _WireframePrimitive {
     let selection: Binding<Date>
     let label: Label
 
+    /// Drawn as a form's row draws it: the label, then the date and time in the environment's
+    /// time zone ("1 Jun 2026, 13:33").
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        let text = ISO8601DateFormatter().string(from: selection.wrappedValue)
-        return [context.node("field", text: text, attributes: ["entry": "date"], of: label)]
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = context.environment.timeZone
+        formatter.dateFormat = "d MMM yyyy, HH:mm"
+        let text = formatter.string(from: selection.wrappedValue)
+        return [
+            WireframeNode(
+                "picker", attributes: ["entry": "date"],
+                children: [
+                    WireframeNode("caption", children: context.evaluate(label)),
+                    WireframeNode("text", text: text, attributes: ["selected": "true"]),
+                ])
+        ]
     }
 }
 
@@ -273,5 +287,44 @@ extension WireframeContext {
         value.isEmpty
             ? node("field", attributes: ["entry": entry], of: label)
             : WireframeNode("field", text: value, attributes: ["entry": entry])
+    }
+}
+
+/// A form row: a label, and its content on the trailing side (Apple: `LabeledContent`).
+nonisolated public struct LabeledContent<Label: View, Content: View>: View, _WireframePrimitive {
+    public typealias Body = Never
+    let label: Label
+    let content: Content
+
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        [
+            WireframeNode(
+                "stack", attributes: ["axis": "horizontal", "row": "labeled"],
+                children: context.evaluate(label) + [WireframeNode("spacer")] + context.evaluate(content))
+        ]
+    }
+}
+
+extension LabeledContent where Label == Text {
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(label: Text(title), content: content())
+    }
+}
+
+/// How lines of text line up (Apple: `TextAlignment`).
+public enum TextAlignment: Hashable, Sendable, CaseIterable {
+    case leading, center, trailing
+}
+
+extension View {
+    nonisolated public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
+        attribute("textAlignment", "\(alignment)")
+    }
+}
+
+extension View {
+    /// The keyboard a text entry shows (Apple: `View.keyboardType(_:)`, iOS).
+    nonisolated public func keyboardType(_ type: UIKeyboardType) -> some View {
+        attribute("keyboard", "\(type)")
     }
 }

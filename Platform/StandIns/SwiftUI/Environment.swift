@@ -114,6 +114,16 @@ extension EnvironmentValues {
         get { self[DismissKey.self] }
         set { self[DismissKey.self] = newValue }
     }
+
+    /// The time zone dates are shown in (Apple: `EnvironmentValues.timeZone`).
+    public var timeZone: TimeZone {
+        get { self[TimeZoneKey.self] }
+        set { self[TimeZoneKey.self] = newValue }
+    }
+}
+
+private struct TimeZoneKey: EnvironmentKey {
+    static var defaultValue: TimeZone { .current }
 }
 
 extension View {

@@ -90,6 +90,11 @@ public struct Font: Hashable, Sendable {
 /// A colour or style to fill text and shapes with (Apple: `ShapeStyle`).
 public protocol ShapeStyle: Sendable {}
 
+/// A style with a name the wireframes colour by. Not Apple API: the app's sources never name it.
+public protocol _WireframeNamedStyle {
+    var _wireframeName: String { get }
+}
+
 /// A colour (Apple: `Color`).
 nonisolated public struct Color: ShapeStyle, Hashable, View, _WireframePrimitive {
     public typealias Body = Never
@@ -130,6 +135,14 @@ extension View {
     }
 
     nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
-        attribute("style", "\(style)")
+        attribute("style", (style as? any _WireframeNamedStyle)?._wireframeName ?? "\(style)")
     }
+}
+
+extension Color: _WireframeNamedStyle {
+    public var _wireframeName: String { name }
+}
+
+extension HierarchicalShapeStyle: _WireframeNamedStyle {
+    public var _wireframeName: String { name }
 }

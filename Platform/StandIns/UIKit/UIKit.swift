@@ -77,3 +77,9 @@ open class UIColor: NSObject, @unchecked Sendable {
     init(name: String) { self.name = name }
     public static let systemBlue = UIColor(name: "systemBlue")
 }
+
+/// Which keyboard a text entry shows (Apple: `UIKeyboardType`).
+public enum UIKeyboardType: Int, Sendable {
+    case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress,
+        decimalPad, twitter, webSearch, asciiCapableNumberPad
+}

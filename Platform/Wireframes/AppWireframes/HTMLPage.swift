@@ -44,6 +44,7 @@ struct HTMLPage {
             case "axis", "role", "entry", "placement", "font", "buttonStyle", "sizeClass", "labelStyle":
                 classes.append("\(name)-\(value)")
             case "disabled" where value == "true": classes.append("disabled")
+            case "style": classes.append("fg-\(value)")
             case "back" where value == "true": classes.append("back")
             case "selected" where value == "true": classes.append("selected")
             case "minHeight": style.append("min-height:\(value)px")
@@ -117,6 +118,7 @@ struct HTMLPage {
         .mappin{position:absolute;flex-direction:row;align-items:flex-end;gap:0;transform:translate(-12px,-24px);white-space:nowrap}
         .mappin .icon{color:#d70015;font-size:26px} .mappin span{font-size:11px;font-weight:600;background:rgba(255,255,255,.8);border-radius:4px;padding:0 3px;margin-bottom:14px}
         .mapcaption{font-size:11px;color:#6d6d72}
+        .fg-red,.fg-red .words{color:#d70015} .fg-secondary,.fg-secondary .words{color:#6d6d72} .fg-orange{color:#c25e00} .fg-green{color:#1e7e34}
         .piechart{flex-direction:row;align-items:center;gap:12px} .legend{flex-direction:row;align-items:center;gap:6px;font-size:12px} .legend i{width:10px;height:10px;border-radius:2px;display:inline-block}
         """
 }

@@ -12,7 +12,7 @@ enum SymbolIcons {
         "chevron.down": "expand_more", "chevron.left": "chevron_left", "chevron.right": "chevron_right",
         "chevron.up": "expand_less", "clock": "schedule", "clock.arrow.circlepath": "history", "cloud.sun": "wb_sunny",
         "doc.text": "description", "ellipsis.circle": "more_horiz",
-        "externaldrive.badge.exclamationmark": "sd_card_alert", "figure.fishing": "phishing",
+        "exclamationmark.circle": "error_outline", "externaldrive.badge.exclamationmark": "sd_card_alert", "figure.fishing": "phishing",
         "figure.walk": "directions_walk", "fish": "phishing", "flag.checkered": "sports_score",
         "icloud.and.arrow.down": "cloud_download", "icloud.and.arrow.up": "cloud_upload", "key": "vpn_key",
         "location": "near_me", "lock": "lock", "magnifyingglass": "search", "map": "map", "mappin": "location_on",

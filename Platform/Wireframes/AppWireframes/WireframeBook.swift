@@ -294,6 +294,7 @@ public final class WireframeBook {
     static func environment(_ device: Device) -> EnvironmentValues {
         var environment = EnvironmentValues()
         environment.horizontalSizeClass = device.sizeClass
+        environment.timeZone = SampleDevice.providers.timeZone
         return environment
     }
 

@@ -84,6 +84,10 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     private var names: [DirectoryKind: [String: DirectoryEntry]] = [:]
     private var recentSpecies: [String] = []
     private var loadedInputs: [String] = []
+    /// The spots' names, for the trips' labels.
+    private var spotNames: [UUID: String] = [:]
+    /// The time is the clock's at opening, not one the angler or a photo gave: a photo's replaces it.
+    private var timeIsDefault = false
 
     public init(
         diary: DiaryQueue, editing: Catch? = nil, editingId: UUID? = nil, tripId: UUID? = nil,
@@ -110,14 +114,16 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     /// its id (a link).
     public func load() async throws {
         let id = editing == nil ? editingId : nil
-        let (trips, entries, recent, item) = try await diary.read { diary in
+        let (trips, entries, recent, item, spots) = try await diary.read { diary in
             (
                 try diary.trips(),
                 try [DirectoryKind.species, .baits, .methods].map { ($0, try diary.directoryEntries($0)) },
-                try diary.catches(limit: 100).map(\.speciesId), try id.map { try diary.catchRecord($0) }
+                try diary.catches(limit: 100).map(\.speciesId), try id.map { try diary.catchRecord($0) },
+                try diary.spots()
             )
         }
         self.trips = trips
+        spotNames = Dictionary(spots.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         readOnlyReason = await diary.readOnlyReason(catalog, formatter.language)
         if let item {
             editing = item
@@ -129,6 +135,30 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         }
         var seen = Set<String>()
         recentSpecies = recent.filter { seen.insert($0).inserted }
+        if editing == nil, draft.caughtAt == nil {
+            // A new catch is caught now (T11) unless the angler or a photo says otherwise: the
+            // time counts as filled from the start.
+            set(time: clock())
+            timeIsDefault = true
+        }
+    }
+
+    /// A trip as the trip picker names it: "Perch at dawn · Sun 31 May 2026", or its spot
+    /// instead of a title.
+    public func tripLabel(_ trip: Trip) -> String {
+        let day = DiaryDates(language: formatter.language).day(trip.startAt, offset: trip.utcOffsetSeconds)
+        return "\(trip.title ?? spotNames[trip.spotId] ?? "—") · \(day)"
+    }
+
+    /// The unit a figure is typed in, shown beside its field (issue 30 §4); nil for a count.
+    public func unit(of control: Control) -> String? {
+        switch control {
+        case Self.weight: formatter.unitName(.weight)
+        case Self.length: formatter.unitName(.length)
+        case Self.depth: formatter.unitName(.depth)
+        case Self.waterTemperature: formatter.unitName(.temperature)
+        default: nil
+        }
     }
 
     // MARK: Choosing
@@ -182,6 +212,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     }
 
     public func set(time: Date, utcOffsetSeconds: Int? = nil) {
+        timeIsDefault = false
         draft.caughtAt = time
         draft.utcOffsetSeconds = utcOffsetSeconds ?? DiaryTime.deviceOffset(at: time)
         validate()
@@ -201,8 +232,9 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         do {
             var current = draft
             current.tripId = nil
+            if timeIsDefault { current.caughtAt = nil }
             let suggestion = try await photos.suggest(for: current, photoAt: url)
-            if draft.caughtAt == nil, let time = suggestion.draft.caughtAt {
+            if draft.caughtAt == nil || timeIsDefault, let time = suggestion.draft.caughtAt {
                 set(time: time, utcOffsetSeconds: suggestion.draft.utcOffsetSeconds)
             }
             photoSuggestion = suggestion

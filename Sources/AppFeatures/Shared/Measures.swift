@@ -68,36 +68,52 @@ public struct MeasureFormatter: Sendable {
     public func weight(kilograms: Double) -> String {
         guard preferences.system == .imperial else {
             return kilograms < 1
-                ? unit(number(kilograms * 1000, digits: 0), "g", "г") : unit(number(kilograms, digits: 2), "kg", "кг")
+                ? unit(number(kilograms * 1000, digits: 0), "g", "г")
+                : number(kilograms, digits: 2) + "\u{00A0}" + unitName(.weight)
         }
         let totalOunces = Int((kilograms / Conversion.kilogramsPerPound * Conversion.ouncesPerPound).rounded())
         let (pounds, ounces) = totalOunces.quotientAndRemainder(dividingBy: Int(Conversion.ouncesPerPound))
         let ouncesText = unit("\(ounces)", "oz", "унц")
-        return pounds == 0 ? ouncesText : unit("\(pounds)", "lb", "фнт") + " " + ouncesText
+        return pounds == 0 ? ouncesText : "\(pounds)\u{00A0}" + unitName(.weight) + " " + ouncesText
     }
 
     /// A fish's length: "71.5 cm" or "28.1 in".
     public func length(centimetres: Double) -> String {
-        switch preferences.system {
-        case .metric: unit(number(centimetres, digits: 1), "cm", "см")
-        case .imperial: unit(number(centimetres / Conversion.centimetresPerInch, digits: 1), "in", "дюйм")
-        }
+        let value = preferences.system == .metric ? centimetres : centimetres / Conversion.centimetresPerInch
+        return number(value, digits: 1) + "\u{00A0}" + unitName(.length)
     }
 
     /// A depth: "3.5 m" or "11.5 ft".
     public func depth(metres: Double) -> String {
-        switch preferences.system {
-        case .metric: unit(number(metres, digits: 1), "m", "м")
-        case .imperial: unit(number(metres / Conversion.metresPerFoot, digits: 1), "ft", "фт")
-        }
+        let value = preferences.system == .metric ? metres : metres / Conversion.metresPerFoot
+        return number(value, digits: 1) + "\u{00A0}" + unitName(.depth)
     }
 
     /// An air or water temperature: "12.5 °C" or "54.5 °F".
     public func temperature(celsius: Double) -> String {
-        switch preferences.system {
-        case .metric: number(celsius, digits: 1) + "\u{00A0}°C"
-        case .imperial: number(Conversion.fahrenheit(celsius: celsius), digits: 1) + "\u{00A0}°F"
+        let value = preferences.system == .metric ? celsius : Conversion.fahrenheit(celsius: celsius)
+        return number(value, digits: 1) + "\u{00A0}" + unitName(.temperature)
+    }
+
+    /// What a figure is typed in, as a form shows it beside the field (issue 30 §4): kg or lb,
+    /// cm or in, m or ft, °C or °F, in the angler's language — what ``MeasureParser`` reads.
+    public func unitName(_ quantity: Quantity) -> String {
+        let russian = language == .russian
+        switch (quantity, preferences.system) {
+        case (.weight, .metric): return russian ? "кг" : "kg"
+        case (.weight, .imperial): return russian ? "фнт" : "lb"
+        case (.length, .metric): return russian ? "см" : "cm"
+        case (.length, .imperial): return russian ? "дюйм" : "in"
+        case (.depth, .metric): return russian ? "м" : "m"
+        case (.depth, .imperial): return russian ? "фт" : "ft"
+        case (.temperature, .metric): return "°C"
+        case (.temperature, .imperial): return "°F"
         }
+    }
+
+    /// The figures a form takes in the angler's units.
+    public enum Quantity: Sendable {
+        case weight, length, depth, temperature
     }
 
     /// A wind speed in the chosen wind unit.

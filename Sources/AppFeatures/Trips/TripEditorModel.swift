@@ -12,12 +12,14 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     public static let spot = Control("tripEditor.spot", .picker)
     public static let start = Control("tripEditor.start", .field)
     public static let end = Control("tripEditor.end", .field)
+    public static let setEnd = Control("tripEditor.setEnd", .button)
+    public static let clearEnd = Control("tripEditor.clearEnd", .button)
     public static let title = Control("tripEditor.title", .field)
     public static let companions = Control("tripEditor.companions", .field)
     public static let notes = Control("tripEditor.notes", .field)
     public static let save = Control("tripEditor.save", .button)
     public static let discard = Control("tripEditor.discard", .button, safeguard: .confirm)
-    public static let controls = [spot, start, end, title, companions, notes, save, discard]
+    public static let controls = [spot, start, end, setEnd, clearEnd, title, companions, notes, save, discard]
 
     public static let requiredFields: Set<String> = ["spotId", "start"]
     /// The controls of the required fields, marked before saving (T19).
@@ -80,6 +82,11 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
 
     /// A new trip starts now (T11) unless the angler says otherwise.
     public func startNow() { draft.startAt = clock() }
+
+    /// An open trip has no end until the angler gives one (issue 30 §4): "Set end" puts it at
+    /// now (never before the start), "Clear end" opens the trip again.
+    public func setEnd() { draft.endAt = max(clock(), draft.startAt ?? clock()) }
+    public func clearEnd() { draft.endAt = nil }
 
     @discardableResult
     public func save() async -> Trip? {

@@ -19,7 +19,7 @@ struct CatchEditorScreen: View {
             Section {
                 Picker(label(CatchEditorModel.trip), selection: tripSelection) {
                     Text("—").tag(UUID?.none)
-                    ForEach(model.trips) { trip in Text(trip.title ?? trip.id.uuidString).tag(UUID?.some(trip.id)) }
+                    ForEach(model.trips) { trip in Text(model.tripLabel(trip)).tag(UUID?.some(trip.id)) }
                 }
                 .control(CatchEditorModel.trip, help: models.help)
                 FieldErrorNote(message: model.fieldErrors["tripId"])
@@ -103,8 +103,19 @@ struct CatchEditorScreen: View {
         return Binding(get: { model.draft.caughtAt ?? model.now }, set: { model.set(time: $0) })
     }
 
+    /// A figure's row: its name, what is typed (decimal keypad, comma or point) and its unit, so a
+    /// filled field still says what it holds (issue 30 §4).
     @ViewBuilder private func figure(_ control: Control, _ text: Binding<String>, _ field: String) -> some View {
-        TextField(label(control), text: text).control(control, help: models.help)
+        LabeledContent(label(control)) {
+            HStack {
+                // The row names the figure and the unit follows it: the field itself needs no prompt.
+                TextField("", text: text)
+                    .multilineTextAlignment(.trailing)
+                    .keyboardType(control == CatchEditorModel.count ? .numberPad : .decimalPad)
+                if let unit = model.unit(of: control) { Text(unit).foregroundStyle(.secondary) }
+            }
+        }
+        .control(control, help: models.help)
         FieldErrorNote(message: model.fieldErrors[field])
     }
 

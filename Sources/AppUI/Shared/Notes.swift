@@ -23,11 +23,22 @@ struct ProblemNote: View {
     }
 }
 
-/// The message of an invalid field, under the field (T19).
+/// The message of a field, under the field (T19, issue 30 §4): a problem in red with its icon,
+/// which VoiceOver announces as it appears; a required field not filled yet is only a grey hint
+/// (the asterisk already marks it), since nothing is wrong before the angler saves.
 struct FieldErrorNote: View {
     let message: String?
 
     var body: some View {
-        if let message { Text(message).font(.caption).foregroundStyle(.red) }
+        if let message {
+            if Language.allCases.contains(where: { Catalog.shared.text("field.required", $0) == message }) {
+                Text(message).font(.caption).foregroundStyle(.secondary)
+            } else {
+                Label(message, systemImage: "exclamationmark.circle")
+                    .font(.caption)
+                    .foregroundStyle(.red)
+                    .onAppear { AccessibilityNotification.Announcement(message).post() }
+            }
+        }
     }
 }

@@ -21,8 +21,14 @@ struct TripEditorScreen: View {
             DatePicker(label(TripEditorModel.start), selection: $model.draft.startAt.or(model.now))
                 .control(TripEditorModel.start, help: models.help)
             FieldErrorNote(message: model.fieldErrors["start"])
-            DatePicker(label(TripEditorModel.end), selection: $model.draft.endAt.or(model.now))
-                .control(TripEditorModel.end, help: models.help)
+            if model.draft.endAt == nil {
+                // An open trip's end is empty, not "now" in disguise.
+                ControlButton(TripEditorModel.setEnd, systemImage: "flag.checkered", help: models.help) { model.setEnd() }
+            } else {
+                DatePicker(label(TripEditorModel.end), selection: $model.draft.endAt.or(model.now))
+                    .control(TripEditorModel.end, help: models.help)
+                ControlButton(TripEditorModel.clearEnd, systemImage: "xmark", help: models.help) { model.clearEnd() }
+            }
             FieldErrorNote(message: model.fieldErrors["end"])
             TextField(label(TripEditorModel.title), text: $model.draft.title.orEmpty)
                 .control(TripEditorModel.title, help: models.help)
