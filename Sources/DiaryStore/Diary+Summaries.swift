@@ -77,6 +77,20 @@ extension Diary {
         return tallies
     }
 
+    /// The angler's personal bests (issue 30 §3, §5): the heaviest live single fish of each
+    /// species that has a weighed one (a catch of several fish weighs them together, so it is no
+    /// record) — the earliest when two weigh the same — heaviest first.
+    public func heaviestCatches() throws -> [Catch] {
+        let columns = Self.catchSQL.columns
+        return try database.query(
+            """
+            SELECT \(columns) FROM (
+                SELECT \(columns), row_number() OVER (PARTITION BY species_id ORDER BY weight_kg DESC, caught_at, id) AS place
+                FROM catches WHERE deleted_at IS NULL AND weight_kg IS NOT NULL AND count = 1)
+            WHERE place = 1 ORDER BY weight_kg DESC, species_id
+            """, as: Self.catchRecord)
+    }
+
     /// The number of fish (each catch's count added up) caught at each spot that has any.
     public func fishCountsBySpot() throws -> [UUID: Int] {
         var counts: [UUID: Int] = [:]

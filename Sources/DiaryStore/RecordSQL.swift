@@ -7,6 +7,8 @@ import SQLiteDB
 /// insert and update follow the same order without `deleted_at` (a new or edited record is live).
 struct RecordSQL: Sendable {
     let type: EntityType
+    /// The columns, comma-separated, in the order rows are decoded.
+    let columns: String
     /// `SELECT <columns> FROM <table>`, to be followed by a WHERE clause.
     let select: String
     let selectById: String
@@ -18,7 +20,8 @@ struct RecordSQL: Sendable {
         precondition(columns.first == "id" && columns.suffix(3) == ["created_at", "updated_at", "deleted_at"])
         self.type = type
         let written = columns.dropLast()
-        select = "SELECT \(columns.joined(separator: ", ")) FROM \(type.table)"
+        self.columns = columns.joined(separator: ", ")
+        select = "SELECT \(self.columns) FROM \(type.table)"
         selectById = select + " WHERE id = ?"
         insert =
             "INSERT INTO \(type.table) (\(written.joined(separator: ", "))) VALUES (\(written.map { _ in "?" }.joined(separator: ", ")))"

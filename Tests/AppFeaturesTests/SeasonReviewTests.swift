@@ -2,6 +2,8 @@ import AppFeatures
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
+import TestSupport
 import Testing
 
 /// Issue 30 §3: a season can be reviewed — trips read with their day, hours, length, fish by
@@ -105,7 +107,7 @@ struct SeasonReviewTests {
         let model = CatchPageModel(diary: f.diary, catchId: catches[0].id, formatter: .metricEnglish)
         try await model.load()
         #expect(model.title == "Northern pike")
-        #expect(model.momentText == "Wed 27 May, 23:36 · Volga bend")
+        #expect(model.momentText == "Wed 27 May 2026, 23:36 · Volga bend")
         #expect(
             model.facts.map { "\($0.label): \($0.value)" } == [
                 "Weight: 2.4\u{a0}kg", "Length: 71\u{a0}cm", "Bait: Casting spoon", "Method: Spinning",
@@ -136,7 +138,7 @@ struct SeasonReviewTests {
         try await model.load()
         let rows = model.recentCatches.map { "\(model.title(of: $0)) — \(model.moment(of: $0))" }
         #expect(rows.count == 3 && Set(rows).count == 3)
-        #expect(rows.first == "European perch × 3 — Tue 26 May, 23:36 · Volga bend")
+        #expect(rows.first == "European perch × 3 — Tue 26 May 2026, 23:36 · Volga bend")
     }
 
     @Test("Given instants across the year, then dates read as Foundation's calendar reads them on that clock, in both languages")
@@ -160,5 +162,31 @@ struct SeasonReviewTests {
         #expect(english.duration(45 * 60) == "45 min")
         #expect(english.duration(4.5 * 3_600) == "4 h 30 min")
         #expect(DiaryDates(language: .russian).duration(26 * 3_600) == "1 д 2 ч")
+    }
+
+    @Test(
+        "At home on an iPad: the heaviest pike of the season and its photos in at most 4 taps — Reports, its personal best, its photos"
+    )
+    func heaviestPikeAndItsPhotos() async throws {
+        let f = try AppFixture()
+        let catches = try await season(f)
+        let router = AppRouter()
+        let bests = PersonalBestsModel(diary: f.diary, formatter: .metricEnglish)
+        let photo = try await f.diary.write { [pike = catches[0]] diary in
+            try MediaImporter(store: try MediaStore(diary: diary)).importMedia(
+                MediaSource(url: mediaFixture("photo_exif_full.jpg"), target: MediaTarget(.catch, pike.id)))
+        }
+        let taps = Taps()
+        await taps.tap { router.select(page: "reports") }
+        try await bests.load()
+        #expect(bests.bests.map(\.title) == ["Northern pike — 2.4\u{a0}kg"], "the perch were never weighed")
+        let best = try #require(bests.bests.first)
+        await taps.tap { router.current.navigate(to: .catchPage(best.item.id)) }
+        let page = CatchPageModel(diary: f.diary, catchId: best.item.id, formatter: .metricEnglish)
+        try await page.load()
+        await taps.tap { router.current.navigate(to: .gallery(MediaTarget(.catch, best.item.id))) }
+        #expect(taps.count <= 4)
+        #expect(router.current.path == [.catchPage(catches[0].id), .gallery(MediaTarget(.catch, catches[0].id))])
+        #expect(page.media.map(\.id) == [photo.asset.id])
     }
 }

@@ -51,10 +51,11 @@ struct SampleDevice {
         let season = try SampleSeason.load()
         try diary.write { diary in
             try season.write(into: diary)
+            // The photos: one of the season's heaviest fish, one not yet given to a catch.
             let importer = MediaImporter(store: try MediaStore(diary: diary))
-            for photo in ["photo_exif_full.jpg", "photo_iloc_v0.heic"] {
-                _ = try importer.importMedia(MediaSource(url: Self.photo(photo)))
-            }
+            let best = try diary.heaviestCatches().first.map { MediaTarget(.catch, $0.id) }
+            _ = try importer.importMedia(MediaSource(url: Self.photo("photo_exif_full.jpg"), target: best))
+            _ = try importer.importMedia(MediaSource(url: Self.photo("photo_iloc_v0.heic")))
         }
     }
 

@@ -7,7 +7,7 @@ public enum AppScreens {
         HomeModel.self, ProfilesModel.self, TripListModel.self, TripDetailModel.self, TripEditorModel.self,
         CatchEditorModel.self, CatchPageModel.self, SpotsModel.self, MapModel.self, MapPacksModel.self, MediaModel.self,
         ConditionsModel.self,
-        ReportsModel.self, SyncModel.self, TrashModel.self, SettingsModel.self, MapKeyModel.self,
+        ReportsModel.self, PersonalBestsModel.self, SyncModel.self, TrashModel.self, SettingsModel.self, MapKeyModel.self,
         ErrorReportsModel.self,
         LicenceModel.self,
         AboutModel.self,

@@ -21,9 +21,9 @@ public struct DiaryDates: Sendable {
         return Self.twoDigits(clock.hour) + ":" + Self.twoDigits(clock.minute)
     }
 
-    /// `Sat 12 May, 05:10` / `сб, 12 мая, 05:10`: a moment within the year, as a row shows it.
+    /// `Sat 12 May 2026, 05:10` / `сб, 12 мая 2026, 05:10`: a moment, as a row shows it.
     public func moment(_ date: Date, offset: Int) -> String {
-        "\(dayAndMonth(ClockReading(date, offset: offset))), \(time(date, offset: offset))"
+        "\(day(date, offset: offset)), \(time(date, offset: offset))"
     }
 
     /// A trip's hours: `05:10–09:40` within a day, `05:10 – Sun 13 May 09:40` across midnight,

@@ -76,7 +76,8 @@ public struct RecordLines: Sendable {
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
 
-    /// `Sat 12 May, 05:40 · Volga bend`: a catch among others of any day (Today's recent catches).
+    /// `Sat 12 May 2026, 05:40 · Volga bend`: a catch among others of any day (Today's recent
+    /// catches, the personal bests).
     public func moment(of item: Catch, at spot: String?) -> String {
         ([dates.moment(item.caughtAt, offset: item.utcOffsetSeconds)] + (spot.map { [$0] } ?? []))
             .joined(separator: " · ")

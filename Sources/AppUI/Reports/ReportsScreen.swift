@@ -18,6 +18,19 @@ struct ReportsScreen: View {
                     ReportTableRows(table: result.displayTable)
                 }
             }
+            if !models.bests.bests.isEmpty {
+                Section(models.text("reports.bests")) {
+                    ForEach(models.bests.bests) { best in
+                        NavigationLink(value: Destination.catchPage(best.item.id)) {
+                            VStack(alignment: .leading) {
+                                Text(best.title).font(.headline)
+                                Text(best.detail).font(.subheadline).foregroundStyle(.secondary)
+                            }
+                        }
+                        .control(PersonalBestsModel.open, help: models.help)
+                    }
+                }
+            }
             Section(models.text("reports.builtIn")) {
                 ForEach(model.builtIns, id: \.slug) { report in
                     Button(report.title) { Task { await model.open(report) } }
@@ -46,6 +59,8 @@ struct ReportsScreen: View {
         .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
         .task { await model.observe() }
+        .task { try? await models.bests.load() }
+        .task { await models.bests.observe() }
     }
 }
 

@@ -137,6 +137,7 @@ extension ScreenModels {
                 packTiles: InstalledPackTiles(packs: packs), source: { settings.mapSourceInUse }),
             mapPacks: MapPacksModel(diary: diary, service: packs, formatter: formatter),
             reports: ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: year, language: language),
+            bests: PersonalBestsModel(diary: diary, formatter: formatter),
             sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
             trash: TrashModel(diary: diary, language: language), settings: settings,
             errorReports: ErrorReportsModel(service: diagnostics, language: language),

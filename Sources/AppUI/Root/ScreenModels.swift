@@ -18,6 +18,8 @@ public struct ScreenModels {
     /// The offline map packs on the device and on the angler's portal (issue 15).
     public let mapPacks: MapPacksModel
     public let reports: ReportsModel
+    /// The heaviest catch of each species, on the Reports page.
+    public let bests: PersonalBestsModel
     public let sync: SyncModel
     public let trash: TrashModel
     public let settings: SettingsModel
@@ -44,7 +46,8 @@ public struct ScreenModels {
 
     public init(
         router: AppRouter, help: HelpModel, catalog: Catalog = .shared, home: HomeModel, trips: TripListModel,
-        spots: SpotsModel, map: MapModel, mapPacks: MapPacksModel, reports: ReportsModel, sync: SyncModel,
+        spots: SpotsModel, map: MapModel, mapPacks: MapPacksModel, reports: ReportsModel, bests: PersonalBestsModel,
+        sync: SyncModel,
         trash: TrashModel,
         settings: SettingsModel, errorReports: ErrorReportsModel, licence: LicenceModel, profiles: ProfilesModel,
         about: AboutModel,
@@ -65,6 +68,7 @@ public struct ScreenModels {
         self.map = map
         self.mapPacks = mapPacks
         self.reports = reports
+        self.bests = bests
         self.sync = sync
         self.trash = trash
         self.settings = settings
@@ -105,6 +109,7 @@ extension ScreenModels {
         try await map.load()
         mapPacks.load()
         try await reports.load()
+        try await bests.load()
         try await sync.load()
         try await gallery(nil).load()
         try await trash.load()
