@@ -105,7 +105,8 @@ extension Diary {
             pressureChange3h: try row.optionalDouble(first + 2), pressureTendency: try row.optionalText(first + 3),
             windSpeedMs: try row.optionalDouble(first + 4), windDirectionDeg: try row.optionalDouble(first + 5),
             humidityPercent: try row.optionalDouble(first + 6), kp: try row.optionalDouble(first + 7),
-            complete: try row.bool(first + 8), snapshotJSON: try row.text(first + 9), fetchedAt: try row.date(first + 10))
+            complete: try row.bool(first + 8), snapshotJSON: try row.text(first + 9),
+            fetchedAt: try row.date(first + 10))
     }
 
     /// Drops the conditions of records whose place or time changed, which queues them again.

@@ -24,7 +24,9 @@ extension Diary {
     public func takeBack(catch catchId: UUID, madeTrip: UUID? = nil, madeSpot: UUID? = nil) throws -> TakeBackOutcome {
         try database.transaction {
             let item = try catchRecord(catchId)
-            guard item.deletedAt == nil else { throw StoreError.alreadyInTrash(entity: "catch", label: try catchLabel(item)) }
+            guard item.deletedAt == nil else {
+                throw StoreError.alreadyInTrash(entity: "catch", label: try catchLabel(item))
+            }
             let trip = try madeTrip.flatMap { id -> UUID? in
                 guard id == item.tripId else { return nil }
                 let others = try count("catches", "trip_id", id, except: catchId)
@@ -44,7 +46,8 @@ extension Diary {
             try database.execute(
                 "INSERT INTO trash(batch_id, entity_type, entity_id, label, item_count, deleted_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    SQLiteValue(batch), .text(EntityType.catch.rawValue), SQLiteValue(catchId), .text(try catchLabel(item)),
+                    SQLiteValue(batch), .text(EntityType.catch.rawValue), SQLiteValue(catchId),
+                    .text(try catchLabel(item)),
                     .integer(Int64(objects.count)), SQLiteValue(time),
                 ])
             for (type, id) in objects {
@@ -68,7 +71,8 @@ extension Diary {
     /// Whether the portal holds the object or a change of it is on its way there.
     private func hasLeftDevice(_ type: EntityType, _ id: UUID) throws -> Bool {
         let known = try database.queryFirst(
-            "SELECT 1 FROM sync_records WHERE entity_type = ? AND entity_id = ?", [.text(type.rawValue), SQLiteValue(id)])
+            "SELECT 1 FROM sync_records WHERE entity_type = ? AND entity_id = ?",
+            [.text(type.rawValue), SQLiteValue(id)])
         let sending = try database.queryFirst(
             "SELECT 1 FROM outbox WHERE entity_type = ? AND entity_id = ? AND in_flight = 1",
             [.text(type.rawValue), SQLiteValue(id)])

@@ -101,7 +101,8 @@ extension HobbyStoryCLI {
                         "Portal \($0.portalURL) as \($0.email) — \($0.token == nil ? "signed out" : "signed in")"
                     }
                         ?? "Not signed in to a portal.",
-                    pending.count == 1 ? "1 change waiting to be sent." : "\(pending.count) changes waiting to be sent.",
+                    pending.count == 1
+                        ? "1 change waiting to be sent." : "\(pending.count) changes waiting to be sent.",
                 ]
                     + rejections.map {
                         "refused: \($0.entityType.rawValue) \($0.entityId.uuidString.lowercased()): \($0.reason)"

@@ -51,7 +51,9 @@ extension PortalStore {
                 let caught = try Self.catches(sql, account: account, trips: candidates.map(\.id))
                 let matching = candidates.filter { trip in
                     DiarySearch(words).matches(
-                        trip.searchedTexts(spot: trip.spotId.flatMap { outline.spots[$0] }, catches: caught[trip.id] ?? [], names: names))
+                        trip.searchedTexts(
+                            spot: trip.spotId.flatMap { outline.spots[$0] }, catches: caught[trip.id] ?? [],
+                            names: names))
                 }
                 total = matching.count
                 trips = Array(matching.dropFirst((page - 1) * pageSize).prefix(pageSize))

@@ -142,7 +142,8 @@ public enum SiteText {
     static let words = Phrase("Words", "Слова")
     static let wordsHelp = Phrase(
         "Words to find in a trip's title, companions, notes or spot, or in its catches: the fish, baits and methods by their English or Russian names, and the notes; every word must appear.",
-        "Слова для поиска в названии, спутниках, заметках или месте поездки и в её уловах: рыба, наживка и способ ловли по-русски или по-английски, заметки; должны встретиться все слова.")
+        "Слова для поиска в названии, спутниках, заметках или месте поездки и в её уловах: рыба, наживка и способ ловли по-русски или по-английски, заметки; должны встретиться все слова."
+    )
     static let show = Phrase("Show", "Показать")
     static let clearFilters = Phrase("Clear filters", "Сбросить фильтры")
     static let noCatches = Phrase("No catches", "Без улова")

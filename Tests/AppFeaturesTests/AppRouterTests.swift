@@ -14,7 +14,8 @@ struct AppRouterTests {
 
     var everyDestination: [Destination] {
         [
-            .trip(trip), .newTrip, .editTrip(trip), .newCatch(tripId: trip), .newCatch(tripId: nil), .catchPage(other), .editCatch(other),
+            .trip(trip), .newTrip, .editTrip(trip), .newCatch(tripId: trip), .newCatch(tripId: nil), .catchPage(other),
+            .editCatch(other),
             .spotConditions(other), .gallery(MediaTarget(.trip, trip)), .gallery(MediaTarget(.spot, other)),
             .savedReport(other),
         ]

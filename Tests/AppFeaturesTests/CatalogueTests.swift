@@ -38,7 +38,8 @@ struct CatalogueTests {
                 "1 улов", "2 улова", "5 уловов", "11 уловов", "12 уловов", "21 улов", "22 улова", "25 уловов",
                 "101 улов", "111 уловов",
             ])
-        #expect([0, 1, 2].map { catalog.text("trash.items", .english, count: $0) } == ["0 items", "1 item", "2 items"])
+        #expect(
+            [0, 1, 2].map { catalog.text("trash.items", .english, count: $0) } == ["0 items", "1 item", "2 items"])
         #expect(catalog.text("home.pending", .english, count: 1) == "1 change waits for sync")
         #expect(catalog.text("home.pending", .russian, count: 3) == "3 изменения ждут синхронизации")
         for key in catalog.keys {
@@ -47,7 +48,9 @@ struct CatalogueTests {
                 let text = forms.values.joined() + (catalog.stored(key, language) ?? "")
                 #expect(!text.contains("(s)") && !text.contains("item(s)"), "\(key) counts with (s) in \(language)")
                 if !forms.isEmpty {
-                    #expect(Set(forms.keys) == Set(PluralCategory.needed(in: language)), "\(key) lacks a form in \(language)")
+                    #expect(
+                        Set(forms.keys) == Set(PluralCategory.needed(in: language)),
+                        "\(key) lacks a form in \(language)")
                 }
             }
         }

@@ -155,6 +155,7 @@ struct CatchEditorModelTests {
         #expect(model.unit(of: CatchEditorModel.count) == nil)
         model.weightText = "5,5"
         #expect(model.fieldErrors["weightKg"] == nil)
-        #expect(model.tripLabel(f.trip).hasPrefix("Volga bend · "), "a trip without a title is named by its spot and day")
+        #expect(
+            model.tripLabel(f.trip).hasPrefix("Volga bend · "), "a trip without a title is named by its spot and day")
     }
 }

@@ -14,7 +14,9 @@ struct CatchNowScenarioTests {
     )
     func dawnWithoutAFix() async throws {
         let f = try AppFixture()
-        let lake = try await f.diary.write { try $0.addSpot(SpotDraft(name: "Reed lake", latitude: 56.9, longitude: 36.1)) }
+        let lake = try await f.diary.write {
+            try $0.addSpot(SpotDraft(name: "Reed lake", latitude: 56.9, longitude: 36.1))
+        }
         let model = home(f, at: nil)
         try await model.load()
         let taps = Taps()
@@ -68,14 +70,18 @@ struct CatchNowScenarioTests {
     func misTapUndone() async throws {
         let f = try AppFixture()
         let model = home(f, at: Coordinate(latitude: 60.0, longitude: 30.0))
-        let before = try await f.diary.read { (try $0.pendingChanges(), try $0.spots(), try $0.trips(), try $0.catches()) }
+        let before = try await f.diary.read {
+            (try $0.pendingChanges(), try $0.spots(), try $0.trips(), try $0.catches())
+        }
         await model.catchNow.begin()
         await model.catchNow.save(species: try species(model, "abramis-brama"))
         #expect(try f.counts() != [before.1.count, before.2.count, before.3.count, 0])
         let taps = Taps()
         try await taps.tap { try await #require(model.catchNow.undoOffer).perform() }
         #expect(taps.count == 1)
-        let after = try await f.diary.read { (try $0.pendingChanges(), try $0.spots(), try $0.trips(), try $0.catches()) }
+        let after = try await f.diary.read {
+            (try $0.pendingChanges(), try $0.spots(), try $0.trips(), try $0.catches())
+        }
         #expect(after.0 == before.0)
         #expect(after.1 == before.1 && after.2 == before.2 && after.3 == before.3)
         #expect(try f.counts()[3] == 0, "nothing went to the Trash either")

@@ -101,7 +101,8 @@ struct HomeModelTests {
         await model.catchNow.begin()
         #expect(model.catchNow.plan?.destination == .newSpot(here))
         model.catchNow.speciesQuery = "щука"
-        #expect(model.catchNow.otherChoices.first?.id == "esox-lucius", "the whole name ranks before names that contain it")
+        #expect(
+            model.catchNow.otherChoices.first?.id == "esox-lucius", "the whole name ranks before names that contain it")
         await model.catchNow.save(species: model.catchNow.otherChoices[0])
         let spots = try await f.diary.read { try $0.spots() }
         #expect(spots.count == 2)

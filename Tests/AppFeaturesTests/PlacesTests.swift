@@ -26,7 +26,9 @@ struct PlacesTests {
         }
     }
 
-    @Test("Given no position, when Use my location is tapped, then the spot list says the position is unknown; a point picked clears it")
+    @Test(
+        "Given no position, when Use my location is tapped, then the spot list says the position is unknown; a point picked clears it"
+    )
     func useMyLocationWithoutAFix() async throws {
         let f = try AppFixture()
         let model = SpotsModel(

@@ -59,7 +59,8 @@ struct SeasonReviewTests {
         try await model.load()
         let weighedInPart = try #require(model.rows.first)
         #expect(
-            model.lines.fish(weighedInPart.tallies) == "European perch 4 (310\u{a0}g, 1 weighed) · Northern pike 2 (4.1\u{a0}kg)",
+            model.lines.fish(weighedInPart.tallies)
+                == "European perch 4 (310\u{a0}g, 1 weighed) · Northern pike 2 (4.1\u{a0}kg)",
             "a weight never passes for the fish nobody weighed")
     }
 
@@ -94,13 +95,17 @@ struct SeasonReviewTests {
         try await model.load()
         let pike = try #require(model.catches.first { $0.id == catches[0].id })
         #expect(model.title(of: pike) == "Щука обыкновенная")
-        #expect(model.details(of: pike) == "23:36 · 2,4\u{a0}кг · 71\u{a0}см · Колеблющаяся блесна (колебалка) · Спиннинг · отпущена")
+        #expect(
+            model.details(of: pike)
+                == "23:36 · 2,4\u{a0}кг · 71\u{a0}см · Колеблющаяся блесна (колебалка) · Спиннинг · отпущена")
         #expect(model.fishText == "Окунь речной 3 · Щука обыкновенная 2 (4,1\u{a0}кг)")
         #expect(model.whenText == "ср, 27 мая 2026 · 23:26 – чт, 28 мая 00:26 · 1 ч")
         #expect(model.conditionsText?.hasPrefix("14\u{a0}°C · 759\u{a0}мм рт. ст., падает") == true)
     }
 
-    @Test("Given a catch, when its page is opened, then it lists what was recorded, labelled as its form is, and nothing else")
+    @Test(
+        "Given a catch, when its page is opened, then it lists what was recorded, labelled as its form is, and nothing else"
+    )
     func catchPage() async throws {
         let f = try AppFixture()
         let catches = try await season(f)
@@ -119,7 +124,9 @@ struct SeasonReviewTests {
         #expect(perch.facts.map(\.label) == ["Count"])
     }
 
-    @Test("Given three catches of perch on three days, when Today lists them, then each reads with its day, time and spot")
+    @Test(
+        "Given three catches of perch on three days, when Today lists them, then each reads with its day, time and spot"
+    )
     func recentCatchesAreDistinct() async throws {
         let f = try AppFixture()
         let spot = f.spot
@@ -130,7 +137,8 @@ struct SeasonReviewTests {
                     TripDraft(spotId: spot.id, startAt: start, endAt: start + 3_600, utcOffsetSeconds: 10_800))
                 return try diary.addCatch(
                     CatchDraft(
-                        tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: start + 600, utcOffsetSeconds: 10_800,
+                        tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: start + 600,
+                        utcOffsetSeconds: 10_800,
                         count: 3))
             }
         }
@@ -141,7 +149,9 @@ struct SeasonReviewTests {
         #expect(rows.first == "European perch × 3 — Tue 26 May 2026, 23:36 · Volga bend")
     }
 
-    @Test("Given instants across the year, then dates read as Foundation's calendar reads them on that clock, in both languages")
+    @Test(
+        "Given instants across the year, then dates read as Foundation's calendar reads them on that clock, in both languages"
+    )
     func datesAgreeWithFoundation() {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: 10_800)!

@@ -79,7 +79,8 @@ struct TripModelsTests {
         #expect(!model.isDirty)
     }
 
-    @Test("Given a new trip's form, then its end is empty until set, and clearing it opens the trip again (issue 30 §4)")
+    @Test(
+        "Given a new trip's form, then its end is empty until set, and clearing it opens the trip again (issue 30 §4)")
     func endIsEmptyAndClearable() async throws {
         let f = try AppFixture()
         let model = TripEditorModel(diary: f.diary, conditions: nil, formatter: .metricEnglish, now: f.clock.function)

@@ -11,7 +11,8 @@ struct TakeBackTests {
     func madeTogether(_ f: DiaryFixture) throws -> (Spot, Trip, Catch) {
         let spot = try f.diary.addSpot(SpotDraft(name: "Spot of 2026-06-01", latitude: 60, longitude: 30))
         let trip = try f.diary.addTrip(TripDraft(spotId: spot.id, startAt: f.clock.now))
-        let item = try f.diary.addCatch(CatchDraft(tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: f.clock.now))
+        let item = try f.diary.addCatch(
+            CatchDraft(tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: f.clock.now))
         return (spot, trip, item)
     }
 

@@ -1,5 +1,6 @@
 import AppFeatures
 import AppUI
+import Diagnostics
 import DiaryServices
 import DiaryStore
 import FishingModel
@@ -42,7 +43,12 @@ struct SampleDevice {
         }
     }
 
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    /// Removes the device's folder, first stopping the log its screen models write into it: a
+    /// background task still running (a catch's conditions) must not make the folder again.
+    func remove() {
+        Diagnostics.install(nil)
+        try? FileManager.default.removeItem(at: folder)
+    }
 
     /// The wireframes' clock: a June morning of the sample season.
     static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_780_310_000) }

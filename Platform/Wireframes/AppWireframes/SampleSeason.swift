@@ -82,14 +82,16 @@ struct SampleSeason: Decodable {
             sample.catches.map { item in
                 CatchDraft(
                     tripId: trip.id, speciesId: item.species, caughtAt: Date(timeIntervalSince1970: item.at),
-                    utcOffsetSeconds: sample.offset, count: item.count, weightKg: item.weightKg, lengthCm: item.lengthCm,
+                    utcOffsetSeconds: sample.offset, count: item.count, weightKg: item.weightKg,
+                    lengthCm: item.lengthCm,
                     baitId: item.bait, methodId: item.method, released: item.released, notes: item.notes)
             })
         if let c = sample.conditions {
             try diary.saveConditions(
                 StoredConditions(
                     temperatureC: c.temperatureC, pressureHpa: c.pressureHpa, pressureChange3h: c.pressureChange3h,
-                    pressureTendency: c.pressureTendency, windSpeedMs: c.windSpeedMs, windDirectionDeg: c.windDirectionDeg,
+                    pressureTendency: c.pressureTendency, windSpeedMs: c.windSpeedMs,
+                    windDirectionDeg: c.windDirectionDeg,
                     humidityPercent: c.humidityPercent, kp: c.kp, complete: true, snapshotJSON: "{}",
                     fetchedAt: trip.startAt),
                 for: .trip, id: trip.id)

@@ -89,8 +89,9 @@ extension WireframeBook {
     static func tapChanges(_ id: String, in scenario: Scenario) async throws -> Bool {
         try await scenario.staged(on: .iphone) { models, context, root in
             let before = context.evaluate(root)
-            guard let tap = before.flatMap(\.allNodes).first(where: { $0.attributes["id"] == id })?
-                .attributes["tap"].flatMap(Int.init)
+            guard
+                let tap = before.flatMap(\.allNodes).first(where: { $0.attributes["id"] == id })?
+                    .attributes["tap"].flatMap(Int.init)
             else { return true }
             context.tap(tap)
             return await settles(into: before) { Self.context(.iphone).evaluate(AppRootView(models: models)) }

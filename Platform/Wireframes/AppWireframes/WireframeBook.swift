@@ -306,7 +306,8 @@ public final class WireframeBook {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let size = render.device.size
             let page = HTMLPage(
-                title: "\(render.screen) — \(render.state)", width: size.width, height: size.height, nodes: render.nodes,
+                title: "\(render.screen) — \(render.state)", width: size.width, height: size.height,
+                nodes: render.nodes,
                 maps: maps)
             try Data(page.html.utf8).write(
                 to: directory.appendingPathComponent("\(render.screen)-\(render.state).html"))
@@ -370,7 +371,9 @@ public final class WireframeBook {
             if !drawn.isEmpty && own.isEmpty { problems.append("ring page \(page) has no screen of its own yet") }
         }
         let symbols = Set(
-            renders.flatMap { $0.nodes.flatMap(\.allNodes) }.compactMap { $0.kind == "symbol" ? $0.text : $0.attributes["symbol"] })
+            renders.flatMap { $0.nodes.flatMap(\.allNodes) }.compactMap {
+                $0.kind == "symbol" ? $0.text : $0.attributes["symbol"]
+            })
         for symbol in symbols.sorted() where SymbolIcons.material[symbol] == nil {
             problems.append("symbol \(symbol) has no icon in the wireframes (SymbolIcons)")
         }

@@ -53,7 +53,11 @@ enum WireframeCharts {
             parts.append(text(value(mark.y), x: centre, y: y - 4, size: 10))
             parts.append(text(mark.x, x: centre, y: height - 6, size: 10))
         }
-        if line { parts.insert("<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(palette[0])\" stroke-width=\"2\"/>", at: 0) }
+        if line {
+            parts.insert(
+                "<polyline points=\"\(points.joined(separator: " "))\" fill=\"none\" stroke=\"\(palette[0])\" stroke-width=\"2\"/>",
+                at: 0)
+        }
         return "<svg class=\"chart\" width=\"\(Int(width))\" height=\"\(Int(height))\">\(parts.joined())</svg>"
     }
 
@@ -73,12 +77,15 @@ enum WireframeCharts {
             slices.append(
                 sweep >= 2 * .pi - 1e-9
                     ? "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(r)\" fill=\"\(colour)\"/>"
-                    : "<path d=\"M\(cx),\(cy) L\(x1),\(y1) A\(r),\(r) 0 \(large) 1 \(x2),\(y2) Z\" fill=\"\(colour)\"/>")
+                    : "<path d=\"M\(cx),\(cy) L\(x1),\(y1) A\(r),\(r) 0 \(large) 1 \(x2),\(y2) Z\" fill=\"\(colour)\"/>"
+            )
             legend.append(
-                "<div class=\"legend\"><i style=\"background:\(colour)\"></i>\(HTMLPage.escape(mark.series ?? "")) \(value(mark.y))</div>")
+                "<div class=\"legend\"><i style=\"background:\(colour)\"></i>\(HTMLPage.escape(mark.series ?? "")) \(value(mark.y))</div>"
+            )
             angle = end
         }
-        return "<div class=\"piechart\"><svg width=\"\(Int(height))\" height=\"\(Int(height))\">\(slices.joined())</svg>"
+        return
+            "<div class=\"piechart\"><svg width=\"\(Int(height))\" height=\"\(Int(height))\">\(slices.joined())</svg>"
             + "<div>\(legend.joined())</div></div>"
     }
 

@@ -105,7 +105,10 @@ final class WireframeMaps {
             }
         }
         let placed = framed.map { Self.world($0.0, $0.1, 12) }
-        return (12, (placed.map(\.x).reduce(0, +) / Double(placed.count), placed.map(\.y).reduce(0, +) / Double(placed.count)))
+        return (
+            12,
+            (placed.map(\.x).reduce(0, +) / Double(placed.count), placed.map(\.y).reduce(0, +) / Double(placed.count))
+        )
     }
 
     /// Tile z/x/y as base64 PNG, or nil where the pack holds nothing.

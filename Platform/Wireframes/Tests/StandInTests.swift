@@ -126,7 +126,9 @@ struct StandInTapTests {
         }
     }
 
-    @Test("Given a sheet with its own bar over a screen with a bar, when drawn, then each bar holds its own title and items")
+    @Test(
+        "Given a sheet with its own bar over a screen with a bar, when drawn, then each bar holds its own title and items"
+    )
     func barsStayWithTheirScreens() throws {
         let nodes = WireframeContext().evaluate(ScreenWithSheet()).flatMap(\.allNodes)
         let bars = nodes.filter { $0.kind == "bar" }
@@ -200,7 +202,8 @@ struct WireframeCheckTests {
         #expect(try await WireframeBook.tapChanges(CatchEditorModel.species.id, in: scenario))
         let sheet = try await scenario.staged(on: .iphone) { models, context, root -> [WireframeNode] in
             let drawn = context.evaluate(root).flatMap(\.allNodes)
-            let tap = try #require(drawn.first { $0.attributes["id"] == CatchEditorModel.species.id }?.attributes["tap"])
+            let tap = try #require(
+                drawn.first { $0.attributes["id"] == CatchEditorModel.species.id }?.attributes["tap"])
             context.tap(try #require(Int(tap)))
             return WireframeBook.context(.iphone).evaluate(AppRootView(models: models)).flatMap(\.allNodes)
                 .filter { $0.kind == "sheet" }

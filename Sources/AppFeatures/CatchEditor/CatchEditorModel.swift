@@ -33,7 +33,8 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public static let discard = Control("catchEditor.discard", .button, safeguard: .confirm)
     public static let delete = Control("catchEditor.delete", .button, safeguard: .undo)
     public static let controls = [
-        trip, species, speciesSearch, cancelSpecies, time, now, count, weight, length, bait, method, depth, waterTemperature,
+        trip, species, speciesSearch, cancelSpecies, time, now, count, weight, length, bait, method, depth,
+        waterTemperature,
         released, notes, fromPhoto, acceptPhotoTrip, save, discard, delete,
     ]
 

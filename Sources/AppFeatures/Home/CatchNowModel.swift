@@ -101,7 +101,8 @@ public final class CatchNowModel: DeclaresControls {
         let (trips, spots, species, recent) = try await diary.read { diary in
             let activity = try diary.trips().map { trip in
                 CatchNowPlan.TripActivity(
-                    trip: trip, lastCatchAt: trip.endAt == nil ? try diary.catches(tripId: trip.id, limit: 1).first?.caughtAt : nil)
+                    trip: trip,
+                    lastCatchAt: trip.endAt == nil ? try diary.catches(tripId: trip.id, limit: 1).first?.caughtAt : nil)
             }
             return (activity, try diary.spots(), try diary.directoryEntries(.species), try diary.catches(limit: 50))
         }
@@ -140,7 +141,8 @@ public final class CatchNowModel: DeclaresControls {
             do {
                 let fresh = try await makePlan(at: time)
                 let still = plan.destination.flatMap { current in fresh.choices.first { $0.isSameTarget(as: current) } }
-                plan = CatchNowPlan(destination: still ?? fresh.destination, choices: fresh.choices, leftOpen: fresh.leftOpen)
+                plan = CatchNowPlan(
+                    destination: still ?? fresh.destination, choices: fresh.choices, leftOpen: fresh.leftOpen)
                 self.plan = plan
                 if still == nil {
                     ask(for: species)
@@ -234,13 +236,16 @@ public final class CatchNowModel: DeclaresControls {
     private func tripWhen(_ trip: Trip) -> String {
         let offset = trip.utcOffsetSeconds
         let span = dates.span(from: trip.startAt, to: trip.endAt, offset: offset)
-        let today = ClockReading(now(), offset: offset).dayNumber == ClockReading(trip.startAt, offset: offset).dayNumber
+        let today =
+            ClockReading(now(), offset: offset).dayNumber == ClockReading(trip.startAt, offset: offset).dayNumber
         return today ? span : "\(dates.day(trip.startAt, offset: offset)), \(span)"
     }
 
     // MARK: Saving and taking back
 
-    private func write(_ species: DirectoryEntry, at time: Date, to destination: CatchNowPlan.Destination, plan: CatchNowPlan)
+    private func write(
+        _ species: DirectoryEntry, at time: Date, to destination: CatchNowPlan.Destination, plan: CatchNowPlan
+    )
         async
     {
         let offset = DiaryTime.deviceOffset(at: time)
@@ -263,7 +268,8 @@ public final class CatchNowModel: DeclaresControls {
                     trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
                     madeTrip = true
                 case .newSpot(let here):
-                    let spot = try diary.addSpot(SpotDraft(name: spotName, latitude: here.latitude, longitude: here.longitude))
+                    let spot = try diary.addSpot(
+                        SpotDraft(name: spotName, latitude: here.latitude, longitude: here.longitude))
                     madeSpot = spot
                     trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
                     madeTrip = true

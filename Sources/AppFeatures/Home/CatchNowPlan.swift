@@ -82,7 +82,8 @@ public struct CatchNowPlan: Sendable, Equatable {
         if let trip = going.first {
             destination = .trip(trip.trip, spot: spotsById[trip.trip.spotId])
         } else if let here {
-            if let nearest = ordered.first, let meters = distances?[nearest.id], meters <= CatchPrefill.spotRadiusMeters {
+            if let nearest = ordered.first, let meters = distances?[nearest.id], meters <= CatchPrefill.spotRadiusMeters
+            {
                 destination = .newTrip(at: nearest, meters: meters)
             } else {
                 destination = .newSpot(here)

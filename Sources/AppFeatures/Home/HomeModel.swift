@@ -82,7 +82,8 @@ public final class HomeModel: DeclaresControls {
             let here = await location.currentCoordinate()
             let rule = OpenTripRule(now: now(), here: here)
             unendedTrip = UnendedTrip(
-                trip: trip, spot: spot, lastActiveAt: rule.isGoingOn(activity, at: spot) ? nil : rule.end(of: activity, at: spot))
+                trip: trip, spot: spot,
+                lastActiveAt: rule.isGoingOn(activity, at: spot) ? nil : rule.end(of: activity, at: spot))
         } else {
             unendedTrip = nil
         }
@@ -107,7 +108,9 @@ public final class HomeModel: DeclaresControls {
 
     /// End trip's label: "End trip" while it goes on, "End trip at 07:40" once it is over.
     public var endTripLabel: String {
-        guard let unended = unendedTrip, let end = unended.lastActiveAt else { return catalog.label(Self.endTrip, language) }
+        guard let unended = unendedTrip, let end = unended.lastActiveAt else {
+            return catalog.label(Self.endTrip, language)
+        }
         return catalog.text(
             "home.endTripAt", language,
             ["time": DiaryDates(language: language).time(end, offset: unended.trip.utcOffsetSeconds)])
@@ -116,14 +119,9 @@ public final class HomeModel: DeclaresControls {
     /// Ends the trip without an end (issue 30 §2.2): now while it goes on, else at its last catch.
     public func endUnendedTrip() async {
         guard let unended = unendedTrip else { return }
-        let (id, end) = (unended.trip.id, unended.lastActiveAt ?? max(now(), unended.trip.startAt))
-        do {
-            try await diary.write { try $0.updateTrip(id) { $0.endAt = end } }
-            problem = nil
-            try await load()
-        } catch {
-            problem = problems.text(error)
-        }
+        let end = unended.lastActiveAt ?? max(now(), unended.trip.startAt)
+        problem = await diary.end(trip: unended.trip.id, at: end).map(problems.text)
+        try? await load()
     }
 }
 

@@ -43,7 +43,8 @@ public final class PersonalBestsModel: DeclaresControls {
         bests = heaviest.map { item in
             Best(
                 item: item,
-                title: "\(lines.name(.species, item.speciesId)) — \(item.weightKg.map(formatter.weight(kilograms:)) ?? "")",
+                title:
+                    "\(lines.name(.species, item.speciesId)) — \(item.weightKg.map(formatter.weight(kilograms:)) ?? "")",
                 detail: lines.moment(of: item, at: spotOf[item.id]))
         }
     }

@@ -73,3 +73,16 @@ extension DiaryQueue {
         return readOnly ? catalog.text("error.store.readOnly", language) : nil
     }
 }
+
+extension DiaryQueue {
+    /// Ends trip `id` at `end` (issue 30 §2.2: End trip on Today and on the trip's page); the
+    /// error when it could not, for the screen to say.
+    func end(trip id: UUID, at end: Date) async -> (any Error)? {
+        do {
+            try await write { try $0.updateTrip(id) { $0.endAt = end } }
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

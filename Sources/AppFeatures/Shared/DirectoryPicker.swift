@@ -80,7 +80,9 @@ extension Diary {
         var seen = Set<String>()
         var named: [(DirectoryKind, String)] = []
         for item in catches {
-            let pairs: [(DirectoryKind, String?)] = [(.species, item.speciesId), (.baits, item.baitId), (.methods, item.methodId)]
+            let pairs: [(DirectoryKind, String?)] = [
+                (.species, item.speciesId), (.baits, item.baitId), (.methods, item.methodId),
+            ]
             for case (let kind, let id?) in pairs where seen.insert("\(kind.rawValue)/\(id)").inserted {
                 named.append((kind, id))
             }

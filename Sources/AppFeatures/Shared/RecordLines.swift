@@ -91,7 +91,9 @@ public struct RecordLines: Sendable {
         let moon = Almanac.moonPhase(at: time).rawValue.replacingOccurrences(of: " ", with: "-")
         let pressure = stored?.pressureHpa.map { hectopascals in
             formatter.pressure(hectopascals: hectopascals)
-                + (stored?.pressureTendency.map { ", " + catalog.text("conditions.tendency.\($0)", language).lowercased() }
+                + (stored?.pressureTendency.map {
+                    ", " + catalog.text("conditions.tendency.\($0)", language).lowercased()
+                }
                     ?? "")
         }
         let parts = [

@@ -82,14 +82,8 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
         guard let trip, trip.endAt == nil else { return }
         let activity = CatchNowPlan.TripActivity(trip: trip, lastCatchAt: catches.map(\.caughtAt).max())
         let end = OpenTripRule(now: now(), here: nil).end(of: activity, at: spot)
-        let id = trip.id
-        do {
-            try await diary.write { try $0.updateTrip(id) { $0.endAt = end } }
-            problem = nil
-            try await load()
-        } catch {
-            problem = problems.text(error)
-        }
+        problem = await diary.end(trip: trip.id, at: end).map(problems.text)
+        try? await load()
     }
 
     /// A catch as its row reads: "European perch × 3", then "05:40 · 2.4 kg · 71 cm · Spoon".

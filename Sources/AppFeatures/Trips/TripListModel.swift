@@ -97,7 +97,8 @@ public final class TripListModel: DeclaresControls {
         let names = Dictionary(spots.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let rows = trips.map {
             Row(
-                trip: $0, spotName: names[$0.spotId] ?? "", catchCount: counts[$0.id] ?? 0, tallies: tallies[$0.id] ?? [],
+                trip: $0, spotName: names[$0.spotId] ?? "", catchCount: counts[$0.id] ?? 0,
+                tallies: tallies[$0.id] ?? [],
                 conditions: conditions[$0.id])
         }
         return (rows, spots)

@@ -10,7 +10,9 @@ struct AboutScreen: View {
     var body: some View {
         List {
             Text(models.text("about.version", ["version": model.version]))
-            ControlButton(AboutModel.licences, systemImage: "doc.text", help: models.help) { model.showsLicences.toggle() }
+            ControlButton(AboutModel.licences, systemImage: "doc.text", help: models.help) {
+                model.showsLicences.toggle()
+            }
             if model.showsLicences {
                 Section(models.text("about.credits")) {
                     ForEach(model.credits, id: \.self) { credit in Text(credit).font(.footnote) }

@@ -159,8 +159,8 @@ struct SpeciesChoice: View {
             List {
                 ForEach(model.speciesChoices, id: \.id) { entry in
                     Button(model.name(of: entry, .species)) { model.choose(entry, for: .species) }
-                    .frame(minHeight: 60)
-                    .control(CatchEditorModel.species, help: models.help)
+                        .frame(minHeight: 60)
+                        .control(CatchEditorModel.species, help: models.help)
                 }
             }
             .searchable(text: $model.speciesQuery, prompt: models.help.label(CatchEditorModel.speciesSearch))

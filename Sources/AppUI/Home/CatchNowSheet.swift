@@ -46,7 +46,8 @@ struct CatchNowSheet: View {
                 Label(leftOpen, systemImage: "flag.checkered").font(.footnote)
             }
             if !model.isChoosingDestination {
-                ControlButton(CatchNowModel.changeDestination, systemImage: "arrow.triangle.branch", help: models.help) {
+                ControlButton(CatchNowModel.changeDestination, systemImage: "arrow.triangle.branch", help: models.help)
+                {
                     model.showDestinations()
                 }
             }

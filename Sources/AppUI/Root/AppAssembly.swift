@@ -128,7 +128,8 @@ extension ScreenModels {
         let year = Calendar(identifier: .gregorian).component(.year, from: p.now())
         return ScreenModels(
             router: AppRouter(), help: HelpModel(language: language),
-            home: HomeModel(diary: diary, location: p.location, conditions: conditions, now: p.now, formatter: formatter),
+            home: HomeModel(
+                diary: diary, location: p.location, conditions: conditions, now: p.now, formatter: formatter),
             trips: TripListModel(diary: diary, formatter: formatter),
             spots: SpotsModel(diary: diary, labeler: labeler, location: p.location, formatter: formatter),
             map: MapModel(

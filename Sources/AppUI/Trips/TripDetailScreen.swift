@@ -14,7 +14,9 @@ struct TripDetailScreen: View {
         List {
             if let spot = model.spot {
                 Map(position: .constant(.automatic)) {
-                    Marker(spot.name, coordinate: CLLocationCoordinate2D(latitude: spot.latitude, longitude: spot.longitude))
+                    Marker(
+                        spot.name,
+                        coordinate: CLLocationCoordinate2D(latitude: spot.latitude, longitude: spot.longitude))
                 }
                 .frame(height: 180)
                 Label(spot.name, systemImage: "mappin.and.ellipse")

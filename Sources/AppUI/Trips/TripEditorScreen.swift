@@ -23,7 +23,9 @@ struct TripEditorScreen: View {
             FieldErrorNote(message: model.fieldErrors["start"])
             if model.draft.endAt == nil {
                 // An open trip's end is empty, not "now" in disguise.
-                ControlButton(TripEditorModel.setEnd, systemImage: "flag.checkered", help: models.help) { model.setEnd() }
+                ControlButton(TripEditorModel.setEnd, systemImage: "flag.checkered", help: models.help) {
+                    model.setEnd()
+                }
             } else {
                 DatePicker(label(TripEditorModel.end), selection: $model.draft.endAt.or(model.now))
                     .control(TripEditorModel.end, help: models.help)
