@@ -151,7 +151,12 @@ func benchmarkApp(trips tripCount: Int, catches catchCount: Int) async throws {
 
 /// The statements the home screen's load runs.
 private let homeQueries = [
-    "SELECT * FROM catches WHERE deleted_at IS NULL ORDER BY caught_at DESC LIMIT 50",
+    "SELECT * FROM catches WHERE deleted_at IS NULL ORDER BY caught_at DESC LIMIT 5",
+    """
+    SELECT t.*, s.* FROM (SELECT trip_id FROM catches WHERE deleted_at IS NULL ORDER BY caught_at DESC LIMIT 5) c
+    JOIN trips t ON t.id = c.trip_id JOIN spots s ON s.id = t.spot_id
+    """,  // the app reads each recent catch's trip and spot by id; the same rows
+    "SELECT * FROM trips WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 20",  // a trip without an end
     "SELECT * FROM trips WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 1",
     "SELECT count(*) FROM outbox", "SELECT * FROM sync_account",
 ]

@@ -189,7 +189,7 @@ public final class WireframeBook {
             Task { await editor.fillFromPhoto(choosingWith: models.library) }
             while !models.library.request.isWaiting { await Task.yield() }
             models.library.request.answer(.success([MediaSource(url: SampleDevice.photo("photo_exif_full.jpg"))]))
-            while editor.draft.caughtAt == nil { await Task.yield() }
+            while editor.photoSuggestion == nil && editor.problem == nil { await Task.yield() }
         }
         try await render("catch-editor", "errors", page: "trips", filled: true) { models in
             let trip = try await Self.openFirstTrip(models)

@@ -41,6 +41,8 @@ public final class TripListModel: DeclaresControls {
     private let formatter: MeasureFormatter
     /// Every name of each species (English, Russian, Latin), folded for the search.
     private var speciesSearchNames: [String: [String]] = [:]
+    /// The species the rows name, read as pages bring them.
+    private var speciesEntries: [DirectoryEntry] = []
 
     public init(diary: DiaryQueue, formatter: MeasureFormatter) {
         self.diary = diary
@@ -79,20 +81,24 @@ public final class TripListModel: DeclaresControls {
     }
 
     private func page(limit: Int, after: Trip?) async throws -> ([Row], [Spot]) {
-        let needsSpecies = speciesSearchNames.isEmpty
+        let known = Set(speciesSearchNames.keys)
         let (trips, spots, counts, tallies, conditions, species) = try await diary.read { diary in
             let trips = try diary.trips(limit: limit, after: after)
             let ids = trips.map(\.id)
+            let tallies = try diary.speciesTallies(ofTrips: ids)
+            // Only the species the page names and the list does not know yet, read by id: a
+            // whole directory read and folded for every open cost the first screenful 4×.
+            let named = Set(tallies.values.joined().map(\.speciesId)).subtracting(known)
             return (
-                trips, try diary.spots(), try diary.catchCountsByTrip(ids), try diary.speciesTallies(ofTrips: ids),
+                trips, try diary.spots(), try diary.catchCountsByTrip(ids), tallies,
                 try diary.conditions(for: .trip, ids: ids),
-                needsSpecies ? try diary.directoryEntries(.species, includeRetired: true) : []
+                try named.sorted().compactMap { try diary.directoryEntry(.species, id: $0) }
             )
         }
-        if needsSpecies {
-            lines = RecordLines(formatter: formatter, entries: species)
-            speciesSearchNames = Dictionary(
-                species.map { ($0.id, $0.searchableNames.map(DirectoryPicker.fold)) }, uniquingKeysWith: { a, _ in a })
+        if !species.isEmpty {
+            speciesEntries += species
+            lines = RecordLines(formatter: formatter, entries: speciesEntries)
+            for entry in species { speciesSearchNames[entry.id] = entry.searchableNames.map(DirectoryPicker.fold) }
         }
         let names = Dictionary(spots.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let rows = trips.map {
