@@ -1,0 +1,248 @@
+import AppFeatures
+import AppUI
+import Foundation
+import Geodesy
+import MapSources
+import MediaLibrary
+import SwiftUI
+
+/// The states the wireframe book draws (issue 14 §4, issue 30 §1): each ring page, then each
+/// state that shows a rule — help up, a confirmation asked, field errors, Catch now's steps, a
+/// pushed screen — with what the angler did to reach it.
+extension WireframeBook {
+    /// Draws each ring page empty and filled, and the states that show its rules: help up, a
+    /// confirmation asked, field errors, a pushed screen.
+    public func renderEveryScreen() async throws {
+        for page in AppScreens.ring.sections.flatMap(\.pages).map(\.id) {
+            if !Self.sameWhateverTheDiary.contains(page) {
+                try await render(page, "empty", filled: false) { _ in }
+            }
+            try await render(page, "filled", filled: true) { _ in }
+        }
+        try await render("home", "help", filled: true) { $0.help.show(CatchNowModel.start) }
+        try await render("home", "catch-now", filled: true) { await $0.home.catchNow.begin() }
+        try await render("home", "catch-now-destination", filled: true) { models in
+            await models.home.catchNow.begin()
+            models.home.catchNow.showDestinations()
+        }
+        try await render("home", "catch-now-asks-spot", filled: true) { models in
+            try await Self.catchNow(models, destination: nil)
+        }
+        try await render("home", "catch-now-saved", filled: true) { models in
+            try await Self.catchNow(models, destination: 0)
+        }
+        try await render("home", "catch-now-undo", filled: true) { models in
+            try await Self.catchNow(models, destination: 0)
+            models.home.catchNow.close()
+        }
+        try await render("trash", "confirmation", filled: true) { await $0.trash.request(TrashModel.empty) }
+        try await render("sync", "signed-in", filled: true, signedIn: true) { _ in }
+        try await render("sync", "sign-out", filled: true, signedIn: true) { await $0.sync.request(SyncModel.signOut) }
+        try await render("media", "undo", filled: true) { models in
+            let gallery = models.gallery(nil)
+            gallery.selected = gallery.assets.first
+            await gallery.request(MediaModel.delete)
+        }
+        try await render("media", "camera-unavailable", filled: true) { await $0.gallery(nil).capture(.photo) }
+        try await render("media", "library-open", filled: true) { models in
+            Task { await models.gallery(nil).chooseFromLibrary() }
+            while !models.library.request.isWaiting { await Task.yield() }
+        }
+        try await render("home", "error-reports-question", filled: true) { await $0.errorReports.load() }
+        try await render("settings", "error-reports", filled: true) { models in
+            await models.errorReports.setSharing(true)
+            await models.errorReports.load()
+            // The preview is not opened here: it shows this machine's system and a random
+            // installation id, which would redraw the wireframe differently on every run.
+            models.errorReports.comment = "Exporting my pike photo fails"
+        }
+        try await render("settings", "licence", filled: true) { await $0.licence.load() }
+        try await render("settings", "licence-pending", filled: true) { models in
+            await models.licence.load()
+            guard let product = models.licence.products.first else { return }
+            await models.licence.buy(product)
+        }
+        try await render("settings", "map-key-saved", filled: true) { models in
+            _ = await Self.paste("pk.eyJ1IjoiYW5uYSJ9.wireframe-token", into: models.settings.mapKeys.first)
+        }
+        try await render("settings", "map-key-remove", filled: true) { models in
+            await Self.paste("pk.eyJ1IjoiYW5uYSJ9.wireframe-token", into: models.settings.mapKeys.first)?
+                .request(MapKeyModel.remove)
+        }
+        try await render("settings", "map-key-typed", filled: true) { models in
+            models.settings.mapKeys.first?.entered = "pk.eyJ1IjoiYW5uYSJ9.wireframe-token"
+        }
+        try await render("settings", "map-key-problem", filled: true) { models in
+            _ = await Self.paste("sk.eyJ1IjoiYW5uYSJ9.secret-token", into: models.settings.mapKeys.first)
+        }
+        try await render("map", "satellite-tiles", filled: true) { models in
+            guard let key = await Self.paste("WireframeKey42", into: models.settings.mapKeys.last) else { return }
+            await models.settings.choose(mapSource: key.source)
+            models.map.mode = .hybrid
+        }
+        try await render("map", "offline-packs", filled: true) { models in
+            guard let packs = MapSource.named("osm-packs") else { return }
+            await models.settings.choose(mapSource: packs)
+        }
+        try await render("settings", "map-pack-remove", filled: true) { models in
+            models.mapPacks.selected = models.mapPacks.installed.first
+            await models.mapPacks.request(MapPacksModel.remove)
+        }
+        try await render("profiles", "errors", filled: true) { await $0.profiles.addProfile() }
+        try await render("profiles", "confirmation", filled: true) { models in
+            models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
+            await models.profiles.request(ProfilesModel.remove)
+        }
+        try await render("profiles", "wrong-pin", filled: true) { models in
+            models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
+            await models.profiles.request(ProfilesModel.remove)
+            models.profiles.confirmation?.typedText = "Ivan"
+            models.profiles.confirmation?.pin = "1111"
+            try await models.profiles.confirmation?.confirm()
+        }
+        try await render("home", "russian", filled: true, language: .russian) { _ in }
+        try await render("about", "licences", filled: true) { $0.about.showsLicences = true }
+        try await render("spots", "marking", filled: true) { $0.spots.pick(Self.byTheBay) }
+        try await render("map", "chosen-point", filled: true) { $0.map.select(Self.byTheBay) }
+        try await render("map", "route-no-position", filled: true) { models in
+            models.map.select(Self.byTheBay)
+            await models.map.requestRoute()
+        }
+        try await render("reports", "report", filled: true) { models in
+            guard let report = models.reports.builtIns.first else { return }
+            await models.reports.open(report)
+        }
+        try await render("reports", "undo", filled: true) { models in
+            models.reports.formulaText = "sum(catch.count) by species"
+            models.reports.titleText = "Fish by species"
+            await models.reports.saveReport()
+            models.reports.selectedSaved = models.reports.saved.first
+            await models.reports.request(ReportsModel.remove)
+        }
+        try await render("formula", "errors", filled: true) {
+            $0.reports.formulaText = "sum(catch.weigth_kg) by species"
+        }
+        try await render("formula", "errors-russian", filled: true, language: .russian) {
+            $0.reports.formulaText = "sum(catch.weigth_kg) by species"
+        }
+        try await render("formula", "typed", filled: true) { $0.reports.formulaText = "sum(catch.count) by species" }
+        try await render("formula", "result", filled: true) { models in
+            models.reports.formulaText = "sum(catch.count) by species"
+            await models.reports.runFormula()
+        }
+        try await render("conditions", "offline", page: "spots", filled: true) { models in
+            guard let spot = models.spots.spots.first?.spot else {
+                throw WireframeError("the sample diary has no spot")
+            }
+            models.router.current.navigate(to: .spotConditions(spot.id))
+            await models.conditions(Coordinate(latitude: spot.latitude, longitude: spot.longitude))
+                .refresh(budget: .milliseconds(200))
+        }
+        try await render("trip-editor", "new", page: "trips", filled: true) { models in
+            models.router.current.navigate(to: .newTrip)
+            try await models.tripEditor(nil).load()
+        }
+        try await render("trip-editor", "discard", page: "trips", filled: true) { models in
+            models.router.current.navigate(to: .newTrip)
+            let editor = models.tripEditor(nil)
+            try await editor.load()
+            editor.draft.title = "Dawn on the reeds"
+            await editor.request(TripEditorModel.discard)
+        }
+        try await render("catch-editor", "new", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            models.router.current.navigate(to: .newCatch(tripId: trip.tripId))
+            try await models.catchEditor(CatchForm(tripId: trip.tripId)).load()
+        }
+        try await render("catch-editor", "from-photo", page: "trips", filled: true) { models in
+            models.router.current.navigate(to: .newCatch(tripId: nil))
+            let editor = models.catchEditor(CatchForm())
+            try await editor.load()
+            Task { await editor.fillFromPhoto(choosingWith: models.library) }
+            while !models.library.request.isWaiting { await Task.yield() }
+            models.library.request.answer(.success([MediaSource(url: SampleDevice.photo("photo_exif_full.jpg"))]))
+            while editor.photoSuggestion == nil && editor.problem == nil { await Task.yield() }
+        }
+        try await render("catch-editor", "errors", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            models.router.current.navigate(to: .newCatch(tripId: trip.tripId))
+            let editor = models.catchEditor(CatchForm(tripId: trip.tripId))
+            try await editor.load()
+            editor.weightText = "2000"
+            editor.lengthText = "long"
+            await editor.request(CatchEditorModel.discard)
+        }
+        try await render("catch-editor", "species", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            models.router.current.navigate(to: .newCatch(tripId: trip.tripId))
+            let editor = models.catchEditor(CatchForm(tripId: trip.tripId))
+            try await editor.load()
+            editor.isChoosingSpecies = true
+        }
+        try await render("catch-editor", "editing", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            guard let item = trip.catches.first else { throw WireframeError("the sample trip has no catch") }
+            models.router.current.navigate(to: .editCatch(item.id))
+            try await models.catchEditor(CatchForm(catchId: item.id)).load()
+        }
+        try await render("catch-editor", "undo", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            guard let item = trip.catches.first else { throw WireframeError("the sample trip has no catch") }
+            models.router.current.navigate(to: .editCatch(item.id))
+            let editor = models.catchEditor(CatchForm(catchId: item.id))
+            try await editor.load()
+            await editor.request(CatchEditorModel.delete)
+        }
+        try await render("catch-page", "filled", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            guard let item = trip.catches.first else { throw WireframeError("the sample trip has no catch") }
+            models.router.current.navigate(to: .catchPage(item.id))
+            try await models.catchPage(item.id).load()
+        }
+        try await render("trip", "filled", page: "trips", filled: true) { models in
+            try await Self.openFirstTrip(models)
+        }
+        try await render("trip", "undo", page: "trips", filled: true) { models in
+            try await Self.openFirstTrip(models).request(TripDetailModel.delete)
+        }
+    }
+
+    /// Opens Catch now on the sample device (no position) and taps perch; with a destination
+    /// index, that destination is then chosen, which saves the catch.
+    static func catchNow(_ models: ScreenModels, destination: Int?) async throws {
+        let sheet = models.home.catchNow
+        await sheet.begin()
+        guard let perch = (sheet.recentChoices + sheet.otherChoices).first(where: { $0.id == "perca-fluviatilis" })
+        else { throw WireframeError("the sample device offers no perch") }
+        await sheet.save(species: perch)
+        guard let destination, let choices = sheet.plan?.choices, choices.indices.contains(destination) else { return }
+        await sheet.choose(choices[destination])
+    }
+
+    /// Pages that show the same whatever the diary holds (the app's version and credits, the
+    /// formula before one is typed, the sign-in form): drawn once, their other states drawn by
+    /// what the angler does there.
+    static let sameWhateverTheDiary: Set<String> = ["about", "formula", "sync"]
+
+    /// Pastes `key` into a paid source's key field and saves it (the wireframes have no network:
+    /// the check says the provider was not reached).
+    @discardableResult
+    static func paste(_ key: String, into model: MapKeyModel?) async -> MapKeyModel? {
+        model?.entered = key
+        await model?.save()
+        return model
+    }
+
+    /// A point on the east shore of Töölönlahti, across the bay from the sample's Opera shore.
+    static let byTheBay = Coordinate(latitude: 60.1773, longitude: 24.9385)
+
+    /// Pushes the latest trip's page on the trips page, loaded.
+    @discardableResult
+    static func openFirstTrip(_ models: ScreenModels) async throws -> TripDetailModel {
+        guard let trip = models.trips.allRows.first?.trip else { throw WireframeError("the sample diary has no trip") }
+        models.router.current.navigate(to: .trip(trip.id))
+        let detail = models.tripDetail(trip.id)
+        try await detail.load()
+        return detail
+    }
+}
