@@ -74,7 +74,7 @@ struct CatchEditorScreen: View {
             }
             if let photo = model.photo { Label(photo.originalName, systemImage: "photo") }
             if let trip = model.photoSuggestion?.trip {
-                Text(models.text("catches.photoTrip", ["trip": trip.title ?? trip.id.uuidString]))
+                Text(models.text("catches.photoTrip", ["trip": model.tripLabel(trip)]))
                 ControlButton(CatchEditorModel.acceptPhotoTrip, systemImage: "checkmark", help: models.help) {
                     model.acceptPhotoTrip()
                 }
