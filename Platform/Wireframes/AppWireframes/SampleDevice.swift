@@ -24,7 +24,7 @@ struct SampleDevice {
     let diary: DiaryQueue
 
     init(filled: Bool, signedIn: Bool = false) async throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-wireframes-\(UUID())")
+        folder = Self.root.appendingPathComponent(UUID().uuidString)
         let device = try DeviceStorage(root: folder)
         try device.addProfile(ProfileDraft(displayName: "Anna"))
         if filled { try device.addProfile(ProfileDraft(displayName: "Ivan", pin: "2468")) }
@@ -44,11 +44,26 @@ struct SampleDevice {
     }
 
     /// Removes the device's folder, first stopping the log its screen models write into it: a
-    /// background task still running (a catch's conditions) must not make the folder again.
+    /// background task still running (a catch's conditions) must not make the folder again; what
+    /// one still writes goes with ``root`` when the process ends.
     func remove() {
         Diagnostics.install(nil)
         try? FileManager.default.removeItem(at: folder)
     }
+
+    /// Where this process keeps its sample devices: `$TMPDIR/hobbystory-wireframes-<pid>`,
+    /// removed when the process exits, pass or fail.
+    static let root: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hobbystory-wireframes-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        atexit {
+            try? FileManager.default.removeItem(
+                at: FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "hobbystory-wireframes-\(ProcessInfo.processInfo.processIdentifier)"))
+        }
+        return root
+    }()
 
     /// The wireframes' clock: a June morning of the sample season.
     static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_780_310_000) }
