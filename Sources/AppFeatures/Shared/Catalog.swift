@@ -2,7 +2,7 @@ import Foundation
 
 /// The app's strings, in English and Russian (UI6 help texts, labels, messages), read from the
 /// String Catalog `Localizable.xcstrings` — the file Xcode edits — so the app and the tests on
-/// Linux read the same text. `{name}` placeholders are filled by ``text(_:_:_:)``; a count's
+/// Linux read the same text. Each `{name}` in a text is filled by ``text(_:_:_:)``; a count's
 /// string has its plural forms (Russian one/few/many), chosen by ``text(_:_:count:_:)`` (issue 30 §4).
 public struct Catalog: Sendable {
     private let entries: [String: [Language: String]]
