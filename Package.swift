@@ -32,6 +32,8 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
         .target(name: "CDirectIO"),
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "JPEGThumbnails", dependencies: ["CJPEG", "MediaLibrary", "MediaMetadata"]),
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "CurlTransport", dependencies: ["CCurl", "SyncClient"]),
         .target(name: "Inflate", dependencies: ["CZlib"]),
@@ -178,8 +180,9 @@ let package = Package(
             name: "MediaLibraryTests",
             dependencies: [
                 "MediaLibrary", "MediaMetadata", "DiaryStore", "FishingModel", "Geodesy", "SecureHashing",
-                "TestSupport",
-            ]),
+                "TestSupport", "JPEGThumbnails",
+            ],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "WeatherTests",

@@ -6,7 +6,7 @@ set -euo pipefail
 
 # Extra Debian packages may be named as arguments (the tests add nginx).
 # The portal serves Leaflet and its marker-cluster plugin from Debian's packages (the site's map).
-packages=(libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev libssl-dev libcurl4-openssl-dev zlib1g-dev pkg-config sqlite3 python3 curl openssl libjs-leaflet libjs-leaflet.markercluster "$@")
+packages=(libsqlite3-dev libjpeg-dev libsodium-dev libmicrohttpd-dev libpq-dev libssl-dev libcurl4-openssl-dev zlib1g-dev pkg-config sqlite3 python3 curl openssl libjs-leaflet libjs-leaflet.markercluster "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -110,6 +110,12 @@ final class ContentFile {
         guard unlink(url.path) == 0 || errno == ENOENT else { throw .io(path: url.path, reason: lastError()) }
     }
 
+    /// True when the file or folder at `url` was last changed more than `seconds` ago.
+    static func isOlder(_ url: URL, than seconds: TimeInterval) throws -> Bool {
+        let modified = try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+        return (modified ?? .distantPast) < Date().addingTimeInterval(-seconds)
+    }
+
     /// Removes a temporary file unless a live writer holds its lock; true when it was removed.
     static func removeIfAbandoned(_ url: URL) throws(MediaStoreError) -> Bool {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)

@@ -8,6 +8,8 @@ import Foundation
 ///
 ///     <profile folder>/media/<first 2 hex digits>/<sha256>   stored bytes, one file per content
 ///     <profile folder>/media/tmp/<uuid>.part                 imports in progress
+///     <profile folder>/media/thumbnails/…                     thumbnails (``MediaThumbnails``)
+///     <profile folder>/media/shared/…                         named copies (``SharedMediaFiles``)
 ///
 /// Opening the store sweeps what a crash left behind. Rows live in the diary (``Diary/addMedia``);
 /// bytes are removed only when no row, live or in the Trash, refers to them.
@@ -70,12 +72,16 @@ public final class MediaStore {
         sweep.unreferencedContent = try diary.removeUnreferencedMediaContent(try storedContent()) { sha256 in
             try ContentFile.remove(contentURL(sha256))
         }
+        sweep.orphanedThumbnails = try MediaThumbnails.sweep(in: root)
+        sweep.expiredSharedFiles = try SharedMediaFiles.sweep(in: root)
         if sweep != MediaSweep() {
             log.notice(
                 "media swept",
                 [
                     "abandonedImports": String(sweep.abandonedImports),
                     "unreferencedContent": String(sweep.unreferencedContent),
+                    "orphanedThumbnails": String(sweep.orphanedThumbnails),
+                    "expiredSharedFiles": String(sweep.expiredSharedFiles),
                 ])
         }
         return sweep
@@ -148,4 +154,8 @@ public struct MediaSweep: Sendable, Equatable {
     public var abandonedImports = 0
     /// Stored bytes no asset row referred to.
     public var unreferencedContent = 0
+    /// Thumbnails whose bytes are gone, and drawings an interrupted make left.
+    public var orphanedThumbnails = 0
+    /// Files handed to the share sheet or the video player more than a day ago.
+    public var expiredSharedFiles = 0
 }

@@ -79,7 +79,7 @@ extension DiaryQueue {
     /// error when it could not, for the screen to say.
     func end(trip id: UUID, at end: Date) async -> (any Error)? {
         do {
-            try await write { try $0.updateTrip(id) { $0.endAt = end } }
+            _ = try await write { try $0.updateTrip(id) { $0.endAt = end } }
             return nil
         } catch {
             return error
