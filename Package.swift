@@ -233,7 +233,7 @@ let package = Package(
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
                 "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather", "MapSources", "Routing",
-                "Diagnostics", "Licensing", "SyncProtocol",
+                "Diagnostics", "Licensing", "SyncProtocol", "JPEGThumbnails",
             ]),
         .testTarget(
             name: "HobbyStoryCLITests",
@@ -250,7 +250,7 @@ let package = Package(
 #if os(Linux)
     package.targets += [
         .target(name: "UIKit", path: "Platform/StandIns/UIKit"),
-        .target(name: "SwiftUI", dependencies: ["UIKit"], path: "Platform/StandIns/SwiftUI"),
+        .target(name: "SwiftUI", dependencies: ["UIKit", "CoreTransferable"], path: "Platform/StandIns/SwiftUI"),
         .target(name: "UniformTypeIdentifiers", path: "Platform/StandIns/UniformTypeIdentifiers"),
         .target(
             name: "CoreTransferable", dependencies: ["UniformTypeIdentifiers"],
@@ -259,6 +259,10 @@ let package = Package(
             name: "PhotosUI", dependencies: ["SwiftUI", "CoreTransferable", "UniformTypeIdentifiers"],
             path: "Platform/StandIns/PhotosUI"),
         .target(name: "AVFoundation", path: "Platform/StandIns/AVFoundation"),
+        .target(name: "AVKit", dependencies: ["SwiftUI", "AVFoundation"], path: "Platform/StandIns/AVKit"),
+        .target(
+            name: "QuickLookThumbnailing", dependencies: ["UniformTypeIdentifiers"],
+            path: "Platform/StandIns/QuickLookThumbnailing"),
         .target(name: "Charts", dependencies: ["SwiftUI"], path: "Platform/StandIns/Charts"),
         .target(name: "CoreLocation", path: "Platform/StandIns/CoreLocation"),
         .target(name: "MetricKit", path: "Platform/StandIns/MetricKit"),
@@ -273,12 +277,13 @@ let package = Package(
                 "Reports", "SyncClient", "Weather", "MapSources", "Routing", "SwiftUI", "Charts", "MapKit", "PhotosUI",
                 "CoreTransferable", "UniformTypeIdentifiers",
                 "UIKit", "AVFoundation", "CoreLocation", "Diagnostics", "MetricKit", "StoreKit", "DeviceCheck",
-                "Licensing", "Security", "MapPacks",
+                "Licensing", "Security", "MapPacks", "AVKit", "QuickLookThumbnailing", "MediaMetadata",
             ]),
         .target(
             name: "AppWireframes",
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
+                "JPEGThumbnails",
                 "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing", "MapPacks", "Diagnostics",
             ],
             path: "Platform/Wireframes/AppWireframes"),
@@ -296,6 +301,7 @@ let package = Package(
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
                 "Reports", "SyncClient", "Weather", "MapSources", "Diagnostics", "Licensing", "MapPacks",
+                "MediaMetadata",
             ])
     ]
     package.products += [.library(name: "AppUI", targets: ["AppUI"])]

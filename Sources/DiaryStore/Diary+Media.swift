@@ -167,13 +167,19 @@ extension Diary {
         return asset
     }
 
-    /// Live assets, newest first: all of them, or those linked to `target`.
-    public func mediaAssets(linkedTo target: MediaTarget? = nil) throws -> [MediaAsset] {
+    /// Live assets, newest first: all of them, or those linked to `target` — for a trip with
+    /// `withItsCatches`, those linked to its live catches too (its page's photos, issue 30 §3).
+    public func mediaAssets(linkedTo target: MediaTarget? = nil, withItsCatches: Bool = false) throws -> [MediaAsset] {
         var sql = Self.mediaSQL.select + " WHERE deleted_at IS NULL"
         var arguments: [SQLiteValue] = []
         if let target {
-            sql += " AND id IN (SELECT asset_id FROM media_links WHERE entity_type = ? AND entity_id = ?)"
+            sql += " AND id IN (SELECT asset_id FROM media_links WHERE entity_type = ? AND entity_id = ?"
             arguments = [.text(target.type.rawValue), SQLiteValue(target.id)]
+            if withItsCatches && target.type == .trip {
+                sql += " OR entity_type = ? AND entity_id IN (SELECT id FROM catches WHERE trip_id = ? AND deleted_at IS NULL)"
+                arguments += [.text(EntityType.catch.rawValue), SQLiteValue(target.id)]
+            }
+            sql += ")"
         }
         return try database.readTransaction {
             try database.query(sql + " ORDER BY created_at DESC, id", arguments, as: Self.mediaAsset).map { asset in

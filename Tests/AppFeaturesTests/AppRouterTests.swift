@@ -17,7 +17,8 @@ struct AppRouterTests {
             .trip(trip), .newTrip, .editTrip(trip), .newCatch(tripId: trip), .newCatch(tripId: nil), .catchPage(other),
             .editCatch(other),
             .spotConditions(other), .gallery(MediaTarget(.trip, trip)), .gallery(MediaTarget(.spot, other)),
-            .savedReport(other),
+            .savedReport(other), .mediaViewer(MediaViewing(target: nil, assetId: other)),
+            .mediaViewer(MediaViewing(target: MediaTarget(.catch, trip), assetId: other)),
         ]
     }
 

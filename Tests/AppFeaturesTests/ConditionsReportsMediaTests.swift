@@ -112,7 +112,7 @@ struct ConditionsReportsMediaTests {
     }
 
     @Test(
-        "Given the trip's gallery, when photos come from the library with one unreadable, then the others are imported with progress and the failure named; deleting offers an undo"
+        "Given the trip's gallery, when photos come from the library with one unreadable, then the others are imported with progress and the failure named"
     )
     func mediaGallery() async throws {
         let f = try AppFixture()
@@ -127,11 +127,6 @@ struct ConditionsReportsMediaTests {
         await model.chooseFromLibrary()
         #expect(model.progress?.done == 3 && model.progress?.total == 3)
         #expect(model.progress?.failures.count == 1 && model.progress?.failures.first?.hasPrefix("gone.jpg") == true)
-        #expect(model.assets.count == 2)
-        model.selected = model.assets.first
-        await model.request(MediaModel.delete)
-        #expect(model.assets.count == 1)
-        try await #require(model.undoOffer).perform()
         #expect(model.assets.count == 2)
     }
 }

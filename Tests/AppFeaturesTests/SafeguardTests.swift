@@ -52,7 +52,11 @@ struct SafeguardTests {
         let media = MediaModel(
             diary: f.diary, target: nil, camera: photo, library: photo, downloads: nil, language: .english)
         await media.capture(.photo)
-        media.selected = media.assets.first
+        let mediaFolder = MediaStore.folder(forDiaryAt: try await f.diary.read { $0.fileURL })
+        let viewer = MediaViewerModel(
+            diary: f.diary, viewing: MediaViewing(target: nil, assetId: try #require(media.assets.first).id),
+            mediaFolder: mediaFolder, thumbnails: nil, downloads: nil, formatter: formatter)
+        try await viewer.load()
         let keyStore = MapKeysInMemory(["maptiler-satellite": "SavedKey1"])
         let mapKey = f.mapKeys(drawable: ["maptiler-satellite"], store: keyStore)[0]
         await mapKey.load()
@@ -76,7 +80,7 @@ struct SafeguardTests {
             (tripDetail, diaryState),
             (sync, { [sync] in [sync.status?.isSignedIn == true ? 1 : 0] }),
             (reports, { [reports] in [reports.saved.count] }),
-            (media, { [media] in [media.assets.count] }),
+            (viewer, { [media] in try await media.load(); return [media.assets.count] }),
             (mapKey, { [keyStore.key(for: "maptiler-satellite")?.count ?? 0] }),
             (packs, { [packService.installed().count] }),
         ]

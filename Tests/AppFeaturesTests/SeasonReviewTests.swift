@@ -175,7 +175,7 @@ struct SeasonReviewTests {
     }
 
     @Test(
-        "At home on an iPad: the heaviest pike of the season and its photos in at most 4 taps — Reports, its personal best, its photos"
+        "At home on an iPad: the heaviest pike of the season and its photos in at most 4 taps — Reports, its personal best (its photos as thumbnails), a photo full screen"
     )
     func heaviestPikeAndItsPhotos() async throws {
         let f = try AppFixture()
@@ -194,9 +194,10 @@ struct SeasonReviewTests {
         await taps.tap { router.current.navigate(to: .catchPage(best.item.id)) }
         let page = CatchPageModel(diary: f.diary, catchId: best.item.id, formatter: .metricEnglish)
         try await page.load()
-        await taps.tap { router.current.navigate(to: .gallery(MediaTarget(.catch, best.item.id))) }
-        #expect(taps.count <= 4)
-        #expect(router.current.path == [.catchPage(catches[0].id), .gallery(MediaTarget(.catch, catches[0].id))])
         #expect(page.media.map(\.id) == [photo.asset.id])
+        let viewing = MediaViewing(target: MediaTarget(.catch, best.item.id), assetId: photo.asset.id)
+        await taps.tap { router.current.navigate(to: .mediaViewer(viewing)) }
+        #expect(taps.count <= 4)
+        #expect(router.current.path == [.catchPage(catches[0].id), .mediaViewer(viewing)])
     }
 }

@@ -21,3 +21,20 @@ open class AVCaptureDevice: NSObject {
     /// Asks the angler, showing the purpose string of the app's Info.plist (Linux: refused).
     open class func requestAccess(for mediaType: AVMediaType) async -> Bool { false }
 }
+
+/// Plays one movie file or stream (Apple: `AVPlayer`); Linux plays nothing.
+open class AVPlayer: NSObject {
+    /// The movie the player was made for. Not Apple API: the wireframes name it.
+    public let _wireframeURL: URL?
+
+    override public init() {
+        _wireframeURL = nil
+    }
+
+    public init(url URL: URL) {
+        _wireframeURL = URL
+    }
+
+    open func play() {}
+    open func pause() {}
+}

@@ -49,3 +49,19 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
         self.importing = importing
     }
 }
+
+extension URL: Transferable {
+    /// A file URL is carried as the file (Apple: URL's own representation).
+    public static var transferRepresentation: FileRepresentation<URL> {
+        FileRepresentation(importedContentType: .item) { $0.file }
+    }
+}
+
+/// Nothing to carry: the preview of a share link that has none (Apple: `Never` is transferable).
+extension Never: TransferRepresentation {
+    public typealias Item = Never
+}
+
+extension Never: Transferable {
+    public static var transferRepresentation: Never { fatalError("Never has no value to carry") }
+}

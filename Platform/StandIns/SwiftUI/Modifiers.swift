@@ -105,6 +105,10 @@ extension View {
 
     nonisolated public func opacity(_ opacity: Double) -> some View { attribute("opacity", "\(opacity)") }
 
+    nonisolated public func lineLimit(_ number: Int?) -> some View {
+        attribute("lineLimit", number.map(String.init) ?? "none")
+    }
+
     nonisolated public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
         -> some View
     {

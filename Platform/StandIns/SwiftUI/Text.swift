@@ -1,3 +1,4 @@
+import UIKit
 import Foundation
 
 /// A key into the app's localised strings (Apple: `LocalizedStringKey`). The app passes its own
@@ -37,14 +38,39 @@ nonisolated public struct Text: View, _WireframePrimitive, Equatable, Sendable {
     }
 }
 
-/// A picture; the stand-in knows system symbols by name (Apple: `Image`).
+/// A picture; the stand-in knows system symbols by name, and a photo by the file it was read
+/// from, which the wireframe draws (Apple: `Image`).
 nonisolated public struct Image: View, _WireframePrimitive, Equatable, Sendable {
     public typealias Body = Never
     let name: String
-    public init(systemName: String) { name = systemName }
-    public init(_ name: String, bundle: Bundle? = nil) { self.name = name }
+    /// The file of a `UIImage` the picture shows; nil for a symbol.
+    let file: String?
+    public init(systemName: String) {
+        name = systemName
+        file = nil
+    }
+    public init(_ name: String, bundle: Bundle? = nil) {
+        self.name = name
+        file = nil
+    }
+    @MainActor public init(uiImage: UIImage) {
+        name = "photo"
+        file = uiImage._wireframeFile
+    }
+
+    /// How a resized picture fills its frame (Apple: `Image.ResizingMode`).
+    public enum ResizingMode: Sendable, Hashable {
+        case tile, stretch
+    }
+
+    /// The picture scaled to its frame rather than drawn at its own size.
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
+        self
+    }
+
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        [WireframeNode("symbol", text: name)]
+        guard let file else { return [WireframeNode("symbol", text: name)] }
+        return [WireframeNode("photo", attributes: ["file": file])]
     }
 }
 

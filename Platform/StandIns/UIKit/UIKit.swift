@@ -13,6 +13,20 @@ import Foundation
 
 /// A picture in memory (Apple: `UIImage`).
 @MainActor open class UIImage: NSObject {
+    /// The file the picture was read from. Not Apple API: the wireframes draw it.
+    public let _wireframeFile: String?
+
+    override public init() {
+        _wireframeFile = nil
+    }
+
+    /// The picture in the file at `path`, or nil when there is none (Linux: the file is not
+    /// decoded; the wireframe draws it).
+    public init?(contentsOfFile path: String) {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        _wireframeFile = path
+    }
+
     /// The picture as JPEG, or nil when it cannot be encoded (Linux: never encoded).
     nonisolated public func jpegData(compressionQuality: CGFloat) -> Data? { nil }
 }

@@ -14,6 +14,7 @@ public struct UTType: Hashable, Sendable {
     public static let movie = UTType("public.movie", extension: nil)
     public static let jpeg = UTType("public.jpeg", extension: "jpeg")
     public static let heic = UTType("public.heic", extension: "heic")
+    public static let png = UTType("public.png", extension: "png")
     public static let quickTimeMovie = UTType("com.apple.quicktime-movie", extension: "mov")
     public static let mpeg4Movie = UTType("public.mpeg-4", extension: "mp4")
 
@@ -22,7 +23,7 @@ public struct UTType: Hashable, Sendable {
         if self == other || other == .item { return true }
         switch other {
         case .data: return self != .item
-        case .image: return self == .jpeg || self == .heic
+        case .image: return self == .jpeg || self == .heic || self == .png
         case .movie: return self == .quickTimeMovie || self == .mpeg4Movie
         default: return false
         }

@@ -29,6 +29,9 @@ struct HTMLPage {
         if node.kind == "chart", let chart = WireframeCharts.html(node, width: mapWidth - 20) {
             return "<div class=\"n-chart\">\(chart)</div>"
         }
+        if node.kind == "photo" || node.kind == "video" {
+            return WireframePhotos.html(node)
+        }
         if node.kind == "map" {
             // A map fills its column, less the screen's and the list's margins.
             return "<div class=\"n-map\">\(maps.html(node, width: mapWidth))</div>"
@@ -44,11 +47,14 @@ struct HTMLPage {
             case "axis", "role", "entry", "placement", "font", "buttonStyle", "sizeClass", "labelStyle":
                 classes.append("\(name)-\(value)")
             case "disabled" where value == "true": classes.append("disabled")
+            case "lineLimit" where value == "1": classes.append("one-line")
             case "style": classes.append("fg-\(value)")
             case "back" where value == "true": classes.append("back")
             case "selected" where value == "true": classes.append("selected")
             case "minHeight": style.append("min-height:\(value)px")
             case "minWidth": style.append("min-width:\(value)px")
+            case "width": style.append("width:\(value)px;flex:0 0 auto")
+            case "cell": style.append("grid-template-columns:repeat(auto-fill,minmax(\(value)px,1fr))")
             case "fillWidth": style.append("align-self:stretch")
             default: break
             }
@@ -113,6 +119,13 @@ struct HTMLPage {
         .font-title2{font-size:20px}
         .badge{background:#d70015;color:#fff;border-radius:9px;padding:0 6px;font-size:11px}
         .n-swatch,.n-symbol{display:inline-flex}
+        .one-line .words{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%}
+        .n-grid{display:grid;gap:4px} .n-grid>.n-link{border:0;padding:0;border-radius:6px;overflow:hidden;min-height:100px}
+        .n-grid .n-stack.axis-depth>:not(:first-child){align-self:end;justify-self:end;z-index:1;color:#fff;background:rgba(0,0,0,.55);border-radius:6px;padding:2px 5px;font-size:11px}
+        .n-photo{display:block;width:100%;height:100%;min-height:100px;object-fit:cover;background:#ccc}
+        .n-photo.fit{object-fit:contain;background:#000;height:auto;max-height:560px}
+        .n-video{align-items:center;justify-content:center;background:#000;color:#fff;min-height:260px;border-radius:6px}
+        .n-video .icon{font-size:64px;color:#fff}
         .n-mapview{position:relative;overflow:hidden;background:#e8e4dc;border-radius:10px;flex:0 0 auto;display:block} .n-mapview .tile{position:absolute;width:256px;height:256px}
         .n-mapview .routes{position:absolute;left:0;top:0} .n-mapview polyline{fill:none;stroke:#0a64d8;stroke-width:4;stroke-linejoin:round}
         .mappin{position:absolute;flex-direction:row;align-items:flex-end;gap:0;transform:translate(-12px,-24px);white-space:nowrap}

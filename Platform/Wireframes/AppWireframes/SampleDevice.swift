@@ -6,6 +6,7 @@ import DiaryStore
 import FishingModel
 import Foundation
 import Geodesy
+import JPEGThumbnails
 import MapSources
 import MediaLibrary
 import Routing
@@ -72,12 +73,34 @@ struct SampleDevice {
         let season = try SampleSeason.load()
         try diary.write { diary in
             try season.write(into: diary)
-            // The photos: one of the season's heaviest fish, one not yet given to a catch.
-            let importer = MediaImporter(store: try MediaStore(diary: diary))
-            let best = try diary.heaviestCatches().first.map { MediaTarget(.catch, $0.id) }
-            _ = try importer.importMedia(MediaSource(url: Self.photo("photo_exif_full.jpg"), target: best))
-            _ = try importer.importMedia(MediaSource(url: Self.photo("photo_iloc_v0.heic")))
+            try addPhotos(to: diary)
         }
+    }
+
+    /// The season's photos (`tools/make_sample_photos.py`; their thumbnails are drawn when a
+    /// grid first shows them, through the providers' maker): three and a video of the latest
+    /// trip's fish, one of each of the three heaviest fish, and a HEIC photo not yet given to a
+    /// catch (Linux draws no HEIC, so its tile shows its kind and name).
+    private static func addPhotos(to diary: Diary) throws {
+        let importer = MediaImporter(store: try MediaStore(diary: diary))
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../sample-photos").standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }
+            .sorted(by: >)
+        guard let latest = try diary.trips().max(by: { $0.startAt < $1.startAt }) else { return }
+        let latestCatches = try diary.catches(tripId: latest.id)
+        let heaviest = try diary.heaviestCatches().prefix(3)
+        var targets = (0..<3).map {
+            latestCatches.indices.contains($0)
+                ? MediaTarget(.catch, latestCatches[$0].id) : MediaTarget(.trip, latest.id)
+        }
+        targets += heaviest.map { MediaTarget(.catch, $0.id) }
+        for (name, target) in zip(names, targets) {
+            _ = try importer.importMedia(MediaSource(url: folder.appendingPathComponent(name), target: target))
+        }
+        _ = try importer.importMedia(
+            MediaSource(url: Self.photo("video_location.mp4"), target: MediaTarget(.trip, latest.id)))
+        _ = try importer.importMedia(MediaSource(url: Self.photo("photo_iloc_v0.heic")))
     }
 
     /// The Helsinki pack of the rendering tests, installed as the app installs a download.
@@ -124,7 +147,8 @@ struct SampleDevice {
         AppProviders(
             location: NoLocation(), routes: NoRoutes(), httpTransport: NoWeatherNetwork(),
             syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
-            mapKeys: MapKeysInMemory(), now: clock, timeZone: TimeZone(secondsFromGMT: 10_800)!, store: SampleStore(),
+            mapKeys: MapKeysInMemory(), thumbnails: JPEGThumbnailMaker(), now: clock,
+            timeZone: TimeZone(secondsFromGMT: 10_800)!, store: SampleStore(),
             licenceProducts: SampleStore.products.map(\.id))
     }
 }

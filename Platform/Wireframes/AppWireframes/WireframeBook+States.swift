@@ -1,5 +1,6 @@
 import AppFeatures
 import AppUI
+import DiaryStore
 import Foundation
 import Geodesy
 import MapSources
@@ -38,11 +39,6 @@ extension WireframeBook {
         try await render("trash", "confirmation", filled: true) { await $0.trash.request(TrashModel.empty) }
         try await render("sync", "signed-in", filled: true, signedIn: true) { _ in }
         try await render("sync", "sign-out", filled: true, signedIn: true) { await $0.sync.request(SyncModel.signOut) }
-        try await render("media", "undo", filled: true) { models in
-            let gallery = models.gallery(nil)
-            gallery.selected = gallery.assets.first
-            await gallery.request(MediaModel.delete)
-        }
         try await render("media", "camera-unavailable", filled: true) { await $0.gallery(nil).capture(.photo) }
         try await render("media", "library-open", filled: true) { models in
             Task { await models.gallery(nil).chooseFromLibrary() }
@@ -205,6 +201,29 @@ extension WireframeBook {
         try await render("trip", "undo", page: "trips", filled: true) { models in
             try await Self.openFirstTrip(models).request(TripDetailModel.delete)
         }
+        try await render("media-viewer", "photo", page: "trips", filled: true) { models in
+            try await Self.openMedia(models, video: false)
+        }
+        try await render("media-viewer", "video", page: "trips", filled: true) { models in
+            try await Self.openMedia(models, video: true)
+        }
+        try await render("media-viewer", "undo", page: "trips", filled: true) { models in
+            try await Self.openMedia(models, video: false).request(MediaViewerModel.delete)
+        }
+    }
+
+    /// Opens the latest trip and, from its photos, the first photo (or its video) full screen.
+    @discardableResult
+    static func openMedia(_ models: ScreenModels, video: Bool) async throws -> MediaViewerModel {
+        let trip = try await openFirstTrip(models)
+        guard let tile = trip.media.first(where: { $0.isVideo == video }) else {
+            throw WireframeError("the latest sample trip has no \(video ? "video" : "photo")")
+        }
+        let viewing = MediaViewing(target: MediaTarget(.trip, trip.tripId), assetId: tile.id)
+        models.router.current.navigate(to: .mediaViewer(viewing))
+        let viewer = models.mediaViewer(viewing)
+        try await viewer.load()
+        return viewer
     }
 
     /// Opens Catch now on the sample device (no position) and taps perch; with a destination

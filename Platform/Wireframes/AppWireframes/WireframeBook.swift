@@ -47,7 +47,9 @@ public final class WireframeBook {
             drive: drive)
         scenarios.append(scenario)
         for device in Device.allCases {
-            let nodes = try await scenario.staged(on: device) { _, context, root in context.evaluate(root) }
+            let nodes = try await scenario.staged(on: device) { _, context, root in
+                WireframePhotos.inline(context.evaluate(root))
+            }
             renders.append(Render(screen: screen, state: state, device: device, nodes: nodes))
         }
     }

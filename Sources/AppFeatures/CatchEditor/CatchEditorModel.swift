@@ -74,6 +74,8 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public private(set) var undoOffer: UndoOffer?
 
     private let diary: DiaryQueue
+    /// Draws the thumbnail of the photo the form was filled from, once attached.
+    private let thumbnails: MediaThumbnails?
     private let photos: PhotoCatchService
     private let conditions: ConditionsService?
     private let clock: @Sendable () -> Date
@@ -93,9 +95,10 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public init(
         diary: DiaryQueue, editing: Catch? = nil, editingId: UUID? = nil, tripId: UUID? = nil,
         conditions: ConditionsService?, formatter: MeasureFormatter, now: @escaping @Sendable () -> Date = { Date() },
-        catalog: Catalog = .shared
+        thumbnails: MediaThumbnails? = nil, catalog: Catalog = .shared
     ) {
         self.diary = diary
+        self.thumbnails = thumbnails
         self.editing = editing
         self.editingId = editing?.id ?? editingId
         self.conditions = conditions
@@ -334,7 +337,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         guard var source = photo else { return }
         source.target = MediaTarget(.catch, item.id)
         do {
-            try await diary.importMedia(source)
+            try await diary.importMedia(source, thumbnails: thumbnails)
             photo = nil
         } catch {
             problem = messages.problems.text(error)

@@ -1,6 +1,7 @@
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
 import Observation
 
 /// One catch, to read (issue 30 §3): what it was and when, where (its trip and spot), every
@@ -26,17 +27,23 @@ public final class CatchPageModel: DeclaresControls {
     public private(set) var trip: Trip?
     public private(set) var spot: Spot?
     public private(set) var conditions: StoredConditions?
-    public private(set) var media: [MediaAsset] = []
+    /// Its photos and videos as thumbnails (issue 30 §3).
+    public private(set) var media: [MediaTile] = []
     public private(set) var lines: RecordLines
     public private(set) var problem: String?
 
     private let diary: DiaryQueue
     private let formatter: MeasureFormatter
+    private let thumbnails: MediaThumbnails?
     private let catalog: Catalog
     private var language: Language { formatter.language }
 
-    public init(diary: DiaryQueue, catchId: UUID, formatter: MeasureFormatter, catalog: Catalog = .shared) {
+    public init(
+        diary: DiaryQueue, catchId: UUID, formatter: MeasureFormatter, thumbnails: MediaThumbnails? = nil,
+        catalog: Catalog = .shared
+    ) {
         self.diary = diary
+        self.thumbnails = thumbnails
         self.catchId = catchId
         self.formatter = formatter
         self.catalog = catalog
@@ -53,8 +60,9 @@ public final class CatchPageModel: DeclaresControls {
                 try diary.mediaAssets(linkedTo: MediaTarget(.catch, id)), try diary.entriesNamed(by: [item])
             )
         }
-        (item, trip, spot, conditions, media) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.4)
+        (item, trip, spot, conditions) = (loaded.0, loaded.1, loaded.2, loaded.3)
         lines = RecordLines(formatter: formatter, entries: loaded.5, catalog: catalog)
+        media = await MediaTile.tiles(loaded.4, thumbnails: thumbnails)
     }
 
     public func observe() async {

@@ -15,6 +15,8 @@ public enum Destination: Hashable, Sendable {
     case editCatch(UUID)
     case spotConditions(UUID)
     case gallery(MediaTarget)
+    /// A photo or video full screen, paging through its gallery (issue 30 §3).
+    case mediaViewer(MediaViewing)
     case savedReport(UUID)
 }
 
@@ -58,14 +60,14 @@ public struct DeepLink: Hashable, Sendable {
         switch destination {
         case .trip, .newTrip, .editTrip, .newCatch, .catchPage, .editCatch: "trips"
         case .spotConditions: "spots"
-        case .gallery: "media"
+        case .gallery, .mediaViewer: "media"
         case .savedReport: "reports"
         }
     }
 
     /// Reads `hobbystory://PAGE[/KIND/ID[/ACTION]][?query]`:
     /// `trips/ID`, `trips/new`, `trips/ID/edit`, `catches/new?trip=ID`, `catches/ID`, `catches/ID/edit`,
-    /// `spots/ID/conditions`, `media/KIND/ID`, `reports/ID`, `map?lat=&lon=`, `home/catch-now`,
+    /// `spots/ID/conditions`, `media/KIND/ID`, `media/ITEM`, `media/KIND/ID/ITEM`, `reports/ID`, `map?lat=&lon=`, `home/catch-now`,
     /// or a bare page id such as `trash`.
     public init(url: URL) throws(DeepLinkError) {
         guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: false), parts.scheme == Self.scheme,
@@ -106,14 +108,21 @@ public struct DeepLink: Hashable, Sendable {
             self.init(.editCatch(try id(segments[0], "catch")))
         case ("spots", 2) where segments[1] == "conditions":
             self.init(.spotConditions(try id(segments[0], "spot")))
-        case ("media", 2):
+        case ("media", 1):
+            self.init(.mediaViewer(MediaViewing(target: nil, assetId: try id(segments[0], "photo or video"))))
+        case ("media", 2...3):
             guard let kind = EntityType(rawValue: segments[0]), kind.holdsMedia else {
                 throw DeepLinkError(
                     description:
                         "the gallery kind “\(Self.shown(segments[0]))” in \(Self.shown(url.absoluteString)) is not spot, trip or catch"
                 )
             }
-            self.init(.gallery(MediaTarget(kind, try id(segments[1], kind.rawValue))))
+            let target = MediaTarget(kind, try id(segments[1], kind.rawValue))
+            if segments.count == 3 {
+                self.init(.mediaViewer(MediaViewing(target: target, assetId: try id(segments[2], "photo or video"))))
+            } else {
+                self.init(.gallery(target))
+            }
         case ("reports", 1):
             self.init(.savedReport(try id(segments[0], "report")))
         default:
@@ -153,6 +162,12 @@ public struct DeepLink: Hashable, Sendable {
         case .editCatch(let id): ("catches", "/\(id.uuidString)/edit", nil)
         case .spotConditions(let id): ("spots", "/\(id.uuidString)/conditions", nil)
         case .gallery(let target): ("media", "/\(target.type.rawValue)/\(target.id.uuidString)", nil)
+        case .mediaViewer(let viewing):
+            (
+                "media",
+                (viewing.target.map { "/\($0.type.rawValue)/\($0.id.uuidString)" } ?? "") + "/\(viewing.assetId.uuidString)",
+                nil
+            )
         case .savedReport(let id): ("reports", "/\(id.uuidString)", nil)
         }
     }

@@ -6,6 +6,7 @@ public enum AppScreens {
     @MainActor public static let models: [any DeclaresControls.Type] = [
         HomeModel.self, ProfilesModel.self, TripListModel.self, TripDetailModel.self, TripEditorModel.self,
         CatchEditorModel.self, CatchPageModel.self, SpotsModel.self, MapModel.self, MapPacksModel.self, MediaModel.self,
+        MediaViewerModel.self,
         ConditionsModel.self,
         ReportsModel.self, PersonalBestsModel.self, SyncModel.self, TrashModel.self, SettingsModel.self,
         MapKeyModel.self,

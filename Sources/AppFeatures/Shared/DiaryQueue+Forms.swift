@@ -19,16 +19,6 @@ extension DiaryQueue {
     }
 }
 
-extension DiaryQueue {
-    /// Imports one photo or video (T16, T17): copied, hashed and read off the diary's queue, then
-    /// recorded in one short write.
-    func importMedia(_ source: MediaSource) async throws {
-        let folder = try await read { MediaStore.folder(forDiaryAt: $0.fileURL) }
-        let prepared = try await MediaImporter.prepareInBackground(source, in: folder)
-        _ = try await write { try MediaImporter(store: try MediaStore(diary: $0)).commit(prepared) }
-    }
-}
-
 extension PendingConfirmation {
     /// "Discard your changes?" for a form (UI5); `revert` puts the saved values back.
     static func discardingChanges(

@@ -1,6 +1,7 @@
 import DiaryStore
 import FishingModel
 import Foundation
+import MediaLibrary
 import Observation
 
 /// One trip as a season is reviewed (issue 30 §3): its spot, day, hours and length, its fish by
@@ -24,7 +25,8 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     public private(set) var catches: [Catch] = []
     public private(set) var conditions: StoredConditions?
     public private(set) var tallies: [SpeciesTally] = []
-    public private(set) var media: [MediaAsset] = []
+    /// Its photos and videos and its catches', as thumbnails (issue 30 §3).
+    public private(set) var media: [MediaTile] = []
     /// How the trip and its catches read.
     public private(set) var lines: RecordLines
     /// True once the trip is in the Trash: the screen closes.
@@ -35,16 +37,18 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
 
     private let diary: DiaryQueue
     private let formatter: MeasureFormatter
+    private let thumbnails: MediaThumbnails?
     private let catalog: Catalog
     private let now: @Sendable () -> Date
     private var language: Language { formatter.language }
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     public init(
-        diary: DiaryQueue, tripId: UUID, formatter: MeasureFormatter, catalog: Catalog = .shared,
-        now: @escaping @Sendable () -> Date = { Date() }
+        diary: DiaryQueue, tripId: UUID, formatter: MeasureFormatter, thumbnails: MediaThumbnails? = nil,
+        catalog: Catalog = .shared, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.diary = diary
+        self.thumbnails = thumbnails
         self.tripId = tripId
         self.formatter = formatter
         self.catalog = catalog
@@ -59,13 +63,14 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
             let catches = try diary.catches(tripId: id)
             return (
                 trip, try diary.spot(trip.spotId), catches, try diary.conditions(for: .trip, id: id),
-                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id)), try diary.entriesNamed(by: catches),
+                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id), withItsCatches: true), try diary.entriesNamed(by: catches),
                 try diary.speciesTallies(ofTrips: [id])[id] ?? []
             )
         }
-        (trip, spot, catches, conditions, media, tallies) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.4, loaded.6)
+        (trip, spot, catches, conditions, tallies) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.6)
         lines = RecordLines(formatter: formatter, entries: loaded.5, catalog: catalog)
         isDeleted = loaded.0.deletedAt != nil
+        media = await MediaTile.tiles(loaded.4, thumbnails: thumbnails)
     }
 
     /// The trip's day, hours and length: "Sat 12 May 2026 · 05:10–09:40 · 4 h 30 min".

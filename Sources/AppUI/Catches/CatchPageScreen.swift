@@ -27,10 +27,13 @@ struct CatchPageScreen: View {
             if let conditions = model.conditionsText {
                 Section(models.text("catches.conditions")) { Text(conditions) }
             }
-            NavigationLink(value: Destination.gallery(MediaTarget(.catch, model.catchId))) {
-                Label("\(models.text("page.media")) (\(model.media.count))", systemImage: "photo.on.rectangle")
+            Section(models.text("page.media")) {
+                MediaGrid(tiles: model.media, target: MediaTarget(.catch, model.catchId), missing: [], models: models)
+                NavigationLink(value: Destination.gallery(MediaTarget(.catch, model.catchId))) {
+                    Label(models.text("page.media"), systemImage: "photo.on.rectangle")
+                }
+                .control(CatchPageModel.openMedia, help: models.help)
             }
-            .control(CatchPageModel.openMedia, help: models.help)
             ProblemNote(problem: model.problem)
         }
         .navigationTitle(model.title.isEmpty ? models.text("page.catch") : model.title)

@@ -9,12 +9,12 @@ extension AppProviders {
     /// routes online (the installed map packs answer when MapKit cannot: see
     /// `ScreenModels.assemble`), URLSession to the weather services and the portal, StoreKit and
     /// App Attest with the app's products and the portal's licence key (``AppLicensing``), the
-    /// Keychain for the keys of paid map sources.
+    /// Keychain for the keys of paid map sources, Quick Look for the thumbnails of photos and videos.
     public static func device(deviceName: String, appVersion: String) -> AppProviders {
         AppProviders(
             location: DeviceLocation(), routes: MapKitRoutes(), httpTransport: URLSessionTransport(),
             syncTransport: { URLSessionSyncTransport(baseURL: $0) }, deviceName: deviceName, appVersion: appVersion,
-            mapKeys: KeychainMapKeys(), store: AppStore(),
+            mapKeys: KeychainMapKeys(), thumbnails: QuickLookThumbnails(), store: AppStore(),
             licenceProducts: AppLicensing.products, licenceKey: AppLicensing.portalKey, attester: AppAttester(),
             tamperSignals: {
                 TamperSignal.debuggerIfAttached()

@@ -3,9 +3,10 @@ import DiaryStore
 import MediaLibrary
 import SwiftUI
 
-/// Photos and videos (T4, T16, T17): taken with the camera or picked from the library through
-/// the one import pipeline, with progress; those on another device fetched; a delete goes to
-/// the Trash with an undo (UI5).
+/// Photos and videos (T4, T16, T17): a grid of thumbnails opening the full-screen viewer
+/// (issue 30 §3); taken with the camera or picked from the library through the one import
+/// pipeline, with progress; those on another device fetched; a tile's menu deletes to the Trash
+/// with an undo (UI5).
 struct MediaScreen: View {
     @Bindable var model: MediaModel
     let models: ScreenModels
@@ -40,22 +41,14 @@ struct MediaScreen: View {
             if model.assets.isEmpty {
                 EmptyListNote(key: "media.none", systemImage: "photo", models: models)
             }
-            ForEach(model.assets) { asset in
-                HStack {
-                    Label(asset.originalName, systemImage: asset.kind == .video ? "video" : "photo")
-                    if model.missing.contains(asset.id) { Text(models.text("media.missing")).font(.caption) }
-                    Spacer()
-                    ControlButton(MediaModel.delete, systemImage: "trash", role: .destructive, help: models.help) {
-                        model.selected = asset
-                        Task { await model.request(MediaModel.delete) }
-                    }
-                    .labelStyle(.iconOnly)
+            if !model.tiles.isEmpty {
+                Section {
+                    MediaGrid(tiles: model.tiles, target: model.target, missing: model.missing, models: models)
                 }
             }
             ProblemNote(problem: model.problem)
         }
         .navigationTitle(models.text("page.media"))
-        .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
         .task { await model.observe() }
     }

@@ -29,6 +29,8 @@ public struct AppProviders: Sendable {
     /// angler's key is in `mapKeys`.
     public var drawableMapSources: Set<String>
     public var mapKeys: any MapKeyStore
+    /// Draws the thumbnails of photos and videos (Quick Look in the app, libjpeg on Linux).
+    public var thumbnails: any ThumbnailMaking
     public var now: @Sendable () -> Date
     public var timeZone: TimeZone
     /// The App Store (StoreKit 2 in the app) and the product ids that unlock the app (T13).
@@ -47,7 +49,7 @@ public struct AppProviders: Sendable {
         location: any LocationProviding, routes: any RouteProvider, httpTransport: any HTTPTransport,
         syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
         build: String = "1", drawableMapSources: Set<String> = AppProviders.drawnMapSources,
-        mapKeys: any MapKeyStore, now: @escaping @Sendable () -> Date = { Date() },
+        mapKeys: any MapKeyStore, thumbnails: any ThumbnailMaking, now: @escaping @Sendable () -> Date = { Date() },
         timeZone: TimeZone = .current, store: any AppStorePurchasing = NothingForSale(), licenceProducts: [String] = [],
         licenceKey: Data? = nil, attester: (any AppAttesting)? = nil,
         tamperSignals: @escaping @Sendable () -> [TamperSignal] = { TamperSignal.debuggerIfAttached() }
@@ -66,6 +68,7 @@ public struct AppProviders: Sendable {
         self.build = build
         self.drawableMapSources = drawableMapSources
         self.mapKeys = mapKeys
+        self.thumbnails = thumbnails
         self.now = now
         self.timeZone = timeZone
     }
@@ -100,6 +103,7 @@ extension ScreenModels {
         let formatter = settings.formatter
         let databaseURL = try await diary.read { $0.fileURL }
         let mediaRoot = MediaStore.folder(forDiaryAt: databaseURL)
+        let thumbnails = MediaThumbnails(mediaFolder: mediaRoot, maker: p.thumbnails)
         let weather = WeatherService(
             cache: try? WeatherCache(path: deviceFolder.appendingPathComponent("weather.sqlite").path),
             transport: p.httpTransport, clock: p.now)
@@ -148,10 +152,17 @@ extension ScreenModels {
             gallery: { target, camera, library in
                 MediaModel(
                     diary: diary, target: target, camera: camera, library: library, downloads: downloads,
-                    language: language)
+                    thumbnails: thumbnails, language: language)
             },
-            tripDetail: { TripDetailModel(diary: diary, tripId: $0, formatter: formatter, now: p.now) },
-            catchPage: { CatchPageModel(diary: diary, catchId: $0, formatter: formatter) },
+            mediaViewer: { viewing in
+                MediaViewerModel(
+                    diary: diary, viewing: viewing, mediaFolder: mediaRoot, thumbnails: thumbnails,
+                    downloads: downloads, formatter: formatter)
+            },
+            tripDetail: {
+                TripDetailModel(diary: diary, tripId: $0, formatter: formatter, thumbnails: thumbnails, now: p.now)
+            },
+            catchPage: { CatchPageModel(diary: diary, catchId: $0, formatter: formatter, thumbnails: thumbnails) },
             conditions: { coordinate in
                 let time = p.now()
                 return ConditionsModel(
@@ -164,7 +175,7 @@ extension ScreenModels {
             catchEditor: { form in
                 CatchEditorModel(
                     diary: diary, editingId: form.catchId, tripId: form.tripId, conditions: conditions,
-                    formatter: formatter, now: p.now)
+                    formatter: formatter, now: p.now, thumbnails: thumbnails)
             })
     }
 }

@@ -102,6 +102,7 @@ struct DestinationView: View {
         switch destination {
         case .trip(let id): TripDetailScreen(model: models.tripDetail(id), models: models)
         case .gallery(let target): MediaScreen(model: models.gallery(target), models: models)
+        case .mediaViewer(let viewing): MediaViewerScreen(model: models.mediaViewer(viewing), models: models)
         case .newTrip: TripEditorScreen(model: models.tripEditor(nil), models: models) { models.tripEditor.forget(nil) }
         case .editTrip(let id):
             TripEditorScreen(model: models.tripEditor(id), models: models) { models.tripEditor.forget(id) }

@@ -33,6 +33,8 @@ public struct ScreenModels {
     public let library: LibraryPresenter
     /// The photos and videos of the diary (nil) or of one spot, trip or catch.
     public let gallery: ModelCache<MediaTarget?, MediaModel>
+    /// A photo or video full screen, paging through its gallery.
+    public let mediaViewer: ModelCache<MediaViewing, MediaViewerModel>
     /// The model of a trip's page, made when it is first opened and kept while the app runs.
     public let tripDetail: ModelCache<UUID, TripDetailModel>
     /// The model of a catch's page, likewise.
@@ -53,6 +55,7 @@ public struct ScreenModels {
         about: AboutModel,
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
         gallery: @escaping @MainActor (MediaTarget?, CameraPresenter, LibraryPresenter) -> MediaModel,
+        mediaViewer: @escaping @MainActor (MediaViewing) -> MediaViewerModel,
         tripDetail: @escaping @MainActor (UUID) -> TripDetailModel,
         catchPage: @escaping @MainActor (UUID) -> CatchPageModel,
         conditions: @escaping @MainActor (Coordinate) -> ConditionsModel,
@@ -79,6 +82,7 @@ public struct ScreenModels {
         self.camera = camera
         self.library = library
         self.gallery = ModelCache { gallery($0, camera, library) }
+        self.mediaViewer = ModelCache(make: mediaViewer)
         self.tripDetail = ModelCache(make: tripDetail)
         self.catchPage = ModelCache(make: catchPage)
         self.conditions = ModelCache(make: conditions)

@@ -47,10 +47,13 @@ struct TripDetailScreen: View {
                     .control(TripDetailModel.openCatch, help: models.help)
                 }
             }
-            NavigationLink(value: Destination.gallery(MediaTarget(.trip, model.tripId))) {
-                Label("\(models.text("page.media")) (\(model.media.count))", systemImage: "photo.on.rectangle")
+            Section(models.text("page.media")) {
+                MediaGrid(tiles: model.media, target: MediaTarget(.trip, model.tripId), missing: [], models: models)
+                NavigationLink(value: Destination.gallery(MediaTarget(.trip, model.tripId))) {
+                    Label(models.text("page.media"), systemImage: "photo.on.rectangle")
+                }
+                .control(TripDetailModel.openMedia, help: models.help)
             }
-            .control(TripDetailModel.openMedia, help: models.help)
             ProblemNote(problem: model.problem)
         }
         .navigationTitle(model.trip?.title ?? models.text("page.tripDetail"))
