@@ -62,7 +62,7 @@ extension HobbyStoryCLI {
                     uniqueKeysWithValues: sourceKeys.compactMap { key, field in
                         s.source(of: field).map { (key, JSONValue.string($0.description)) }
                     })),
-            "warnings": .array(s.warnings.map { .string($0) }),
+            "warnings": .array(s.warnings.map { .string($0.description) }),
         ])
     }
 

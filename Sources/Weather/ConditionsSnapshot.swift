@@ -101,8 +101,8 @@ public struct ConditionsSnapshot: Codable, Sendable, Equatable {
     public var sources: [String: FieldSource]
     /// Attribution lines the licences of the data used require to be shown.
     public var attributions: [String]
-    /// Why fields are missing, old or approximate, in plain sentences.
-    public var warnings: [String]
+    /// Why fields are missing, old or approximate (each front end words them).
+    public var warnings: [ConditionsWarning]
 
     public init(time: Date, coordinate: Coordinate) {
         self.time = time

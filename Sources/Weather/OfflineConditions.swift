@@ -37,11 +37,10 @@ enum OfflineConditions {
             if sun.rise != nil { snapshot.sources[ConditionsField.sunrise.rawValue] = .computed }
             if sun.set != nil { snapshot.sources[ConditionsField.sunset.rawValue] = .computed }
             if sun.rise == nil || sun.set == nil {
-                snapshot.warnings.append(
-                    "the Sun does not both rise and set at this place on that day (polar day or night)")
+                snapshot.warnings.append(ConditionsWarning(.polarDayOrNight))
             }
         } catch {
-            snapshot.warnings.append("sunrise and sunset could not be computed: \(error)")
+            snapshot.warnings.append(ConditionsWarning(.sunNotComputed, detail: "\(error)"))
         }
 
         do {
@@ -51,9 +50,11 @@ enum OfflineConditions {
             snapshot.magneticTotalIntensity = field.totalIntensity
             snapshot.sources[ConditionsField.magneticDeclination.rawValue] = .computed
             snapshot.sources[ConditionsField.magneticTotalIntensity.rawValue] = .computed
-            if let warning = field.warning { snapshot.warnings.append(warning) }
+            if let warning = field.warning {
+                snapshot.warnings.append(ConditionsWarning(.magneticExtrapolated, detail: warning))
+            }
         } catch {
-            snapshot.warnings.append("the magnetic field could not be computed: \(error)")
+            snapshot.warnings.append(ConditionsWarning(.magneticNotComputed, detail: "\(error)"))
         }
     }
 }

@@ -86,7 +86,7 @@ public struct WeatherService: Sendable {
                 hit = try await cache.entry(for: key)
             } catch {
                 logger.capture(error)
-                snapshot.warnings.append(error.description)
+                snapshot.warnings.append(ConditionsWarning(.cacheUnreadable, detail: error.description))
             }
         }
         let fresh = hit?.isFresh(for: key, now: now) ?? false
@@ -96,8 +96,7 @@ public struct WeatherService: Sendable {
 
         if online.budgetExpired {
             snapshot.warnings.append(
-                "the weather services did not answer within \(String(format: "%.1f", budget.seconds)) s; ask again later to fill the missing fields"
-            )
+                ConditionsWarning(.budgetExpired, ["seconds": String(format: "%.1f", budget.seconds)]))
         }
         await applyWeather(online, hit: hit, key: key, now: now, to: &snapshot)
         await applyKp(online, hit: hit, key: key, now: now, to: &snapshot)
@@ -275,18 +274,18 @@ public struct WeatherService: Sendable {
             snapshot.route = fetch.route
             snapshot.weatherCoordinate = fetch.coordinate
             snapshot.attributions.append(series.attribution)
-            snapshot.warnings += failures.map { "\($0); \(series.provider) answered instead" }
+            snapshot.warnings += failures.map { .failed($0, instead: series.provider) }
             if fetch.route == .placeMetadata, fetch.coordinate != snapshot.coordinate {
-                snapshot.warnings.append(
-                    "the weather is that of the place named in its details, at \(fetch.coordinate)")
+                snapshot.warnings.append(ConditionsWarning(.placeFromDetails, detail: "at \(fetch.coordinate)"))
             }
             if observation.distance > WeatherSeries.closeDistance {
                 snapshot.warnings.append(
-                    "\(series.provider) has values only \(Int(observation.distance / 60)) min from the requested time")
+                    ConditionsWarning(
+                        .valuesAway,
+                        ["provider": series.provider, "minutes": String(Int(observation.distance / 60))]))
             }
             if observation.pressureChange3h == nil {
-                snapshot.warnings.append(
-                    "no pressure trend: \(series.provider) has no pressure for the three hours before the time")
+                snapshot.warnings.append(ConditionsWarning(.noPressureTrend, ["provider": series.provider]))
             }
             await store(fetch, kp: online.kp, requested: key, now: now)
         } else if let hit {
@@ -299,13 +298,13 @@ public struct WeatherService: Sendable {
             snapshot.weatherCoordinate = snapshot.coordinate
             snapshot.attributions.append(entry.attribution)
             if !failures.isEmpty || online.budgetExpired {
-                snapshot.warnings.append("the weather is from the device cache, fetched \(Int(age / 60)) min ago")
+                snapshot.warnings.append(ConditionsWarning(.fromCache, ["minutes": String(Int(age / 60))]))
             }
         } else if failures.isEmpty && !online.budgetExpired {
-            snapshot.warnings.append("no weather was fetched: \(WeatherError.cancelled)")
+            snapshot.warnings.append(ConditionsWarning(.noWeather, detail: WeatherError.cancelled.description))
         }
         if online.weather == nil {
-            snapshot.warnings += failures.map(\.description)
+            snapshot.warnings += failures.map { .failed($0) }
         }
     }
 
@@ -319,8 +318,7 @@ public struct WeatherService: Sendable {
             snapshot.sources[ConditionsField.kp.rawValue] = .provider(kpProvider.name)
             snapshot.attributions.append(SWPCKpProvider.attribution)
             if reading.status != .observed {
-                snapshot.warnings.append(
-                    "Kp is \(reading.status == .predicted ? "a forecast" : "an estimate") for that time")
+                snapshot.warnings.append(ConditionsWarning(reading.status == .predicted ? .kpForecast : .kpEstimate))
             }
             if online.weather == nil, var hit {
                 hit.entry.kp = reading
@@ -333,9 +331,9 @@ public struct WeatherService: Sendable {
                 age: now.timeIntervalSince(hit.fetchedAt), origin: hit.entry.kpProvider ?? kpProvider.name)
             snapshot.attributions.append(SWPCKpProvider.attribution)
         } else if let failure = online.kpFailure, failure != .cancelled {
-            snapshot.warnings.append(failure.description)
+            snapshot.warnings.append(.failed(failure, kind: .kpFailed))
         } else if online.kp != nil {
-            snapshot.warnings.append("\(kpProvider.name) has no Kp for that time (it keeps about a month)")
+            snapshot.warnings.append(ConditionsWarning(.kpNotKept, ["provider": kpProvider.name]))
         }
     }
 

@@ -22,7 +22,7 @@ struct ConditionsReportsMediaTests {
     }
 
     @Test(
-        "Given no network, when the conditions of a spot are refreshed, then the sky and the magnetic field are there, computed on the device, in Russian"
+        "Given no network, when the conditions of a spot are refreshed, then the sky and the magnetic field are there, computed on the device, and why the weather is missing is said in Russian, without an error's English or a URL"
     )
     func conditionsOffline() async throws {
         let model = ConditionsModel(
@@ -37,12 +37,54 @@ struct ConditionsReportsMediaTests {
         #expect(model.lines.allSatisfy { $0.source == "Рассчитано на устройстве" })
         #expect(model.lines.first { $0.field == .sunrise }?.value.count == 5)
         #expect(!model.majorPeriods.isEmpty && model.solunarRating != nil)
+        #expect(!model.warnings.isEmpty)
+        for warning in model.warnings {
+            #expect(!warning.contains("http") && !warning.contains("could not"), "\(warning)")
+            #expect(warning.contains { ("а"..."я").contains($0) }, "\(warning) is not Russian")
+        }
         for phase in [
             "new", "waxing-crescent", "first-quarter", "waxing-gibbous", "full", "waning-gibbous", "last-quarter",
             "waning-crescent",
         ] {
             #expect(Catalog.shared.stored("moon.\(phase)", .russian) != nil)
         }
+    }
+
+    @Test(
+        "Given every kind of conditions warning, stored then read back, then each is said in English and Russian with its values filled; a sentence stored before kinds reads as one"
+    )
+    func everyConditionsWarningWorded() throws {
+        let models = Language.allCases.map { language in
+            ConditionsModel(
+                weather: WeatherService(cache: nil, transport: Offline()),
+                coordinate: Coordinate(latitude: 0, longitude: 0), time: Date(), utcOffsetSeconds: 0,
+                formatter: MeasureFormatter(
+                    preferences: .defaults(for: .metric, language: language), language: language))
+        }
+        let values = ["provider": "Open-Meteo", "instead": "MET Norway", "minutes": "95", "seconds": "2.5"]
+        for kind in ConditionsWarning.Kind.allCases {
+            let warning = ConditionsWarning(kind, values, detail: "https://example.org failed")
+            let stored = try JSONDecoder().decode(ConditionsWarning.self, from: JSONEncoder().encode(warning))
+            #expect(stored == warning)
+            let texts = models.map { $0.text(stored) }
+            #expect(texts[0] != texts[1], "\(kind) is the same in both languages")
+            for text in texts {
+                #expect(!text.contains("{") && !text.contains("http") && !text.isEmpty, "\(kind): \(text)")
+            }
+        }
+        let legacy = try JSONDecoder().decode(
+            [ConditionsWarning].self,
+            from: Data(#"["Open-Meteo could not be reached at https://api.open-meteo.com"]"#.utf8))
+        #expect(
+            legacy == [
+                ConditionsWarning(.other, detail: "Open-Meteo could not be reached at https://api.open-meteo.com")
+            ])
+        #expect(models[1].text(legacy[0]) == "Часть условий получить не удалось.")
+        #expect(legacy[0].description == "Open-Meteo could not be reached at https://api.open-meteo.com")
+        let failed = ConditionsWarning(.providerFailed, ["provider": "Open-Meteo"])
+        #expect(models[0].text(failed) == "Open-Meteo did not answer.")
+        #expect(
+            models[1].text(ConditionsWarning(.providerFailed, values)) == "Open-Meteo не ответил. Ответил MET Norway.")
     }
 
     @Test("Given every conditions field, when its line is labelled, then English and Russian each have their own words")

@@ -83,7 +83,7 @@ struct WeatherOverHTTPTests {
         #expect(snapshot.source(of: .temperature) == .provider("MET Norway"))
         #expect(server.count(WeatherFixtureServer.forecastPath) == 1)
         #expect(
-            snapshot.warnings.contains { $0.contains("Latitude must be in range of -90 to 90") }, "\(snapshot.warnings)"
+            snapshot.warnings.contains { $0.description.contains("Latitude must be in range of -90 to 90") }, "\(snapshot.warnings)"
         )
     }
 

@@ -86,6 +86,49 @@ struct ThumbnailTests {
     }
 
     @Test(
+        "Given 300 photos with bytes flipped at random (a fixed seed) and one claiming 65 000 × 65 000 pixels, when each is drawn, then each is drawn or refused with a reason, never a crash"
+    )
+    func survivesDamagedPhotos() throws {
+        let folder = try temporaryFolder("thumbnail")
+        let original = try Data(contentsOf: Self.fixture("quadrants_orientation6.jpg"))
+        var random = SeededRandom(seed: 30)
+        var refused = 0
+        for round in 0..<300 {
+            var bytes = original
+            for _ in 0..<(1 + round % 8) {
+                let index = Int.random(in: 2..<bytes.count, using: &random)
+                bytes[index] = UInt8.random(in: 0...255, using: &random)
+            }
+            let input = folder.appendingPathComponent("damaged.jpg")
+            let output = folder.appendingPathComponent("thumb-\(round).jpg")
+            try bytes.write(to: input)
+            do {
+                let drawing = try JPEGThumbnailMaker.draw(input, orientation: 1, maxPixelSize: 480, to: output)
+                #expect(drawing.width <= 480 && drawing.height <= 480)
+                try FileManager.default.removeItem(at: output)
+            } catch let error as JPEGThumbnailError {
+                #expect(!error.reason.isEmpty)
+                #expect(!FileManager.default.fileExists(atPath: output.path))
+                refused += 1
+            }
+        }
+        #expect(refused > 0, "some damage must be noticed")
+
+        // A frame header claiming 65 000 × 65 000 pixels: refused before any pixel is allocated.
+        var huge = original
+        let frame = try #require(huge.firstRange(of: Data([0xFF, 0xC0])))
+        huge.replaceSubrange((frame.lowerBound + 5)..<(frame.lowerBound + 9), with: [0xFD, 0xE8, 0xFD, 0xE8])
+        let input = folder.appendingPathComponent("huge.jpg")
+        try huge.write(to: input)
+        #expect {
+            try JPEGThumbnailMaker.draw(
+                input, orientation: 1, maxPixelSize: 480, to: folder.appendingPathComponent("huge-thumb.jpg"))
+        } throws: { error in
+            (error as? JPEGThumbnailError)?.reason.contains("more than a photo can be") == true
+        }
+    }
+
+    @Test(
         "Given an imported photo, when a grid asks for its thumbnail twice, then it is drawn once beside the bytes; a PNG the maker cannot draw has none and leaves nothing"
     )
     func cachesThumbnails() async throws {

@@ -81,7 +81,7 @@ struct WeatherServiceTests {
         #expect(snapshot.pressureTendency == .rising)
         #expect(snapshot.windCompass == .ese)
         #expect(snapshot.kp == nil)
-        #expect(snapshot.warnings == ["NOAA SWPC has no Kp for that time (it keeps about a month)"])
+        #expect(snapshot.warnings.map(\.description) == ["NOAA SWPC has no Kp for that time (it keeps about a month)"])
         #expect(await transport.paths() == ["/v1/archive"])
         let sunrise = try #require(snapshot.sunrise)
         #expect(sunrise < june && june < (snapshot.sunset ?? .distantPast))
@@ -109,7 +109,7 @@ struct WeatherServiceTests {
         #expect(snapshot.pressure == 1011.6)
         #expect(snapshot.source(of: .temperature) == .provider("MET Norway"))
         #expect(snapshot.pressureChange3h == nil)
-        #expect(snapshot.warnings.contains { $0.contains("no pressure trend") })
+        #expect(snapshot.warnings.contains { $0.kind == .noPressureTrend })
         #expect(snapshot.attributions.contains { $0.contains("MET Norway") })
         let weatherPaths = await transport.paths().filter { $0 != kpPath }
         #expect(weatherPaths == [forecastPath, forecastPath, forecastPath, metPath])
@@ -197,9 +197,9 @@ struct WeatherServiceTests {
             Set(snapshot.missingFields) == [
                 .temperature, .pressure, .pressureChange3h, .windSpeed, .windDirection, .humidity, .kp,
             ])
-        #expect(snapshot.warnings.contains { $0.hasPrefix("Open-Meteo could not be reached") })
-        #expect(snapshot.warnings.contains { $0.hasPrefix("MET Norway could not be reached") })
-        #expect(snapshot.warnings.contains { $0.hasPrefix("NOAA SWPC could not be reached") })
+        #expect(snapshot.warnings.contains { $0.description.contains("Open-Meteo could not be reached") })
+        #expect(snapshot.warnings.contains { $0.description.contains("MET Norway could not be reached") })
+        #expect(snapshot.warnings.contains { $0.description.contains("NOAA SWPC could not be reached") })
     }
 
     @Test(
@@ -263,7 +263,7 @@ struct WeatherServiceTests {
         #expect(same.route == .cache)
         #expect(same.temperature == 4.2)
         #expect(same.source(of: .temperature) == .cache(age: 3 * 3600, origin: "Open-Meteo"))
-        #expect(same.warnings.contains("the weather is from the device cache, fetched 180 min ago"))
+        #expect(same.warnings.contains(ConditionsWarning(.fromCache, ["minutes": "180"])))
 
         let afternoon = Fixture.utc(2025, 11, 29, 13)
         let later = try await offline.conditions(at: place, time: afternoon, budget: Self.unhurried).get()
@@ -288,8 +288,8 @@ struct WeatherServiceTests {
         let quick = try await hanging.conditions(at: place, time: Fixture.now, budget: .milliseconds(200)).get()
         #expect(quick.temperature == nil && quick.kp == nil)
         #expect(quick.moonPhase != nil)
-        #expect(quick.warnings.contains { $0.contains("did not answer within 0.2 s") })
-        #expect(!quick.warnings.contains { $0.contains("cancelled") })
+        #expect(quick.warnings.contains(ConditionsWarning(.budgetExpired, ["seconds": "0.2"])))
+        #expect(!quick.warnings.contains { $0.description.contains("cancelled") })
 
         let completed = try await service(FakeTransport.standard()).completing(quick, at: place, budget: Self.unhurried)
             .get()

@@ -35,6 +35,8 @@ public final class ConditionsModel: DeclaresControls {
     public private(set) var majorPeriods: [String] = []
     public private(set) var minorPeriods: [String] = []
     public private(set) var solunarRating: Int?
+    /// Why fields are missing, old or approximate, in the angler's language (issue 30 §4): the
+    /// services by name, never an error's English words or a URL.
     public private(set) var warnings: [String] = []
     public private(set) var isRefreshing = false
 
@@ -59,6 +61,19 @@ public final class ConditionsModel: DeclaresControls {
         catalog.text("conditions.field.\(field.rawValue)", formatter.language)
     }
 
+    /// A warning's sentence (`conditions.warning.<kind>`); a sentence stored before warnings had
+    /// kinds is said as "some conditions could not be fetched" rather than in its English words.
+    public func text(_ warning: ConditionsWarning) -> String {
+        var values = warning.values
+        if warning.kind == .providerFailed, let instead = values["instead"] {
+            values["instead"] = catalog.text("conditions.warning.instead", formatter.language, ["provider": instead])
+        } else if warning.kind == .providerFailed {
+            values["instead"] = ""
+        }
+        values["provider"] = values["provider"] ?? catalog.text("conditions.warning.aService", formatter.language)
+        return catalog.text("conditions.warning.\(warning.kind.rawValue)", formatter.language, values)
+    }
+
     /// Asks the weather service (within `budget`) and the almanac, and lays the lines out.
     public func refresh(budget: Duration = .seconds(5)) async {
         isRefreshing = true
@@ -66,7 +81,7 @@ public final class ConditionsModel: DeclaresControls {
         let place = WeatherPlace(coordinate: coordinate)
         if case .success(let snapshot) = await weather.conditions(at: place, time: time, budget: budget) {
             lines = layOut(snapshot)
-            warnings = snapshot.warnings
+            warnings = snapshot.warnings.map(text)
         }
         let zone = TimeZone(secondsFromGMT: utcOffsetSeconds) ?? .gmt
         var calendar = Calendar(identifier: .gregorian)
