@@ -3,10 +3,7 @@
 //
 // - Hash functions (SHA-256, SHA-1): CryptoKit on Apple platforms, OpenSSL's libcrypto elsewhere
 //   (it uses the CPU's SHA instructions where they exist).
-// - Argon2id: libsodium where the package can link it (Linux from Debian, macOS from Homebrew).
-//   iOS has no libsodium of its own: the app shell links libsodium packaged for iOS (the
-//   `Clibsodium` XCFramework of jedisct1/swift-sodium, ISC licence) and passes its own
-//   ``PasswordHashing`` to `DeviceStorage` (docs/architecture.md, "Code Linux never compiles").
+// - Argon2id is Swift on every platform (Argon2id.swift), so it is not here.
 // - Ed25519 (entitlement tokens, T13): libsodium where the package links it, CryptoKit on iOS.
 
 import Foundation
@@ -84,45 +81,6 @@ struct DigestEngine: ~Copyable {
         }
     #endif
 }
-
-#if canImport(CSodium)
-    /// Argon2id through libsodium (T15 PINs, the portal's passwords), stored in its
-    /// self-describing `$argon2id$…` form so the cost parameters travel with the hash.
-    public struct LibsodiumPasswordHashing: PasswordHashing {
-        public init() {}
-
-        /// libsodium's "interactive" limits: about a tenth of a second and 64 MiB.
-        public func make(_ secret: String) throws(PasswordHashingFailure) -> String {
-            guard sodium_init() >= 0 else { throw .libraryUnavailable }
-            var output = [CChar](repeating: 0, count: Int(crypto_pwhash_argon2id_strbytes()))
-            let rc = secret.withCString { chars in
-                crypto_pwhash_argon2id_str(
-                    &output, chars, UInt64(secret.utf8.count),
-                    UInt64(crypto_pwhash_argon2id_opslimit_interactive()),
-                    crypto_pwhash_argon2id_memlimit_interactive())
-            }
-            guard rc == 0 else { throw .hashingFailed }
-            return String(decoding: output.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-
-        public func verify(_ secret: String, against hash: String) -> Bool {
-            guard sodium_init() >= 0, hash.hasPrefix("$argon2id$") else { return false }
-            return secret.withCString { chars in
-                crypto_pwhash_argon2id_str_verify(hash, chars, UInt64(secret.utf8.count)) == 0
-            }
-        }
-    }
-
-    extension PasswordHash {
-        /// The Argon2id the package links on this platform.
-        public static let platformDefault: (any PasswordHashing)? = LibsodiumPasswordHashing()
-    }
-#else
-    extension PasswordHash {
-        /// None: on iOS the app shell provides Argon2id (see the top of this file).
-        public static let platformDefault: (any PasswordHashing)? = nil
-    }
-#endif
 
 /// Ed25519 signatures (RFC 8032): the portal signs entitlement tokens with its private key and the
 /// app checks them with the public key it ships with (T13, issue 17). libsodium where the package

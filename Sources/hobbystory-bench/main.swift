@@ -3,7 +3,7 @@
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
 //        [--catches N] [--big M] [--media-mib S] [--sync-catches K] [--upload-mb U] [--no-load]
-//        [--only diary,places,almanac,media,reports,sync,upload,app,maps,routing,site]
+//        [--only diary,places,almanac,media,reports,sync,upload,app,maps,routing,site,licence,pin]
 //        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
@@ -30,7 +30,7 @@ if let graph = option("--route-memory") {
     exit(0)
 }
 let sections = Set(
-    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps,routing,site,licence").split(
+    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps,routing,site,licence,pin").split(
         separator: ","
     )
     .map(
@@ -66,3 +66,4 @@ if sections.contains("upload") { try await benchmarkUpload(megabytes: uploadMega
 if sections.contains("app") { try await benchmarkApp(trips: 10_000, catches: 100_000) }
 if sections.contains("site") { try await benchmarkSite(trips: 10_000, catches: 100_000) }
 if sections.contains("licence") { try benchmarkLicence() }
+if sections.contains("pin") { try benchmarkPin() }

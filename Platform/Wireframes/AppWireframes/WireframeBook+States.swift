@@ -201,6 +201,15 @@ extension WireframeBook {
         try await render("trip", "undo", page: "trips", filled: true) { models in
             try await Self.openFirstTrip(models).request(TripDetailModel.delete)
         }
+        try await render("trip", "end", page: "trips", filled: true) { models in
+            try await Self.catchNow(models, destination: 0)
+            models.home.catchNow.close()
+            try await models.home.load()
+            guard let open = models.home.unendedTrip?.trip else { throw WireframeError("Catch now left no trip going on") }
+            models.router.select(page: "trips")
+            models.router.current.navigate(to: .trip(open.id))
+            try await models.tripDetail(open.id).load()
+        }
         try await render("media-viewer", "photo", page: "trips", filled: true) { models in
             try await Self.openMedia(models, video: false)
         }
