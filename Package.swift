@@ -284,13 +284,12 @@ let package = Package(
         .target(name: "MapKit", dependencies: ["SwiftUI", "UIKit", "CoreLocation"], path: "Platform/StandIns/MapKit"),
         .target(
             name: "AppUI",
-            dependencies: [
-                "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SyncClient", "Weather", "MapSources", "Routing", "SwiftUI", "Charts", "MapKit", "PhotosUI",
-                "CoreTransferable", "UniformTypeIdentifiers",
-                "UIKit", "AVFoundation", "CoreLocation", "Diagnostics", "MetricKit", "StoreKit", "DeviceCheck",
-                "Licensing", "Security", "MapPacks", "AVKit", "QuickLookThumbnailing", "MediaMetadata",
-            ]),
+            dependencies: (AppCore.modules + [
+                "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers", "UIKit",
+                "AVFoundation", "AVKit", "CoreLocation", "MetricKit", "StoreKit", "DeviceCheck", "Security",
+                "QuickLookThumbnailing",
+            ]).map { .byName(name: $0) },
+            path: "App/HobbyStory.swiftpm/AppUI"),
         .target(
             name: "AppWireframes",
             dependencies: [
@@ -307,14 +306,18 @@ let package = Package(
             path: "Platform/Wireframes/Tests"),
     ]
 #else
-    package.targets += [
-        .target(
-            name: "AppUI",
-            dependencies: [
-                "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "ReportOutput",
-                "Reports", "SyncClient", "Weather", "MapSources", "Diagnostics", "Licensing", "MapPacks",
-                "MediaMetadata",
-            ])
-    ]
-    package.products += [.library(name: "AppUI", targets: ["AppUI"])]
+    // On a Mac the package is the core, the CLI and the portal: `swift build` and `swift test`
+    // never compile the app's views, which need UIKit. The app package (App/HobbyStory.swiftpm)
+    // holds `AppUI` and builds it for iOS only, over these modules (issue 31 §1.1).
+    package.products += [.library(name: "AppCore", targets: AppCore.modules)]
 #endif
+
+/// The core modules the app's views (`AppUI`) import: on Linux its dependencies beside the
+/// stand-ins, on Apple platforms the `AppCore` library the app package links.
+enum AppCore {
+    static let modules = [
+        "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "MediaMetadata",
+        "ReportOutput", "Reports", "SyncClient", "Weather", "MapSources", "Routing", "Diagnostics", "Licensing",
+        "MapPacks",
+    ]
+}

@@ -13,7 +13,7 @@ named = set(re.findall(r"[A-Za-z+_-]+\.(?:swift|c)", section))
 for braces in re.findall(r"\{([^}]*)\}\.swift", section):
     named.update(f"{name}.swift" for name in braces.split(","))
 missing = []
-for path in sorted((root / "Sources").rglob("*")):
+for path in sorted([*(root / "Sources").rglob("*"), *(root / "App/HobbyStory.swiftpm/AppUI").rglob("*")]):
     if path.suffix not in (".swift", ".c") or "CCurl" in path.parts:
         continue
     text = path.read_text(encoding="utf-8")

@@ -1,8 +1,10 @@
 // swift-tools-version: 6.0
 // The Hobby Story — Fishing for iPhone and iPad (issue 14 §2): an app package that Xcode 16 or
-// later, and Swift Playgrounds on iPad, open as an app. It links the root package's `AppUI`;
-// everything the app does lives there and in the core. On other systems (Linux CI) the same
-// manifest describes a plain executable, so that `swift package dump-package` checks it.
+// later, and Swift Playgrounds on iPad, open as an app. It holds the app's views (`AppUI`, built
+// for iOS only, issue 31 §1.1) over the root package's `AppCore`; everything the app does lives
+// there and in the core. On Linux the root package compiles the same `AppUI` folder against its
+// stand-in Apple modules, and this manifest describes a plain executable, so that
+// `swift package dump-package` checks it.
 import PackageDescription
 
 #if canImport(AppleProductTypes)
@@ -52,12 +54,13 @@ let package = Package(
     products: products,
     dependencies: [.package(name: "HobbyStory", path: "../..")],
     targets: [
+        .target(name: "AppUI", dependencies: [.product(name: "AppCore", package: "HobbyStory")], path: "AppUI"),
         .executableTarget(
             name: "AppModule",
-            dependencies: [.product(name: "AppUI", package: "HobbyStory")],
+            dependencies: ["AppUI"],
             path: "Sources",
             resources: [.process("Resources")]
-        )
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
