@@ -5,7 +5,8 @@
 set -euo pipefail
 
 # Extra Debian packages may be named as arguments (the tests add nginx).
-# The portal serves Leaflet and its marker-cluster plugin from Debian's packages (the site's map).
+# The portal serves Leaflet and its marker-cluster plugin from Debian's packages (the site's map);
+# libjpeg draws the thumbnails of photos on Linux (the tests, the app's pictures).
 packages=(libsqlite3-dev libjpeg-dev libsodium-dev libmicrohttpd-dev libpq-dev libssl-dev libcurl4-openssl-dev zlib1g-dev pkg-config sqlite3 python3 curl openssl libjs-leaflet libjs-leaflet.markercluster "$@")
 missing=()
 for p in "${packages[@]}"; do
@@ -28,10 +29,11 @@ command -v swift >/dev/null || { echo "swift (6.x) is not on PATH: install the S
 # Library, their second opinion (tools/make_licensing_fixtures.py); Pillow and mapbox-vector-tile,
 # the oracles of the tile rasteriser and decoder (tools/make_vector_tile_fixtures.py; Pillow also
 # reads back the PNGs the tests draw); fontTools, which cuts the map labels' font and reads it as
-# the oracle of ours (tools/make_map_font.py).
+# the oracle of ours (tools/make_map_font.py); PyYAML, which reads the Mac workflow
+# (tools/check_mac_workflow.py).
 python_packages=(tuspy==1.1.0 schemathesis==4.32.5 selenium==4.51.0 axe-selenium-python==2.1.6 osmium==4.3.2 pmtiles==3.8.1
   cryptography==50.0.2 cbor2==6.2.1 app-store-server-library==3.1.2 pillow==11.3.0 mapbox-vector-tile==2.2.0
-  fonttools==4.68.0)
+  fonttools==4.68.0 pyyaml==6.0.3)
 for requirement in "${python_packages[@]}"; do
   name=${requirement%%==*}
   version=${requirement##*==}
