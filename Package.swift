@@ -278,7 +278,7 @@ let package = Package(
         .target(name: "Charts", dependencies: ["SwiftUI"], path: "Platform/StandIns/Charts"),
         .target(name: "CoreLocation", path: "Platform/StandIns/CoreLocation"),
         .target(name: "MetricKit", path: "Platform/StandIns/MetricKit"),
-        .target(name: "StoreKit", path: "Platform/StandIns/StoreKit"),
+        .target(name: "StoreKit", dependencies: ["SwiftUI"], path: "Platform/StandIns/StoreKit"),
         .target(name: "DeviceCheck", path: "Platform/StandIns/DeviceCheck"),
         .target(name: "Security", path: "Platform/StandIns/Security"),
         .target(name: "MapKit", dependencies: ["SwiftUI", "UIKit", "CoreLocation"], path: "Platform/StandIns/MapKit"),
@@ -302,7 +302,7 @@ let package = Package(
             name: "app-wireframes", dependencies: ["AppWireframes"], path: "Platform/Wireframes/app-wireframes"),
         .testTarget(
             name: "AppWireframesTests",
-            dependencies: ["AppWireframes", "AppUI", "AppFeatures", "SwiftUI"],
+            dependencies: ["AppWireframes", "AppUI", "AppFeatures", "SwiftUI", "StoreKit"],
             path: "Platform/Wireframes/Tests"),
     ]
 #else

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftUI
 
 // A stand-in for Apple's StoreKit 2 on Linux (issue 17), written from its public documentation:
 // only what the app's store uses — products, a purchase, the current entitlements and the app's
@@ -66,8 +67,14 @@ public struct Product: Sendable, Identifiable {
     /// The products of `identifiers` the store has; unknown ones are left out.
     public static func products(for identifiers: some Collection<String>) async throws -> [Product] { [] }
 
-    /// Asks the angler to buy the product.
-    public func purchase() async throws -> PurchaseResult { .userCancelled }
+    /// Asks the angler to buy the product (Apple: main-actor isolated; SwiftUI's
+    /// ``PurchaseAction`` is the scene-aware way).
+    @MainActor public func purchase(options: Set<PurchaseOption> = []) async throws -> PurchaseResult {
+        .userCancelled
+    }
+
+    /// A setting of one purchase (Apple: `Product.PurchaseOption`); the app sets none.
+    public struct PurchaseOption: Hashable, Sendable {}
 
     /// How a purchase ended.
     public enum PurchaseResult: Sendable {
@@ -84,4 +91,27 @@ public enum StoreKitError: Error, Sendable {
     case systemError(any Error)
     case notAvailableInStorefront,
         notEntitled
+}
+
+/// Buys a product from the window the view is in, so the App Store's sheet shows there (Apple:
+/// `PurchaseAction`, read from the environment's `purchase`, iOS 17). Linux sells nothing.
+@MainActor @preconcurrency public struct PurchaseAction {
+    nonisolated init() {}
+
+    public func callAsFunction(_ product: Product, options: Set<Product.PurchaseOption> = []) async throws
+        -> Product.PurchaseResult
+    {
+        .userCancelled
+    }
+}
+
+private struct PurchaseKey: EnvironmentKey {
+    static var defaultValue: PurchaseAction { PurchaseAction() }
+}
+
+extension EnvironmentValues {
+    /// The purchase action of the view's scene (Apple: `EnvironmentValues.purchase`).
+    public var purchase: PurchaseAction {
+        get { self[PurchaseKey.self] }
+    }
 }

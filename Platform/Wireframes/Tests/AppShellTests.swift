@@ -1,5 +1,7 @@
 import AppFeatures
 import Foundation
+import StoreKit
+import SwiftUI
 import Testing
 
 @testable import AppUI
@@ -36,5 +38,19 @@ struct AppShellTests {
         await shell.showOpenedDiary()
         #expect(shell.models?.home === russian.home, "the diary shown is not opened twice")
         #expect(shell.problem == nil)
+    }
+
+    @Test(
+        "Given the licence waiting on a purchase, when the Buy button's window makes it (the store has no such product here), then the licence hears it was cancelled and nothing waits"
+    )
+    func purchaseMadeByTheWindow() async throws {
+        let purchases = StorePurchases()
+        let store = AppStore(purchases: purchases)
+        let buying = Task { try await store.purchase("org.hobbystory.fishing.yearly") }
+        while purchases.pending == nil { await Task.yield() }
+        #expect(purchases.pending == "org.hobbystory.fishing.yearly")
+        await purchases.perform(with: EnvironmentValues().purchase)
+        #expect(try await buying.value == .cancelled)
+        #expect(purchases.pending == nil)
     }
 }

@@ -10,11 +10,14 @@ extension AppProviders {
     /// `ScreenModels.assemble`), URLSession to the weather services and the portal, StoreKit and
     /// App Attest with the app's products and the portal's licence key (``AppLicensing``), the
     /// Keychain for the keys of paid map sources, Quick Look for the thumbnails of photos and videos.
+    @MainActor
     public static func device(deviceName: String, appVersion: String) -> AppProviders {
-        AppProviders(
+        let purchases = StorePurchases()
+        return AppProviders(
             location: DeviceLocation(), routes: MapKitRoutes(), httpTransport: URLSessionTransport(),
             syncTransport: { URLSessionSyncTransport(baseURL: $0) }, deviceName: deviceName, appVersion: appVersion,
-            mapKeys: KeychainMapKeys(), thumbnails: QuickLookThumbnails(), store: AppStore(),
+            mapKeys: KeychainMapKeys(), thumbnails: QuickLookThumbnails(), store: AppStore(purchases: purchases),
+            purchases: purchases,
             licenceProducts: AppLicensing.products, licenceKey: AppLicensing.portalKey, attester: AppAttester(),
             tamperSignals: {
                 TamperSignal.debuggerIfAttached()

@@ -35,6 +35,9 @@ public struct AppProviders: Sendable {
     public var timeZone: TimeZone
     /// The App Store (StoreKit 2 in the app) and the product ids that unlock the app (T13).
     public var store: any AppStorePurchasing
+    /// Where the store's purchases wait for the window the angler tapped Buy in (the app's
+    /// StoreKit store); nil when purchases need no window (the wireframes' store).
+    public var purchases: StorePurchases?
     public var licenceProducts: [String]
     /// The portal's Ed25519 public key shipped with the app (Info.plist), entitlement tokens'
     /// only trust; nil pins the portal's on first use.
@@ -50,12 +53,13 @@ public struct AppProviders: Sendable {
         syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
         build: String = "1", drawableMapSources: Set<String> = AppProviders.drawnMapSources,
         mapKeys: any MapKeyStore, thumbnails: any ThumbnailMaking, now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current, store: any AppStorePurchasing = NothingForSale(), licenceProducts: [String] = [],
+        timeZone: TimeZone = .current, store: any AppStorePurchasing = NothingForSale(), purchases: StorePurchases? = nil, licenceProducts: [String] = [],
         licenceKey: Data? = nil, attester: (any AppAttesting)? = nil,
         tamperSignals: @escaping @Sendable () -> [TamperSignal] = { TamperSignal.debuggerIfAttached() }
     ) {
         self.tamperSignals = tamperSignals
         self.store = store
+        self.purchases = purchases
         self.licenceProducts = licenceProducts
         self.licenceKey = licenceKey
         self.attester = attester
@@ -147,6 +151,7 @@ extension ScreenModels {
             trash: TrashModel(diary: diary, language: language), settings: settings,
             errorReports: ErrorReportsModel(service: diagnostics, language: language),
             licence: LicenceModel(service: licence, store: store, productIds: p.licenceProducts, language: language),
+            purchases: p.purchases,
             profiles: profiles,
             about: AboutModel(version: p.appVersion),
             gallery: { target, camera, library in

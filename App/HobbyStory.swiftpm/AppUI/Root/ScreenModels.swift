@@ -26,6 +26,8 @@ public struct ScreenModels {
     public let errorReports: ErrorReportsModel
     /// The licence: trial, purchase, grace, read-only (T13).
     public let licence: LicenceModel
+    /// The purchases the licence waits for, made from the window showing it (nil: none need one).
+    public let purchases: StorePurchases?
     public let profiles: ProfilesModel
     public let about: AboutModel
     /// The system camera and photo library picker, shown when a gallery asks (T16, T17).
@@ -51,7 +53,8 @@ public struct ScreenModels {
         spots: SpotsModel, map: MapModel, mapPacks: MapPacksModel, reports: ReportsModel, bests: PersonalBestsModel,
         sync: SyncModel,
         trash: TrashModel,
-        settings: SettingsModel, errorReports: ErrorReportsModel, licence: LicenceModel, profiles: ProfilesModel,
+        settings: SettingsModel, errorReports: ErrorReportsModel, licence: LicenceModel,
+        purchases: StorePurchases? = nil, profiles: ProfilesModel,
         about: AboutModel,
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
         gallery: @escaping @MainActor (MediaTarget?, CameraPresenter, LibraryPresenter) -> MediaModel,
@@ -77,6 +80,7 @@ public struct ScreenModels {
         self.settings = settings
         self.errorReports = errorReports
         self.licence = licence
+        self.purchases = purchases
         self.profiles = profiles
         self.about = about
         self.camera = camera

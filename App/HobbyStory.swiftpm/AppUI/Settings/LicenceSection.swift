@@ -3,7 +3,7 @@ import SwiftUI
 
 /// The settings' licence (T13, issue 17): where it stands in a sentence, the products with their
 /// prices while nothing is bought, "Restore purchases", and — when read-only — that the records
-/// stay the angler's and export still works.
+/// stay the angler's and export still works. A purchase is made from this section's window.
 struct LicenceSection: View {
     let model: LicenceModel
     let models: ScreenModels
@@ -30,5 +30,6 @@ struct LicenceSection: View {
             ProblemNote(problem: model.problem)
         }
         .task { await model.load() }
+        .answeringPurchases(models.purchases)
     }
 }
