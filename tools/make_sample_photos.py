@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
 """Draw the photos of the sample season the app's wireframes show (issue 30 §1, §3).
 
-Run from the package root (needs python3 and Pillow):
+Run from the package root (needs python3 and Pillow), after tools/make_sample_season.py:
 
     python3 tools/make_sample_photos.py
 
-Writes Platform/Wireframes/sample-photos/<name>.jpg: an angler's catch photos, drawn — a lake
-under a sky, a far shore of trees, and the fish held over the water in its species' colours —
-with a fixed seed, 1600×1200, EXIF capture time; one stored sideways with orientation 6 as a
-phone held upright writes it. The wireframes import them into the sample diary, and the app's
-import pipeline draws their thumbnails. Drawn here, so they carry no one's copyright (CC0).
+Reads Platform/Wireframes/sample-season.json and draws a photo of each fish of the latest trip
+and of the season's three heaviest single fish: a lake under a sky, a far shore of trees, and the
+fish held over the water in its species' colours, 1600×1200, with the catch's time (on the trip's
+clock) as the EXIF capture time; one stored sideways with orientation 6, as a phone held upright
+writes it. Writes Platform/Wireframes/sample-photos/<name>.jpg and photos.json (each photo's
+file, species and catch time, by which the wireframes link it to its catch; the app's import
+pipeline draws the thumbnails). Drawn here with a fixed seed, so they carry no one's copyright
+(CC0).
 """
 import pathlib
 import random
-from datetime import datetime
+import json
+from datetime import datetime, timedelta, timezone
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -26,18 +30,16 @@ SPECIES = {
     "perch": ((150, 160, 70), (70, 86, 40), (236, 226, 190), (226, 110, 40), "bars", 2.6),
     "zander": ((150, 150, 140), (96, 98, 92), (230, 228, 220), (140, 140, 130), "bars", 3.2),
     "trout": ((176, 150, 110), (110, 96, 70), (240, 230, 210), (170, 140, 100), "spots", 2.9),
+    "roach": ((176, 182, 186), (90, 104, 110), (238, 238, 232), (200, 60, 40), "plain", 2.8),
+    "salmon": ((190, 196, 200), (80, 96, 112), (242, 242, 238), (120, 130, 140), "spots", 3.4),
+    "silver": ((180, 186, 190), (96, 106, 114), (238, 238, 234), (140, 150, 160), "plain", 3.0),
 }
-
-# name, species, capture time (local, +03:00), EXIF orientation
-PHOTOS = [
-    ("IMG_2041", "pike", datetime(2026, 5, 30, 6, 12), 1),
-    ("IMG_2044", "perch", datetime(2026, 5, 30, 6, 40), 1),
-    ("IMG_2046", "perch", datetime(2026, 5, 30, 7, 5), 6),
-    ("IMG_1877", "zander", datetime(2026, 5, 16, 21, 30), 1),
-    ("IMG_1702", "trout", datetime(2026, 5, 2, 8, 15), 1),
-    ("IMG_1650", "pike", datetime(2026, 4, 25, 9, 50), 1),
-]
-
+# The season's species by the drawing they get.
+DRAWN = {
+    "esox-lucius": "pike", "perca-fluviatilis": "perch", "sander-lucioperca": "zander", "salmo-trutta": "trout",
+    "rutilus-rutilus": "roach", "salmo-salar": "salmon",
+}
+SEASON = pathlib.Path("Platform/Wireframes/sample-season.json")
 
 def scene(rng, species):
     body, back, belly, fin, marks, ratio = SPECIES[species]
@@ -77,7 +79,7 @@ def scene(rng, species):
         for i in range(6):
             x = left + 220 + i * 110
             draw.rectangle([x, cy - height // 2 + 20, x + 34, cy + height // 6], fill=back)
-    else:
+    elif marks == "spots":
         for _ in range(70):
             x = rng.randint(left + 150, right - 150)
             y = rng.randint(cy - height // 2 + 30, cy + height // 6)
@@ -90,27 +92,48 @@ def scene(rng, species):
     return image.filter(ImageFilter.GaussianBlur(1.2))
 
 
-def exif_for(taken, orientation):
+def exif_for(taken, offset, orientation):
     exif = Image.Exif()
     exif[0x0112] = orientation
     exif[0x0110] = "Hobby Story sample camera"
     sub = exif.get_ifd(0x8769)
     sub[0x9003] = taken.strftime("%Y:%m:%d %H:%M:%S")
-    sub[0x9011] = "+03:00"
+    sub[0x9011] = f"{'+' if offset >= 0 else '-'}{abs(offset) // 3600:02d}:{abs(offset) % 3600 // 60:02d}"
     return exif
+
+
+def chosen_catches():
+    """The latest trip's fish, then the season's three heaviest single fish: (species, time, offset)."""
+    season = json.loads(SEASON.read_text())
+    latest = max(season["trips"], key=lambda trip: trip["start"])
+    chosen = [(c["species"], c["at"], latest["offset"]) for c in sorted(latest["catches"], key=lambda c: c["at"])]
+    singles = [
+        (c["weightKg"], c["species"], c["at"], trip["offset"])
+        for trip in season["trips"] for c in trip["catches"] if c["count"] == 1 and c.get("weightKg")
+    ]
+    for _, species, at, offset in sorted(singles, reverse=True)[:3]:
+        if (species, at, offset) not in chosen:
+            chosen.append((species, at, offset))
+    return chosen
 
 
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.jpg"):
         old.unlink()
-    for index, (name, species, taken, orientation) in enumerate(PHOTOS):
+    listed = []
+    for index, (species, at, offset) in enumerate(chosen_catches()):
         rng = random.Random(1000 + index)
-        image = scene(rng, species)
+        name = f"IMG_{2041 + index * 7}"
+        orientation = 6 if index == 1 else 1
+        image = scene(rng, DRAWN.get(species, "silver"))
         if orientation == 6:
             # Stored as a sensor writes it: turned a quarter to the left, to be turned back.
             image = image.transpose(Image.Transpose.ROTATE_90)
-        image.save(OUT / f"{name}.jpg", "JPEG", quality=80, exif=exif_for(taken, orientation).tobytes())
+        taken = datetime.fromtimestamp(at, timezone(timedelta(seconds=offset)))
+        image.save(OUT / f"{name}.jpg", "JPEG", quality=80, exif=exif_for(taken, offset, orientation).tobytes())
+        listed.append({"file": f"{name}.jpg", "species": species, "caughtAt": at})
+    (OUT / "photos.json").write_text(json.dumps(listed, indent=2) + "\n")
 
 
 if __name__ == "__main__":

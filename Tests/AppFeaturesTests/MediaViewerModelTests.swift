@@ -136,7 +136,17 @@ struct MediaViewerModelTests {
         let file = try #require(viewer.file)
         #expect(file.lastPathComponent == asset.originalName)
         #expect(try Data(contentsOf: file) == Data(contentsOf: MediaStore.contentURL(s.mediaFolder, asset.sha256)))
-        #expect(viewer.captionText.hasSuffix(asset.originalName))
+        for _ in viewer.items {
+            let shown = try #require(viewer.current)
+            if shown.links.contains(where: { $0.type == .catch }) {
+                #expect(viewer.subject == MediaSubject(title: "Northern pike", place: "Volga bend"))
+                #expect(viewer.titleText == "Northern pike" && viewer.captionText.hasPrefix("Volga bend · "))
+            } else {
+                #expect(viewer.subject == MediaSubject(title: "Volga bend", place: nil), "a trip's photo: its spot")
+                #expect(viewer.titleText == "Volga bend" && !viewer.captionText.hasPrefix("Volga bend"))
+            }
+            await viewer.showNext()
+        }
 
         try FileManager.default.removeItem(at: file.deletingLastPathComponent())
         try FileManager.default.removeItem(at: MediaStore.contentURL(s.mediaFolder, asset.sha256))

@@ -80,7 +80,13 @@ struct SafeguardTests {
             (tripDetail, diaryState),
             (sync, { [sync] in [sync.status?.isSignedIn == true ? 1 : 0] }),
             (reports, { [reports] in [reports.saved.count] }),
-            (viewer, { [media] in try await media.load(); return [media.assets.count] }),
+            (
+                viewer,
+                { [media] in
+                    try await media.load()
+                    return [media.assets.count]
+                }
+            ),
             (mapKey, { [keyStore.key(for: "maptiler-satellite")?.count ?? 0] }),
             (packs, { [packService.installed().count] }),
         ]

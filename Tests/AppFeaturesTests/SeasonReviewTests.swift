@@ -48,6 +48,9 @@ struct SeasonReviewTests {
         try await model.load()
         let row = try #require(model.rows.first)
         #expect(model.lines.when(row.trip) == "Wed 27 May 2026 · 23:26 – Thu 28 May 00:26 · 1 h")
+        var open = row.trip
+        open.endAt = nil
+        #expect(model.lines.when(open) == "Wed 27 May 2026 · from 23:26 · not ended")
         #expect(model.lines.fish(row.tallies) == "European perch 3 · Northern pike 2 (4.1\u{a0}kg)")
         let conditions = model.lines.conditions(at: row.trip.startAt, row.conditions)
         #expect(conditions.hasPrefix("14\u{a0}°C · 1012\u{a0}hPa, falling · 4\u{a0}m/s · "))
@@ -104,7 +107,7 @@ struct SeasonReviewTests {
     }
 
     @Test(
-        "Given a catch, when its page is opened, then it lists what was recorded, labelled as its form is, and nothing else"
+        "Given a catch, when its page is opened, then it lists what was recorded, labelled as its form is, and nothing else; its trip by day and hours, and the trip's conditions when it has none of its own"
     )
     func catchPage() async throws {
         let f = try AppFixture()
@@ -122,6 +125,9 @@ struct SeasonReviewTests {
         try await perch.load()
         #expect(perch.title == "European perch × 3")
         #expect(perch.facts.map(\.label) == ["Count"])
+        #expect(model.tripText == "Trip · Wed 27 May 2026 · 23:26 – Thu 28 May 00:26 · 1 h")
+        #expect(model.conditionsAreTrips, "the catch has no conditions of its own: its trip's show")
+        #expect(model.conditionsText?.hasPrefix("14\u{a0}°C · 1012\u{a0}hPa, falling") == true)
     }
 
     @Test(

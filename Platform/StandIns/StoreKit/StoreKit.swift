@@ -112,6 +112,6 @@ private struct PurchaseKey: EnvironmentKey {
 extension EnvironmentValues {
     /// The purchase action of the view's scene (Apple: `EnvironmentValues.purchase`).
     public var purchase: PurchaseAction {
-        get { self[PurchaseKey.self] }
+        self[PurchaseKey.self]
     }
 }

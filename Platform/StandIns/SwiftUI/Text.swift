@@ -1,5 +1,5 @@
-import UIKit
 import Foundation
+import UIKit
 
 /// A key into the app's localised strings (Apple: `LocalizedStringKey`). The app passes its own
 /// catalogue's words as plain strings, so the stand-in keeps the key's text.
@@ -129,6 +129,8 @@ nonisolated public struct Color: ShapeStyle, Hashable, View, _WireframePrimitive
     public static let orange = Color(name: "orange")
     public static let green = Color(name: "green")
     public static let blue = Color(name: "blue")
+    public static let black = Color(name: "black")
+    public static let white = Color(name: "white")
     public static let secondary = Color(name: "secondary")
     public static let accentColor = Color(name: "accent")
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
@@ -142,17 +144,20 @@ public struct HierarchicalShapeStyle: ShapeStyle {
     public static let primary = HierarchicalShapeStyle(name: "primary")
     public static let secondary = HierarchicalShapeStyle(name: "secondary")
     public static let tertiary = HierarchicalShapeStyle(name: "tertiary")
+    public static let quaternary = HierarchicalShapeStyle(name: "quaternary")
 }
 
 extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var secondary: HierarchicalShapeStyle { .secondary }
     public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
 }
 
 extension ShapeStyle where Self == Color {
     public static var red: Color { .red }
     public static var orange: Color { .orange }
     public static var green: Color { .green }
+    public static var black: Color { .black }
 }
 
 extension View {
@@ -162,6 +167,12 @@ extension View {
 
     nonisolated public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
         attribute("style", (style as? any _WireframeNamedStyle)?._wireframeName ?? "\(style)")
+    }
+
+    nonisolated public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all)
+        -> some View
+    {
+        attribute("background", (style as? any _WireframeNamedStyle)?._wireframeName ?? "\(style)")
     }
 }
 

@@ -49,6 +49,7 @@ struct HTMLPage {
             case "disabled" where value == "true": classes.append("disabled")
             case "lineLimit" where value == "1": classes.append("one-line")
             case "style": classes.append("fg-\(value)")
+            case "background": classes.append("bg-\(value)")
             case "back" where value == "true": classes.append("back")
             case "selected" where value == "true": classes.append("selected")
             case "minHeight": style.append("min-height:\(value)px")
@@ -119,6 +120,7 @@ struct HTMLPage {
         .font-title2{font-size:20px}
         .badge{background:#d70015;color:#fff;border-radius:9px;padding:0 6px;font-size:11px}
         .n-swatch,.n-symbol{display:inline-flex}
+        .bg-black{background:#000;color:#fff} .bg-black .words{color:#fff} .bg-quaternary{background:#e3e5ea}
         .one-line .words{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%}
         .n-grid{display:grid;gap:4px} .n-grid>.n-link{border:0;padding:0;border-radius:6px;overflow:hidden;min-height:100px}
         .n-grid .n-stack.axis-depth>:not(:first-child){align-self:end;justify-self:end;z-index:1;color:#fff;background:rgba(0,0,0,.55);border-radius:6px;padding:2px 5px;font-size:11px}

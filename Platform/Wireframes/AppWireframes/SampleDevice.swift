@@ -77,27 +77,35 @@ struct SampleDevice {
         }
     }
 
+    /// A photo of the season as `tools/make_sample_photos.py` lists it: its file and its catch.
+    private struct SamplePhoto: Decodable {
+        let file: String
+        let species: String
+        let caughtAt: TimeInterval
+    }
+
     /// The season's photos (`tools/make_sample_photos.py`; their thumbnails are drawn when a
-    /// grid first shows them, through the providers' maker): three and a video of the latest
-    /// trip's fish, one of each of the three heaviest fish, and a HEIC photo not yet given to a
-    /// catch (Linux draws no HEIC, so its tile shows its kind and name).
+    /// grid first shows them, through the providers' maker), each linked to the catch it shows —
+    /// the latest trip's fish and the three heaviest of the season —, a video of the latest trip,
+    /// and a HEIC photo not yet given to a catch (Linux draws no HEIC, so its tile shows its kind
+    /// and name).
     private static func addPhotos(to diary: Diary) throws {
         let importer = MediaImporter(store: try MediaStore(diary: diary))
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../sample-photos").standardized
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jpg") }
-            .sorted(by: >)
+        let photos = try JSONDecoder().decode(
+            [SamplePhoto].self, from: Data(contentsOf: folder.appendingPathComponent("photos.json")))
+        let catches = try diary.trips().flatMap { try diary.catches(tripId: $0.id) }
+        for photo in photos {
+            guard
+                let item = catches.first(where: {
+                    $0.speciesId == photo.species && $0.caughtAt == Date(timeIntervalSince1970: photo.caughtAt)
+                })
+            else { throw WireframeError("no catch of \(photo.species) at \(photo.caughtAt) for \(photo.file)") }
+            _ = try importer.importMedia(
+                MediaSource(url: folder.appendingPathComponent(photo.file), target: MediaTarget(.catch, item.id)))
+        }
         guard let latest = try diary.trips().max(by: { $0.startAt < $1.startAt }) else { return }
-        let latestCatches = try diary.catches(tripId: latest.id)
-        let heaviest = try diary.heaviestCatches().prefix(3)
-        var targets = (0..<3).map {
-            latestCatches.indices.contains($0)
-                ? MediaTarget(.catch, latestCatches[$0].id) : MediaTarget(.trip, latest.id)
-        }
-        targets += heaviest.map { MediaTarget(.catch, $0.id) }
-        for (name, target) in zip(names, targets) {
-            _ = try importer.importMedia(MediaSource(url: folder.appendingPathComponent(name), target: target))
-        }
         _ = try importer.importMedia(
             MediaSource(url: Self.photo("video_location.mp4"), target: MediaTarget(.trip, latest.id)))
         _ = try importer.importMedia(MediaSource(url: Self.photo("photo_iloc_v0.heic")))

@@ -26,7 +26,10 @@ public final class CatchPageModel: DeclaresControls {
     public private(set) var item: Catch?
     public private(set) var trip: Trip?
     public private(set) var spot: Spot?
+    /// The conditions stored with the catch, else those of its trip (``conditionsAreTrips``).
     public private(set) var conditions: StoredConditions?
+    /// True when the catch has none of its own and its trip's are shown.
+    public private(set) var conditionsAreTrips = false
     /// Its photos and videos as thumbnails (issue 30 §3).
     public private(set) var media: [MediaTile] = []
     public private(set) var lines: RecordLines
@@ -56,11 +59,14 @@ public final class CatchPageModel: DeclaresControls {
             let item = try diary.catchRecord(id)
             let trip = try diary.trip(item.tripId)
             return (
-                item, trip, try diary.spot(trip.spotId), try diary.conditions(for: .catch, id: id),
+                item, trip, try diary.spot(trip.spotId),
+                try diary.conditions(for: .catch, id: id).map { ($0, false) }
+                    ?? diary.conditions(for: .trip, id: trip.id).map { ($0, true) },
                 try diary.mediaAssets(linkedTo: MediaTarget(.catch, id)), try diary.entriesNamed(by: [item])
             )
         }
-        (item, trip, spot, conditions) = (loaded.0, loaded.1, loaded.2, loaded.3)
+        (item, trip, spot) = (loaded.0, loaded.1, loaded.2)
+        (conditions, conditionsAreTrips) = (loaded.3?.0, loaded.3?.1 ?? false)
         lines = RecordLines(formatter: formatter, entries: loaded.5, catalog: catalog)
         media = await MediaTile.tiles(loaded.4, thumbnails: thumbnails)
     }
@@ -76,6 +82,14 @@ public final class CatchPageModel: DeclaresControls {
 
     /// "Sat 12 May, 05:40 · Volga bend".
     public var momentText: String { item.map { lines.moment(of: $0, at: spot?.name) } ?? "" }
+
+    /// The link to its trip, by the trip's title or its day and hours: "Trip · Sun 31 May 2026 ·
+    /// 05:10–10:10 · 5 h" (the spot is on the line above).
+    public var tripText: String? {
+        trip.map { trip in
+            catalog.text("catches.tripLink", language, ["trip": trip.title ?? lines.when(trip)])
+        }
+    }
 
     /// Every figure recorded, labelled as the form labels it; what was not recorded is left out.
     public var facts: [Fact] {
@@ -97,6 +111,6 @@ public final class CatchPageModel: DeclaresControls {
         }
     }
 
-    /// The conditions stored with the catch, and the moon: "14 °C · 1012 hPa, falling · …".
+    /// The conditions stored with the catch (or its trip), and the moon: "14 °C · 1012 hPa, falling · …".
     public var conditionsText: String? { item.map { lines.conditions(at: $0.caughtAt, conditions) } }
 }

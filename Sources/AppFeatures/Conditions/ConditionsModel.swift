@@ -61,6 +61,19 @@ public final class ConditionsModel: DeclaresControls {
         catalog.text("conditions.field.\(field.rawValue)", formatter.language)
     }
 
+    /// The snapshot's warnings as the angler reads them: when no service answered at all (no
+    /// network, most likely), one sentence saying so and what still works, first, instead of a
+    /// line per service.
+    func worded(_ snapshot: ConditionsSnapshot) -> [String] {
+        let failures: Set<ConditionsWarning.Kind> = [.providerFailed, .kpFailed, .budgetExpired]
+        let noneAnswered =
+            snapshot.route == .offline && snapshot.warnings.contains { $0.kind == .providerFailed }
+            && snapshot.kp == nil
+        guard noneAnswered else { return snapshot.warnings.map(text) }
+        return [catalog.text("conditions.warning.noConnection", formatter.language)]
+            + snapshot.warnings.filter { !failures.contains($0.kind) }.map(text)
+    }
+
     /// A warning's sentence (`conditions.warning.<kind>`); a sentence stored before warnings had
     /// kinds is said as "some conditions could not be fetched" rather than in its English words.
     public func text(_ warning: ConditionsWarning) -> String {
@@ -81,7 +94,7 @@ public final class ConditionsModel: DeclaresControls {
         let place = WeatherPlace(coordinate: coordinate)
         if case .success(let snapshot) = await weather.conditions(at: place, time: time, budget: budget) {
             lines = layOut(snapshot)
-            warnings = snapshot.warnings.map(text)
+            warnings = worded(snapshot)
         }
         let zone = TimeZone(secondsFromGMT: utcOffsetSeconds) ?? .gmt
         var calendar = Calendar(identifier: .gregorian)

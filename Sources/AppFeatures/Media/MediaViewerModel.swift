@@ -16,6 +16,18 @@ public struct MediaViewing: Hashable, Sendable {
     }
 }
 
+/// What a photo or video shows, as its viewer names it: the fish of its catch and the spot, or
+/// its trip or spot.
+public struct MediaSubject: Sendable, Equatable {
+    public var title: String
+    public var place: String?
+
+    public init(title: String, place: String?) {
+        self.title = title
+        self.place = place
+    }
+}
+
 /// A photo or video full screen (issue 30 §3, T4, T16, T17): swipe to the next or previous one,
 /// pinch or double-tap to zoom a photo, play a video, share the file under its own name, delete
 /// to the Trash with an undo (UI5); bytes on another device are fetched when the angler asks.
@@ -45,6 +57,9 @@ public final class MediaViewerModel: SafeguardsDestructiveActions {
     public private(set) var file: URL?
     /// The shown item's thumbnail, drawn while the full picture loads.
     public private(set) var thumbnail: URL?
+    /// What the shown item is of: its catch ("Northern pike × 2") at its spot, else its trip's
+    /// title or spot, else its spot.
+    public private(set) var subject: MediaSubject?
     /// True when the viewer has nothing left to show (its last item went to the Trash): it closes.
     public private(set) var isEmpty = false
     public private(set) var problem: String?
@@ -85,15 +100,20 @@ public final class MediaViewerModel: SafeguardsDestructiveActions {
         catalog.text("mediaViewer.position", language, ["index": "\(index + 1)", "count": "\(items.count)"])
     }
 
-    /// When and what: `Sat 12 May 2026, 05:40 · IMG_0412.JPG`; the capture time on the clock the
-    /// file gave, else the import's.
+    /// The screen's title: what the item shows ("Northern pike"), else where it is in the
+    /// gallery ("3 of 12").
+    public var titleText: String { subject?.title ?? positionText }
+
+    /// Where and when: `Opera shore · Sat 12 May 2026, 05:40`, the capture time on the clock the
+    /// file gave; the file's name when the item belongs to nothing.
     public var captionText: String {
         guard let asset = current else { return "" }
         let dates = DiaryDates(language: language)
         let taken = asset.metadata.capturedAt.map {
             dates.moment($0, offset: asset.metadata.captureUTCOffsetSeconds ?? 0)
         }
-        return [taken, asset.originalName].compactMap { $0 }.joined(separator: " · ")
+        let first = subject == nil ? asset.originalName : subject?.place
+        return [first, taken].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// Loads the items, opening on the one asked for (or the first, if it has gone).
@@ -172,15 +192,42 @@ public final class MediaViewerModel: SafeguardsDestructiveActions {
         await show()
     }
 
-    /// Resets the zoom and finds the shown item's file and thumbnail.
+    /// What `asset` is of, from its first link that is still in the diary.
+    nonisolated private static func subject(
+        of asset: MediaAsset, in diary: Diary, formatter: MeasureFormatter, catalog: Catalog
+    ) throws -> MediaSubject? {
+        for link in asset.links {
+            switch link.type {
+            case .catch:
+                guard let item = try? diary.catchRecord(link.id), item.deletedAt == nil else { continue }
+                let spot = try? diary.spot(try diary.trip(item.tripId).spotId)
+                let lines = RecordLines(
+                    formatter: formatter, entries: try diary.entriesNamed(by: [item]), catalog: catalog)
+                return MediaSubject(title: lines.title(of: item), place: spot?.name)
+            case .trip:
+                guard let trip = try? diary.trip(link.id), trip.deletedAt == nil else { continue }
+                let spot = (try? diary.spot(trip.spotId))?.name
+                return MediaSubject(title: trip.title ?? spot ?? "", place: trip.title == nil ? nil : spot)
+            case .spot:
+                guard let spot = try? diary.spot(link.id), spot.deletedAt == nil else { continue }
+                return MediaSubject(title: spot.name, place: nil)
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Resets the zoom and finds the shown item's file, thumbnail and subject.
     private func show() async {
         zoom = 1
         problem = nil
         guard let asset = current else {
-            (file, thumbnail) = (nil, nil)
+            (file, thumbnail, subject) = (nil, nil, nil)
             return
         }
         thumbnail = try? await thumbnails?.thumbnail(asset)
+        let (formatter, catalog) = (formatter, catalog)
+        subject = try? await diary.read { try Self.subject(of: asset, in: $0, formatter: formatter, catalog: catalog) }
         let folder = mediaFolder
         do {
             file = try await diary.read { _ in try SharedMediaFiles.file(of: asset, in: folder) }

@@ -31,12 +31,14 @@ public struct RecordLines: Sendable {
 
     // MARK: Trips
 
-    /// `Sat 12 May 2026 · 05:10–09:40 · 4 h 30 min`; `Sat 12 May 2026 · from 05:10` without an end.
+    /// `Sat 12 May 2026 · 05:10–09:40 · 4 h 30 min`; `Sat 12 May 2026 · from 05:10 · not ended`
+    /// without an end.
     public func when(_ trip: Trip) -> String {
         let offset = trip.utcOffsetSeconds
         let parts = [
             dates.day(trip.startAt, offset: offset), dates.span(from: trip.startAt, to: trip.endAt, offset: offset),
-            trip.endAt.flatMap { dates.duration($0.timeIntervalSince(trip.startAt)) },
+            trip.endAt.map { dates.duration($0.timeIntervalSince(trip.startAt)) }
+                ?? catalog.text("trips.notEnded", formatter.language),
         ]
         return parts.compactMap { $0 }.joined(separator: " · ")
     }

@@ -12,9 +12,9 @@ struct CatchPageScreen: View {
         List {
             Section {
                 Label(model.momentText, systemImage: "clock")
-                if let trip = model.trip {
+                if let trip = model.trip, let tripText = model.tripText {
                     NavigationLink(value: Destination.trip(trip.id)) {
-                        Label(trip.title ?? model.spot?.name ?? models.text("page.tripDetail"), systemImage: "calendar")
+                        Label(tripText, systemImage: "calendar")
                     }
                     .control(CatchPageModel.openTrip, help: models.help)
                 }
@@ -25,12 +25,14 @@ struct CatchPageScreen: View {
                 }
             }
             if let conditions = model.conditionsText {
-                Section(models.text("catches.conditions")) { Text(conditions) }
+                Section(models.text(model.conditionsAreTrips ? "catches.conditionsOfTrip" : "catches.conditions")) {
+                    Text(conditions)
+                }
             }
             Section(models.text("page.media")) {
                 MediaGrid(tiles: model.media, target: MediaTarget(.catch, model.catchId), missing: [], models: models)
                 NavigationLink(value: Destination.gallery(MediaTarget(.catch, model.catchId))) {
-                    Label(models.text("page.media"), systemImage: "photo.on.rectangle")
+                    Label(models.text("media.addOrSeeAll"), systemImage: "photo.on.rectangle")
                 }
                 .control(CatchPageModel.openMedia, help: models.help)
             }

@@ -3,7 +3,7 @@ import SwiftUI
 
 /// The conditions at a spot on a date (T14): weather, pressure trend, wind, humidity, Kp and the
 /// magnetic field, moon and sun, the solunar periods — each line with where it came from; what
-/// the device computes is there without a network.
+/// the device computes is there without a network; why something is missing comes first.
 struct ConditionsScreen: View {
     @Bindable var model: ConditionsModel
     let title: String
@@ -17,6 +17,11 @@ struct ConditionsScreen: View {
                 Task { await model.refresh() }
             }
             .disabled(model.isRefreshing)
+            if !model.warnings.isEmpty {
+                Section {
+                    ForEach(model.warnings, id: \.self) { Label($0, systemImage: "exclamationmark.triangle") }
+                }
+            }
             ForEach(model.lines) { line in
                 VStack(alignment: .leading) {
                     LabeledValue(title: model.label(of: line.field), value: line.value)
@@ -31,7 +36,6 @@ struct ConditionsScreen: View {
                         title: models.text("conditions.minor"), value: model.minorPeriods.joined(separator: ", "))
                 }
             }
-            ForEach(model.warnings, id: \.self) { Text($0).font(.caption) }
         }
         .navigationTitle(title)
         .task { await model.refresh() }

@@ -18,7 +18,7 @@ struct MediaGrid: View {
         LazyVGrid(columns: [GridItem(.adaptive(minimum: 100), spacing: 4)], spacing: 4) {
             ForEach(tiles) { tile in
                 NavigationLink(value: Destination.mediaViewer(MediaViewing(target: target, assetId: tile.id))) {
-                    MediaTileView(tile: tile, onAnotherDevice: missing.contains(tile.id))
+                    MediaTileView(tile: tile, onAnotherDevice: missing.contains(tile.id), models: models)
                 }
                 .control(MediaModel.open, help: models.help)
             }
@@ -31,17 +31,20 @@ struct MediaGrid: View {
 struct MediaTileView: View {
     let tile: MediaTile
     let onAnotherDevice: Bool
+    let models: ScreenModels
 
     var body: some View {
         ZStack(alignment: .bottomTrailing) {
             if let file = tile.thumbnail?.path, let image = UIImage(contentsOfFile: file) {
-                Image(uiImage: image).resizable().scaledToFill().frame(width: 100, height: 100).clipped()
+                Image(uiImage: image).resizable().scaledToFill().frame(minWidth: 100, minHeight: 100).clipped()
             } else {
                 VStack {
                     Image(systemName: tile.isVideo ? "video" : "photo")
                     Text(tile.asset.originalName).font(.caption2).lineLimit(1)
                 }
-                .frame(width: 100, height: 100)
+                .frame(minWidth: 100, maxWidth: .infinity, minHeight: 100)
+                .background(.quaternary)
+                .foregroundStyle(.secondary)
             }
             if let length = tile.durationText {
                 Label(length, systemImage: "video.fill").font(.caption2).padding(4)
@@ -50,7 +53,15 @@ struct MediaTileView: View {
                 Image(systemName: "icloud.and.arrow.down").padding(4)
             }
         }
-        .accessibilityLabel(
-            tile.isVideo ? "\(tile.asset.originalName), \(tile.durationText ?? "")" : tile.asset.originalName)
+        .accessibilityLabel(spokenName)
+    }
+
+    /// "Photo, Sat 30 May 2026" / "Video, 0:13, Sat 30 May 2026": what VoiceOver says of the tile.
+    private var spokenName: String {
+        let taken = tile.asset.metadata.capturedAt.map {
+            DiaryDates(language: models.language).day($0, offset: tile.asset.metadata.captureUTCOffsetSeconds ?? 0)
+        }
+        return [models.text(tile.isVideo ? "media.kind.video" : "media.kind.photo"), tile.durationText, taken]
+            .compactMap { $0 }.joined(separator: ", ")
     }
 }

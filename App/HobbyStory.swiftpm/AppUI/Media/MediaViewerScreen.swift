@@ -18,9 +18,11 @@ struct MediaViewerScreen: View {
                 .frame(maxWidth: .infinity, maxHeight: .infinity)
                 .gesture(DragGesture().onEnded { value in Task { await model.swiped(width: value.translation.width) } })
             Text(model.captionText).font(.footnote)
+            Text(model.positionText).font(.caption)
             ProblemNote(problem: model.problem)
         }
-        .navigationTitle(model.positionText)
+        .background(Color.black)
+        .navigationTitle(model.titleText)
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
                 if let file = model.file {

@@ -32,8 +32,9 @@ struct TripDetailScreen: View {
                 ControlButton(TripDetailModel.endTrip, systemImage: "flag.checkered", help: models.help) {
                     Task { await model.endTrip() }
                 }
+                .buttonStyle(.borderedProminent)
             }
-            Section(models.text("page.tripDetail")) {
+            Section(models.text("trip.catches")) {
                 ControlButton(TripDetailModel.addCatch, systemImage: "plus", help: models.help) {
                     models.router.current.navigate(to: .newCatch(tripId: model.tripId))
                 }
@@ -50,13 +51,13 @@ struct TripDetailScreen: View {
             Section(models.text("page.media")) {
                 MediaGrid(tiles: model.media, target: MediaTarget(.trip, model.tripId), missing: [], models: models)
                 NavigationLink(value: Destination.gallery(MediaTarget(.trip, model.tripId))) {
-                    Label(models.text("page.media"), systemImage: "photo.on.rectangle")
+                    Label(models.text("media.addOrSeeAll"), systemImage: "photo.on.rectangle")
                 }
                 .control(TripDetailModel.openMedia, help: models.help)
             }
             ProblemNote(problem: model.problem)
         }
-        .navigationTitle(model.trip?.title ?? models.text("page.tripDetail"))
+        .navigationTitle(model.trip?.title ?? model.spot?.name ?? models.text("page.tripDetail"))
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
                 ControlButton(TripDetailModel.edit, help: models.help) {
