@@ -116,23 +116,13 @@ private struct Memory {
 
     func load(_ bytes: [UInt8], into index: Int) {
         let target = block(index)
-        for i in 0..<128 {
-            var word: UInt64 = 0
-            for b in 0..<8 { word |= UInt64(bytes[i * 8 + b]) << UInt64(8 * b) }
-            target[i] = word
-        }
+        for (i, word) in littleEndianWords(bytes).enumerated() { target[i] = word }
     }
 
     /// The XOR of the lanes' last blocks, as bytes.
     func finalBlock() -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(1024)
-        for i in 0..<128 {
-            var word: UInt64 = 0
-            for lane in 0..<lanes { word ^= block(index(lane, laneLength - 1))[i] }
-            for b in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * b))) }
-        }
-        return bytes
+        littleEndianBytes(
+            (0..<128).map { i in (0..<lanes).reduce(UInt64(0)) { $0 ^ block(index($1, laneLength - 1))[i] } })
     }
 
     /// Computes one segment of one lane (RFC 9106 §3.4): Argon2i's addresses in the first half of

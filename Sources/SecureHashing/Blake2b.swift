@@ -62,23 +62,11 @@ struct Blake2b {
         counter &+= UInt64(buffer.count)
         let block = buffer + [UInt8](repeating: 0, count: 128 - buffer.count)
         compress(block, last: true)
-        var output: [UInt8] = []
-        output.reserveCapacity(64)
-        for word in state {
-            for shift in stride(from: 0, to: 64, by: 8) {
-                output.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
-            }
-        }
-        return Array(output.prefix(outputLength))
+        return Array(littleEndianBytes(state).prefix(outputLength))
     }
 
     private mutating func compress(_ block: [UInt8], last: Bool) {
-        var m = [UInt64](repeating: 0, count: 16)
-        for i in 0..<16 {
-            var word: UInt64 = 0
-            for b in 0..<8 { word |= UInt64(block[i * 8 + b]) << UInt64(8 * b) }
-            m[i] = word
-        }
+        let m = littleEndianWords(block)
         var v = state + Self.iv
         v[12] ^= counter
         if last { v[14] = ~v[14] }
@@ -110,4 +98,16 @@ extension UInt64 {
     /// The word rotated right by `count` bits (0 < count < 64).
     @_transparent
     func rotatedRight(_ count: UInt64) -> UInt64 { (self >> count) | (self << (64 &- count)) }
+}
+
+/// The little-endian 64-bit words of `bytes` (whose count is a multiple of 8).
+func littleEndianWords(_ bytes: [UInt8]) -> [UInt64] {
+    stride(from: 0, to: bytes.count, by: 8).map { start in
+        (0..<8).reduce(UInt64(0)) { word, b in word | UInt64(bytes[start + b]) << UInt64(8 * b) }
+    }
+}
+
+/// `words` as little-endian bytes.
+func littleEndianBytes(_ words: some Sequence<UInt64>) -> [UInt8] {
+    words.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) } }
 }
