@@ -21,7 +21,7 @@ extension PortalStore {
             throw PortalStoreError.invalid(
                 field: "confirmation", message: "type the account's email, \(email), to confirm")
         }
-        guard PasswordHash.verify(password, against: try row.text(1)) else { throw PortalStoreError.wrongCredentials }
+        guard passwords.verify(password, against: try row.text(1)) else { throw PortalStoreError.wrongCredentials }
         let now = now
         let hashes = try database.write { sql in
             try sql.execute("UPDATE accounts SET deleted_at = ? WHERE id = ?", [.integer(now), PortalValue(account)])

@@ -57,8 +57,8 @@ extension PortalStore {
             try sql.queryFirst("SELECT password_hash FROM accounts WHERE id = ?", [PortalValue(account)])?.text(0)
         }
         guard let stored else { throw PortalStoreError.unknownAccount }
-        guard PasswordHash.verify(current, against: stored) else { throw PortalStoreError.wrongCredentials }
-        let hash = try Self.passwordHash(new, field: "newPassword")
+        guard passwords.verify(current, against: stored) else { throw PortalStoreError.wrongCredentials }
+        let hash = try passwordHash(new, field: "newPassword")
         let now = now
         let revoked = try database.write { sql in
             try sql.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", [.text(hash), PortalValue(account)])

@@ -30,17 +30,22 @@ public struct PortalStore: Sendable {
     /// How many days error reports, problem reports and per-day counts are kept (issue 18).
     public var diagnosticsRetentionDays = 90
     let clock: @Sendable () -> Date
+    /// Hashes and checks the accounts' passwords: Argon2id at the phone's cost; the tests pass a
+    /// cheaper cost, since the stored hash carries its own.
+    let passwords: any PasswordHashing
     private let lastActivity = ActivityLog()
     let sessions = SessionCache()
     let directoryNameCache = DirectoryNameCache()
     let diaryOutlineCache = DiaryOutlineCache()
 
     public init(
-        database: any PortalDatabase, blobs: any MediaBlobStore, clock: @escaping @Sendable () -> Date = { Date() }
+        database: any PortalDatabase, blobs: any MediaBlobStore, clock: @escaping @Sendable () -> Date = { Date() },
+        passwords: any PasswordHashing = Argon2idPasswordHashing()
     ) {
         self.database = database
         self.blobs = blobs
         self.clock = clock
+        self.passwords = passwords
     }
 
     var now: Int64 { PortalClock.milliseconds(clock()) }
@@ -54,7 +59,7 @@ public struct PortalStore: Sendable {
     @discardableResult
     public func signUp(email rawEmail: String, password: String, isAdmin: Bool = false) throws -> UUID {
         let email = try Self.normalisedEmail(rawEmail)
-        let hash = try Self.passwordHash(password)
+        let hash = try passwordHash(password)
         let id = UUID()
         let now = now
         do {
@@ -89,7 +94,7 @@ public struct PortalStore: Sendable {
         let account = try database.read { sql in
             try sql.queryFirst("SELECT id, password_hash, deleted_at FROM accounts WHERE email = ?", [.text(email)])
         }
-        guard let account, PasswordHash.verify(password, against: try account.text(1)) else {
+        guard let account, passwords.verify(password, against: try account.text(1)) else {
             throw PortalStoreError.wrongCredentials
         }
         if let deleted = try account.optionalInt64(2) {
@@ -226,14 +231,14 @@ public struct PortalStore: Sendable {
 
     /// The Argon2id hash of a new password, once it is 8 to 1024 characters and at most 4096
     /// bytes of UTF-8 (`field` names it in the refusal).
-    static func passwordHash(_ password: String, field: String = "password") throws -> String {
+    func passwordHash(_ password: String, field: String = "password") throws -> String {
         guard password.utf8.count <= 4 * 1_024, (8...1_024).contains(password.count) else {
             throw PortalStoreError.invalid(
                 field: field,
                 message: "must be 8 to 1024 characters long and at most 4096 bytes of UTF-8 "
                     + "(got \(password.count) characters, \(password.utf8.count) bytes)")
         }
-        return try PasswordHash.make(password)
+        return try passwords.make(password)
     }
 
     /// The form every email is stored and compared in (also the sign-in rate limiter's key).

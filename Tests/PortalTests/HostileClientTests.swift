@@ -281,7 +281,7 @@ extension HostileClientTests {
         let store = PortalStore(
             database: harness.store.database,
             blobs: FaultyBlobStore(wrapping: harness.store.blobs, failingAppends: true),
-            clock: harness.clock.function)
+            clock: harness.clock.function, passwords: testPasswordHashing)
         let portal = HTTPTestClient(
             PortalApplication(store: store, logger: Logger(category: "http", sink: log)).application())
         let data = Data(count: 1_000)

@@ -121,7 +121,9 @@ struct MediaCollectionTests {
     func garbageSurvivesACrash(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let failing = FaultyBlobStore(wrapping: portal.store.blobs)
-        let store = PortalStore(database: portal.store.database, blobs: failing, clock: portal.clock.function)
+        let store = PortalStore(
+            database: portal.store.database, blobs: failing, clock: portal.clock.function,
+            passwords: testPasswordHashing)
         let account = try store.signUp(email: "anna@example.org", password: "correct horse")
         let bytes = Data("a photo of a perch, or its bytes".utf8)
         let sha = SHA256Digest.hex(of: bytes)

@@ -81,7 +81,7 @@ final class PortalHarness: Sendable {
         try database.migrate()
         store = PortalStore(
             database: database, blobs: try FileMediaBlobStore(root: try temporaryFolder("portal-media")),
-            clock: clock.function)
+            clock: clock.function, passwords: testPasswordHashing)
         let bundled = try BundledDirectories.load()
         try store.seedDirectories(bundled.entries, version: bundled.version)
         portal = PortalApplication(

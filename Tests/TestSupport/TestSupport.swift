@@ -162,3 +162,7 @@ public func writeHelsinkiMapPack(into folder: URL) throws -> Data {
     try JSONSerialization.data(withJSONObject: manifest).write(to: folder.appendingPathComponent("helsinki.json"))
     return bytes
 }
+
+/// Argon2id at a test's cost (256 KiB, one pass): the same algorithm and encoded form as the
+/// phone's, a thousandth of its work, for the many accounts the portal tests sign up.
+public let testPasswordHashing = Argon2idPasswordHashing(parameters: .init(memoryKiB: 256, passes: 1))
