@@ -3,7 +3,7 @@ import Foundation
 import MediaLibrary
 
 /// A photo or video as a grid shows it (issue 30 §3): its thumbnail when one is drawn (never
-/// the full image), whether its bytes are on this device, and a video's length (`0:42`).
+/// the full image) and a video's length (`0:42`).
 public struct MediaTile: Identifiable, Sendable, Equatable {
     public let asset: MediaAsset
     /// The cached thumbnail; nil while the bytes are elsewhere or the format cannot be drawn.
@@ -24,17 +24,5 @@ public struct MediaTile: Identifiable, Sendable, Equatable {
     static func tiles(_ assets: [MediaAsset], thumbnails: MediaThumbnails?) async -> [MediaTile] {
         let found = await thumbnails?.thumbnails(assets) ?? [:]
         return assets.map { MediaTile(asset: $0, thumbnail: found[$0.id]) }
-    }
-}
-
-extension DiaryQueue {
-    /// Imports one photo or video (T16, T17): copied, hashed and read off the diary's queue, then
-    /// recorded in one short write; its thumbnail is drawn right after (issue 30 §3), so a grid
-    /// never waits for it — a drawing that fails leaves the tile to show its kind.
-    func importMedia(_ source: MediaSource, thumbnails: MediaThumbnails?) async throws {
-        let folder = try await read { MediaStore.folder(forDiaryAt: $0.fileURL) }
-        let prepared = try await MediaImporter.prepareInBackground(source, in: folder)
-        let addition = try await write { try MediaImporter(store: try MediaStore(diary: $0)).commit(prepared) }
-        _ = try? await thumbnails?.thumbnail(addition.asset)
     }
 }

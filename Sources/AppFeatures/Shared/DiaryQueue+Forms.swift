@@ -19,6 +19,18 @@ extension DiaryQueue {
     }
 }
 
+extension DiaryQueue {
+    /// Imports one photo or video (T16, T17): copied, hashed and read off the diary's queue, then
+    /// recorded in one short write; its thumbnail is drawn right after (issue 30 §3), so a grid
+    /// never waits for it — a drawing that fails leaves the tile to show its kind.
+    func importMedia(_ source: MediaSource, thumbnails: MediaThumbnails?) async throws {
+        let folder = try await read { MediaStore.folder(forDiaryAt: $0.fileURL) }
+        let prepared = try await MediaImporter.prepareInBackground(source, in: folder)
+        let addition = try await write { try MediaImporter(store: try MediaStore(diary: $0)).commit(prepared) }
+        _ = try? await thumbnails?.thumbnail(addition.asset)
+    }
+}
+
 extension PendingConfirmation {
     /// "Discard your changes?" for a form (UI5); `revert` puts the saved values back.
     static func discardingChanges(
