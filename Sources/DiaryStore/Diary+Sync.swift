@@ -13,6 +13,8 @@ public struct SyncAccount: Sendable, Equatable {
     public var cursor: String
     public var directoryVersion: Int
     public var lastSyncAt: Date?
+    /// The kinds of record the cursor has pulled (``Diary/coverPulls(of:)``).
+    public var pulledKinds: Set<RecordKind>
 }
 
 /// A change the portal refused, kept visible until the angler fixes or deletes the record.

@@ -7,12 +7,35 @@ import SyncProtocol
 extension Diary {
     public func syncAccount() throws -> SyncAccount? {
         try database.queryFirst(
-            "SELECT portal_url, email, account_id, token, cursor, directory_version, last_sync_at FROM sync_account"
+            """
+            SELECT portal_url, email, account_id, token, cursor, directory_version, last_sync_at, pulled_kinds
+            FROM sync_account
+            """
         ).map { row in
             SyncAccount(
                 portalURL: try row.text(0), email: try row.text(1), accountId: try row.uuid(2),
                 token: try row.optionalText(3), cursor: try row.text(4), directoryVersion: Int(try row.int64(5)),
-                lastSyncAt: try row.optionalInt64(6).map { Date(timeIntervalSince1970: Double($0) / 1000) })
+                lastSyncAt: try row.optionalInt64(6).map { Date(timeIntervalSince1970: Double($0) / 1000) },
+                pulledKinds: Set(try row.text(7).split(separator: ",").compactMap { RecordKind(rawValue: String($0)) }))
+        }
+    }
+
+    /// Makes the pull cursor cover `kinds`, those the syncing build knows (issue 31 §3). The
+    /// portal passed over records of kinds the cursor did not cover, so a diary that learns a
+    /// kind — an app update — begins a full pass from the start: records it holds are skipped by
+    /// their sequence numbers, the new kind's arrive, and what was deleted meanwhile goes to the
+    /// Trash as at the end of any full pass. True when a full pass began.
+    public func coverPulls(of kinds: Set<RecordKind>) throws -> Bool {
+        try database.transaction {
+            guard let account = try syncAccount(), account.pulledKinds != kinds else { return false }
+            let learned = !kinds.isSubset(of: account.pulledKinds)
+            let names = RecordKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: ",")
+            try database.execute("UPDATE sync_account SET pulled_kinds = ?", [.text(names)])
+            guard learned else { return false }
+            try database.execute(
+                "UPDATE sync_account SET cursor = ?", [.text(SyncCursor(seq: 0, fullPass: true).token)])
+            try database.execute("DELETE FROM sync_full_pass")
+            return true
         }
     }
 
@@ -60,4 +83,13 @@ extension Diary {
             try database.execute("UPDATE sync_account SET last_sync_at = ?", [SQLiteValue(time)])
         }
     }
+}
+
+extension DiarySchema {
+    /// The kinds the pull cursor covers: those of protocol version 1 in diaries made before the
+    /// column (every build before it knew exactly those).
+    static let pulledKindsColumn = """
+        ALTER TABLE sync_account ADD COLUMN pulled_kinds TEXT NOT NULL DEFAULT 'spot,trip,catch,media,report'
+            CHECK (pulled_kinds NOT GLOB '*[^a-z_,]*');
+        """
 }

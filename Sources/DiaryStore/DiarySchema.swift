@@ -24,6 +24,7 @@ enum DiarySchema {
         Migration(version: 12, name: "saved reports in the Trash", sql: reportsInTheTrash),
         Migration(version: 13, name: "error reports", sql: errorReports),
         Migration(version: 14, name: "saved reports sync", sql: savedReportsSync),
+        Migration(version: 15, name: "kinds the pull cursor covers", sql: pulledKindsColumn),
     ])
 
     /// Photos and videos (T4, T16, T17; docs/media.md): one row per asset describing bytes stored

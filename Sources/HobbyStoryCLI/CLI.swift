@@ -75,7 +75,7 @@ public struct HobbyStoryCLI: Sendable {
             console.writeError("error: \(error.description)\(Self.hint(error))")
             switch error {
             case .refused(let status, _, _) where status == 400: return .validation
-            case .notSignedIn, .signInRequired, .refused: return .refused
+            case .notSignedIn, .signInRequired, .updateRequired, .refused: return .refused
             case .portalUnavailable, .unreadableAnswer, .storage: return .failure
             }
         case let error as LicenceError:

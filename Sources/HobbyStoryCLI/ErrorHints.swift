@@ -20,6 +20,7 @@ extension HobbyStoryCLI {
         switch error {
         case .notSignedIn: "; sign in with `hobbystory account login` first"
         case .signInRequired: "; sign in again with `hobbystory account login`"
+        case .updateRequired: "; install a newer hobbystory; every change stays on this device meanwhile"
         case .refused(_, "entitlement_required", _), .refused(_, "purchase_expired", _):
             "; buy or restore the app (`hobbystory licence redeem --signed-transaction FILE`); every change stays on this device meanwhile"
         case .refused(_, "attestation_required", _), .refused(_, "assertion_refused", _):

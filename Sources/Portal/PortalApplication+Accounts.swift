@@ -3,16 +3,13 @@ import HTTPServer
 import PortalStore
 import SyncProtocol
 
-/// The endpoints anyone may call (health, metrics, the API's description, sign-up and sign-in)
+/// The endpoints anyone may call (health, metrics, the API's description), sign-up and sign-in,
 /// and those of the signed-in session (sign-out, the account, its devices and signing one out —
 /// issue 16 —, its statistics for an administrator): T3, T12.
 extension PortalApplication {
     func addPublicRoutes(to router: inout Router) {
         let store = store
         let metrics = metrics
-        let limiter = limiter
-        let signUpLimiter = signUpLimiter
-        let trustedProxies = trustedProxies
         router.on(.health) { _, _ in
             try .json(["status": "ok", "backend": store.database.backend])
         }
@@ -23,14 +20,22 @@ extension PortalApplication {
         router.on(.openAPI) { _, _ in
             HTTPResponse(headers: ["Content-Type": "application/json"], body: .bytes(try OpenAPIDocument.data()))
         }
-        router.on(.signUp) { request, context in
+    }
+
+    /// Sign-up and sign-in: open to anyone, held to the client's protocol version like the session's.
+    func addSignInRoutes(to group: inout RouteGroup) {
+        let store = store
+        let limiter = limiter
+        let signUpLimiter = signUpLimiter
+        let trustedProxies = trustedProxies
+        group.on(.signUp) { request, context in
             let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
             try signUpLimiter.admit(client, code: "too_many_signups", "Too many accounts created from this address")
             let body = try await request.decodeJSON(SignUpRequest.self)
             let id = try store.signUp(email: body.email, password: body.password)
             return try .json(try store.account(id), status: .created)
         }
-        router.on(.signIn) { request, _ in
+        group.on(.signIn) { request, _ in
             let body = try await request.decodeJSON(SignInRequest.self)
             let key = try PortalStore.normalisedEmail(body.email)
             try limiter.admit(key, code: "too_many_attempts", "Too many wrong passwords for this email")

@@ -25,7 +25,8 @@ extension PortalApplication {
         group.on(.pull) { request, context in
             let principal = try context.principal(as: PortalPrincipal.self)
             let query = try PullQuery { try request.queryValue($0) }
-            let page = try store.pull(after: query.cursor, limit: query.limit, account: principal.accountId)
+            let page = try store.pull(
+                after: query.cursor, limit: query.limit, account: principal.accountId, kinds: query.servedKinds)
             try store.recordActivity(account: principal.accountId, device: principal.deviceId)
             metrics.count("pulled", page.count)
             let pieces = page.json()

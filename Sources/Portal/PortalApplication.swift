@@ -35,6 +35,9 @@ public struct PortalApplication: Sendable {
     public let licensing: LicensingConfiguration
     /// How often the licensing endpoints are taken.
     public let licensingLimiters: LicensingLimiters
+    /// The oldest sync protocol version served (``SyncProtocolVersion``); older clients are told
+    /// to update.
+    public let oldestProtocol: Int
 
     public init(
         store: PortalStore, metrics: PortalMetrics = PortalMetrics(), limiter: AttemptLimiter = AttemptLimiter(),
@@ -45,8 +48,10 @@ public struct PortalApplication: Sendable {
         logger: Logger = Logger(category: "http"), maps: MapShelf = MapShelf(),
         replicaFolder: URL = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-site-replicas"),
         siteTiles: MapPages.Tiles = .openStreetMap, licensing: LicensingConfiguration = LicensingConfiguration(),
-        licensingLimiters: LicensingLimiters = LicensingLimiters()
+        licensingLimiters: LicensingLimiters = LicensingLimiters(),
+        oldestProtocol: Int = SyncProtocolVersion.oldestServed
     ) {
+        self.oldestProtocol = oldestProtocol
         self.licensing = licensing
         self.licensingLimiters = licensingLimiters
         self.replicaFolder = replicaFolder
@@ -115,7 +120,9 @@ public struct PortalApplication: Sendable {
                 return principal
             }
         ]
-        router.group("", middleware: authenticated) { group in
+        let protocolGate = ProtocolVersionMiddleware(oldestServed: oldestProtocol)
+        router.group("", middleware: [protocolGate]) { group in addSignInRoutes(to: &group) }
+        router.group("", middleware: [protocolGate] + authenticated) { group in
             addSessionRoutes(to: &group)
             addSyncRoutes(to: &group)
             addSessionLicensingRoutes(to: &group)

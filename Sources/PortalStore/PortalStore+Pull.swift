@@ -54,8 +54,10 @@ extension PortalStore {
     /// What one change adds to a page besides its fields (seq, kind, id, times), in bytes.
     static let pullRowOverheadBytes = 160
 
-    /// The account's records changed after `cursor`, oldest first: at most `limit` of them and
-    /// about ``pullPageBytes``.
+    /// The account's records of `kinds` changed after `cursor`, oldest first: at most `limit` of
+    /// them and about ``pullPageBytes``. The last page's cursor is the account's last change, so
+    /// changes of other kinds are passed over for good (a client that learns a kind pulls again
+    /// from the start).
     ///
     /// Read so that rows past the byte budget are never held: SQLite reads row by row inside one
     /// read transaction, so the page simply stops there; libpq receives a whole result at once,
@@ -64,9 +66,10 @@ extension PortalStore {
     /// records from one snapshot: a purge committing in between cannot let the cursor pass
     /// tombstones the device never saw. Before it, the account's row alone answers the usual
     /// pull, the one with nothing new.
-    public func pull(after cursor: SyncCursor, limit: Int, account: UUID, pageBytes: Int = pullPageBytes) throws
-        -> PullPage
-    {
+    public func pull(
+        after cursor: SyncCursor, limit: Int, account: UUID, kinds: Set<RecordKind> = Set(RecordKind.allCases),
+        pageBytes: Int = pullPageBytes
+    ) throws -> PullPage {
         let limit = min(max(1, limit), SyncLimits.changesPerPull)
         return try database.read { sql in
             // Nothing new, the usual answer: told by the account's row alone.
@@ -89,7 +92,7 @@ extension PortalStore {
             var hasMore = false
             var bytes = 0
             let (statement, arguments) = pullStatement(
-                after: cursor, limit: limit, account: account, pageBytes: pageBytes)
+                after: cursor, limit: limit, account: account, kinds: kinds, pageBytes: pageBytes)
             try sql.forEachRow(statement, arguments) { row in
                 if head == nil {
                     head = (try row.int64(0), try row.int64(1), Int(try row.optionalText(2) ?? "0") ?? 0)
@@ -119,7 +122,7 @@ extension PortalStore {
             let fullPass = cursor.fullPass || restart
             return PullPage(
                 rows: rows,
-                cursor: SyncCursor(seq: rows.last?.seq ?? (restart ? 0 : cursor.seq), fullPass: fullPass && hasMore),
+                cursor: SyncCursor(seq: hasMore ? rows.last?.seq ?? 0 : head.lastSeq, fullPass: fullPass && hasMore),
                 hasMore: hasMore, directoryVersion: head.directoryVersion, fullPass: fullPass)
         }
     }
@@ -127,9 +130,14 @@ extension PortalStore {
     /// The pull's one statement. Columns: purge mark, last sequence number, directory version,
     /// then per record seq, kind, id, deleted, modified, fields, size in bytes, and — where the
     /// budget is applied in SQL — how many candidates there were (else NULL).
-    private func pullStatement(after cursor: SyncCursor, limit: Int, account: UUID, pageBytes: Int)
-        -> (String, [PortalValue])
-    {
+    private func pullStatement(
+        after cursor: SyncCursor, limit: Int, account: UUID, kinds: Set<RecordKind>, pageBytes: Int
+    ) -> (String, [PortalValue]) {
+        // The kinds are the enumeration's own names, never the client's text.
+        let kindFilter =
+            kinds.isSuperset(of: RecordKind.allCases)
+            ? ""
+            : " AND r.kind IN ('\(RecordKind.allCases.filter(kinds.contains).map(\.rawValue).joined(separator: "', '"))')"
         let size = "COALESCE(\(database.byteLength(of: "fields")), 0) + \(Self.pullRowOverheadBytes)"
         let start = "CASE WHEN ? = 0 AND ? > 0 AND ? < a.purged_seq THEN 0 ELSE ? END"
         let startArguments: [PortalValue] = [
@@ -140,7 +148,7 @@ extension PortalStore {
             return (
                 """
                 SELECT \(head), r.seq, r.kind, r.id, r.deleted, r.modified_at, r.fields, \(size), NULL
-                FROM accounts a LEFT JOIN records r ON r.account_id = a.id AND r.seq > \(start)
+                FROM accounts a LEFT JOIN records r ON r.account_id = a.id AND r.seq > \(start)\(kindFilter)
                 WHERE a.id = ? ORDER BY r.seq LIMIT ?
                 """, startArguments + [PortalValue(account), .integer(Int64(limit + 1))]
             )
@@ -155,7 +163,7 @@ extension PortalStore {
                         COUNT(*) OVER () AS candidates, ROW_NUMBER() OVER (ORDER BY seq) AS position
                     FROM (
                         SELECT r.seq, \(size) AS size FROM accounts a JOIN records r ON r.account_id = a.id
-                        WHERE a.id = ? AND r.seq > \(start) ORDER BY r.seq LIMIT ?
+                        WHERE a.id = ? AND r.seq > \(start)\(kindFilter) ORDER BY r.seq LIMIT ?
                     ) AS candidate_rows
                 ) AS sized_rows
                 WHERE (before < ? OR position = 1) AND position <= ?

@@ -24,6 +24,8 @@ public struct MediaTransfer: Sendable {
     /// Consecutive failed exchanges (without progress) before giving up until the next sync.
     public var attempts = 5
     public var initialBackoff: Duration = .milliseconds(200)
+    /// The sync protocol version spoken (``SyncProtocolVersion``), as the sync client's.
+    public var protocolVersion = SyncProtocolVersion.current
     let sleep: @Sendable (Duration) async -> Void
 
     public init(
@@ -179,6 +181,8 @@ public struct MediaTransfer: Sendable {
     /// One exchange: network failures and 5xx are `portalUnavailable` (retried by the loops
     /// above); 401 asks to sign in again; other 4xx are refusals, except those the callers handle.
     private func exchange(_ request: SyncHTTPRequest) async throws(SyncError) -> SyncHTTPResponse {
+        var request = request
+        request.protocolVersion = protocolVersion
         let response: SyncHTTPResponse
         do {
             response = try await transport.send(request)
@@ -188,6 +192,7 @@ public struct MediaTransfer: Sendable {
         switch response.status {
         case 200..<300, 404, 409, 416: return response
         case 401: throw SyncError.signInRequired("the portal no longer accepts this session")
+        case 426: throw SyncError.updateRequired(SyncError.refused(response).detail)
         case 400..<500:
             throw SyncError.refused(response).error
         default: throw SyncError.portalUnavailable("HTTP \(response.status)")

@@ -32,6 +32,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case signInRequired(String)
     /// No answer, or 5xx, after every retry: try again later; nothing is lost.
     case portalUnavailable(String)
+    /// The portal no longer serves this build's sync protocol (426): update the app; nothing is
+    /// lost, every change stays pending.
+    case updateRequired(String)
     /// The portal refused the request (4xx) with its problem `code` and `detail`.
     case refused(status: Int, code: String, detail: String)
     /// The portal answered something this client cannot read.
@@ -53,6 +56,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notSignedIn: "this diary is not signed in to a portal"
         case .signInRequired(let detail): "the portal asks to sign in again: \(detail)"
         case .portalUnavailable(let detail): "the portal is unavailable (\(detail)); nothing was lost, sync again later"
+        case .updateRequired(let detail): "this version can no longer sync with the portal: \(detail)"
         case .refused(let status, let code, let detail): "the portal refused (\(status) \(code)): \(detail)"
         case .unreadableAnswer(let detail): "the portal's answer could not be read: \(detail)"
         case .storage(let detail): "the diary failed: \(detail)"
@@ -73,6 +77,12 @@ public struct SyncClient: Sendable {
     public var initialBackoff: Duration = .milliseconds(200)
     public var batchSize = SyncLimits.mutationsPerPush
     public var pageSize = SyncLimits.changesPerPull
+    /// The sync protocol version spoken (``SyncProtocolVersion``): the current one, except in
+    /// tests of a client that predates it. From version 2 pulls name the kinds this build knows.
+    public var protocolVersion = SyncProtocolVersion.current
+    /// The kinds of record this build stores, named in pulls from protocol version 2 on (tests
+    /// of an older build name fewer).
+    public var knownKinds = Set(RecordKind.allCases)
     /// Signs each push's body with the device's App Attest key (T13), for portals that require
     /// attestation; nil sends none.
     public var requestAsserter: (any RequestAsserting)?
@@ -162,6 +172,8 @@ public struct SyncClient: Sendable {
         if let contentURL, accountRefusal == nil {
             try await uploadMedia(diary, token: token, contentURL: contentURL, into: &report)
         }
+        let pulledKinds = protocolVersion >= 2 ? knownKinds : RecordKind.firstProtocolKinds
+        _ = try await storage(diary) { try $0.coverPulls(of: pulledKinds) }
         let directoryVersion = try await pull(diary, token: token, into: &report)
         report.directoryVersion = try await storage(diary, reading: true) {
             try $0.syncAccount()?.directoryVersion ?? 0
@@ -246,7 +258,8 @@ public struct SyncClient: Sendable {
     private func uploadMedia(
         _ diary: DiaryQueue, token: String, contentURL: @Sendable (String) -> URL, into report: inout SyncReport
     ) async throws(SyncError) {
-        let transfer = MediaTransfer(transport: transport, sleep: sleep)
+        var transfer = MediaTransfer(transport: transport, sleep: sleep)
+        transfer.protocolVersion = protocolVersion
         let waiting = try await storage(diary, reading: true) { try $0.mediaAwaitingUpload() }
         for (index, (sha256, location, assetId)) in waiting.enumerated() {
             do {
@@ -283,7 +296,7 @@ public struct SyncClient: Sendable {
                 throw SyncError.storage(
                     "the stored pull cursor \"\(cursor.prefix(40))\" is not one the portal hands out")
             }
-            let query = PullQuery(cursor: position, limit: pageSize)
+            let query = PullQuery(cursor: position, limit: pageSize, kinds: protocolVersion >= 2 ? knownKinds : nil)
             let page = try await decode(
                 PullResponse.self, from: try await send(.pull, query: query.items, token: token, diary: diary))
             let outcome = try await storage(diary) { try $0.applyPulled(page) }
@@ -322,7 +335,8 @@ public struct SyncClient: Sendable {
             }
         }
         var request = SyncHTTPRequest(
-            method: endpoint.method, target: endpoint.target(query: query), body: data, token: token)
+            method: endpoint.method, target: endpoint.target(query: query), body: data, token: token,
+            protocolVersion: protocolVersion)
         var lastFailure = ""
         for attempt in 1...max(1, attempts) {
             if attempt > 1 { await sleep(initialBackoff * (1 << (attempt - 2))) }
@@ -340,6 +354,8 @@ public struct SyncClient: Sendable {
                     throw SyncError.signInRequired(SyncError.refused(response).detail)
                 case 408, 429:
                     lastFailure = "HTTP \(response.status)"
+                case 426:
+                    throw SyncError.updateRequired(SyncError.refused(response).detail)
                 case 400..<500:
                     if acceptingClientErrors { return response }
                     throw SyncError.refused(response).error

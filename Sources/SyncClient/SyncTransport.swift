@@ -1,5 +1,6 @@
 import Foundation
 import NetworkFetch
+import SyncProtocol
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -14,15 +15,19 @@ public struct SyncHTTPRequest: Sendable {
     public var token: String?
     /// Extra headers (tus uploads); `Content-Type` defaults to JSON when there is a body.
     public var headers: [String: String]
+    /// The sync protocol version the request speaks (``SyncProtocolVersion``).
+    public var protocolVersion: Int
 
     public init(
-        method: String, target: String, body: Data? = nil, token: String? = nil, headers: [String: String] = [:]
+        method: String, target: String, body: Data? = nil, token: String? = nil, headers: [String: String] = [:],
+        protocolVersion: Int = SyncProtocolVersion.current
     ) {
         self.method = method
         self.target = target
         self.body = body
         self.token = token
         self.headers = headers
+        self.protocolVersion = protocolVersion
     }
 
     /// The address to send to: `baseURL` (with or without a trailing slash) followed by ``target``.
@@ -31,9 +36,11 @@ public struct SyncHTTPRequest: Sendable {
         return (base.hasSuffix("/") ? String(base.dropLast()) : base) + target
     }
 
-    /// The headers to send: the extra ones, the bearer token, and a JSON content type by default.
+    /// The headers to send: the extra ones, the protocol version, the bearer token, and a JSON
+    /// content type by default.
     public var allHeaders: [String: String] {
         var all = headers
+        all[SyncProtocolVersion.header] = String(protocolVersion)
         if let token { all["Authorization"] = "Bearer \(token)" }
         if body != nil && all["Content-Type"] == nil { all["Content-Type"] = "application/json" }
         return all

@@ -80,6 +80,12 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the portal holds a request to the client's protocol version
+    /// (``SyncProtocolVersion``): the endpoints of the app's account and sync, which change with
+    /// the protocol. Open data, error reports, the API's description and Apple's notifications
+    /// are served to any client.
+    public var checksProtocolVersion: Bool { requiresSession || self == .signUp || self == .signIn }
+
     /// The request target: the pattern with each `:name` replaced by `parameters[name]`
     /// (percent-encoded), then the query, encoded.
     public func target(_ parameters: [String: String] = [:], query: [URLQueryItem] = []) -> String {
@@ -128,19 +134,32 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// `GET /v1/sync/pull`'s query: where to continue and how many changes at most.
+/// `GET /v1/sync/pull`'s query: where to continue, how many changes at most, and — from protocol
+/// version 2 (``SyncProtocolVersion``) — the kinds of record the client knows.
 public struct PullQuery: Sendable, Equatable {
     public static let defaultLimit = 500
+    /// Names in `kinds`, at most: more than any build will know, few enough to read at once.
+    public static let maximumKindNames = 32
+    /// Bytes of one name in `kinds`.
+    public static let maximumKindNameBytes = 32
 
     public var cursor: SyncCursor
     public var limit: Int
+    /// The kinds to send; nil when the client names none (protocol version 1).
+    public var kinds: Set<RecordKind>?
 
-    public init(cursor: SyncCursor, limit: Int = defaultLimit) {
+    public init(cursor: SyncCursor, limit: Int = defaultLimit, kinds: Set<RecordKind>? = Set(RecordKind.allCases)) {
         self.cursor = cursor
         self.limit = limit
+        self.kinds = kinds
     }
 
-    /// Reads and checks the query (`value(name)` gives a decoded parameter or nil).
+    /// The kinds the portal sends: those named, or a version 1 client's.
+    public var servedKinds: Set<RecordKind> { kinds ?? RecordKind.firstProtocolKinds }
+
+    /// Reads and checks the query (`value(name)` gives a decoded parameter or nil). A kind name
+    /// this build does not know comes from a newer client and is passed over: the portal holds
+    /// no record of it.
     public init(_ value: (String) throws -> String?) throws {
         let token = try value("cursor") ?? ""
         guard let cursor = SyncCursor(token: token) else {
@@ -150,11 +169,36 @@ public struct PullQuery: Sendable, Equatable {
         guard let limit = Int(limitText), (1...SyncLimits.changesPerPull).contains(limit) else {
             throw QueryError("limit", limitText, must: "must be 1–\(SyncLimits.changesPerPull)")
         }
-        self.init(cursor: cursor, limit: limit)
+        self.init(cursor: cursor, limit: limit, kinds: try (try value("kinds")).map(Self.kinds(named:)))
+    }
+
+    private static func kinds(named text: String) throws -> Set<RecordKind> {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard names.count <= maximumKindNames else {
+            throw QueryError("kinds", text, must: "names more than \(maximumKindNames) kinds")
+        }
+        for name in names {
+            guard (1...maximumKindNameBytes).contains(name.utf8.count),
+                name.utf8.allSatisfy({ (97...122).contains($0) || $0 == 95 })
+            else {
+                throw QueryError(
+                    "kinds", text,
+                    must: "must be kinds of record separated by commas, each 1–\(maximumKindNameBytes) letters a–z or _"
+                )
+            }
+        }
+        return Set(names.compactMap { RecordKind(rawValue: String($0)) })
     }
 
     public var items: [URLQueryItem] {
-        [URLQueryItem(name: "cursor", value: cursor.token), URLQueryItem(name: "limit", value: String(limit))]
+        var items = [
+            URLQueryItem(name: "cursor", value: cursor.token), URLQueryItem(name: "limit", value: String(limit)),
+        ]
+        if let kinds {
+            let names = RecordKind.allCases.filter(kinds.contains).map(\.rawValue)
+            items.append(URLQueryItem(name: "kinds", value: names.joined(separator: ",")))
+        }
+        return items
     }
 }
 

@@ -74,7 +74,8 @@ final class PortalHarness: Sendable {
         maps: MapShelf = MapShelf(), routeLimiter: AttemptLimiter = AttemptLimiter(),
         drawingLimiter: AttemptLimiter = AttemptLimiter(maximumFailures: 1_200, window: 60),
         licensing: LicensingConfiguration = LicensingConfiguration(),
-        licensingLimiters: LicensingLimiters = LicensingLimiters()
+        licensingLimiters: LicensingLimiters = LicensingLimiters(),
+        oldestProtocol: Int = SyncProtocolVersion.oldestServed
     ) throws {
         self.clock = clock
         let database = try backend.makeDatabase()
@@ -89,7 +90,7 @@ final class PortalHarness: Sendable {
             drawingLimiter: drawingLimiter, maps: maps,
             replicaFolder: try temporaryFolder("site-replicas"),
             siteTiles: MapPages.Tiles(urlTemplate: nil, attribution: "© OpenStreetMap contributors"),
-            licensing: licensing, licensingLimiters: licensingLimiters)
+            licensing: licensing, licensingLimiters: licensingLimiters, oldestProtocol: oldestProtocol)
         client = HTTPTestClient(portal.application())
     }
 

@@ -44,6 +44,12 @@ struct RouteTableTests {
             let secured =
                 requirements.map { !$0.isEmpty && !$0.contains { $0.isEmpty } } ?? (document["security"] != nil)
             #expect(secured == endpoint.requiresSession, "\(key) is described as needing a session or not")
+            let parameters = (operation?["parameters"] as? [[String: Any]] ?? []).compactMap { $0["$ref"] as? String }
+            let responses = operation?["responses"] as? [String: Any] ?? [:]
+            #expect(
+                parameters.contains("#/components/parameters/HobbyStory-Protocol") == endpoint.checksProtocolVersion
+                    && (responses["426"] != nil) == endpoint.checksProtocolVersion,
+                "\(key) is described as holding the client's protocol version or not")
         }
         // What the router adds beyond the table: HEAD on a GET route, and the directory writes it refuses.
         expected.insert("HEAD \(Self.openAPIPath(PortalEndpoint.media.pattern))")
@@ -61,7 +67,9 @@ struct RouteTableTests {
         #expect(PortalEndpoint.media.target(["sha256": "ab"]) == "/v1/media/ab")
         #expect(PortalEndpoint.appendUpload.target(["id": "a/b c"]) == "/v1/uploads/a%2Fb%20c")
         let pull = PullQuery(cursor: SyncCursor(seq: 42, fullPass: true), limit: 7)
-        #expect(PortalEndpoint.pull.target(query: pull.items) == "/v1/sync/pull?cursor=v1.full.42&limit=7")
+        #expect(
+            PortalEndpoint.pull.target(query: pull.items)
+                == "/v1/sync/pull?cursor=v1.full.42&limit=7&kinds=spot%2Ctrip%2Ccatch%2Cmedia%2Creport")
         let values = Dictionary(uniqueKeysWithValues: pull.items.map { ($0.name, $0.value) })
         #expect(try PullQuery { values[$0] ?? nil } == pull)
         let history = HistoryQuery(id: UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"), before: 9)
@@ -69,6 +77,9 @@ struct RouteTableTests {
             PortalEndpoint.history.target(query: history.items)
                 == "/v1/history?id=6f9619ff-8b86-d011-b42d-00c04fc964ff&before=9")
         #expect(throws: QueryError.self) { try PullQuery { $0 == "limit" ? "0" : nil } }
+        #expect(
+            PortalEndpoint.pull.target(query: PullQuery(cursor: SyncCursor(seq: 0), kinds: [.trip, .spot]).items)
+                == "/v1/sync/pull?cursor=v1.0&limit=500&kinds=spot%2Ctrip")
         #expect(throws: QueryError.self) { try HistoryQuery { $0 == "before" ? "-1" : nil } }
     }
 

@@ -83,6 +83,7 @@ public struct ProblemMessages: Sendable {
         case .notSignedIn: text("error.sync.notSignedIn")
         case .signInRequired: text("error.sync.signInRequired")
         case .portalUnavailable: text("error.sync.portalUnavailable")
+        case .updateRequired: text("error.sync.updateRequired")
         case .refused(_, "entitlement_required", _), .refused(_, "purchase_expired", _):
             text("error.licence.entitlementRequired")
         case .refused(_, "purchase_shared", _): text("error.licence.purchaseShared")
