@@ -295,7 +295,7 @@ let package = Package(
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
                 "JPEGThumbnails",
-                "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing", "MapPacks", "Diagnostics",
+                "Licensing", "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing", "MapPacks", "Diagnostics",
             ],
             path: "Platform/Wireframes/AppWireframes"),
         .executableTarget(

@@ -41,7 +41,10 @@ enum Purpose {
                 .microphone(purposeString: Purpose.microphone),
                 .locationWhenInUse(purposeString: Purpose.location),
                 .photoLibrary(purposeString: Purpose.photoLibrary),
-            ]
+            ],
+            // The team that signs the app and the production portal's licence key (issue 31 §3):
+            // merged into the Info.plist; a release build does not start while they are empty.
+            additionalInfoPlistContentFilePath: "Licensing.plist"
         )
     ]
 #else

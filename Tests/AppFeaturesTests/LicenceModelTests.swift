@@ -55,7 +55,10 @@ struct LicenceModelTests {
         }
     }
 
-    func model(_ f: AppFixture, store: Store = Store(), signedIn: Bool = true) throws -> LicenceModel {
+    func model(
+        _ f: AppFixture, store: Store = Store(), signedIn: Bool = true,
+        buildProblems: [LicensingBuildSettings.Problem] = []
+    ) throws -> LicenceModel {
         if signedIn {
             try f.diary.write {
                 try $0.saveSyncAccount(
@@ -67,7 +70,20 @@ struct LicenceModelTests {
         let service = LicenceService(
             diary: f.diary, transport: { _ in portal }, shippedKey: Self.publicKey, clock: clock.function,
             platformSignals: { [] })
-        return LicenceModel(service: service, store: store, productIds: ["yearly"], language: .english)
+        return LicenceModel(
+            service: service, store: store, productIds: ["yearly"], language: .english, buildProblems: buildProblems)
+    }
+
+    @Test(
+        "Given a development build without its licensing settings, then the licence screen names what is missing and what the build does instead; a complete build says nothing"
+    )
+    func developmentBuildNote() throws {
+        let f = try AppFixture()
+        #expect(try model(f).buildNote == nil)
+        let missing = try model(f, buildProblems: [.unset(key: LicensingBuildSettings.portalKeyKey)])
+        let note = try #require(missing.buildNote)
+        #expect(note.contains("Development build") && note.contains(LicensingBuildSettings.portalKeyKey))
+        #expect(note.contains("first portal"))
     }
 
     func day(_ date: Date) -> String { String(date.ISO8601Format().prefix(10)) }

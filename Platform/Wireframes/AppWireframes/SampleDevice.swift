@@ -7,6 +7,7 @@ import FishingModel
 import Foundation
 import Geodesy
 import JPEGThumbnails
+import Licensing
 import MapSources
 import MediaLibrary
 import Routing
@@ -157,7 +158,8 @@ struct SampleDevice {
             syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
             mapKeys: MapKeysInMemory(), thumbnails: JPEGThumbnailMaker(), now: clock,
             timeZone: TimeZone(secondsFromGMT: 10_800)!, store: SampleStore(),
-            licenceProducts: SampleStore.products.map(\.id))
+            licenceProducts: SampleStore.products.map(\.id),
+            licensing: LicensingBuildSettings(teamId: "HS00000000", portalKey: Data(repeating: 7, count: 32)))
     }
 }
 

@@ -71,11 +71,25 @@ public final class LicenceModel: DeclaresControls {
     private let productIds: [String]
     private let language: Language
 
-    public init(service: LicenceService, store: any AppStorePurchasing, productIds: [String], language: Language) {
+    private let buildProblems: [LicensingBuildSettings.Problem]
+
+    public init(
+        service: LicenceService, store: any AppStorePurchasing, productIds: [String], language: Language,
+        buildProblems: [LicensingBuildSettings.Problem] = []
+    ) {
         self.service = service
         self.store = store
         self.productIds = productIds
         self.language = language
+        self.buildProblems = buildProblems
+    }
+
+    /// In a development build without its licensing settings (issue 31 §3; a release build does
+    /// not start without them): what that build does instead, and the settings it lacks.
+    public var buildNote: String? {
+        guard !buildProblems.isEmpty else { return nil }
+        return text(
+            "licence.developmentBuild", ["problems": buildProblems.map(\.description).joined(separator: "; ")])
     }
 
     /// Whether the diary takes new records and edits now (true until the licence is known).

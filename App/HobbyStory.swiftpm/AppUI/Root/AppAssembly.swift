@@ -39,9 +39,10 @@ public struct AppProviders: Sendable {
     /// StoreKit store); nil when purchases need no window (the wireframes' store).
     public var purchases: StorePurchases?
     public var licenceProducts: [String]
-    /// The portal's Ed25519 public key shipped with the app (Info.plist), entitlement tokens'
-    /// only trust; nil pins the portal's on first use.
-    public var licenceKey: Data?
+    /// The team that signs the app and the portal's Ed25519 public key it ships with (its
+    /// Info.plist): entitlement tokens' only trust. Without the key the portal's is pinned on
+    /// first use, and the licence screen says so.
+    public var licensing: LicensingBuildSettings
     /// App Attest (DeviceCheck in the app); nil never attests.
     public var attester: (any AppAttesting)?
     /// Signs of tampering the platform can see (a debugger, a re-signed copy), reported with
@@ -53,15 +54,17 @@ public struct AppProviders: Sendable {
         syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
         build: String = "1", drawableMapSources: Set<String> = AppProviders.drawnMapSources,
         mapKeys: any MapKeyStore, thumbnails: any ThumbnailMaking, now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current, store: any AppStorePurchasing = NothingForSale(), purchases: StorePurchases? = nil, licenceProducts: [String] = [],
-        licenceKey: Data? = nil, attester: (any AppAttesting)? = nil,
+        timeZone: TimeZone = .current, store: any AppStorePurchasing = NothingForSale(),
+        purchases: StorePurchases? = nil, licenceProducts: [String] = [],
+        licensing: LicensingBuildSettings = LicensingBuildSettings(teamId: nil, portalKey: nil),
+        attester: (any AppAttesting)? = nil,
         tamperSignals: @escaping @Sendable () -> [TamperSignal] = { TamperSignal.debuggerIfAttached() }
     ) {
         self.tamperSignals = tamperSignals
         self.store = store
         self.purchases = purchases
         self.licenceProducts = licenceProducts
-        self.licenceKey = licenceKey
+        self.licensing = licensing
         self.attester = attester
         self.location = location
         self.routes = routes
@@ -121,7 +124,7 @@ extension ScreenModels {
             diary: diary, device: device, profileFolder: deviceFolder, transport: p.syncTransport)
         let store = p.store
         let licence = LicenceService(
-            diary: diary, transport: p.syncTransport, shippedKey: p.licenceKey, clock: p.now,
+            diary: diary, transport: p.syncTransport, shippedKey: p.licensing.portalKey, clock: p.now,
             platformSignals: p.tamperSignals, trialAnchor: { await store.firstDownload() })
         // Judged at launch, so a diary past its trial takes no local change from the first screen.
         _ = try? await licence.status()
@@ -150,7 +153,9 @@ extension ScreenModels {
             sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
             trash: TrashModel(diary: diary, language: language), settings: settings,
             errorReports: ErrorReportsModel(service: diagnostics, language: language),
-            licence: LicenceModel(service: licence, store: store, productIds: p.licenceProducts, language: language),
+            licence: LicenceModel(
+                service: licence, store: store, productIds: p.licenceProducts, language: language,
+                buildProblems: p.licensing.problems),
             purchases: p.purchases,
             profiles: profiles,
             about: AboutModel(version: p.appVersion),

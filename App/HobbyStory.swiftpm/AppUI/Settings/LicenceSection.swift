@@ -27,6 +27,7 @@ struct LicenceSection: View {
                 .disabled(model.isWorking)
                 .control(LicenceModel.restore, help: models.help)
             if let note = model.note { Text(note).font(.footnote) }
+            if let buildNote = model.buildNote { Text(buildNote).font(.footnote).foregroundStyle(.secondary) }
             ProblemNote(problem: model.problem)
         }
         .task { await model.load() }
