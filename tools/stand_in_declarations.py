@@ -165,8 +165,11 @@ def declarations(path):
                 break
             elif c == "\n" and parens <= 0:
                 rest = structure[j + 1 :].lstrip()
-                attributes_only = re.fullmatch(r"\s*(" + ATTRIBUTE + r"\s*)+", structure[start:j])
-                if not attributes_only and (not rest.startswith(CONTINUATIONS) or rest.startswith("case")):
+                so_far = structure[start:j].rstrip()
+                attributes_only = re.fullmatch(r"\s*(" + ATTRIBUTE + r"\s*)+", so_far)
+                unfinished = so_far.endswith((",", "&", "where", "->", ":", "="))
+                if not attributes_only and not unfinished and (
+                        not rest.startswith(CONTINUATIONS) or rest.startswith("case")):
                     break
             j += 1
         head_shown = shown[start:j]

@@ -38,11 +38,15 @@ private final class StateBox<Value> {
         self.writing = writing
     }
 
-    /// Apple's closures are `@isolated(any) @Sendable`; the stand-in takes them on the main
-    /// actor, where views make them (what compiles here compiles there).
+    /// As Apple's: the closures carry their own isolation (`@isolated(any)`), so one that touches
+    /// main-actor state says `@MainActor in`. The wireframes read and write bindings on the main
+    /// thread only, where the stand-in calls them directly: an `@isolated(any)` closure has a plain
+    /// closure's layout, its isolation kept in its context.
     @preconcurrency public init(
-        get: @escaping @MainActor @Sendable () -> Value, set: @escaping @MainActor @Sendable (Value) -> Void
+        get: @escaping @isolated(any) @Sendable () -> Value, set: @escaping @isolated(any) @Sendable (Value) -> Void
     ) {
+        let get = unsafeBitCast(get, to: (@Sendable () -> Value).self)
+        let set = unsafeBitCast(set, to: (@Sendable (Value) -> Void).self)
         reading = { MainActor.assumeIsolated { UncheckedValue(get()) }.value }
         writing = { value in
             let carried = UncheckedValue(value)

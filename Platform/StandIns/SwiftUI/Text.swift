@@ -3,10 +3,85 @@ import UIKit
 
 /// A key into the app's localised strings (Apple: `LocalizedStringKey`). The app passes its own
 /// catalogue's words as plain strings, so the stand-in keeps the key's text.
+///
+/// As Apple's, it interpolates only strings, numbers (with a `printf` specifier or without),
+/// texts and images: `"\(flag)"` with a Bool, an enum, an optional or a substring does not
+/// compile — say `String(describing:)` or `Text(verbatim:)` instead.
 public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterpolation {
     let key: String
     public init(_ value: String) { key = value }
     public init(stringLiteral value: String) { key = value }
+    public init(stringInterpolation: StringInterpolation) { key = stringInterpolation.text }
+
+    /// The pieces of an interpolated key (Apple: `LocalizedStringKey.StringInterpolation`).
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var text = ""
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+        public mutating func appendInterpolation(_ string: String) { text += string }
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T) { text += "\(value)" }
+        public mutating func appendInterpolation<T: _FormatSpecifiable>(_ value: T, specifier: String) {
+            text += String(format: specifier, value._arg)
+        }
+        public mutating func appendInterpolation(_ text: Text) { self.text += text.content }
+        public mutating func appendInterpolation(_ image: Image) { text += "[\(image.name)]" }
+    }
+}
+
+/// A number a localised string can format (Apple: `_FormatSpecifiable`, SwiftUI's own).
+public protocol _FormatSpecifiable: Equatable {
+    associatedtype _Arg: CVarArg
+    var _arg: _Arg { get }
+    var _specifier: String { get }
+}
+
+extension Int: _FormatSpecifiable {
+    public var _arg: Int { self }
+    public var _specifier: String { "%lld" }
+}
+extension Int8: _FormatSpecifiable {
+    public var _arg: Int32 { Int32(self) }
+    public var _specifier: String { "%d" }
+}
+extension Int16: _FormatSpecifiable {
+    public var _arg: Int32 { Int32(self) }
+    public var _specifier: String { "%d" }
+}
+extension Int32: _FormatSpecifiable {
+    public var _arg: Int32 { self }
+    public var _specifier: String { "%d" }
+}
+extension Int64: _FormatSpecifiable {
+    public var _arg: Int64 { self }
+    public var _specifier: String { "%lld" }
+}
+extension UInt: _FormatSpecifiable {
+    public var _arg: UInt { self }
+    public var _specifier: String { "%llu" }
+}
+extension UInt8: _FormatSpecifiable {
+    public var _arg: UInt32 { UInt32(self) }
+    public var _specifier: String { "%u" }
+}
+extension UInt16: _FormatSpecifiable {
+    public var _arg: UInt32 { UInt32(self) }
+    public var _specifier: String { "%u" }
+}
+extension UInt32: _FormatSpecifiable {
+    public var _arg: UInt32 { self }
+    public var _specifier: String { "%u" }
+}
+extension UInt64: _FormatSpecifiable {
+    public var _arg: UInt64 { self }
+    public var _specifier: String { "%llu" }
+}
+extension Float: _FormatSpecifiable {
+    public var _arg: Double { Double(self) }
+    public var _specifier: String { "%f" }
+}
+extension Double: _FormatSpecifiable {
+    public var _arg: Double { self }
+    public var _specifier: String { "%lf" }
 }
 
 /// Words on the screen (Apple: `Text`).

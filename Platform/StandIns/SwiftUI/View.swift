@@ -15,6 +15,8 @@
 
 extension Never: View {
     public typealias Body = Never
+    /// Nothing has no body; one property answers for every protocol `Never` stands in.
+    public var body: Never { fatalError("Never has no body") }
 }
 
 extension View where Body == Never {
@@ -90,9 +92,14 @@ extension Optional: View where Wrapped: View {
     public typealias Body = Never
 }
 
-extension Optional: _WireframePrimitive where Wrapped: View {
+/// A view or toolbar item, or nothing, as an `if` chose.
+extension Optional: _WireframePrimitive {
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        map { context.evaluate($0) } ?? []
+        switch self {
+        case .some(let view as any View): context.evaluate(view)
+        case .some(let item as any ToolbarContent): context.evaluate(toolbar: item)
+        default: []
+        }
     }
 }
 

@@ -81,6 +81,23 @@ public final class WireframeContext {
         }
     }
 
+    /// The nodes a bar's items stand for: the framework's items directly, others through their body.
+    public func evaluate(toolbar content: any ToolbarContent) -> [WireframeNode] {
+        if let primitive = content as? any _WireframePrimitive {
+            return EnvironmentValues.reading(environment) { primitive._wireframe(self) }
+        }
+        return evaluateBody(ofToolbar: content)
+    }
+
+    private func evaluateBody<C: ToolbarContent>(ofToolbar content: C) -> [WireframeNode] {
+        let carried = UncheckedValue((self, content))
+        return MainActor.assumeIsolated {
+            let (context, content) = carried.value
+            let body = EnvironmentValues.reading(context.environment) { content.body }
+            return context.evaluate(toolbar: body)
+        }
+    }
+
     /// Evaluates `view` with a changed environment.
     func evaluate(_ view: any View, changing change: (inout EnvironmentValues) -> Void) -> [WireframeNode] {
         let saved = environment

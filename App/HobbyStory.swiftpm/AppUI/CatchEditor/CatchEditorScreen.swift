@@ -95,12 +95,14 @@ struct CatchEditorScreen: View {
     private var tripSelection: Binding<UUID?> {
         let model = model
         return Binding(
-            get: { model.draft.tripId }, set: { id in model.choose(trip: model.trips.first { $0.id == id }) })
+            get: { @MainActor in model.draft.tripId },
+            set: { @MainActor id in model.choose(trip: model.trips.first { $0.id == id }) })
     }
 
     private var timeSelection: Binding<Date> {
         let model = model
-        return Binding(get: { model.draft.caughtAt ?? model.now }, set: { model.set(time: $0) })
+        return Binding(
+            get: { @MainActor in model.draft.caughtAt ?? model.now }, set: { @MainActor in model.set(time: $0) })
     }
 
     /// A figure's row: its name, what is typed (decimal keypad, comma or point) and its unit, so a
@@ -122,8 +124,8 @@ struct CatchEditorScreen: View {
     private func directoryPicker(_ control: Control, _ kind: DirectoryKind) -> some View {
         let model = model
         let selection = Binding<String?>(
-            get: { model.chosenID(kind) },
-            set: { id in model.choose(model.choices(kind).first { $0.id == id }, for: kind) })
+            get: { @MainActor in model.chosenID(kind) },
+            set: { @MainActor id in model.choose(model.choices(kind).first { $0.id == id }, for: kind) })
         return Picker(models.help.label(control), selection: selection) {
             Text("—").tag(String?.none)
             ForEach(model.choices(kind), id: \.id) { entry in

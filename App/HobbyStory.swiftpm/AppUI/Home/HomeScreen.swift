@@ -75,6 +75,6 @@ struct HomeScreen: View {
 
     private var catchNowShown: Binding<Bool> {
         let catchNow = model.catchNow
-        return Binding(get: { catchNow.plan != nil }, set: { if !$0 { catchNow.close() } })
+        return Binding(get: { @MainActor in catchNow.plan != nil }, set: { @MainActor in if !$0 { catchNow.close() } })
     }
 }

@@ -110,7 +110,7 @@ struct MapScreen: View {
     /// The mode picker shows the mode drawn and keeps the angler's choice.
     private var shownMode: Binding<MapMode> {
         let model = model
-        return Binding(get: { model.shownMode }, set: { model.mode = $0 })
+        return Binding(get: { @MainActor in model.shownMode }, set: { @MainActor in model.mode = $0 })
     }
 
     private static func style(_ mode: MapMode) -> MapStyle {

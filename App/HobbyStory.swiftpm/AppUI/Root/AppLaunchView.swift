@@ -56,6 +56,6 @@ struct AppLaunchView: View {
     }
 
     private var linkProblemShown: Binding<Bool> {
-        Binding(get: { linkProblem != nil }, set: { if !$0 { linkProblem = nil } })
+        Binding(get: { @MainActor in linkProblem != nil }, set: { @MainActor in if !$0 { linkProblem = nil } })
     }
 }

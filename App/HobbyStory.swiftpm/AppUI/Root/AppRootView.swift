@@ -32,7 +32,7 @@ public struct AppRootView: View {
 
     /// Choosing a tab goes through the router: choosing the one shown returns to its root.
     private var sectionSelection: Binding<String> {
-        Binding(get: { router.ring.section.id }, set: { router.select(section: $0) })
+        Binding(get: { @MainActor in router.ring.section.id }, set: { @MainActor in router.select(section: $0) })
     }
 
     private func tabTitle(_ section: String) -> String { models.help.label(AppScreens.tab(section)) }

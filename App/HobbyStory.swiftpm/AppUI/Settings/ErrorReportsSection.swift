@@ -31,12 +31,13 @@ struct ErrorReportsSection: View {
 
     private var sharing: Binding<Bool> {
         let model = model
-        return Binding(get: { model.sharing == true }, set: { on in Task { await model.setSharing(on) } })
+        return Binding(
+            get: { @MainActor in model.sharing == true }, set: { @MainActor on in Task { await model.setSharing(on) } })
     }
 
     private var comment: Binding<String> {
         let model = model
-        return Binding(get: { model.comment }, set: { model.comment = $0 })
+        return Binding(get: { @MainActor in model.comment }, set: { @MainActor in model.comment = $0 })
     }
 }
 
@@ -58,6 +59,6 @@ struct ErrorReportsQuestion: ViewModifier {
 
     private var asking: Binding<Bool> {
         let model = model
-        return Binding(get: { model.needsQuestion }, set: { _ in })
+        return Binding(get: { @MainActor in model.needsQuestion }, set: { @MainActor _ in })
     }
 }

@@ -52,17 +52,19 @@ struct SettingsScreen: View {
 
     /// A picker's binding: it shows the stored setting and saves the angler's choice.
     private func choice<Value: Sendable>(
-        _ keyPath: KeyPath<AppSettings, Value>, _ choose: @escaping @MainActor (Value) async -> Void
+        _ keyPath: KeyPath<AppSettings, Value> & Sendable, _ choose: @escaping @MainActor (Value) async -> Void
     ) -> Binding<Value> {
         let model = model
-        return Binding(get: { model.settings[keyPath: keyPath] }, set: { value in Task { await choose(value) } })
+        return Binding(
+            get: { @MainActor in model.settings[keyPath: keyPath] },
+            set: { @MainActor value in Task { await choose(value) } })
     }
 
     private var mapSource: Binding<String?> {
         let model = model
         return Binding(
-            get: { model.mapSource?.id },
-            set: { id in
+            get: { @MainActor in model.mapSource?.id },
+            set: { @MainActor id in
                 guard let source = model.mapSources.first(where: { $0.id == id }) else { return }
                 Task { await model.choose(mapSource: source) }
             })

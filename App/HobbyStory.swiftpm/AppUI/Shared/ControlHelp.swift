@@ -24,7 +24,8 @@ struct ControlModifier: ViewModifier {
             .onLongPressGesture(minimumDuration: 0.5) { help.show(control) }
             .popover(
                 isPresented: Binding(
-                    get: { help.isShown(control) }, set: { shown in if !shown { help.dismiss() } })
+                    get: { @MainActor in help.isShown(control) },
+                    set: { @MainActor shown in if !shown { help.dismiss() } })
             ) {
                 Text(help.help(control))
                     .font(.body)

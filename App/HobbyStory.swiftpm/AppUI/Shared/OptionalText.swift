@@ -5,7 +5,8 @@ extension Binding where Value == String? {
     var orEmpty: Binding<String> {
         let binding = self
         return Binding<String>(
-            get: { binding.wrappedValue ?? "" }, set: { binding.wrappedValue = $0.isEmpty ? nil : $0 })
+            get: { @MainActor in binding.wrappedValue ?? "" },
+            set: { @MainActor in binding.wrappedValue = $0.isEmpty ? nil : $0 })
     }
 }
 
@@ -13,6 +14,7 @@ extension Binding where Value == Date? {
     /// An optional date as a date picker edits it, starting from `fallback` when none is set.
     func or(_ fallback: Date) -> Binding<Date> {
         let binding = self
-        return Binding<Date>(get: { binding.wrappedValue ?? fallback }, set: { binding.wrappedValue = $0 })
+        return Binding<Date>(
+            get: { @MainActor in binding.wrappedValue ?? fallback }, set: { @MainActor in binding.wrappedValue = $0 })
     }
 }

@@ -27,8 +27,11 @@ struct ConfirmationModifier: ViewModifier {
     let dismiss: @MainActor () -> Void
 
     func body(content: Content) -> some View {
-        let presented = Binding(get: { pending != nil && pending?.expectedText == nil }, set: { if !$0 { dismiss() } })
-        let typed = Binding(get: { pending?.expectedText != nil }, set: { if !$0 { dismiss() } })
+        let presented = Binding(
+            get: { @MainActor in pending != nil && pending?.expectedText == nil },
+            set: { @MainActor in if !$0 { dismiss() } })
+        let typed = Binding(
+            get: { @MainActor in pending?.expectedText != nil }, set: { @MainActor in if !$0 { dismiss() } })
         content
             .confirmationDialog(pending?.title ?? "", isPresented: presented, titleVisibility: .visible) {
                 if let pending {
