@@ -13,6 +13,7 @@ python3 tools/check_target_imports.py
 python3 tools/check_apple_manifest.py
 python3 tools/check_mac_workflow.py
 python3 tools/check_platform_switches.py
+python3 tools/stand_in_declarations.py check
 python3 tools/catalog.py missing
 swift build --build-tests
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/hobbystory-test-run.XXXXXX")

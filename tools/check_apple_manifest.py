@@ -8,6 +8,8 @@
 - The app package builds for iOS only and holds the app's views (`AppUI`).
 - The app's dependency closure on iOS (AppUI, the root's `AppCore` and everything they need,
   honouring each dependency's platform condition) holds no C library iOS does not have.
+- The app's views need no escape from Swift 6's checking: no `@preconcurrency` (import or
+  conformance) and no `nonisolated(unsafe)` in `AppUI` (the stand-ins are Apple's, §2).
 
     python3 tools/check_apple_manifest.py
 """
@@ -26,6 +28,8 @@ LINUX_ONLY = {"AppUI", "AppWireframes", "app-wireframes", "CJPEG", "JPEGThumbnai
 # C libraries an iPhone does not have: the app must never need them.
 NOT_ON_IOS = {"CSodium", "CCrypto", "CJPEG", "CPostgreSQL", "CMicroHTTPD", "CCurl"}
 IMPORT = re.compile(r"^\s*(?:@testable |@_exported )?import (\w+)", re.MULTILINE)
+# Escapes from Swift 6's checking the app's views must not need.
+ESCAPES = re.compile(r"@preconcurrency|nonisolated\(unsafe\)|@unchecked Sendable")
 
 
 def dump(manifest_folder):
@@ -76,6 +80,12 @@ def main():
                 imported = set(IMPORT.findall(handle.read())) & IPHONE_ONLY
             if imported:
                 problems.append(f"{os.path.relpath(path, ROOT)} imports {', '.join(sorted(imported))}, which a Mac's {name} lacks")
+
+    for path in sorted(glob.glob(os.path.join(APP, "AppUI", "**", "*.swift"), recursive=True)):
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                if ESCAPES.search(line.split("//")[0]):
+                    problems.append(f"{os.path.relpath(path, ROOT)}:{number}: {ESCAPES.search(line).group(0)} in the app's views")
 
     app = dump(APP)
     if [p["platformName"] for p in app.get("platforms", [])] != ["ios"]:

@@ -11,7 +11,7 @@ more lenient than Apple, or that it was not looked up, fails too.
 
 A declaration's key is its enclosing types and its own head as written (attributes, modifiers,
 signature; string literals kept; whitespace collapsed; the wireframe machinery's
-`_WireframePrimitive` conformance left out), so any change to a declaration asks for its row
+`_Wireframe…` conformances left out), so any change to a declaration asks for its row
 again. Rows sit under a `## <file>.swift` heading; `|` inside a key is written `\\|`.
 """
 import os
@@ -29,7 +29,7 @@ DECLARATION_KEYWORDS = TYPE_KEYWORDS | {
     "func", "init", "var", "let", "typealias", "associatedtype", "case", "subscript", "deinit",
 }
 ATTRIBUTE = r"@\w+(<[^>]*>)?(\([^)]*\))?"
-CONTINUATIONS = ("where", "->", "throws", "async", "&", ":", "rethrows")
+CONTINUATIONS = ("where", "->", "throws", "async", "&", ":", "rethrows", ">", "{")
 # What a row's verdict may say: matching, stricter than Apple, not expressible on Linux (with
 # the reason), or no documentation page found (with what was searched).
 VERDICT = re.compile(r"^(yes|stricter|inexpressible|unconfirmed)\b")
@@ -93,7 +93,7 @@ def declaration_keyword(head):
         if word not in {"public", "open", "nonisolated", "static", "final", "mutating", "override", "indirect",
                         "convenience", "required", "unsafe", "private", "fileprivate", "internal", "lazy", "weak",
                         "unowned", "dynamic", "optional", "class", "prefix", "postfix", "infix", "consuming",
-                        "borrowing", "package", "isolated", "sending"}:
+                        "borrowing", "package", "isolated", "sending", "set"}:
             return None
     return None
 
@@ -105,9 +105,11 @@ def type_name(head, keyword):
 
 def normalise(head):
     head = re.sub(r"\s+", " ", head).strip()
-    head = re.sub(r",\s*_WireframePrimitive\b", "", head)
-    head = re.sub(r":\s*_WireframePrimitive\s*,\s*", ": ", head)
-    head = re.sub(r":\s*_WireframePrimitive\b", "", head)
+    head = re.sub(r",\s*_Wireframe\w*", "", head)
+    head = re.sub(r":\s*_Wireframe\w*\s*,\s*", ": ", head)
+    head = re.sub(r":\s*_Wireframe\w*", "", head)
+    head = re.sub(r"(?<=[\w\]])<\s+", "<", head)
+    head = re.sub(r"(?<=[\w\])])\s+>(?![>=])", ">", head)
     head = re.sub(r"\(\s+", "(", head)
     head = re.sub(r"\s+\)", ")", head)
     return head.rstrip(" {").strip()
@@ -167,7 +169,7 @@ def declarations(path):
                 rest = structure[j + 1 :].lstrip()
                 so_far = structure[start:j].rstrip()
                 attributes_only = re.fullmatch(r"\s*(" + ATTRIBUTE + r"\s*)+", so_far)
-                unfinished = so_far.endswith((",", "&", "where", "->", ":", "="))
+                unfinished = so_far.endswith((",", "&", "where", "->", ":", "=", "<"))
                 if not attributes_only and not unfinished and (
                         not rest.startswith(CONTINUATIONS) or rest.startswith("case")):
                     break

@@ -22,19 +22,19 @@ open class AVCaptureDevice: NSObject {
     open class func requestAccess(for mediaType: AVMediaType) async -> Bool { false }
 }
 
-/// Plays one movie file or stream (Apple: `AVPlayer`); Linux plays nothing.
-open class AVPlayer: NSObject {
+/// Plays one movie file or stream (Apple: `AVPlayer`, main-actor isolated); Linux plays nothing.
+@MainActor open class AVPlayer: NSObject {
     /// The movie the player was made for. Not Apple API: the wireframes name it.
-    public let _wireframeURL: URL?
+    nonisolated public let _wireframeURL: URL?
 
-    override public init() {
+    nonisolated override public init() {
         _wireframeURL = nil
     }
 
-    public init(url URL: URL) {
+    nonisolated public init(url URL: URL) {
         _wireframeURL = URL
     }
 
-    open func play() {}
-    open func pause() {}
+    nonisolated open func play() {}
+    nonisolated open func pause() {}
 }

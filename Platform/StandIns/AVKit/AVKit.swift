@@ -3,16 +3,20 @@ import SwiftUI
 
 /// A video with the system's playback controls (Apple: `VideoPlayer`). The wireframe draws the
 /// player's frame with the file it plays.
-nonisolated public struct VideoPlayer<VideoOverlay: View>: View, _WireframePrimitive {
-    public typealias Body = Never
-    let file: String?
-    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+@MainActor @preconcurrency public struct VideoPlayer<VideoOverlay: View>: View, _WireframePrimitive {
+    nonisolated let file: String?
+
+    /// Apple's VideoPlayer has a body (an opaque view); the wireframe draws the player itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
+
+    nonisolated public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [WireframeNode("video", attributes: file.map { ["file": $0] } ?? [:])]
     }
 }
 
 extension VideoPlayer where VideoOverlay == EmptyView {
-    @MainActor public init(player: AVPlayer?) {
+    @MainActor @preconcurrency public init(player: AVPlayer?) {
         file = player?._wireframeURL?.path
     }
 }

@@ -6,7 +6,7 @@ public typealias CLLocationDegrees = Double
 public typealias CLLocationDistance = Double
 
 /// A latitude and longitude in degrees (Apple: `CLLocationCoordinate2D`).
-public struct CLLocationCoordinate2D: Sendable, Equatable {
+public struct CLLocationCoordinate2D: Sendable {
     public var latitude: CLLocationDegrees
     public var longitude: CLLocationDegrees
     public init() { self.init(latitude: 0, longitude: 0) }
@@ -56,7 +56,7 @@ public struct CLLocationUpdate: Sendable {
 /// A span during which the app uses location services, asking for permission when needed
 /// (Apple: `CLServiceSession`, iOS 18).
 public final class CLServiceSession: Sendable {
-    public enum AuthorizationRequirement: Sendable {
+    public enum AuthorizationRequirement: Hashable {
         case none, whenInUse, always
     }
     public init(authorization: AuthorizationRequirement) {}

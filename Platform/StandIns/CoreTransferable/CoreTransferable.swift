@@ -2,14 +2,18 @@ import Foundation
 import UniformTypeIdentifiers
 
 /// A type that can be handed between apps and system pickers (Apple: `Transferable`).
-public protocol Transferable {
+@preconcurrency public protocol Transferable: Sendable {
     associatedtype Representation: TransferRepresentation
     @TransferRepresentationBuilder<Self> static var transferRepresentation: Representation { get }
 }
 
 /// One way a transferable type is carried: as data, as a file… (Apple: `TransferRepresentation`).
-public protocol TransferRepresentation<Item> {
+/// The framework's representations (`Body == Never`) are primitive; one of the app is made of them
+/// through its `body`.
+public protocol TransferRepresentation<Item>: Sendable {
     associatedtype Item: Transferable
+    associatedtype Body: TransferRepresentation
+    @TransferRepresentationBuilder<Self.Item> var body: Self.Body { get }
 }
 
 /// Builds a type's representations (Apple: `TransferRepresentationBuilder`).
@@ -38,6 +42,9 @@ public struct SentTransferredFile {
 
 /// A type carried as a file (Apple: `FileRepresentation`).
 public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
+    public typealias Body = Never
+    /// The framework's representation has no body (Apple's is hidden from callers).
+    public var body: Never { return fatalError("FileRepresentation is a primitive representation and has no body") }
     let contentType: UTType
     let importing: @Sendable (ReceivedTransferredFile) async throws -> Item
 
@@ -52,14 +59,17 @@ public struct FileRepresentation<Item: Transferable>: TransferRepresentation {
 
 extension URL: Transferable {
     /// A file URL is carried as the file (Apple: URL's own representation).
-    public static var transferRepresentation: FileRepresentation<URL> {
-        FileRepresentation(importedContentType: .item) { $0.file }
+    public static var transferRepresentation: some TransferRepresentation {
+        FileRepresentation<URL>(importedContentType: .item) { $0.file }
     }
 }
 
 /// Nothing to carry: the preview of a share link that has none (Apple: `Never` is transferable).
 extension Never: TransferRepresentation {
     public typealias Item = Never
+    public typealias Body = Never
+    /// Nothing has no body.
+    public var body: Never { return fatalError("Never has no body") }
 }
 
 extension Never: Transferable {

@@ -4,22 +4,24 @@ import Foundation
 // only App Attest, as the app's attester uses it. Linux is no Apple device: nothing is supported.
 
 /// App Attest: keys in the Secure Enclave whose genuineness Apple attests.
-public final class DCAppAttestService: @unchecked Sendable {
-    public static let shared = DCAppAttestService()
+open class DCAppAttestService: NSObject {
+    /// The one service (Apple: a class property; the class is not `Sendable`).
+    nonisolated(unsafe) private static let sharedService = DCAppAttestService()
+    open class var shared: DCAppAttestService { sharedService }
 
     /// Whether this device can attest keys.
-    public var isSupported: Bool { false }
+    open var isSupported: Bool { false }
 
     /// Makes a key; its id.
-    public func generateKey() async throws -> String { throw DCError(.featureUnsupported) }
+    open func generateKey() async throws -> String { throw DCError(.featureUnsupported) }
 
     /// Apple's attestation object for `keyId` over `clientDataHash`.
-    public func attestKey(_ keyId: String, clientDataHash: Data) async throws -> Data {
+    open func attestKey(_ keyId: String, clientDataHash: Data) async throws -> Data {
         throw DCError(.featureUnsupported)
     }
 
     /// An assertion by `keyId` over `clientDataHash`.
-    public func generateAssertion(_ keyId: String, clientDataHash: Data) async throws -> Data {
+    open func generateAssertion(_ keyId: String, clientDataHash: Data) async throws -> Data {
         throw DCError(.featureUnsupported)
     }
 }

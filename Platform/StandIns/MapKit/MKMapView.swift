@@ -4,8 +4,46 @@ import Foundation
 import SwiftUI
 import UIKit
 
-/// Something a map view draws over the map (Apple: `MKOverlay`).
-public protocol MKOverlay: NSObjectProtocol {}
+/// A point of the flat map projection (Apple: `MKMapPoint`).
+public struct MKMapPoint: Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// A size on the flat map projection (Apple: `MKMapSize`).
+public struct MKMapSize: Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A rectangle of the flat map projection (Apple: `MKMapRect`).
+public struct MKMapRect: Sendable {
+    public var origin: MKMapPoint
+    public var size: MKMapSize
+    public init(origin: MKMapPoint, size: MKMapSize) {
+        self.origin = origin
+        self.size = size
+    }
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: MKMapPoint(x: x, y: y), size: MKMapSize(width: width, height: height))
+    }
+}
+
+/// Something a map view draws over the map (Apple: `MKOverlay`, an `MKAnnotation`; here it
+/// declares the annotation's `coordinate` itself, as the stand-in's `MKAnnotation` must require
+/// `title`, which Apple's overlays need not have).
+public protocol MKOverlay: NSObjectProtocol {
+    var coordinate: CLLocationCoordinate2D { get }
+    var boundingMapRect: MKMapRect { get }
+}
 
 /// A point of interest on a map (Apple: `MKAnnotation`).
 public protocol MKAnnotation: NSObjectProtocol {
@@ -45,6 +83,10 @@ open class MKTileOverlay: NSObject, MKOverlay {
     open var maximumZ = 21
     /// Whether the tiles replace Apple's map rather than lie over it.
     open var canReplaceMapContent = false
+    /// The centre of the world the tiles cover (Apple: read-only).
+    open var coordinate: CLLocationCoordinate2D { CLLocationCoordinate2D(latitude: 0, longitude: 0) }
+    /// The whole world, in map points (Apple: read-only).
+    open var boundingMapRect: MKMapRect { MKMapRect(x: 0, y: 0, width: 268_435_456, height: 268_435_456) }
 
     public init(urlTemplate: String?) {
         self.urlTemplate = urlTemplate
@@ -58,7 +100,12 @@ open class MKTileOverlay: NSObject, MKOverlay {
     }
 }
 
-extension MKPolyline: MKOverlay {}
+extension MKPolyline: MKOverlay {
+    /// The line's first point (Apple: its centre, from `MKShape`).
+    public var coordinate: CLLocationCoordinate2D { stored.first ?? CLLocationCoordinate2D(latitude: 0, longitude: 0) }
+    /// The line's bounds in map points (Linux: no projection, so empty).
+    public var boundingMapRect: MKMapRect { MKMapRect(x: 0, y: 0, width: 0, height: 0) }
+}
 
 extension MKPolyline {
     /// A line through `count` coordinates (Apple: `init(coordinates:count:)`).
@@ -131,7 +178,7 @@ open class MKMapView: UIView, _WireframeItem {
                         + (overlay.canReplaceMapContent ? "" : " over Apple's map"))
             }
             let lines = overlays.compactMap { $0 as? MKPolyline }.map { WireframeNode.route($0.coordinates) }
-            let pins = annotations.map { pin in WireframeNode.pin((pin.title ?? "") ?? "", pin.coordinate) }
+            let pins = annotations.map { pin in WireframeNode.pin(pin.title ?? "", pin.coordinate) }
             return WireframeNode("map", text: "Map — MKMapView", children: tiles + lines + pins)
         }
     }

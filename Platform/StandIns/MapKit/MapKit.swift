@@ -5,17 +5,19 @@ import Foundation
 import SwiftUI
 
 /// What part of the world a map shows (Apple: `MapCameraPosition`).
-public struct MapCameraPosition: Equatable, Sendable {
+public struct MapCameraPosition: Equatable {
     let name: String
-    public static let automatic = MapCameraPosition(name: "automatic")
-    public static let userLocation = MapCameraPosition(name: "userLocation")
+    public static var automatic: MapCameraPosition { MapCameraPosition(name: "automatic") }
+    public static func userLocation(followsHeading: Bool = false, fallback: MapCameraPosition) -> MapCameraPosition {
+        MapCameraPosition(name: "userLocation")
+    }
     public static func region(_ region: MKCoordinateRegion) -> MapCameraPosition {
         MapCameraPosition(name: "region \(region.center.latitude), \(region.center.longitude)")
     }
 }
 
 /// A region around a centre (Apple: `MKCoordinateRegion`).
-public struct MKCoordinateRegion: Equatable, Sendable {
+public struct MKCoordinateRegion: Sendable {
     public var center: CLLocationCoordinate2D
     public init(
         center: CLLocationCoordinate2D, latitudinalMeters: CLLocationDistance, longitudinalMeters: CLLocationDistance
@@ -25,25 +27,37 @@ public struct MKCoordinateRegion: Equatable, Sendable {
 }
 
 /// How a map is drawn (Apple: `MapStyle`).
-public struct MapStyle: Sendable {
+public struct MapStyle {
     let name: String
-    public static let standard = MapStyle(name: "standard")
-    public static let imagery = MapStyle(name: "imagery")
-    public static let hybrid = MapStyle(name: "hybrid")
+    public static var standard: MapStyle { MapStyle(name: "standard") }
+    public static var imagery: MapStyle { MapStyle(name: "imagery") }
+    public static var hybrid: MapStyle { MapStyle(name: "hybrid") }
 }
 
-/// What a map shows on it (Apple: `MapContent`).
-@MainActor @preconcurrency public protocol MapContent {}
+/// What a map shows on it (Apple: `MapContent`). The framework's pins and lines (`Body == Never`)
+/// are listed by the wireframe; content of the app is made of them through its `body`.
+@MainActor @preconcurrency public protocol MapContent {
+    associatedtype Body: MapContent
+    @MapContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+/// Nothing: the body of the framework's map content.
+extension Never: MapContent {}
 
 /// A pin with a title (Apple: `Marker`).
 nonisolated public struct Marker: MapContent, _WireframeItem {
+    public typealias Body = Never
+    /// A pin has no body (Apple's is hidden from callers): the wireframe lists it.
+    public var body: Never { fatalError("Marker is primitive map content and has no body") }
     let title: String
     let coordinate: CLLocationCoordinate2D
-    public init<S: StringProtocol>(_ title: S, coordinate: CLLocationCoordinate2D) {
+    @MainActor @preconcurrency public init<S: StringProtocol>(_ title: S, coordinate: CLLocationCoordinate2D) {
         self.title = String(title)
         self.coordinate = coordinate
     }
-    public init<S: StringProtocol>(_ title: S, systemImage: String, coordinate: CLLocationCoordinate2D) {
+    @MainActor @preconcurrency public init<S: StringProtocol>(
+        _ title: S, systemImage: String, coordinate: CLLocationCoordinate2D
+    ) {
         self.init(title, coordinate: coordinate)
     }
     public var _wireframeItem: WireframeNode { .pin(title, coordinate) }
@@ -51,6 +65,9 @@ nonisolated public struct Marker: MapContent, _WireframeItem {
 
 /// A line through points: a route (Apple: `MapPolyline`).
 nonisolated public struct MapPolyline: MapContent, _WireframeItem {
+    public typealias Body = Never
+    /// A line has no body (Apple's is hidden from callers): the wireframe lists it.
+    public var body: Never { fatalError("MapPolyline is primitive map content and has no body") }
     let coordinates: [CLLocationCoordinate2D]
     public init(coordinates: [CLLocationCoordinate2D]) { self.coordinates = coordinates }
     public var _wireframeItem: WireframeNode { .route(coordinates) }
@@ -73,46 +90,83 @@ extension WireframeNode {
     }
 }
 
-/// Map content in a row, as a builder made it.
+/// Map content in a row, as a builder made it (Apple: `TupleMapContent`).
 nonisolated public struct TupleMapContent<T>: MapContent {
+    public typealias Body = Never
+    /// Content in a row has no body of its own (Apple's is hidden from callers): the wireframe lists
+    /// what is inside.
+    public var body: Never { fatalError("TupleMapContent is primitive map content and has no body") }
     let value: T
+}
+
+/// No map content (Apple: `EmptyMapContent`).
+@MainActor @preconcurrency public struct EmptyMapContent: MapContent {
+    public typealias Body = Never
+    /// Nothing has no body (Apple's is hidden from callers).
+    public var body: Never { fatalError("EmptyMapContent is primitive map content and has no body") }
+    public init() {}
+    nonisolated init(builder: Void) {}
+}
+
+/// Map content, or none, as an `if` chose (Apple: `Optional` is map content when its wrapped value
+/// is).
+extension Optional: MapContent where Wrapped: MapContent {
+    /// Chosen content has no body of its own (Apple's is hidden from callers): the wireframe lists
+    /// what is inside.
+    public var body: Never { fatalError("Optional is primitive map content and has no body") }
 }
 
 /// Builds map content (Apple: `MapContentBuilder`).
 @resultBuilder public struct MapContentBuilder {
     public static func buildExpression<C: MapContent>(_ content: C) -> C { content }
-    public static func buildBlock() -> TupleMapContent<()> { TupleMapContent(value: ()) }
+    public static func buildBlock() -> EmptyMapContent { EmptyMapContent(builder: ()) }
     public static func buildBlock<C: MapContent>(_ content: C) -> C { content }
     public static func buildBlock<each C: MapContent>(_ content: repeat each C) -> TupleMapContent<(repeat each C)> {
         TupleMapContent(value: (repeat each content))
     }
-    public static func buildOptional<C: MapContent>(_ content: C?) -> TupleMapContent<C?> {
-        TupleMapContent(value: content)
-    }
+    public static func buildIf<C: MapContent>(_ content: C?) -> C? { content }
 }
 
-extension ForEach: MapContent where Content: MapContent {}
+extension ForEach: MapContent where Content: MapContent {
+    /// A ForEach of pins has no body (Apple's is hidden from callers): the wireframe lists its pins.
+    public var body: Never { fatalError("ForEach is primitive map content and has no body") }
+}
 
 extension ForEach where ID == Data.Element.ID, Content: MapContent, Data.Element: Identifiable {
-    public init(_ data: Data, @MapContentBuilder content: @escaping (Data.Element) -> Content) {
-        self.init(data: data, content: content)
+    @MainActor public init(_ data: Data, @MapContentBuilder content: @escaping (Data.Element) -> Content) {
+        self = ._wireframeEach(data, content: content)
     }
 }
 
 /// A map (Apple: `Map`): a labelled box in the wireframe, listing what is on it.
-nonisolated public struct Map<Content: MapContent>: View, _WireframePrimitive {
-    public typealias Body = Never
+@MainActor @preconcurrency public struct Map<Content: View>: View, _WireframePrimitive {
     let position: MapCameraPosition
     let content: Content
 
-    public init(position: Binding<MapCameraPosition>, @MapContentBuilder content: () -> Content) {
+    @MainActor @preconcurrency public init<C: MapContent>(
+        position: Binding<MapCameraPosition>, @MapContentBuilder content: () -> C
+    ) where Content == MapContentView<Never, C> {
         self.position = position.wrappedValue
-        self.content = content()
+        self.content = MapContentView(content: content())
     }
 
-    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        [WireframeNode("map", text: "Map — \(position.name)", children: _WireframeItems.items(in: content))]
+    /// Apple's Map has a body (an opaque view); the wireframe draws the map itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
+
+    nonisolated public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        MainActor.assumeIsolated {
+            [WireframeNode("map", text: "Map — \(position.name)", children: _WireframeItems.items(in: content))]
+        }
     }
+}
+
+/// The view a map makes of its builder's content (Apple: `MapContentView`); the wireframe lists
+/// the content inside, never its body.
+@MainActor @preconcurrency public struct MapContentView<SelectionValue: Hashable, Content: MapContent>: View {
+    let content: Content
+    /// Apple's has a body (an opaque view); its map draws the content, never through it.
+    public var body: some View { EmptyView() }
 }
 
 /// Converts between a map's screen points and coordinates (Apple: `MapProxy`).
@@ -122,17 +176,21 @@ public struct MapProxy {
 
 /// Gives its content a proxy of the map inside it (Apple: `MapReader`).
 nonisolated public struct MapReader<Content: View>: View, _WireframePrimitive {
-    public typealias Body = Never
     let content: (MapProxy) -> Content
-    public init(@ViewBuilder _ content: @escaping (MapProxy) -> Content) { self.content = content }
+    @MainActor @preconcurrency public init(@ViewBuilder content: @escaping (MapProxy) -> Content) {
+        self.content = content
+    }
+    /// Apple's MapReader has a body (an opaque view); the wireframe draws the reader's content
+    /// itself (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         context.evaluate(content(MapProxy()))
     }
 }
 
 extension View {
-    nonisolated public func mapStyle(_ style: MapStyle) -> some View {
-        _wireframeAttribute("mapStyle", style.name)
+    @MainActor @preconcurrency public func mapStyle(_ value: MapStyle) -> some View {
+        _wireframeAttribute("mapStyle", value.name)
     }
 }
 
@@ -196,7 +254,7 @@ open class MKDirections: NSObject {
 
 /// Why MapKit could not answer (Apple: `MKError`).
 public struct MKError: Error, Sendable {
-    public enum Code: Int, Sendable {
+    public enum Code: UInt, Sendable {
         case unknown = 1
         case serverFailure, loadingThrottled, placemarkNotFound, directionsNotFound, decodingFailed
     }

@@ -4,10 +4,11 @@ import Foundation
 // only what the app's crash-report subscriber uses, so its unchanged source type-checks here.
 
 /// A payload of diagnostics (crashes, hangs…) the system delivers about earlier runs.
-open class MXDiagnosticPayload: NSObject, @unchecked Sendable {
+open class MXDiagnosticPayload: NSObject {
     private let json: Data
 
-    public init(json: Data) { self.json = json }
+    /// The system makes payloads (Apple has no public initialiser).
+    init(json: Data) { self.json = json }
 
     /// The payload as JSON, in the shape Apple documents.
     open func jsonRepresentation() -> Data { json }
@@ -19,8 +20,10 @@ public protocol MXMetricManagerSubscriber: NSObjectProtocol {
 }
 
 /// The registry of subscribers; payloads arrive at most daily, and right after a crash on launch.
-open class MXMetricManager: NSObject, @unchecked Sendable {
-    public static let shared = MXMetricManager()
+open class MXMetricManager: NSObject {
+    /// The one manager (Apple: a class property; the class is not `Sendable`).
+    nonisolated(unsafe) private static let sharedManager = MXMetricManager()
+    open class var shared: MXMetricManager { sharedManager }
     private var subscribers: [any MXMetricManagerSubscriber] = []
 
     /// Payloads the system delivered before a subscriber was added.

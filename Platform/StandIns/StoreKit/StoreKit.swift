@@ -11,14 +11,21 @@ public enum VerificationResult<SignedType: Sendable>: Sendable {
     case unverified(SignedType, VerificationError)
     case verified(SignedType)
 
-    /// The signed object as Apple signed it: a compact JWS.
-    public var jwsRepresentation: String { "" }
-
     /// Why StoreKit found a signed object not genuine.
     public enum VerificationError: Error, Sendable {
         case revokedCertificate, invalidCertificateChain, invalidDeviceVerification, invalidEncoding,
             invalidSignature, missingRequiredProperties
     }
+}
+
+extension VerificationResult where SignedType == Transaction {
+    /// The signed transaction as Apple signed it: a compact JWS.
+    public var jwsRepresentation: String { "" }
+}
+
+extension VerificationResult where SignedType == AppTransaction {
+    /// The signed app transaction as Apple signed it: a compact JWS.
+    public var jwsRepresentation: String { "" }
 }
 
 /// A purchase or a renewal of one of the app's products.
@@ -90,7 +97,8 @@ public enum StoreKitError: Error, Sendable {
     case networkError(URLError)
     case systemError(any Error)
     case notAvailableInStorefront,
-        notEntitled
+        notEntitled,
+        unsupported
 }
 
 /// Buys a product from the window the view is in, so the App Store's sheet shows there (Apple:
@@ -111,7 +119,7 @@ private struct PurchaseKey: EnvironmentKey {
 
 extension EnvironmentValues {
     /// The purchase action of the view's scene (Apple: `EnvironmentValues.purchase`).
-    public var purchase: PurchaseAction {
+    @MainActor @preconcurrency public var purchase: PurchaseAction {
         self[PurchaseKey.self]
     }
 }

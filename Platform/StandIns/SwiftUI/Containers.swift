@@ -92,7 +92,9 @@ nonisolated public struct Group<Content: View>: View, _WireframePrimitive {
 
 /// A scrolling area (Apple: `ScrollView`).
 nonisolated public struct ScrollView<Content: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's ScrollView has a body (an opaque view); the wireframe draws the ScrollView itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let content: Content
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.content = content()
@@ -114,7 +116,9 @@ extension Axis {
 
 /// Rows of a list (Apple: `List`).
 nonisolated public struct List<SelectionValue: Hashable, Content: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's List has a body (an opaque view); the wireframe draws the List itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let content: Content
     let selection: String?
 
@@ -155,19 +159,26 @@ extension List {
 
 /// A view per element of a collection (Apple: `ForEach`).
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+    /// A ForEach is primitive content of whichever kind its rows are (views, marks, pins).
+    public typealias Body = Never
     public var data: Data
     public var content: (Data.Element) -> Content
 
-    /// For the other stand-in modules' `ForEach` initialisers (Charts, MapKit).
-    public init(data: Data, content: @escaping (Data.Element) -> Content) {
+    init(data: Data, content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
 }
 
-extension ForEach: View where Content: View {
-    public typealias Body = Never
+extension ForEach {
+    /// For the other stand-in modules' `ForEach` initialisers (Charts, MapKit). Not Apple API: the
+    /// app's sources never name it.
+    public static func _wireframeEach(_ data: Data, content: @escaping (Data.Element) -> Content) -> ForEach {
+        ForEach(data: data, content: content)
+    }
 }
+
+extension ForEach: View where Content: View {}
 
 extension ForEach: _WireframePrimitive where Content: View {
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
@@ -235,14 +246,19 @@ extension Section where Parent == EmptyView, Footer == EmptyView {
 }
 
 extension Section where Parent == Text, Footer == EmptyView {
-    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(titleKey) }, footer: { EmptyView() })
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
     }
 }
 
 /// Controls grouped for data entry (Apple: `Form`).
 nonisolated public struct Form<Content: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's Form has a body (an opaque view); the wireframe draws the Form itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {

@@ -10,7 +10,9 @@ public struct ButtonRole: Equatable, Sendable {
 
 /// A control that acts when tapped (Apple: `Button`).
 nonisolated public struct Button<Label: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's Button has a body (an opaque view); the wireframe draws the Button itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let role: ButtonRole?
     let action: @MainActor () -> Void
     let label: Label
@@ -36,7 +38,9 @@ nonisolated public struct Button<Label: View>: View, _WireframePrimitive {
 
 /// A control that opens an address in the browser (Apple: `Link`).
 nonisolated public struct Link<Label: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's Link has a body (an opaque view); the wireframe draws the Link itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let destination: URL
     let label: Label
 
@@ -51,7 +55,10 @@ nonisolated public struct Link<Label: View>: View, _WireframePrimitive {
 }
 
 extension Link where Label == Text {
-    public init<S: StringProtocol>(_ title: S, destination: URL) {
+    public init(_ titleKey: LocalizedStringKey, destination: URL) {
+        self.init(destination: destination) { Text(titleKey) }
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, destination: URL) {
         self.init(destination: destination) { Text(title) }
     }
 }
@@ -60,10 +67,17 @@ extension Button where Label == Text {
     @preconcurrency public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
         self.init(action: action) { Text(titleKey) }
     }
-    @preconcurrency public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
+    @_disfavoredOverload @preconcurrency public init<S: StringProtocol>(
+        _ title: S, action: @escaping @MainActor () -> Void
+    ) {
         self.init(action: action) { Text(title) }
     }
-    @preconcurrency public init<S: StringProtocol>(
+    @preconcurrency public init(
+        _ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(role: role, action: action) { Text(titleKey) }
+    }
+    @_disfavoredOverload @preconcurrency public init<S: StringProtocol>(
         _ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void
     ) {
         self.init(role: role, action: action) { Text(title) }
@@ -71,12 +85,23 @@ extension Button where Label == Text {
 }
 
 extension Button where Label == SwiftUI.Label<Text, Image> {
-    @preconcurrency public init<S: StringProtocol>(
+    @preconcurrency public init(
+        _ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void
+    ) {
+        self.init(action: action) { SwiftUI.Label(titleKey, systemImage: systemImage) }
+    }
+    @_disfavoredOverload @preconcurrency public init<S: StringProtocol>(
         _ title: S, systemImage: String, action: @escaping @MainActor () -> Void
     ) {
         self.init(action: action) { SwiftUI.Label(title, systemImage: systemImage) }
     }
-    @preconcurrency public init<S: StringProtocol>(
+    @preconcurrency public init(
+        _ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?,
+        action: @escaping @MainActor () -> Void
+    ) {
+        self.init(role: role, action: action) { SwiftUI.Label(titleKey, systemImage: systemImage) }
+    }
+    @_disfavoredOverload @preconcurrency public init<S: StringProtocol>(
         _ title: S, systemImage: String, role: ButtonRole?, action: @escaping @MainActor () -> Void
     ) {
         self.init(role: role, action: action) { SwiftUI.Label(title, systemImage: systemImage) }
@@ -85,7 +110,9 @@ extension Button where Label == SwiftUI.Label<Text, Image> {
 
 /// A one-line text entry (Apple: `TextField`).
 nonisolated public struct TextField<Label: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's TextField has a body (an opaque view); the wireframe draws the TextField itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let text: Binding<String>
     let label: Label
     let kind: String
@@ -96,17 +123,25 @@ nonisolated public struct TextField<Label: View>: View, _WireframePrimitive {
 }
 
 extension TextField where Label == Text {
-    public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        self.init(text: text, label: Text(titleKey), kind: "text")
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
         self.init(text: text, label: Text(title), kind: "text")
     }
-    public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) {
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>, axis: Axis) {
+        self.init(text: text, label: Text(titleKey), kind: axis == .vertical ? "multiline" : "text")
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>, axis: Axis) {
         self.init(text: text, label: Text(title), kind: axis == .vertical ? "multiline" : "text")
     }
 }
 
 /// A text entry whose characters are hidden (Apple: `SecureField`).
 nonisolated public struct SecureField<Label: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's SecureField has a body (an opaque view); the wireframe draws the SecureField itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let text: Binding<String>
     let label: Label
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
@@ -115,7 +150,12 @@ nonisolated public struct SecureField<Label: View>: View, _WireframePrimitive {
 }
 
 extension SecureField where Label == Text {
-    public init<S: StringProtocol>(_ title: S, text: Binding<String>) { self.init(text: text, label: Text(title)) }
+    public init(_ titleKey: LocalizedStringKey, text: Binding<String>) {
+        self.init(text: text, label: Text(titleKey))
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, text: Binding<String>) {
+        self.init(text: text, label: Text(title))
+    }
 }
 
 /// The direction of a layout or a text field's growth (Apple: `Axis`).
@@ -125,7 +165,9 @@ public enum Axis: Sendable, Hashable {
 
 /// An on/off switch (Apple: `Toggle`).
 nonisolated public struct Toggle<Label: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's Toggle has a body (an opaque view); the wireframe draws the Toggle itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let isOn: Binding<Bool>
     let label: Label
     public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
@@ -138,12 +180,17 @@ nonisolated public struct Toggle<Label: View>: View, _WireframePrimitive {
 }
 
 extension Toggle where Label == Text {
-    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) { self.init(isOn: isOn) { Text(title) } }
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) { self.init(isOn: isOn) { Text(titleKey) } }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
 }
 
 /// A choice of one value among tagged views (Apple: `Picker`).
 nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's Picker has a body (an opaque view); the wireframe draws the Picker itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let selection: Binding<SelectionValue>
     let label: Label
     let content: Content
@@ -172,7 +219,12 @@ nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content:
 }
 
 extension Picker where Label == Text {
-    public init<S: StringProtocol>(
+    public init(
+        _ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content
+    ) {
+        self.init(selection: selection, content: content) { Text(titleKey) }
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(
         _ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content
     ) {
         self.init(selection: selection, content: content) { Text(title) }
@@ -180,8 +232,10 @@ extension Picker where Label == Text {
 }
 
 /// Progress towards a total (Apple: `ProgressView`).
-nonisolated public struct ProgressView<Label: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+nonisolated public struct ProgressView<Label: View, CurrentValueLabel: View>: View, _WireframePrimitive {
+    /// Apple's ProgressView has a body (an opaque view); the wireframe draws the ProgressView itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let fraction: Double?
     let label: Label
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
@@ -192,26 +246,30 @@ nonisolated public struct ProgressView<Label: View>: View, _WireframePrimitive {
     }
 }
 
-extension ProgressView where Label == EmptyView {
+extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
     public init() { self.init(fraction: nil, label: EmptyView()) }
     public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
         self.init(fraction: value.map { Double($0 / total) }, label: EmptyView())
     }
 }
 
-extension ProgressView where Label == Text {
+extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {
     /// Work under way of unknown length, with what it is.
-    public init<S: StringProtocol>(_ title: S) { self.init(fraction: nil, label: Text(title)) }
-    public init<S: StringProtocol, V: BinaryFloatingPoint>(_ title: S, value: V?, total: V = 1.0) {
+    public init(_ titleKey: LocalizedStringKey) { self.init(fraction: nil, label: Text(titleKey)) }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S) { self.init(fraction: nil, label: Text(title)) }
+    public init<V: BinaryFloatingPoint>(_ titleKey: LocalizedStringKey, value: V?, total: V = 1.0) {
+        self.init(fraction: value.map { Double($0 / total) }, label: Text(titleKey))
+    }
+    @_disfavoredOverload public init<S: StringProtocol, V: BinaryFloatingPoint>(_ title: S, value: V?, total: V = 1.0) {
         self.init(fraction: value.map { Double($0 / total) }, label: Text(title))
     }
 }
 
 /// What a screen shows when it has nothing to show (Apple: `ContentUnavailableView`).
-nonisolated public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View,
-    _WireframePrimitive
-{
-    public typealias Body = Never
+nonisolated public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View {
+    /// Apple's ContentUnavailableView has a body (an opaque view); the wireframe draws the view
+    /// itself (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let label: Label
     let description: Description
     let actions: Actions
@@ -224,7 +282,9 @@ nonisolated public struct ContentUnavailableView<Label: View, Description: View,
         self.description = description()
         self.actions = actions()
     }
+}
 
+extension ContentUnavailableView: _WireframePrimitive {
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [
             WireframeNode(
@@ -235,7 +295,12 @@ nonisolated public struct ContentUnavailableView<Label: View, Description: View,
 }
 
 extension ContentUnavailableView where Label == SwiftUI.Label<Text, Image>, Description == Text?, Actions == EmptyView {
-    public init<S: StringProtocol>(_ title: S, systemImage name: String, description: Text? = nil) {
+    public init(_ titleKey: LocalizedStringKey, systemImage name: String, description: Text? = nil) {
+        self.init(label: { SwiftUI.Label(titleKey, systemImage: name) }, description: { description })
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(
+        _ title: S, systemImage name: String, description: Text? = nil
+    ) {
         self.init(label: { SwiftUI.Label(title, systemImage: name) }, description: { description })
     }
 }
@@ -250,7 +315,9 @@ public struct DatePickerComponents: OptionSet, Sendable {
 
 /// A date and time entry (Apple: `DatePicker`); the wireframe shows the value in UTC.
 nonisolated public struct DatePicker<Label: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's DatePicker has a body (an opaque view); the wireframe draws the DatePicker itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let selection: Binding<Date>
     let label: Label
 
@@ -274,7 +341,13 @@ nonisolated public struct DatePicker<Label: View>: View, _WireframePrimitive {
 }
 
 extension DatePicker where Label == Text {
-    public init<S: StringProtocol>(
+    public init(
+        _ titleKey: LocalizedStringKey, selection: Binding<Date>,
+        displayedComponents: DatePickerComponents = [.hourAndMinute, .date]
+    ) {
+        self.init(selection: selection, label: Text(titleKey))
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(
         _ title: S, selection: Binding<Date>, displayedComponents: DatePickerComponents = [.hourAndMinute, .date]
     ) {
         self.init(selection: selection, label: Text(title))
@@ -292,7 +365,9 @@ extension WireframeContext {
 
 /// A form row: a label, and its content on the trailing side (Apple: `LabeledContent`).
 nonisolated public struct LabeledContent<Label: View, Content: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's LabeledContent has a body (an opaque view); the wireframe draws the LabeledContent itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let label: Label
     let content: Content
 
@@ -306,7 +381,10 @@ nonisolated public struct LabeledContent<Label: View, Content: View>: View, _Wir
 }
 
 extension LabeledContent where Label == Text {
-    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(label: Text(titleKey), content: content())
+    }
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
         self.init(label: Text(title), content: content())
     }
 }

@@ -29,8 +29,9 @@ public struct EnvironmentValues: CustomStringConvertible {
         set { values[ObjectIdentifier(key)] = newValue }
     }
 
-    /// Places an observable object, found by its type.
-    public mutating func insert<T: AnyObject & Observable>(_ object: T) {
+    /// Places an observable object, found by its type. Not Apple API: the wireframes' way in
+    /// (views place objects with `.environment(_:)`).
+    public mutating func _wireframeInsert<T: AnyObject & Observable>(_ object: T) {
         objects[ObjectIdentifier(T.self)] = object
     }
 
@@ -110,10 +111,8 @@ extension EnvironmentValues {
         set { self[HorizontalSizeClassKey.self] = newValue }
     }
 
-    public var dismiss: DismissAction {
-        get { self[DismissKey.self] }
-        set { self[DismissKey.self] = newValue }
-    }
+    /// Read-only, as Apple's: the stand-in never sets it (its default does nothing).
+    public var dismiss: DismissAction { self[DismissKey.self] }
 
     /// The time zone dates are shown in (Apple: `EnvironmentValues.timeZone`).
     public var timeZone: TimeZone {
@@ -139,7 +138,7 @@ extension View {
     /// Places an observable object for this view and those inside it.
     nonisolated public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
         ModifiedView(content: self) { context, content in
-            context.evaluate(content) { environment in if let object { environment.insert(object) } }
+            context.evaluate(content) { environment in if let object { environment._wireframeInsert(object) } }
         }
     }
 }

@@ -13,12 +13,13 @@ public struct EdgeInsets: Equatable, Sendable {
     public var leading: CGFloat
     public var bottom: CGFloat
     public var trailing: CGFloat
-    public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
         self.top = top
         self.leading = leading
         self.bottom = bottom
         self.trailing = trailing
     }
+    public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
 }
 
 /// A view laid out from the size it is offered (Apple: `GeometryReader`).
@@ -59,8 +60,8 @@ extension View {
 
 /// The kinds of safe area a view can reach into (Apple: `SafeAreaRegions`).
 public struct SafeAreaRegions: OptionSet, Sendable {
-    public let rawValue: Int8
-    public init(rawValue: Int8) { self.rawValue = rawValue }
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
     public static let container = SafeAreaRegions(rawValue: 1)
     public static let keyboard = SafeAreaRegions(rawValue: 2)
     public static let all: SafeAreaRegions = [.container, .keyboard]

@@ -79,7 +79,9 @@ nonisolated public struct LazyVGrid<Content: View>: View, _WireframePrimitive {
 
 /// The label a share link makes: "Share" with its symbol (Apple: `DefaultShareLinkLabel`).
 nonisolated public struct DefaultShareLinkLabel: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's has a body (an opaque view); the wireframe draws the label itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         [
             WireframeNode(
@@ -95,7 +97,9 @@ nonisolated public struct ShareLink<
 >:
     View, _WireframePrimitive
 where Data.Element: Transferable {
-    public typealias Body = Never
+    /// Apple's ShareLink has a body (an opaque view); the wireframe draws the link itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let items: Data
     let label: Label
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
@@ -126,12 +130,13 @@ where
         public var magnification: CGFloat
     }
 
+    public typealias Body = Never
+    /// A primitive gesture has no body (Apple's is hidden from callers).
+    public var body: Never { fatalError("MagnifyGesture is a primitive gesture and has no body") }
+
     public var minimumScaleDelta: CGFloat
 
     nonisolated public init(minimumScaleDelta: CGFloat = 0.01) {
         self.minimumScaleDelta = minimumScaleDelta
     }
-
-    public func onChanged(_ action: @escaping (Value) -> Void) -> MagnifyGesture { self }
-    public func onEnded(_ action: @escaping (Value) -> Void) -> MagnifyGesture { self }
 }

@@ -28,24 +28,44 @@ public enum ControlSize: Sendable, Hashable {
 }
 
 /// How buttons look (Apple: `PrimitiveButtonStyle`).
-@MainActor @preconcurrency public protocol PrimitiveButtonStyle {}
+@MainActor @preconcurrency public protocol PrimitiveButtonStyle {
+    associatedtype Body: View
+    typealias Configuration = PrimitiveButtonStyleConfiguration
+    @ViewBuilder @MainActor @preconcurrency func makeBody(configuration: Self.Configuration) -> Self.Body
+}
 
-nonisolated public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public init() {} }
-nonisolated public struct BorderedButtonStyle: PrimitiveButtonStyle { public init() {} }
-nonisolated public struct PlainButtonStyle: PrimitiveButtonStyle { public init() {} }
+/// What a button style is given (Apple: `PrimitiveButtonStyleConfiguration`); none of Apple's
+/// members (role, label, trigger) here, and no public initialiser, as at Apple.
+public struct PrimitiveButtonStyleConfiguration {}
+
+/// The wireframe records a button style's name (`buttonStyle(_:)`) and never asks the framework's
+/// styles for a body.
+nonisolated public struct BorderedProminentButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { EmptyView() }
+}
+nonisolated public struct BorderedButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { EmptyView() }
+}
+nonisolated public struct PlainButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { EmptyView() }
+}
 
 extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
-    public static var borderedProminent: BorderedProminentButtonStyle { BorderedProminentButtonStyle() }
+    nonisolated public static var borderedProminent: BorderedProminentButtonStyle { BorderedProminentButtonStyle() }
 }
 extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
-    public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
+    nonisolated public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
 }
 extension PrimitiveButtonStyle where Self == PlainButtonStyle {
-    public static var plain: PlainButtonStyle { PlainButtonStyle() }
+    nonisolated public static var plain: PlainButtonStyle { PlainButtonStyle() }
 }
 
-/// How a list looks (Apple: `ListStyle`).
-@MainActor @preconcurrency public protocol ListStyle {}
+/// How a list looks (Apple: `ListStyle`, not isolated to the main actor; its requirements are
+/// SwiftUI's own).
+public protocol ListStyle {}
 nonisolated public struct InsetGroupedListStyle: ListStyle { public init() {} }
 nonisolated public struct PlainListStyle: ListStyle { public init() {} }
 extension ListStyle where Self == InsetGroupedListStyle {
@@ -175,14 +195,31 @@ public enum HorizontalEdge: Sendable, Hashable {
 }
 
 /// How a label shows its title and icon (Apple: `LabelStyle`).
-@MainActor @preconcurrency public protocol LabelStyle {}
-nonisolated public struct IconOnlyLabelStyle: LabelStyle { public init() {} }
-nonisolated public struct TitleAndIconLabelStyle: LabelStyle { public init() {} }
+@MainActor @preconcurrency public protocol LabelStyle {
+    associatedtype Body: View
+    typealias Configuration = LabelStyleConfiguration
+    @ViewBuilder @MainActor @preconcurrency func makeBody(configuration: Self.Configuration) -> Self.Body
+}
+
+/// What a label style is given (Apple: `LabelStyleConfiguration`); none of Apple's members (title,
+/// icon) here, and no public initialiser, as at Apple.
+public struct LabelStyleConfiguration {}
+
+/// The wireframe records a label style's name (`labelStyle(_:)`) and never asks the framework's
+/// styles for a body.
+nonisolated public struct IconOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { EmptyView() }
+}
+nonisolated public struct TitleAndIconLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { EmptyView() }
+}
 extension LabelStyle where Self == IconOnlyLabelStyle {
-    public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() }
+    nonisolated public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() }
 }
 extension LabelStyle where Self == TitleAndIconLabelStyle {
-    public static var titleAndIcon: TitleAndIconLabelStyle { TitleAndIconLabelStyle() }
+    nonisolated public static var titleAndIcon: TitleAndIconLabelStyle { TitleAndIconLabelStyle() }
 }
 
 extension View {

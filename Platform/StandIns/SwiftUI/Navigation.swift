@@ -1,11 +1,19 @@
+/// A type-erased list of pushed values (Apple: `NavigationPath`): the stand-in keeps none of its
+/// members but the empty initialiser.
+public struct NavigationPath {
+    public init() {}
+}
+
 /// A stack of screens with a bar (Apple: `NavigationStack`). The wireframe shows the top screen,
 /// made by the `navigationDestination` registered for its value, with a back button.
 nonisolated public struct NavigationStack<Data, Root: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's NavigationStack has a body (an opaque view); the wireframe draws it itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let path: [AnyHashable]
     let root: Root
 
-    public init(@ViewBuilder root: () -> Root) where Data == [AnyHashable] {
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {
         path = []
         self.root = root()
     }
@@ -63,7 +71,9 @@ extension WireframeNode {
 
 /// A link that pushes a value's screen (Apple: `NavigationLink`).
 nonisolated public struct NavigationLink<Label: View, Destination: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's NavigationLink has a body (an opaque view); the wireframe draws it itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let label: Label
     let value: String?
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
@@ -111,7 +121,9 @@ public struct NavigationSplitViewVisibility: Equatable, Sendable {
 
 /// Two or three columns side by side on a wide screen (Apple: `NavigationSplitView`).
 nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's NavigationSplitView has a body (an opaque view); the wireframe draws it itself
+    /// (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let sidebar: Sidebar
     let content: Content
     let detail: Detail
@@ -132,7 +144,8 @@ nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Deta
                 let ownStack = nodes.count == 1 && nodes[0].kind == "navigation"
                 return WireframeNode(
                     "column",
-                    children: ownStack ? nodes : [NavigationStack<[AnyHashable], EmptyView>.screen(nodes, back: false)])
+                    children: ownStack ? nodes : [NavigationStack<NavigationPath, EmptyView>.screen(nodes, back: false)]
+                )
             }
         return [WireframeNode("split", children: columns)]
     }

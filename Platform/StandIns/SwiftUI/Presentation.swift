@@ -59,7 +59,7 @@ extension View {
     }
 
     nonisolated public func presentationCompactAdaptation(_ adaptation: PresentationAdaptation) -> some View {
-        attribute("compactAdaptation", "\(adaptation)")
+        attribute("compactAdaptation", adaptation.name)
     }
 
     private nonisolated func presenting<A: View, M: View>(
@@ -75,20 +75,30 @@ extension View {
 }
 
 /// How a presentation adapts to a compact width (Apple: `PresentationAdaptation`).
-public enum PresentationAdaptation: Sendable, Hashable {
-    case automatic, none, popover, sheet, fullScreenCover
+public struct PresentationAdaptation {
+    let name: String
+    public static var automatic: PresentationAdaptation { PresentationAdaptation(name: "automatic") }
+    public static var none: PresentationAdaptation { PresentationAdaptation(name: "none") }
+    public static var popover: PresentationAdaptation { PresentationAdaptation(name: "popover") }
+    public static var sheet: PresentationAdaptation { PresentationAdaptation(name: "sheet") }
+    public static var fullScreenCover: PresentationAdaptation { PresentationAdaptation(name: "fullScreenCover") }
 }
 
 /// Where a popover points (Apple: `PopoverAttachmentAnchor`).
-public enum PopoverAttachmentAnchor: Sendable {
+public enum PopoverAttachmentAnchor {
     case rect(Anchor<CGRect>.Source)
+    case point(UnitPoint)
 }
 
 /// A geometry anchor (Apple: `Anchor`); the stand-in only names the view's bounds.
 public struct Anchor<Value> {
-    public struct Source: Sendable {
-        public static var bounds: Source { Source() }
-    }
+    public struct Source {}
+}
+
+extension Anchor.Source: Sendable where Value: Sendable {}
+
+extension Anchor.Source where Value == CGRect {
+    public static var bounds: Anchor<CGRect>.Source { Anchor<CGRect>.Source() }
 }
 
 extension View {

@@ -17,6 +17,12 @@ extension UIViewControllerRepresentable where Coordinator == Void {
 }
 
 extension UIViewControllerRepresentable {
+    /// A representable's body is the framework's (Apple's is hidden from callers): the wireframe
+    /// draws the controller as a box, never through it.
+    public var body: Never { fatalError("\(Self.self) is drawn by the framework and has no body") }
+}
+
+extension UIViewControllerRepresentable {
     /// The controller's name, as the wireframe shows it. Not Apple API.
     nonisolated public var _wireframeName: String { "\(UIViewControllerType.self)" }
 }
@@ -25,7 +31,7 @@ extension UIViewControllerRepresentable {
 /// `UIViewControllerRepresentableContext`).
 @MainActor public struct UIViewControllerRepresentableContext<Representable: UIViewControllerRepresentable> {
     public let coordinator: Representable.Coordinator
-    public var environment: EnvironmentValues
+    public let environment: EnvironmentValues
 }
 
 /// A UIKit view shown as a SwiftUI view (Apple: `UIViewRepresentable`). The wireframe makes the
@@ -45,6 +51,12 @@ extension UIViewRepresentable where Coordinator == Void {
 }
 
 extension UIViewRepresentable {
+    /// A representable's body is the framework's (Apple's is hidden from callers): the wireframe
+    /// draws the view it makes, never through it.
+    public var body: Never { fatalError("\(Self.self) is drawn by the framework and has no body") }
+}
+
+extension UIViewRepresentable {
     /// The view made and updated once, as the wireframe draws it. Not Apple API.
     func _wireframe(_ environment: EnvironmentValues) -> WireframeNode {
         let context = Context(coordinator: makeCoordinator(), environment: environment)
@@ -58,5 +70,5 @@ extension UIViewRepresentable {
 /// `UIViewRepresentableContext`).
 @MainActor public struct UIViewRepresentableContext<Representable: UIViewRepresentable> {
     public let coordinator: Representable.Coordinator
-    public var environment: EnvironmentValues
+    public let environment: EnvironmentValues
 }

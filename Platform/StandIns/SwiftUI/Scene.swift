@@ -25,10 +25,16 @@ public struct SceneBuilder {
 
 /// A window of the app's views (Apple: `WindowGroup`).
 nonisolated public struct WindowGroup<Content: View>: Scene {
-    public typealias Body = Never
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
-    @MainActor public var body: Never { fatalError("WindowGroup is a primitive scene") }
+    /// Apple's has a body (an opaque scene of SwiftUI's own); nothing on Linux reads it.
+    @MainActor public var body: some Scene { FrameworkScene() }
+}
+
+/// The framework's side of a window group: a scene with no body of its own.
+nonisolated struct FrameworkScene: Scene {
+    typealias Body = Never
+    var body: Never { fatalError("FrameworkScene is a primitive scene") }
 }
 
 extension Never: Scene {}

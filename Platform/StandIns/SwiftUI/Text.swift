@@ -36,7 +36,7 @@ public protocol _FormatSpecifiable: Equatable {
 }
 
 extension Int: _FormatSpecifiable {
-    public var _arg: Int { self }
+    public var _arg: Int64 { Int64(self) }
     public var _specifier: String { "%lld" }
 }
 extension Int8: _FormatSpecifiable {
@@ -56,7 +56,7 @@ extension Int64: _FormatSpecifiable {
     public var _specifier: String { "%lld" }
 }
 extension UInt: _FormatSpecifiable {
-    public var _arg: UInt { self }
+    public var _arg: UInt64 { UInt64(self) }
     public var _specifier: String { "%llu" }
 }
 extension UInt8: _FormatSpecifiable {
@@ -76,7 +76,7 @@ extension UInt64: _FormatSpecifiable {
     public var _specifier: String { "%llu" }
 }
 extension Float: _FormatSpecifiable {
-    public var _arg: Double { Double(self) }
+    public var _arg: Float { self }
     public var _specifier: String { "%f" }
 }
 extension Double: _FormatSpecifiable {
@@ -95,7 +95,7 @@ nonisolated public struct Text: View, _WireframePrimitive, Equatable, Sendable {
     ) {
         content = key.key
     }
-    public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
     public init(verbatim content: String) { self.content = content }
 
     public static func == (a: Text, b: Text) -> Bool { a.content == b.content && a.font == b.font }
@@ -151,7 +151,9 @@ nonisolated public struct Image: View, _WireframePrimitive, Equatable, Sendable 
 
 /// A title with an icon (Apple: `Label`).
 nonisolated public struct Label<Title: View, Icon: View>: View, _WireframePrimitive {
-    public typealias Body = Never
+    /// Apple's Label has a body (an opaque view, as its style draws it); the wireframe draws the
+    /// label itself (`_WireframePrimitive`, evaluated before any body), so this one is never asked for.
+    public var body: some View { EmptyView() }
     let title: Title
     let icon: Icon
     public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
@@ -167,7 +169,7 @@ extension Label where Title == Text, Icon == Image {
     public init(_ titleKey: LocalizedStringKey, systemImage name: String) {
         self.init(title: { Text(titleKey) }, icon: { Image(systemName: name) })
     }
-    public init<S: StringProtocol>(_ title: S, systemImage name: String) {
+    @_disfavoredOverload public init<S: StringProtocol>(_ title: S, systemImage name: String) {
         self.init(title: { Text(title) }, icon: { Image(systemName: name) })
     }
 }

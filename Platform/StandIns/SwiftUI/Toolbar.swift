@@ -8,8 +8,9 @@
 
 extension Never: ToolbarContent {}
 
-extension ToolbarContent where Body == Never {
-    /// The framework's items have no body: the wireframe evaluator turns them into nodes.
+extension ToolbarContent where Body == Never, Self: _WireframePrimitive {
+    /// The framework's items have no body: the wireframe evaluator turns them into nodes. Only the
+    /// stand-in's own items get it, so toolbar content of the app must declare its `body`.
     public var body: Never { fatalError("\(Self.self) is a primitive toolbar item and has no body") }
 }
 
@@ -52,7 +53,7 @@ nonisolated struct ToolbarItems: ToolbarContent, _WireframePrimitive {
 }
 
 /// Where a toolbar item goes (Apple: `ToolbarItemPlacement`).
-public struct ToolbarItemPlacement: Equatable, Sendable {
+public struct ToolbarItemPlacement: Sendable {
     let name: String
     public static let automatic = ToolbarItemPlacement(name: "automatic")
     public static let primaryAction = ToolbarItemPlacement(name: "primaryAction")

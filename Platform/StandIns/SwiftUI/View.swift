@@ -19,8 +19,9 @@ extension Never: View {
     public var body: Never { fatalError("Never has no body") }
 }
 
-extension View where Body == Never {
-    /// The framework's own views have no body: the wireframe evaluator turns them into nodes.
+extension View where Body == Never, Self: _WireframePrimitive {
+    /// The framework's own views have no body: the wireframe evaluator turns them into nodes. Only
+    /// the stand-ins' primitives get it, so a view of the app must declare its `body`, as at Apple.
     public var body: Never { fatalError("\(Self.self) is a primitive view and has no body") }
 }
 

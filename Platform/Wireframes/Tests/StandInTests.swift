@@ -43,7 +43,7 @@ struct StandInTests {
     func buildersStateAndEnvironment() {
         let counter = Counter()
         var environment = EnvironmentValues()
-        environment.insert(counter)
+        environment._wireframeInsert(counter)
         environment.horizontalSizeClass = .regular
         let nodes = WireframeContext(environment: environment).evaluate(Sample(names: ["pike", "perch"]))
         #expect(texts(nodes) == ["on", "pike", "perch", "count 2", "wide", "Go"])

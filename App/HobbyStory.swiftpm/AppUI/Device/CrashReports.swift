@@ -5,7 +5,7 @@ import MetricKit
 /// Feeds MetricKit's crash and hang diagnostics into the diary's error-report queue (T6, issue
 /// 18): the app shell adds one to `MXMetricManager.shared` at launch; everything about the
 /// payload is decided by ``DiagnosticsService/receive(metricKitPayload:appBinary:)``.
-public final class CrashReportSubscriber: NSObject, MXMetricManagerSubscriber, @unchecked Sendable {
+public final class CrashReportSubscriber: NSObject, MXMetricManagerSubscriber, Sendable {
     private let service: DiagnosticsService
     private let appBinary: String
 
