@@ -207,7 +207,7 @@ let package = Package(
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
                 "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices", "Routing", "Site",
-                "StoreVerification", "Licensing", "AppFeatures",
+                "StoreVerification", "Licensing", "AppFeatures", "HTTPProblem",
             ],
             exclude: ["FuzzCorpus", "Fixtures"]),
         .testTarget(
