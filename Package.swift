@@ -220,7 +220,7 @@ let package = Package(
                 "DiaryStore", "Diagnostics", "FishingModel", "SQLiteDB", "CSQLite", "TestSupport",
                 "diary-crash-writer",
                 "MediaMetadata",
-                "SyncProtocol",
+                "SyncProtocol", "SecureHashing",
             ]),
         .testTarget(
             name: "DiaryServicesTests",

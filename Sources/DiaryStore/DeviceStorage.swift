@@ -218,7 +218,7 @@ public final class DeviceStorage {
     private func installBundledDirectories() throws {
         let bundled = try BundledDirectories.load()
         let database = try Database(path: sharedDirectoryURL.path)
-        try Self.directoryMigrator.migrate(database)
+        try DirectoryMigrations.migrator.migrate(database)
         let store = DirectoryStore(database: database, gate: try DirectoryWriteGate(database: database))
         if try store.version() < bundled.version {
             try store.install(bundled.entries, version: bundled.version)
@@ -260,13 +260,15 @@ public final class DeviceStorage {
             removedAt: try row.optionalDate(5))
     }
 
+    /// The device's profiles database as shipped: literal text that never changes once released
+    /// (issue 32 §2; `ShippedMigrationsTests`).
     static let migrator = Migrator([
         Migration(
             version: 1, name: "profiles",
-            sql: """
+            sql: #"""
                 CREATE TABLE profiles (
                     id           TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
-                    display_name TEXT NOT NULL CHECK (length(trim(display_name)) BETWEEN 1 AND \(Limits.profileNameLength)),
+                    display_name TEXT NOT NULL CHECK (length(trim(display_name)) BETWEEN 1 AND 60),
                     name_key     TEXT NOT NULL,
                     pin_hash     TEXT CHECK (pin_hash IS NULL OR pin_hash LIKE '$argon2id$%'),
                     units        TEXT NOT NULL CHECK (units IN ('metric', 'imperial')),
@@ -276,10 +278,7 @@ public final class DeviceStorage {
                     locked_until INTEGER
                 ) WITHOUT ROWID;
                 CREATE UNIQUE INDEX profiles_active_name ON profiles(name_key) WHERE removed_at IS NULL;
-                """)
+                """#)
     ])
 
-    static let directoryMigrator = Migrator([
-        Migration(version: 1, name: "directories", sql: DirectorySchema.createTables)
-    ])
 }

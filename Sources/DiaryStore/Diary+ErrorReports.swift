@@ -2,21 +2,6 @@ import Diagnostics
 import Foundation
 import SQLiteDB
 
-extension DiarySchema {
-    /// The queue of error reports waiting to be sent (T6, issue 18): one row per fingerprint,
-    /// repeats counted into it, at most ``DiagnosticsLimits/queuedReports`` rows (the least
-    /// recently seen go first). The report is stored as the JSON that would be sent.
-    static let errorReports = """
-        CREATE TABLE error_reports (
-            fingerprint TEXT PRIMARY KEY NOT NULL CHECK (length(fingerprint) BETWEEN 16 AND 64),
-            id          TEXT NOT NULL UNIQUE CHECK (length(id) = 36),
-            occurrences INTEGER NOT NULL CHECK (occurrences BETWEEN 1 AND \(DiagnosticsLimits.occurrences)),
-            last_seen   INTEGER NOT NULL,
-            report      TEXT NOT NULL CHECK (json_valid(report))
-        ) WITHOUT ROWID;
-        """
-}
-
 /// The diary's side of error reports (T6, issue 18): the queue, the angler's choice whether they
 /// are sent, and the random installation id they are sent under.
 extension Diary {

@@ -176,7 +176,8 @@ extension Diary {
             sql += " AND id IN (SELECT asset_id FROM media_links WHERE entity_type = ? AND entity_id = ?"
             arguments = [.text(target.type.rawValue), SQLiteValue(target.id)]
             if withItsCatches && target.type == .trip {
-                sql += " OR entity_type = ? AND entity_id IN (SELECT id FROM catches WHERE trip_id = ? AND deleted_at IS NULL)"
+                sql +=
+                    " OR entity_type = ? AND entity_id IN (SELECT id FROM catches WHERE trip_id = ? AND deleted_at IS NULL)"
                 arguments += [.text(EntityType.catch.rawValue), SQLiteValue(target.id)]
             }
             sql += ")"

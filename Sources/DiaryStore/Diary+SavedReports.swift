@@ -15,22 +15,6 @@ public struct SavedReport: Sendable, Equatable, Identifiable {
     public var updatedAt: Date
 }
 
-extension DiarySchema {
-    /// Saved custom reports (T18). A removed one keeps its row with `deleted_at` until the angler
-    /// empties the Trash, so removing is undoable.
-    static let savedReports = """
-        CREATE TABLE saved_reports (
-            id TEXT PRIMARY KEY CHECK (length(id) = 36),
-            title TEXT NOT NULL CHECK (length(trim(title)) BETWEEN 1 AND \(Limits.titleLength)),
-            formula TEXT NOT NULL CHECK (length(trim(formula)) BETWEEN 1 AND \(Limits.formulaLength)),
-            chart TEXT NOT NULL CHECK (chart IN ('bar', 'line', 'pie', 'table')),
-            created_at INTEGER NOT NULL,
-            updated_at INTEGER NOT NULL CHECK (updated_at >= created_at),
-            deleted_at INTEGER CHECK (deleted_at IS NULL OR deleted_at >= created_at)
-        );
-        """
-}
-
 extension Diary {
     /// The columns a saved report is read and synced by.
     static let savedReportColumns = ["id", "title", "formula", "chart", "created_at", "updated_at"]
@@ -96,58 +80,4 @@ extension Diary {
             (try $0.text(0), try $0.optionalDate(1))
         }
     }
-}
-
-extension DiarySchema {
-    /// Saved reports go to the Trash like everything else (UI5): a Trash batch each, listed and
-    /// restored there, removed only when the Trash is emptied. Reports removed before this
-    /// version get a Trash entry of their own.
-    static let reportsInTheTrash = """
-        PRAGMA defer_foreign_keys = ON;
-        CREATE TEMP TABLE trash_v11 AS SELECT * FROM trash;
-        DROP TABLE trash;
-        CREATE TABLE trash (
-            batch_id    TEXT PRIMARY KEY NOT NULL,
-            entity_type TEXT NOT NULL CHECK (entity_type IN ('spot', 'trip', 'catch', 'media', 'report')),
-            entity_id   TEXT NOT NULL,
-            label       TEXT NOT NULL,
-            item_count  INTEGER NOT NULL CHECK (item_count >= 1),
-            deleted_at  INTEGER NOT NULL
-        ) WITHOUT ROWID;
-        INSERT INTO trash SELECT batch_id, entity_type, entity_id, label, item_count, deleted_at FROM trash_v11;
-        DROP TABLE trash_v11;
-        INSERT INTO trash(batch_id, entity_type, entity_id, label, item_count, deleted_at)
-            SELECT id, 'report', id, title, 1, deleted_at FROM saved_reports WHERE deleted_at IS NOT NULL;
-
-        CREATE TABLE saved_reports_v12 (
-            id          TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
-            title       TEXT NOT NULL CHECK (length(trim(title)) BETWEEN 1 AND \(Limits.titleLength)),
-            formula     TEXT NOT NULL CHECK (length(trim(formula)) BETWEEN 1 AND \(Limits.formulaLength)),
-            chart       TEXT NOT NULL CHECK (chart IN ('bar', 'line', 'pie', 'table')),
-            created_at  INTEGER NOT NULL,
-            updated_at  INTEGER NOT NULL CHECK (updated_at >= created_at),
-            deleted_at  INTEGER CHECK (deleted_at IS NULL OR deleted_at >= created_at),
-            trash_batch TEXT REFERENCES trash(batch_id),
-            CHECK ((deleted_at IS NULL) = (trash_batch IS NULL))
-        );
-        INSERT INTO saved_reports_v12
-            SELECT id, title, formula, chart, created_at, updated_at, deleted_at,
-                CASE WHEN deleted_at IS NULL THEN NULL ELSE id END
-            FROM saved_reports;
-        DROP TABLE saved_reports;
-        ALTER TABLE saved_reports_v12 RENAME TO saved_reports;
-        """ + trashOnlyDeletes("saved_reports")
-}
-
-extension DiarySchema {
-    /// Saved reports sync (T3, T18; issue 16): the outbox and the sync tables learn the `report`
-    /// kind — rebuilt, as SQLite cannot widen a CHECK in place, the outbox with its AUTOINCREMENT
-    /// counter carried over so mutation ids stay monotonic — and every live report is queued,
-    /// so reports saved before this version reach the portal too.
-    static let savedReportsSync =
-        outboxAccepting(kinds: "'spot', 'trip', 'catch', 'media', 'report'", version: 14) + """
-            INSERT INTO outbox(entity_type, entity_id, operation, changed_at)
-                SELECT 'report', id, 'upsert', updated_at FROM saved_reports WHERE deleted_at IS NULL ORDER BY created_at, id;
-
-            """ + syncTablesAccepting(kinds: "'spot', 'trip', 'catch', 'media', 'report'", version: 14)
 }

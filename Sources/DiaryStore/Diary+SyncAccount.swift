@@ -84,12 +84,3 @@ extension Diary {
         }
     }
 }
-
-extension DiarySchema {
-    /// The kinds the pull cursor covers: those of protocol version 1 in diaries made before the
-    /// column (every build before it knew exactly those).
-    static let pulledKindsColumn = """
-        ALTER TABLE sync_account ADD COLUMN pulled_kinds TEXT NOT NULL DEFAULT 'spot,trip,catch,media,report'
-            CHECK (pulled_kinds NOT GLOB '*[^a-z_,]*');
-        """
-}

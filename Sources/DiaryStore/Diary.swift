@@ -36,7 +36,7 @@ public final class Diary {
         directory = DirectoryStore(database: database, gate: try DirectoryWriteGate(database: database))
         // A migration that rebuilds the outbox drops its read-only trigger (T13): made again after.
         let wasReadOnly = try isLicenceReadOnly()
-        let applied = try DiarySchema.migrator.migrate(database)
+        let applied = try DiaryMigrations.migrator.migrate(database)
         if !applied.isEmpty {
             log.info("diary schema migrated", ["versions": applied.map(String.init).joined(separator: ",")])
             if wasReadOnly { try setLicenceReadOnly(true) }
@@ -68,10 +68,10 @@ public final class Diary {
     // MARK: Health (T6)
 
     /// The schema version this build of the app creates and understands.
-    public static var currentSchemaVersion: Int { DiarySchema.migrator.latestVersion }
+    public static var currentSchemaVersion: Int { DiaryMigrations.migrator.latestVersion }
 
     /// The schema version recorded in the database.
-    public func schemaVersion() throws -> Int { try DiarySchema.migrator.appliedVersion(of: database) }
+    public func schemaVersion() throws -> Int { try DiaryMigrations.migrator.appliedVersion(of: database) }
 
     /// `PRAGMA integrity_check`: "ok" when the file is sound.
     public func integrityCheck() throws -> String {

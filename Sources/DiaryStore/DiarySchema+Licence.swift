@@ -1,4 +1,6 @@
-extension DiarySchema {
+/// What the diary's schema says at run time besides its migrations (`DiaryMigrations`): the
+/// outbox's read-only trigger, made and dropped as the licence changes (T13).
+enum DiarySchema {
     static let outboxReadOnlyTriggerName = "outbox_read_only"
 
     /// While the licence is over (T13, issue 17; docs/licensing.md) the outbox takes no local

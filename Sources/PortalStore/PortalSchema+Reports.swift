@@ -1,7 +1,4 @@
 extension PortalSchema {
-    /// The record kinds `records` and `history` accept, as SQL.
-    private static let kindsWithReports = "'spot', 'trip', 'catch', 'media', 'report'"
-
     /// Saved custom reports sync like every record (T3, T18), and the site runs them (issue 16):
     /// `records` and `history` accept the `report` kind. PostgreSQL replaces the CHECK; SQLite
     /// cannot change one in place, so it copies both tables into new ones with every column and
@@ -10,17 +7,17 @@ extension PortalSchema {
         version: 13, name: "saved reports",
         statements: [],
         byBackend: [
-            "postgresql": ["records", "history"].flatMap { table in
-                [
-                    "ALTER TABLE \(table) DROP CONSTRAINT \(table)_kind_check",
-                    "ALTER TABLE \(table) ADD CONSTRAINT \(table)_kind_check CHECK (kind IN (\(kindsWithReports)))",
-                ]
-            },
+            "postgresql": [
+                "ALTER TABLE records DROP CONSTRAINT records_kind_check",
+                "ALTER TABLE records ADD CONSTRAINT records_kind_check CHECK (kind IN ('spot', 'trip', 'catch', 'media', 'report'))",
+                "ALTER TABLE history DROP CONSTRAINT history_kind_check",
+                "ALTER TABLE history ADD CONSTRAINT history_kind_check CHECK (kind IN ('spot', 'trip', 'catch', 'media', 'report'))",
+            ],
             "sqlite": [
                 """
                 CREATE TABLE records_v13 (
                     account_id  TEXT NOT NULL REFERENCES accounts(id),
-                    kind        TEXT NOT NULL CHECK (kind IN (\(kindsWithReports))),
+                    kind        TEXT NOT NULL CHECK (kind IN ('spot', 'trip', 'catch', 'media', 'report')),
                     id          TEXT NOT NULL CHECK (length(id) = 36),
                     seq         BIGINT NOT NULL CHECK (seq > 0),
                     deleted     BIGINT NOT NULL CHECK (deleted IN (0, 1)),
@@ -50,7 +47,7 @@ extension PortalSchema {
                 """
                 CREATE TABLE history_v13 (
                     account_id  TEXT NOT NULL REFERENCES accounts(id),
-                    kind        TEXT NOT NULL CHECK (kind IN (\(kindsWithReports))),
+                    kind        TEXT NOT NULL CHECK (kind IN ('spot', 'trip', 'catch', 'media', 'report')),
                     id          TEXT NOT NULL,
                     deleted     BIGINT NOT NULL CHECK (deleted IN (0, 1)),
                     modified_at BIGINT NOT NULL,

@@ -4,17 +4,24 @@ import Foundation
 public struct Migration: Sendable {
     public let version: Int
     public let name: String
+    /// The script a migration runs, as shipped: literal text that never changes once released
+    /// (tests hold each store's scripts to their recorded digests).
+    public let sql: String?
     public let apply: @Sendable (Database) throws -> Void
 
     public init(version: Int, name: String, apply: @escaping @Sendable (Database) throws -> Void) {
         self.version = version
         self.name = name
+        self.sql = nil
         self.apply = apply
     }
 
     /// A migration that runs an SQL script.
     public init(version: Int, name: String, sql: String) {
-        self.init(version: version, name: name) { try $0.executeScript(sql) }
+        self.version = version
+        self.name = name
+        self.sql = sql
+        self.apply = { try $0.executeScript(sql) }
     }
 }
 

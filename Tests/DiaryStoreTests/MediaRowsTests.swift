@@ -228,7 +228,7 @@ struct MediaRowsTests {
         let url = f.diary.fileURL.deletingLastPathComponent().appendingPathComponent("v5.sqlite")
         let old = try Database(path: url.path)
         let gate = try DirectoryWriteGate(database: old)
-        try DiarySchema.migrator.migrate(old, upTo: 5)
+        try DiaryMigrations.migrator.migrate(old, upTo: 5)
         try DirectoryStore(database: old, gate: gate).install(
             [.species: [try #require(try f.diary.directoryEntry(.species, id: "esox-lucius"))]], version: 1)
         let spot = UUID()
@@ -247,7 +247,7 @@ struct MediaRowsTests {
             DELETE FROM outbox;
             """)
         let diary = try Diary(profile: f.diary.profile, fileURL: url, sharedDirectoryURL: nil)
-        #expect(try diary.schemaVersion() == DiarySchema.migrator.latestVersion)
+        #expect(try diary.schemaVersion() == DiaryMigrations.migrator.latestVersion)
         #expect(try old.query("PRAGMA foreign_key_check").isEmpty)
         #expect(try diary.trashEntries().map(\.id) == [item])
         try diary.restore(item)

@@ -71,7 +71,7 @@ struct SavedReportTests {
         let f = try DiaryFixture()
         let url = f.diary.fileURL.deletingLastPathComponent().appendingPathComponent("v11.sqlite")
         let old = try Database(path: url.path)
-        try DiarySchema.migrator.migrate(old, upTo: 11)
+        try DiaryMigrations.migrator.migrate(old, upTo: 11)
         let kept = UUID().uuidString.lowercased()
         let removed = UUID().uuidString.lowercased()
         try old.executeScript(
@@ -94,7 +94,7 @@ struct SavedReportTests {
         let f = try DiaryFixture()
         let url = f.diary.fileURL.deletingLastPathComponent().appendingPathComponent("v13.sqlite")
         let old = try Database(path: url.path)
-        try DiarySchema.migrator.migrate(old, upTo: 13)
+        try DiaryMigrations.migrator.migrate(old, upTo: 13)
         let (kept, removed, spot) = (UUID(), UUID(), UUID())
         try old.executeScript(
             """

@@ -139,15 +139,15 @@ struct SchemaTests {
 
     @Test("Given each earlier schema version, when a diary opens it, then it migrates to the latest and works")
     func migrationsFromEachVersion() throws {
-        for start in 0..<DiarySchema.migrator.latestVersion {
+        for start in 0..<DiaryMigrations.migrator.latestVersion {
             let f = try DiaryFixture()
             let url = f.diary.fileURL.deletingLastPathComponent().appendingPathComponent("old-\(start).sqlite")
             let old = try Database(path: url.path)
             _ = try DirectoryWriteGate(database: old)
-            try DiarySchema.migrator.migrate(old, upTo: start)
+            try DiaryMigrations.migrator.migrate(old, upTo: start)
             let diary = try Diary(
                 profile: f.diary.profile, fileURL: url, sharedDirectoryURL: f.storage.sharedDirectoryURL)
-            #expect(try diary.schemaVersion() == DiarySchema.migrator.latestVersion)
+            #expect(try diary.schemaVersion() == DiaryMigrations.migrator.latestVersion)
             #expect(try diary.directoryVersion() >= 1)
             let spot = try diary.addSpot(SpotDraft(name: "After migration", latitude: 1, longitude: 2))
             #expect(try diary.spot(spot.id).name == "After migration")
@@ -163,7 +163,7 @@ struct SchemaTests {
         let url = f.diary.fileURL.deletingLastPathComponent().appendingPathComponent("v2.sqlite")
         let old = try Database(path: url.path)
         let gate = try DirectoryWriteGate(database: old)
-        try DiarySchema.migrator.migrate(old, upTo: 2)
+        try DiaryMigrations.migrator.migrate(old, upTo: 2)
         try DirectoryStore(database: old, gate: gate).install(
             [.species: [try #require(try f.diary.directoryEntry(.species, id: "esox-lucius"))]], version: 1)
         let spot = UUID().uuidString.lowercased()
