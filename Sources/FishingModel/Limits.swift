@@ -9,8 +9,13 @@ public enum Limits {
     public static let titleLength = 200
     public static let companionsLength = 500
     public static let notesLength = 4_000
-    /// A saved report's formula (T18).
+    /// A saved report's formula (T18), in characters; and in bytes, for what a query string or a
+    /// form carries (four per character at most in UTF-8).
     public static let formulaLength = 2_000
+    public static let formulaBytes = 4 * formulaLength
+    /// A directory entry's id (a species, a bait…): an ASCII slug of 1–80 bytes, the same in the
+    /// diary's and the portal's schemas (T5).
+    public static let directoryIdBytes = 80
 
     public static let latitude = -90.0...90.0
     public static let longitude = -180.0...180.0

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import HTTPServer
 import PortalStore
@@ -81,9 +82,10 @@ extension SiteRoutes {
         var filter = DiaryFilter()
         filter.year = try integer(request, "year", in: 1...9_999)
         if let species = try request.queryValue("species"), !species.isEmpty {
-            guard species.utf8.count <= 80 else {
+            guard species.utf8.count <= Limits.directoryIdBytes else {
                 throw HTTPError.badRequest(
-                    code: "invalid_species", "species must be a directory id of at most 80 bytes")
+                    code: "invalid_species",
+                    "species must be a directory id of at most \(Limits.directoryIdBytes) bytes")
             }
             filter.speciesId = species
         }

@@ -1,4 +1,5 @@
 import DiaryStore
+import FishingModel
 import Foundation
 import HTTPServer
 import PortalStore
@@ -58,7 +59,7 @@ extension SiteRoutes {
     }
 
     /// The request's report: `report` (a built-in's slug), `saved` (the id of one of `saved`, the
-    /// visitor's own), or `formula` (at most 1000 characters, 4000 bytes), and `chart`; anything
+    /// visitor's own), or `formula` (at most `Limits.formulaLength` characters and `Limits.formulaBytes` bytes), and `chart`; anything
     /// else is refused naming what is allowed.
     static func reportRequest(_ request: HTTPRequest, saved: [SavedReport]) throws -> ReportPages.Request {
         var asked = ReportPages.Request()
@@ -81,9 +82,11 @@ extension SiteRoutes {
         if let formula = try request.queryValue("formula")?.trimmingCharacters(in: .whitespacesAndNewlines),
             !formula.isEmpty
         {
-            guard formula.count <= 1_000, formula.utf8.count <= 4_000 else {
+            guard formula.count <= Limits.formulaLength, formula.utf8.count <= Limits.formulaBytes else {
                 throw HTTPError.badRequest(
-                    code: "invalid_formula", "formula is at most 1000 characters (4000 bytes); it has \(formula.count)")
+                    code: "invalid_formula",
+                    "formula is at most \(Limits.formulaLength) characters (\(Limits.formulaBytes) bytes); it has \(formula.count)"
+                )
             }
             asked.formula = formula
         }

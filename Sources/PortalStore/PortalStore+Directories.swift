@@ -83,7 +83,7 @@ extension PortalStore {
         if entry.id.isEmpty {
             entry.id = Self.slug(entry.kind == .species ? entry.latin ?? entry.nameEn : entry.nameEn)
         }
-        guard !entry.id.isEmpty, entry.id.count <= 80 else {
+        guard !entry.id.isEmpty, entry.id.utf8.count <= Limits.directoryIdBytes else {
             throw PortalStoreError.invalid(field: "name", message: "gives no usable id")
         }
         if entry.kind == .species {

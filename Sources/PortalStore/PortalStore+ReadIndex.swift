@@ -22,7 +22,9 @@ struct ReadIndex: Equatable {
         case .catch:
             localAt = Self.localTime(fields["caught_at"], offset: fields["utc_offset_s"])
             parentId = Self.id(fields["trip_id"])
-            if case .text(let species) = fields["species_id"], (1...80).contains(species.utf8.count) {
+            if case .text(let species) = fields["species_id"],
+                (1...Limits.directoryIdBytes).contains(species.utf8.count)
+            {
                 speciesId = species
             }
             switch fields["count"] {

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import ReportOutput
 import Reports
@@ -71,7 +72,7 @@ public enum ReportPages {
             <section class="panel"><h2>\(context(SiteText.builtInReports))</h2><ul class="buttons">\(builtInLinks)</ul></section>
             <section class="panel"><h2>\(context(SiteText.savedReports))</h2>\(savedLinks)</section>
             <form method="get" action="\(SitePage.reports.pattern)" class="panel formula">
-            \(Controls.field(context, id: "formula", name: "formula", label: context(SiteText.formula), help: context(SiteText.formulaHelp), value: formula, required: true, maxLength: 1000))
+            \(Controls.field(context, id: "formula", name: "formula", label: context(SiteText.formula), help: context(SiteText.formulaHelp), value: formula, required: true, maxLength: Limits.formulaLength))
             \(Controls.select(context, id: "chart", name: "chart", label: context(SiteText.chart), help: context(SiteText.chartHelp), options: charts.map { (value: $0.0, label: $0.1) }, selected: request.chart?.rawValue))
             <div class="actions"><button type="submit" class="button primary">\(context(SiteText.run))</button></div>
             </form>
