@@ -67,13 +67,13 @@ let package = Package(
         .target(name: "HTTPProblem"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics", "HTTPProblem"]),
         .target(name: "PostgresDB", dependencies: ["CPostgreSQL"]),
-        .target(name: "SyncProtocol", dependencies: ["FishingModel"]),
+        .target(name: "SyncProtocol", dependencies: ["FishingModel", "HTTPProblem"]),
         .target(name: "NetworkFetch"),
         .target(
             name: "PortalStore",
             dependencies: [
                 "SQLiteDB", "PostgresDB", "Diagnostics", "SyncProtocol", "SecureHashing", "FishingModel",
-                "AppStoreReports", "StoreVerification",
+                "AppStoreReports", "StoreVerification", "HTTPProblem",
             ]),
         .target(
             name: "SyncClient",

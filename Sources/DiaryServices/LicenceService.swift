@@ -104,7 +104,7 @@ public struct LicenceService: Sendable {
             try await keep(
                 try await client.refreshEntitlement(signals: Array(Set(signals)).sorted(), token: session),
                 client: client)
-        } catch SyncError.refused(let status, _, _) where status == 402 {
+        } catch SyncError.refused(_, .entitlementRequired, _), SyncError.refused(_, .purchaseExpired, _) {
             // No purchase on the portal: the trial or the token's own dates decide.
         }
         return try await status()

@@ -52,7 +52,7 @@ public struct MapPackService: Sendable {
         }
         guard response.status == 200 else {
             if response.status >= 500 { throw SyncError.portalUnavailable("the portal answered \(response.status)") }
-            throw SyncError.refused(status: response.status, code: "map_packs", detail: "the portal lists no map packs")
+            throw SyncError.refused(status: response.status, code: .mapPacks, detail: "the portal lists no map packs")
         }
         let list: List
         do {

@@ -30,4 +30,7 @@ public struct ProblemDetails: Codable, Sendable, Equatable {
     }
 
     public static let contentType = "application/problem+json"
+
+    /// The document's ``code`` as the ``ProblemCode`` clients switch on.
+    public var problemCode: ProblemCode { ProblemCode(rawValue: code) }
 }

@@ -255,7 +255,7 @@ final class Exchange: Sendable {
     }
 
     static let incompleteBody = HTTPError.badRequest(
-        code: "body_incomplete", "The request body ended before it was complete.")
+        code: .bodyIncomplete, "The request body ended before it was complete.")
 
     // MARK: Called from the handler's task
 

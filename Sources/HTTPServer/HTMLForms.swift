@@ -10,11 +10,11 @@ extension HTTPRequest {
         let type = headers["Content-Type"]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
         guard type?.lowercased() == "application/x-www-form-urlencoded" else {
             throw HTTPError(
-                .unsupportedMediaType, code: "unsupported_media_type",
+                .unsupportedMediaType, code: .unsupportedMediaType,
                 detail: "A form is sent as application/x-www-form-urlencoded.")
         }
         guard let text = String(data: try await body.collect(upTo: .max), encoding: .utf8) else {
-            throw HTTPError.badRequest(code: "invalid_form", "The form's body is not UTF-8 text.")
+            throw HTTPError.badRequest(code: .invalidForm, "The form's body is not UTF-8 text.")
         }
         var fields: [String: String] = [:]
         for item in try Self.formItems(text) where fields[item.name] == nil {

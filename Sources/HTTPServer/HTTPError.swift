@@ -3,17 +3,17 @@
 /// An error a handler or middleware throws to answer with a particular HTTP status.
 ///
 /// The portal's endpoints (T3) and weather fixture servers throw these; ``ProblemMiddleware`` turns
-/// them into RFC 7807-style problem documents. `code` is a stable, machine-readable identifier
-/// clients switch on (`"not_found"`, `"invalid_field"`); `detail` is for people and must not
+/// them into RFC 7807-style problem documents. `code` is the stable ``ProblemCode`` clients switch
+/// on (`.notFound`, `.invalidField`); `detail` is for people and must not
 /// carry internals. `headers` are added to the problem response (for example `Allow` or
 /// `WWW-Authenticate`).
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var status: HTTPStatus
-    public var code: String
+    public var code: ProblemCode
     public var detail: String
     public var headers: HTTPHeaders
 
-    public init(_ status: HTTPStatus, code: String, detail: String, headers: HTTPHeaders = [:]) {
+    public init(_ status: HTTPStatus, code: ProblemCode, detail: String, headers: HTTPHeaders = [:]) {
         self.status = status
         self.code = code
         self.detail = detail
@@ -22,7 +22,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(status): \(code): \(detail)" }
 
-    public static func badRequest(code: String = "bad_request", _ detail: String) -> HTTPError {
+    public static func badRequest(code: ProblemCode = .badRequest, _ detail: String) -> HTTPError {
         HTTPError(.badRequest, code: code, detail: detail)
     }
 
@@ -30,33 +30,33 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func unauthorized(_ detail: String = "Authentication is required.", challenge: String = "Bearer")
         -> HTTPError
     {
-        HTTPError(.unauthorized, code: "unauthorized", detail: detail, headers: ["WWW-Authenticate": challenge])
+        HTTPError(.unauthorized, code: .unauthorized, detail: detail, headers: ["WWW-Authenticate": challenge])
     }
 
     public static func forbidden(_ detail: String) -> HTTPError {
-        HTTPError(.forbidden, code: "forbidden", detail: detail)
+        HTTPError(.forbidden, code: .forbidden, detail: detail)
     }
 
     public static func notFound(_ detail: String) -> HTTPError {
-        HTTPError(.notFound, code: "not_found", detail: detail)
+        HTTPError(.notFound, code: .notFound, detail: detail)
     }
 
     /// 405 listing the methods the resource does support in `Allow`.
     public static func methodNotAllowed(_ method: HTTPMethod, allowed: [HTTPMethod]) -> HTTPError {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
         return HTTPError(
-            .methodNotAllowed, code: "method_not_allowed",
+            .methodNotAllowed, code: .methodNotAllowed,
             detail: "\(method.rawValue) is not supported here; use \(list).", headers: ["Allow": list])
     }
 
-    public static func conflict(code: String = "conflict", _ detail: String) -> HTTPError {
+    public static func conflict(code: ProblemCode = .conflict, _ detail: String) -> HTTPError {
         HTTPError(.conflict, code: code, detail: detail)
     }
 
     /// 413 for a body larger than `limit` bytes.
     public static func contentTooLarge(limit: Int) -> HTTPError {
         HTTPError(
-            .contentTooLarge, code: "content_too_large",
+            .contentTooLarge, code: .contentTooLarge,
             detail: "The request body is larger than the limit of \(limit) bytes.")
     }
 }
@@ -66,6 +66,6 @@ extension ProblemDetails {
     public init(_ error: HTTPError, requestID: String) {
         self.init(
             type: "urn:hobbystory:problem:\(error.code)", title: error.status.reasonPhrase,
-            status: error.status.code, code: error.code, detail: error.detail, requestId: requestID)
+            status: error.status.code, code: error.code.rawValue, detail: error.detail, requestId: requestID)
     }
 }

@@ -65,7 +65,7 @@ public struct HTTPRequest: Sendable {
                 guard let segment = PercentDecoding.decode(raw, plusIsSpace: false, allowControlCharacters: false)
                 else {
                     throw HTTPError.badRequest(
-                        code: "invalid_path", "The request path has invalid percent-encoding.")
+                        code: .invalidPath, "The request path has invalid percent-encoding.")
                 }
                 return segment
             }
@@ -74,7 +74,7 @@ public struct HTTPRequest: Sendable {
 
     private static func decodeQueryComponent(_ raw: Substring) throws(HTTPError) -> String {
         guard let decoded = PercentDecoding.decode(raw, plusIsSpace: true, allowControlCharacters: true) else {
-            throw HTTPError.badRequest(code: "invalid_query", "The query string has invalid percent-encoding.")
+            throw HTTPError.badRequest(code: .invalidQuery, "The query string has invalid percent-encoding.")
         }
         return decoded
     }

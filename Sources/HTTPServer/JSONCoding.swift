@@ -8,12 +8,12 @@ extension HTTPRequest {
     public func decodeJSON<T: Decodable>(_ type: T.Type) async throws -> T {
         if let contentType = headers["Content-Type"], !JSONCoding.isJSON(contentType) {
             throw HTTPError(
-                .unsupportedMediaType, code: "unsupported_media_type",
+                .unsupportedMediaType, code: .unsupportedMediaType,
                 detail: "The request body must be JSON (Content-Type: application/json).")
         }
         let data = try await body.collect(upTo: .max)
         guard !data.isEmpty else {
-            throw HTTPError.badRequest(code: "missing_body", "A JSON request body is required.")
+            throw HTTPError.badRequest(code: .missingBody, "A JSON request body is required.")
         }
         return try JSONCoding.decode(type, from: data)
     }
@@ -38,7 +38,7 @@ public enum JSONCoding {
         } catch let error as DecodingError {
             throw problem(for: error)
         } catch {
-            throw HTTPError.badRequest(code: "malformed_json", "The request body is not valid JSON.")
+            throw HTTPError.badRequest(code: .malformedJson, "The request body is not valid JSON.")
         }
     }
 
@@ -52,18 +52,18 @@ public enum JSONCoding {
         switch error {
         case .keyNotFound(let key, let context):
             let field = fieldName(context.codingPath + [key])
-            return .badRequest(code: "missing_field", "Field '\(field)' is required.")
+            return .badRequest(code: .missingField, "Field '\(field)' is required.")
         case .typeMismatch(let expected, let context):
             let field = fieldName(context.codingPath)
-            return .badRequest(code: "invalid_field", "Field '\(field)' must be \(jsonKind(expected)).")
+            return .badRequest(code: .invalidField, "Field '\(field)' must be \(jsonKind(expected)).")
         case .valueNotFound(let expected, let context):
             let field = fieldName(context.codingPath)
-            return .badRequest(code: "invalid_field", "Field '\(field)' must be \(jsonKind(expected)), not null.")
+            return .badRequest(code: .invalidField, "Field '\(field)' must be \(jsonKind(expected)), not null.")
         case .dataCorrupted(let context) where !context.codingPath.isEmpty:
             let field = fieldName(context.codingPath)
-            return .badRequest(code: "invalid_field", "Field '\(field)' has an invalid value.")
+            return .badRequest(code: .invalidField, "Field '\(field)' has an invalid value.")
         default:
-            return .badRequest(code: "malformed_json", "The request body is not valid JSON.")
+            return .badRequest(code: .malformedJson, "The request body is not valid JSON.")
         }
     }
 

@@ -60,7 +60,7 @@ public struct RouteParameters: Sendable, Equatable {
     /// The parameter `name`; throws 400 `missing_parameter` when the route did not capture it.
     public func require(_ name: String) throws(HTTPError) -> String {
         guard let value = values[name] else {
-            throw HTTPError.badRequest(code: "missing_parameter", "Path parameter '\(name)' is missing.")
+            throw HTTPError.badRequest(code: .missingParameter, "Path parameter '\(name)' is missing.")
         }
         return value
     }
@@ -70,7 +70,7 @@ public struct RouteParameters: Sendable, Equatable {
     public func require<T: LosslessStringConvertible>(_ name: String, as type: T.Type) throws(HTTPError) -> T {
         let raw = try require(name)
         guard let value = T(raw) else {
-            throw HTTPError.badRequest(code: "invalid_parameter", "Path parameter '\(name)' has an invalid value.")
+            throw HTTPError.badRequest(code: .invalidParameter, "Path parameter '\(name)' has an invalid value.")
         }
         return value
     }

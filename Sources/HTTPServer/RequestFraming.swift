@@ -20,7 +20,7 @@ enum RequestFraming {
         }
         if encodings.count > 1 || encodings.contains(where: { $0.lowercased() != "chunked" }) {
             return HTTPError(
-                HTTPStatus(code: 501), code: "unsupported_transfer_encoding",
+                HTTPStatus(code: 501), code: .unsupportedTransferEncoding,
                 detail: "Only Transfer-Encoding: chunked is supported, once.", headers: ["Connection": "close"])
         }
         if let length = lengths.first, length.isEmpty || !length.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
@@ -43,6 +43,6 @@ enum RequestFraming {
     }
 
     private static func ambiguous(_ detail: String) -> HTTPError {
-        HTTPError(.badRequest, code: "ambiguous_framing", detail: detail, headers: ["Connection": "close"])
+        HTTPError(.badRequest, code: .ambiguousFraming, detail: detail, headers: ["Connection": "close"])
     }
 }

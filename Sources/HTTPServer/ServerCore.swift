@@ -45,7 +45,7 @@ final class ServerCore: Sendable {
         if supervised.isRefused, descriptor >= 0 {
             let limit = supervisor.policy.perClientConnectionLimit
             let error = HTTPError(
-                .tooManyRequests, code: "too_many_connections",
+                .tooManyRequests, code: .tooManyConnections,
                 detail: "This address already holds \(limit) connections to the server; close one and retry.",
                 headers: ["Retry-After": "5"])
             let requestID = UUID().uuidString.lowercased()
@@ -188,7 +188,7 @@ final class ServerCore: Sendable {
 
     private func refuseWhileDraining(_ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
         queueEarly(
-            HTTPError(.serviceUnavailable, code: "shutting_down", detail: "The server is shutting down."),
+            HTTPError(.serviceUnavailable, code: .shuttingDown, detail: "The server is shutting down."),
             for: exchange, on: connection)
     }
 

@@ -115,7 +115,7 @@ public struct ProblemMiddleware: HTTPMiddleware {
             return Self.response(for: error, requestID: context.requestID)
         } catch is CancellationError {
             return Self.response(
-                for: HTTPError(.serviceUnavailable, code: "cancelled", detail: "The request was cancelled."),
+                for: HTTPError(.serviceUnavailable, code: .cancelled, detail: "The request was cancelled."),
                 requestID: context.requestID)
         } catch {
             context.logger.capture(
@@ -126,7 +126,7 @@ public struct ProblemMiddleware: HTTPMiddleware {
     }
 
     static let internalError = HTTPError(
-        .internalServerError, code: "internal_error",
+        .internalServerError, code: .internalError,
         detail: "The server could not complete the request. Please quote the request id when reporting this.")
 
     /// The problem response for `error`.
@@ -158,7 +158,7 @@ public struct LimitsMiddleware: HTTPMiddleware {
     {
         guard request.target.utf8.count <= maximumTargetLength else {
             throw HTTPError(
-                .uriTooLong, code: "uri_too_long",
+                .uriTooLong, code: .uriTooLong,
                 detail: "The request target is longer than \(maximumTargetLength) bytes.")
         }
         return try await next(request, context)

@@ -21,9 +21,9 @@ extension HobbyStoryCLI {
         case .notSignedIn: "; sign in with `hobbystory account login` first"
         case .signInRequired: "; sign in again with `hobbystory account login`"
         case .updateRequired: "; install a newer hobbystory; every change stays on this device meanwhile"
-        case .refused(_, "entitlement_required", _), .refused(_, "purchase_expired", _):
+        case .refused(_, .entitlementRequired, _), .refused(_, .purchaseExpired, _):
             "; buy or restore the app (`hobbystory licence redeem --signed-transaction FILE`); every change stays on this device meanwhile"
-        case .refused(_, "attestation_required", _), .refused(_, "assertion_refused", _):
+        case .refused(_, .attestationRequired, _), .refused(_, .assertionRefused, _):
             "; this portal takes changes only from the app on a genuine iPhone or iPad; every change stays on this device"
         default: ""
         }

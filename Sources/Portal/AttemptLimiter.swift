@@ -42,7 +42,7 @@ public final class AttemptLimiter: Sendable {
 
     /// Counts an attempt for `key` and refuses it with 429 (`code`, `Retry-After`) when too many
     /// came lately; `tooMany` says what, for the problem's detail.
-    func admit(_ key: String, code: String, _ tooMany: String) throws {
+    func admit(_ key: String, code: ProblemCode, _ tooMany: String) throws {
         if let wait = beginAttempt(key) {
             throw HTTPError(
                 .tooManyRequests, code: code, detail: "\(tooMany); try again in \(wait) s.",

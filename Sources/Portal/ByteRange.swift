@@ -64,7 +64,7 @@ enum RangedDownload {
                 headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
             case .unsatisfiable:
                 throw HTTPError(
-                    HTTPStatus(code: 416), code: "range_not_satisfiable",
+                    HTTPStatus(code: 416), code: .rangeNotSatisfiable,
                     detail: "Range \(header.prefix(60)) does not fit the \(size) bytes of this \(what)",
                     headers: ["Content-Range": "bytes */\(size)"])
             }

@@ -67,7 +67,7 @@ enum MapRoutes {
                 return HTTPResponse(headers: headers, body: .bytes(bytes))
             } catch let error as PMTilesError {
                 throw HTTPError(
-                    HTTPStatus(code: 500), code: "map_pack_damaged", detail: "the pack \(name) is damaged: \(error)")
+                    HTTPStatus(code: 500), code: .mapPackDamaged, detail: "the pack \(name) is damaged: \(error)")
             }
         }
     }
@@ -86,7 +86,7 @@ enum MapRoutes {
                     png = try PackTileDrawing().png(tiles, z: z, x: x, y: y)
                 } catch {
                     throw HTTPError(
-                        HTTPStatus(code: 500), code: "map_pack_damaged",
+                        HTTPStatus(code: 500), code: .mapPackDamaged,
                         detail: "the pack \(name) cannot be drawn: \(error)")
                 }
                 guard let drawn = png else {
@@ -111,7 +111,7 @@ enum MapRoutes {
         let (z, x, y) = (try number(context, "z"), try number(context, "x"), try number(context, "y"))
         guard TileID.of(z: z, x: x, y: y) != nil else {
             throw HTTPError.badRequest(
-                code: "invalid_tile", "tile \(z)/\(x)/\(y) is off the grid: z 0–31, x and y 0 to 2^z − 1")
+                code: .invalidTile, "tile \(z)/\(x)/\(y) is off the grid: z 0–31, x and y 0 to 2^z − 1")
         }
         return (name, tiles, z, x, y)
     }
@@ -132,7 +132,7 @@ enum MapRoutes {
             }
             guard let pack = packs.first, let graph = shelf.packs[pack.name]?.graph else {
                 throw HTTPError(
-                    HTTPStatus(code: 404), code: "outside_packs",
+                    HTTPStatus(code: 404), code: .outsidePacks,
                     detail:
                         "no map pack on this portal covers both \(from.formatted(.decimal)) and \(to.formatted(.decimal))"
                 )
@@ -145,7 +145,7 @@ enum MapRoutes {
                 .route
             } catch {
                 throw HTTPError(
-                    HTTPStatus(code: 404), code: error == .noRoute ? "no_route" : "no_road", detail: error.description)
+                    HTTPStatus(code: 404), code: error == .noRoute ? .noRoute : .noRoad, detail: error.description)
             }
             return try .json(RouteDocument(route), headers: ["Cache-Control": "public, max-age=3600"])
         }
@@ -154,11 +154,11 @@ enum MapRoutes {
     /// A query parameter written `LAT,LON` (decimal degrees or DMS).
     private static func coordinate(_ request: HTTPRequest, _ name: String) throws -> Coordinate {
         guard let text = try request.queryValue(name) else {
-            throw HTTPError.badRequest(code: "invalid_coordinate", "\(name) is missing; give it as LAT,LON")
+            throw HTTPError.badRequest(code: .invalidCoordinate, "\(name) is missing; give it as LAT,LON")
         }
         do { return try Coordinate.parse(text) } catch {
             throw HTTPError.badRequest(
-                code: "invalid_coordinate", "\(name) \"\(text.prefix(80))\": \(error.description)")
+                code: .invalidCoordinate, "\(name) \"\(text.prefix(80))\": \(error.description)")
         }
     }
 
@@ -169,7 +169,7 @@ enum MapRoutes {
         guard let text = try request.queryValue(name) else { return nil }
         guard let value = T(rawValue: text) else {
             throw HTTPError.badRequest(
-                code: "invalid_\(name)",
+                code: .invalid(name),
                 "\(name) \"\(text.prefix(40))\" is not allowed; allowed: \(T.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
@@ -183,7 +183,7 @@ enum MapRoutes {
             let value = Int(text)
         else {
             throw HTTPError.badRequest(
-                code: "invalid_tile", "\(name) \"\(text.prefix(20))\" is not a whole number of at most ten digits")
+                code: .invalidTile, "\(name) \"\(text.prefix(20))\" is not a whole number of at most ten digits")
         }
         return value
     }

@@ -33,11 +33,11 @@ enum MediaRoutes {
             let principal = try context.principal(as: PortalPrincipal.self)
             guard let lengthText = request.headers["Upload-Length"], let length = Int64(lengthText), length >= 0 else {
                 throw HTTPError.badRequest(
-                    code: "invalid_upload_length", "Upload-Length must be a whole number of bytes")
+                    code: .invalidUploadLength, "Upload-Length must be a whole number of bytes")
             }
             let metadata = try uploadMetadata(request.headers["Upload-Metadata"] ?? "")
             guard let sha256 = metadata["sha256"] else {
-                throw HTTPError.badRequest(code: "missing_sha256", "Upload-Metadata must carry the content's sha256")
+                throw HTTPError.badRequest(code: .missingSha256, "Upload-Metadata must carry the content's sha256")
             }
             let asset = metadata["asset"].flatMap(UUID.init(uuidString:))
             let upload = try store.createUpload(
@@ -74,12 +74,12 @@ enum MediaRoutes {
             let principal = try context.principal(as: PortalPrincipal.self)
             guard request.headers["Content-Type"]?.lowercased() == "application/offset+octet-stream" else {
                 throw HTTPError(
-                    .unsupportedMediaType, code: "unsupported_media_type",
+                    .unsupportedMediaType, code: .unsupportedMediaType,
                     detail: "a PATCH carries Content-Type: application/offset+octet-stream")
             }
             guard let offsetText = request.headers["Upload-Offset"], let offset = Int64(offsetText), offset >= 0 else {
                 throw HTTPError.badRequest(
-                    code: "invalid_upload_offset", "Upload-Offset must be a whole number of bytes")
+                    code: .invalidUploadOffset, "Upload-Offset must be a whole number of bytes")
             }
             let id = try context.parameters.require("id")
             let state = try store.upload(id, account: principal.accountId)
@@ -159,14 +159,14 @@ enum MediaRoutes {
             let expected = Data(base64Encoded: String(parts[1])), expected.count == algorithm.byteCount
         else {
             throw HTTPError.badRequest(
-                code: "unsupported_checksum",
+                code: .unsupportedChecksum,
                 "Upload-Checksum must be `sha1 <base64 digest>` or `sha256 <base64 digest>`")
         }
         let data = try await body.collect(upTo: verifiedChunkBytes)
         metrics.count("uploadReceived", data.count)
         guard MessageDigest.digest(of: data, algorithm) == Array(expected) else {
             throw HTTPError(
-                checksumMismatch, code: "checksum_mismatch",
+                checksumMismatch, code: .checksumMismatch,
                 detail: "the body's SHA-256 does not match Upload-Checksum; nothing was appended")
         }
         return try store.appendUpload(id, account: account, offset: offset, data: data)
@@ -175,7 +175,7 @@ enum MediaRoutes {
     private static func requireTus(_ request: HTTPRequest) throws {
         guard request.headers["Tus-Resumable"] == tusVersion else {
             throw HTTPError(
-                .preconditionFailed, code: "tus_version", detail: "this portal speaks tus \(tusVersion)",
+                .preconditionFailed, code: .tusVersion, detail: "this portal speaks tus \(tusVersion)",
                 headers: ["Tus-Version": tusVersion])
         }
     }
@@ -193,7 +193,7 @@ enum MediaRoutes {
             guard let data = Data(base64Encoded: String(parts[1])), let value = String(data: data, encoding: .utf8)
             else {
                 throw HTTPError.badRequest(
-                    code: "invalid_upload_metadata", "Upload-Metadata value of \(key.prefix(40)) is not base64")
+                    code: .invalidUploadMetadata, "Upload-Metadata value of \(key.prefix(40)) is not base64")
             }
             result[key] = value
         }

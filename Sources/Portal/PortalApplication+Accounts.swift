@@ -30,7 +30,7 @@ extension PortalApplication {
         let trustedProxies = trustedProxies
         group.on(.signUp) { request, context in
             let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
-            try signUpLimiter.admit(client, code: "too_many_signups", "Too many accounts created from this address")
+            try signUpLimiter.admit(client, code: .tooManySignups, "Too many accounts created from this address")
             let body = try await request.decodeJSON(SignUpRequest.self)
             let id = try store.signUp(email: body.email, password: body.password)
             return try .json(try store.account(id), status: .created)
@@ -38,7 +38,7 @@ extension PortalApplication {
         group.on(.signIn) { request, _ in
             let body = try await request.decodeJSON(SignInRequest.self)
             let key = try PortalStore.normalisedEmail(body.email)
-            try limiter.admit(key, code: "too_many_attempts", "Too many wrong passwords for this email")
+            try limiter.admit(key, code: .tooManyAttempts, "Too many wrong passwords for this email")
             let session = try store.signIn(
                 email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
             limiter.recordSuccess(key)

@@ -18,7 +18,7 @@ extension PortalApplication {
         let (byAddress, byInstallation) = (diagnosticsLimiters.address, diagnosticsLimiters.installation)
         router.on(.diagnostics, body: .buffered(maximumBytes: DiagnosticsLimits.bodyBytes)) { request, context in
             let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
-            try byAddress.admit(client, code: "too_many_reports", "Too many error reports from this address")
+            try byAddress.admit(client, code: .tooManyReports, "Too many error reports from this address")
             var account: UUID?
             if let header = request.headers["Authorization"] {
                 guard header.hasPrefix("Bearer "),
@@ -30,7 +30,7 @@ extension PortalApplication {
             }
             let upload = try await request.decodeJSON(DiagnosticsUpload.self)
             try byInstallation.admit(
-                upload.installation.uuidString, code: "too_many_reports",
+                upload.installation.uuidString, code: .tooManyReports,
                 "Too many error reports from this installation")
             try upload.validate()
             return try .json(try store.receiveDiagnostics(upload, account: account))

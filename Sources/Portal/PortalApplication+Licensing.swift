@@ -70,7 +70,7 @@ extension PortalApplication {
             // (Apple sends again later what was refused).
             try limiter.admit(
                 Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
-                code: "too_many_notifications", "Too many notifications from this address")
+                code: .tooManyNotifications, "Too many notifications from this address")
             guard let verifier = licensing.appStore else { throw Self.notSelling }
             let body = try await request.decodeJSON(AppStoreNotificationBody.self)
             let notification = try verifier.notification(body.signedPayload, now: store.currentDate)
@@ -84,7 +84,7 @@ extension PortalApplication {
         group.on(.redeemAppStore, body: .buffered(maximumBytes: Self.licensingBodyBytes)) { request, context in
             let principal = try context.principal(as: PortalPrincipal.self)
             try limiter.admit(
-                principal.accountId.uuidString, code: "too_many_licence_requests", "Too many licence requests")
+                principal.accountId.uuidString, code: .tooManyLicenceRequests, "Too many licence requests")
             guard let verifier = licensing.appStore else { throw Self.notSelling }
             let body = try await request.decodeJSON(AppStoreRedemption.self)
             let now = store.currentDate
@@ -97,15 +97,15 @@ extension PortalApplication {
         group.on(.entitlement, body: .buffered(maximumBytes: 4096)) { request, context in
             let principal = try context.principal(as: PortalPrincipal.self)
             try limiter.admit(
-                principal.accountId.uuidString, code: "too_many_licence_requests", "Too many licence requests")
+                principal.accountId.uuidString, code: .tooManyLicenceRequests, "Too many licence requests")
             let body = try await request.decodeJSON(EntitlementRequest.self)
             let known = Set(TamperSignal.allCases.map(\.rawValue))
             guard body.signals.count <= known.count else {
-                throw HTTPError.badRequest(code: "invalid_signals", "signals: at most \(known.count) are taken")
+                throw HTTPError.badRequest(code: .invalidSignals, "signals: at most \(known.count) are taken")
             }
             if let unknown = body.signals.first(where: { !known.contains($0) }) {
                 throw HTTPError.badRequest(
-                    code: "invalid_signals",
+                    code: .invalidSignals,
                     "signals: \"\(unknown.prefix(40))\" is not one of \(known.sorted().joined(separator: ", "))")
             }
             try store.recordTamperSignals(body.signals, account: principal.accountId, device: principal.deviceId)
@@ -134,7 +134,7 @@ extension PortalApplication {
             let fields = [("keyId", body.keyId), ("attestation", body.attestation), ("challenge", body.challenge)]
             let decoded = try fields.map { name, value in
                 guard let data = Data(base64Encoded: value), !data.isEmpty else {
-                    throw HTTPError.badRequest(code: "invalid_\(name)", "\(name) \"\(value.prefix(40))\" is not base64")
+                    throw HTTPError.badRequest(code: .invalid(name), "\(name) \"\(value.prefix(40))\" is not base64")
                 }
                 return data
             }

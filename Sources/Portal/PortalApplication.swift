@@ -102,12 +102,12 @@ public struct PortalApplication: Sendable {
             admitRoute: { request, context in
                 try routeLimiter.admit(
                     Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
-                    code: "too_many_routes", "Too many routes asked from this address")
+                    code: .tooManyRoutes, "Too many routes asked from this address")
             },
             admitDrawing: { request, context in
                 try drawingLimiter.admit(
                     Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
-                    code: "too_many_tiles", "Too many map pictures drawn for this address")
+                    code: .tooManyTiles, "Too many map pictures drawn for this address")
             })
         let store = store
         let authenticated: [any HTTPMiddleware] = [

@@ -24,12 +24,13 @@ struct PortalErrorMiddleware: HTTPMiddleware {
         case let error as PortalStoreError: httpError(error)
         case let error as MediaError: httpError(error)
         case let error as QueryError: HTTPError.badRequest(code: error.code, error.description)
-        case let error as DiagnosticsUploadError: HTTPError.badRequest(code: "invalid_field", error.description)
+        case let error as DiagnosticsUploadError: HTTPError.badRequest(code: .invalidField, error.description)
         case let error as LicenceRefusal:
-            HTTPError(HTTPStatus(code: error.status), code: error.code.rawValue, detail: error.detail)
+            HTTPError(HTTPStatus(code: error.status), code: error.problemCode, detail: error.detail)
         case let error as StoreVerificationError:
-            HTTPError.badRequest(code: error.code.rawValue, "The signed object is refused: \(error)")
-        case let error as LicenceError: HTTPError(.internalServerError, code: "licence_key", detail: error.description)
+            HTTPError.badRequest(
+                code: ProblemCode(rawValue: error.code.rawValue), "The signed object is refused: \(error)")
+        case let error as LicenceError: HTTPError(.internalServerError, code: .licenceKey, detail: error.description)
         default: nil
         }
     }
@@ -37,28 +38,28 @@ struct PortalErrorMiddleware: HTTPMiddleware {
     private static func httpError(_ error: PortalStoreError) -> HTTPError {
         switch error {
         case .invalid(let field, _):
-            HTTPError.badRequest(code: "invalid_\(field)", error.description)
-        case .emailTaken: HTTPError.conflict(code: "email_taken", error.description)
+            HTTPError.badRequest(code: .invalid(field), error.description)
+        case .emailTaken: HTTPError.conflict(code: .emailTaken, error.description)
         case .wrongCredentials:
-            HTTPError(.unauthorized, code: "wrong_credentials", detail: error.description)
+            HTTPError(.unauthorized, code: .wrongCredentials, detail: error.description)
         case .unknownAccount, .unknownDevice:
-            HTTPError(.unauthorized, code: "unknown_device", detail: error.description)
+            HTTPError(.unauthorized, code: .unknownDevice, detail: error.description)
         case .notFound: HTTPError.notFound(error.description)
-        case .accountDeleted: HTTPError(HTTPStatus(code: 410), code: "account_deleted", detail: error.description)
+        case .accountDeleted: HTTPError(HTTPStatus(code: 410), code: .accountDeleted, detail: error.description)
         case .corrupt, .unavailable:
             HTTPError(
-                HTTPStatus(code: 503), code: "unavailable", detail: "The portal's database is unavailable; retry later."
+                HTTPStatus(code: 503), code: .unavailable, detail: "The portal's database is unavailable; retry later."
             )
         }
     }
 
     private static func httpError(_ error: MediaError) -> HTTPError {
         switch error {
-        case .quotaExceeded: HTTPError(.contentTooLarge, code: "quota_exceeded", detail: error.description)
-        case .offsetMismatch: HTTPError.conflict(code: "offset_mismatch", error.description)
-        case .tooLong: HTTPError(.contentTooLarge, code: "upload_too_long", detail: error.description)
+        case .quotaExceeded: HTTPError(.contentTooLarge, code: .quotaExceeded, detail: error.description)
+        case .offsetMismatch: HTTPError.conflict(code: .offsetMismatch, error.description)
+        case .tooLong: HTTPError(.contentTooLarge, code: .uploadTooLong, detail: error.description)
         case .checksumMismatch:
-            HTTPError(MediaRoutes.checksumMismatch, code: "checksum_mismatch", detail: error.description)
+            HTTPError(MediaRoutes.checksumMismatch, code: .checksumMismatch, detail: error.description)
         case .notFound: HTTPError.notFound(error.description)
         }
     }

@@ -36,7 +36,7 @@ extension SiteRoutes {
                 return refuse(SiteText.wrongCredentials, .badRequest)
             }
             do {
-                try limiter.admit(key, code: "too_many_attempts", "Too many wrong passwords for this email")
+                try limiter.admit(key, code: .tooManyAttempts, "Too many wrong passwords for this email")
             } catch {
                 return refuse(SiteText.tooManyAttempts, .tooManyRequests)
             }

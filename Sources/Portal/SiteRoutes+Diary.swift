@@ -84,21 +84,21 @@ extension SiteRoutes {
         if let species = try request.queryValue("species"), !species.isEmpty {
             guard species.utf8.count <= Limits.directoryIdBytes else {
                 throw HTTPError.badRequest(
-                    code: "invalid_species",
+                    code: .invalidSpecies,
                     "species must be a directory id of at most \(Limits.directoryIdBytes) bytes")
             }
             filter.speciesId = species
         }
         if let spot = try request.queryValue("spot"), !spot.isEmpty {
             guard let id = UUID(uuidString: spot) else {
-                throw HTTPError.badRequest(code: "invalid_spot", "spot \"\(spot.prefix(40))\" is not a spot's id")
+                throw HTTPError.badRequest(code: .invalidSpot, "spot \"\(spot.prefix(40))\" is not a spot's id")
             }
             filter.spotId = id
         }
         if let words = try request.queryValue("q")?.trimmingCharacters(in: .whitespacesAndNewlines), !words.isEmpty {
             guard words.count <= 200, words.utf8.count <= 800 else {
                 throw HTTPError.badRequest(
-                    code: "invalid_q", "the words to find are at most 200 characters (800 bytes)")
+                    code: .invalidQ, "the words to find are at most 200 characters (800 bytes)")
             }
             filter.words = words
         }
@@ -109,7 +109,7 @@ extension SiteRoutes {
         guard let text = try request.queryValue(name), !text.isEmpty else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw HTTPError.badRequest(
-                code: "invalid_\(name)",
+                code: .invalid(name),
                 "\(name) \"\(text.prefix(40))\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value

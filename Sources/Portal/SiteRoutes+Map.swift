@@ -87,7 +87,7 @@ extension SiteRoutes {
         let url = SiteAssets.leafletFolder.appendingPathComponent(folder).appendingPathComponent(name)
         guard let data = try? Data(contentsOf: url) else {
             throw HTTPError(
-                .serviceUnavailable, code: "leaflet_missing",
+                .serviceUnavailable, code: .leafletMissing,
                 detail: "The map's library is not installed: apt-get install libjs-leaflet libjs-leaflet.markercluster")
         }
         let type =
@@ -107,7 +107,7 @@ extension SiteRoutes {
             let coordinate = try? Coordinate(validatingLatitude: lat, longitude: lon)
         else {
             throw HTTPError.badRequest(
-                code: "invalid_coordinate",
+                code: .invalidCoordinate,
                 "lat \"\(latitude.prefix(32))\" and lon \"\(longitude.prefix(32))\" must be degrees, -90…90 and -180…180"
             )
         }

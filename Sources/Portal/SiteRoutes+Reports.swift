@@ -72,7 +72,7 @@ extension SiteRoutes {
         if let text = try request.queryValue("saved"), !text.isEmpty {
             guard let id = UUID(uuidString: text) else {
                 throw HTTPError.badRequest(
-                    code: "invalid_saved_report", "saved \"\(text.prefix(40))\" must be a saved report's id (a UUID)")
+                    code: .invalidSavedReport, "saved \"\(text.prefix(40))\" must be a saved report's id (a UUID)")
             }
             guard saved.contains(where: { $0.id == id }) else {
                 throw HTTPError.notFound("There is no saved report \(id.uuidString.lowercased()) in your diary.")
@@ -84,7 +84,7 @@ extension SiteRoutes {
         {
             guard formula.count <= Limits.formulaLength, formula.utf8.count <= Limits.formulaBytes else {
                 throw HTTPError.badRequest(
-                    code: "invalid_formula",
+                    code: .invalidFormula,
                     "formula is at most \(Limits.formulaLength) characters (\(Limits.formulaBytes) bytes); it has \(formula.count)"
                 )
             }
@@ -93,7 +93,7 @@ extension SiteRoutes {
         if let chart = try request.queryValue("chart"), !chart.isEmpty {
             guard let kind = ChartKind(rawValue: chart) else {
                 throw HTTPError.badRequest(
-                    code: "invalid_chart",
+                    code: .invalidChart,
                     "chart \"\(chart.prefix(40))\" must be one of \(ChartKind.allCases.map(\.rawValue).joined(separator: ", "))"
                 )
             }
@@ -129,7 +129,7 @@ extension SiteRoutes {
                 Named(title: report.title, formula: report.formula, chart: ChartKind(rawValue: report.chart))
             } else { nil }
         guard let formula = request.formula ?? named?.formula else {
-            throw HTTPError.badRequest(code: "missing_report", "Ask for a report or a formula.")
+            throw HTTPError.badRequest(code: .missingReport, "Ask for a report or a formula.")
         }
         // A formula changed after choosing a report is the angler's own: it keeps no name.
         let name = named?.formula == formula ? named : nil

@@ -1,27 +1,43 @@
 import Foundation
+import HTTPProblem
 
 /// Why the portal refused a licence step (T13, issue 17): each with the HTTP status and problem
 /// `code` the app understands (the one error-to-HTTP mapping in `PortalErrors` reads them).
 public struct LicenceRefusal: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Code: String, Sendable {
+    public enum Code: Sendable {
         /// The purchase is already bound to as many other accounts as allowed.
-        case purchaseShared = "purchase_shared"
+        case purchaseShared
         /// The purchase already unlocks as many devices as allowed.
-        case deviceLimit = "device_limit"
+        case deviceLimit
         /// Apple refunded or revoked the purchase.
-        case purchaseRevoked = "purchase_revoked"
+        case purchaseRevoked
         /// The subscription period is over.
-        case purchaseExpired = "purchase_expired"
+        case purchaseExpired
         /// A push needs an active purchase (`--require-entitlement`).
-        case entitlementRequired = "entitlement_required"
+        case entitlementRequired
         /// A push needs an attested device (`--require-attestation`).
-        case attestationRequired = "attestation_required"
+        case attestationRequired
         /// The request's App Attest assertion is missing, forged, replayed or rolled back.
-        case assertionRefused = "assertion_refused"
+        case assertionRefused
         /// The attestation's challenge is not one this portal handed this device, or it expired.
-        case unknownChallenge = "unknown_challenge"
+        case unknownChallenge
         /// The portal has no App Store or App Attest configuration.
-        case notConfigured = "licensing_not_configured"
+        case notConfigured
+    }
+
+    /// The problem code the portal answers with.
+    public var problemCode: ProblemCode {
+        switch code {
+        case .purchaseShared: .purchaseShared
+        case .deviceLimit: .deviceLimit
+        case .purchaseRevoked: .purchaseRevoked
+        case .purchaseExpired: .purchaseExpired
+        case .entitlementRequired: .entitlementRequired
+        case .attestationRequired: .attestationRequired
+        case .assertionRefused: .assertionRefused
+        case .unknownChallenge: .unknownChallenge
+        case .notConfigured: .licensingNotConfigured
+        }
     }
 
     public let code: Code

@@ -136,7 +136,7 @@ public struct MediaTransfer: Sendable {
                 switch response.status {
                 case 404:
                     throw SyncError.refused(
-                        status: 404, code: "not_found", detail: "the portal has nothing at \(target)")
+                        status: 404, code: .notFound, detail: "the portal has nothing at \(target)")
                 case 416:
                     try finishDownload(part, destination, sha256)
                     return
@@ -189,13 +189,15 @@ public struct MediaTransfer: Sendable {
         } catch {
             throw SyncError.portalUnavailable(error.description)
         }
-        switch response.status {
-        case 200..<300, 404, 409, 416: return response
-        case 401: throw SyncError.signInRequired("the portal no longer accepts this session")
-        case 426: throw SyncError.updateRequired(SyncError.refused(response).detail)
-        case 400..<500:
-            throw SyncError.refused(response).error
-        default: throw SyncError.portalUnavailable("HTTP \(response.status)")
+        // What the callers look at themselves: no such upload or content (404), an offset that
+        // moved (409), a range past the end (416).
+        if [404, 409, 416].contains(response.status) { return response }
+        switch PortalAnswer(status: response.status) {
+        case .success: return response
+        case .signInAgain: throw SyncError.signInRequired("the portal no longer accepts this session")
+        case .updateApp: throw SyncError.updateRequired(SyncError.refused(response).detail)
+        case .entitlement, .refusedContent, .refused: throw SyncError.refused(response).error
+        case .retryLater: throw SyncError.portalUnavailable("HTTP \(response.status)")
         }
     }
 

@@ -36,7 +36,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// lost, every change stays pending.
     case updateRequired(String)
     /// The portal refused the request (4xx) with its problem `code` and `detail`.
-    case refused(status: Int, code: String, detail: String)
+    case refused(status: Int, code: ProblemCode, detail: String)
     /// The portal answered something this client cannot read.
     case unreadableAnswer(String)
     /// The local diary failed.
@@ -44,9 +44,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The refusal a 4xx answer carries: its problem document's code and detail, or the
     /// beginning of whatever else it says.
-    static func refused(_ response: SyncHTTPResponse) -> (code: String, detail: String, error: SyncError) {
+    static func refused(_ response: SyncHTTPResponse) -> (code: ProblemCode, detail: String, error: SyncError) {
         let problem = ProblemDetails.decoded(from: response.body)
-        let code = problem?.code ?? "http_\(response.status)"
+        let code = problem?.problemCode ?? .http(response.status)
         let detail = problem?.detail ?? String(decoding: response.body.prefix(200), as: UTF8.self)
         return (code, detail, .refused(status: response.status, code: code, detail: detail))
     }
@@ -166,7 +166,9 @@ public struct SyncClient: Sendable {
         do {
             try await push(diary, token: token, into: &report)
         } catch {
-            guard case .refused(let status, _, _) = error, status == 402 || status == 403 else { throw error }
+            guard case .refused(let status, _, _) = error, PortalAnswer(status: status) == .entitlement else {
+                throw error
+            }
             accountRefusal = error
         }
         if let contentURL, accountRefusal == nil {
@@ -212,13 +214,14 @@ public struct SyncClient: Sendable {
                 limit = max(1, mutations.count / 2)
                 continue
             }
-            if (400..<500).contains(response.status), ![400, 413, 422].contains(response.status) {
+            let refusal = PortalAnswer(status: response.status)
+            if refusal == .entitlement || refusal == .refused {
                 // Refused for the account or the device (402 no purchase, 403 not attested, 410
                 // account deleted…), not for these changes: they stay pending.
                 try await storage(diary) { try $0.releaseInFlight() }
                 throw SyncError.refused(response).error
             }
-            if (400..<500).contains(response.status) {
+            if refusal == .refusedContent {
                 guard let problem = ProblemDetails.decoded(from: response.body) else {
                     // Not the portal's answer (a proxy, a captive portal): nothing was judged.
                     try await storage(diary) { try $0.releaseInFlight() }
@@ -347,19 +350,16 @@ public struct SyncClient: Sendable {
                         try await requestAsserter.assertion(for: data)?.base64EncodedString()
                 }
                 let response = try await transport.send(request)
-                switch response.status {
-                case 200..<300: return response
-                case 401:
+                switch PortalAnswer(status: response.status) {
+                case .success: return response
+                case .signInAgain:
                     if let diary { try await storage(diary) { try $0.clearSyncToken() } }
                     throw SyncError.signInRequired(SyncError.refused(response).detail)
-                case 408, 429:
-                    lastFailure = "HTTP \(response.status)"
-                case 426:
-                    throw SyncError.updateRequired(SyncError.refused(response).detail)
-                case 400..<500:
+                case .updateApp: throw SyncError.updateRequired(SyncError.refused(response).detail)
+                case .entitlement, .refusedContent, .refused:
                     if acceptingClientErrors { return response }
                     throw SyncError.refused(response).error
-                default:
+                case .retryLater:
                     lastFailure = "HTTP \(response.status)"
                 }
             } catch let error as SyncTransportError {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPProblem
 
 /// Every endpoint of the portal (T3, T4, T5, T6, T10, T12, T13), defined once for both sides: the portal
 /// registers each endpoint's ``pattern`` for its ``method``, the device builds its requests'
@@ -125,11 +126,11 @@ extension CharacterSet {
 /// Why a query parameter was refused; the portal answers 400 with ``code``.
 public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problem code, `invalid_<parameter>`.
-    public let code: String
+    public let code: ProblemCode
     public let description: String
 
     init(_ parameter: String, _ value: String, must rule: String) {
-        code = "invalid_\(parameter)"
+        code = .invalid(parameter)
         description = "\(parameter) \"\(value.prefix(40))\" \(rule)"
     }
 }

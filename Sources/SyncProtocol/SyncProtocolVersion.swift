@@ -4,7 +4,7 @@
 ///
 /// Every request of the app's sync client carries ``header``; a request without it comes from a
 /// client of version 1, which predates the header. The portal answers a version below the oldest
-/// it still serves with 426 and the problem code ``tooOldCode``.
+/// it still serves with 426 and the problem code `ProblemCode.protocolTooOld`.
 ///
 /// - Version 1: pulls carry every kind of record (the five of ``RecordKind/firstProtocolKinds``).
 /// - Version 2: pulls name the kinds the client knows (``PullQuery/kinds``); the portal sends only
@@ -16,8 +16,6 @@ public enum SyncProtocolVersion {
     public static let current = 2
     /// The oldest version a portal of this build serves unless told otherwise.
     public static let oldestServed = 1
-    /// The problem code of a refusal to serve a client too old to sync.
-    public static let tooOldCode = "protocol_too_old"
 
     /// The version a request's ``header`` value names: 1 when absent; nil when it is not a
     /// positive number of at most four digits.

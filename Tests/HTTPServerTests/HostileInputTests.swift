@@ -20,7 +20,7 @@ struct HostileInputTests {
                     for try await chunk in request.body.chunks { count += chunk.count }
                     return .text("\(count)")
                 } catch {
-                    bodyErrors.append((error as? HTTPError)?.code ?? "\(type(of: error))")
+                    bodyErrors.append((error as? HTTPError)?.code.rawValue ?? "\(type(of: error))")
                     throw error
                 }
             }

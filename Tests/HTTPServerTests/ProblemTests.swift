@@ -15,7 +15,8 @@ struct ProblemTests {
         .make(logger: Logger(category: "http", sink: log)) { router in
             router.get("/v1/conflict") { _, _ in
                 throw HTTPError.conflict(
-                    code: "catch_already_synced", "This catch was already synced from another device.")
+                    code: ProblemCode(rawValue: "catch_already_synced"),
+                    "This catch was already synced from another device.")
             }
             router.get("/v1/boom") { _, _ in throw DatabaseExploded() }
         })

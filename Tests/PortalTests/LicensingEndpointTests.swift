@@ -51,7 +51,7 @@ struct LicensingEndpointTests {
             _ = try await body()
             return (200, "ok")
         } catch SyncError.refused(let status, let code, _) {
-            return (status, code)
+            return (status, code.rawValue)
         } catch {
             return (0, "\(error)")
         }

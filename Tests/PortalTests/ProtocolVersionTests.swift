@@ -70,7 +70,7 @@ struct ProtocolVersionTests {
                 #expect(response.headers["Upgrade"] == "HobbyStory-Protocol/\(SyncProtocolVersion.current)")
             }
             if refused, endpoint.method != "HEAD" {
-                #expect(ProblemDetails.decoded(from: response.body)?.code == SyncProtocolVersion.tooOldCode)
+                #expect(ProblemDetails.decoded(from: response.body)?.problemCode == .protocolTooOld)
             }
         }
         let unversioned = try await portal.client.send(.get, PortalEndpoint.pull.target())
@@ -143,7 +143,7 @@ struct ProtocolVersionTests {
         let tooMany = Array(repeating: "spot", count: PullQuery.maximumKindNames + 1).joined(separator: ",")
         for bad in ["", "Spot", "spot,", ",spot", "spot trip", String(repeating: "a", count: 33), tooMany] {
             #expect(throws: QueryError.self, "\(bad)") { try read(bad) }
-            do { _ = try read(bad) } catch let error as QueryError { #expect(error.code == "invalid_kinds") }
+            do { _ = try read(bad) } catch let error as QueryError { #expect(error.code == .invalid("kinds")) }
         }
     }
 }

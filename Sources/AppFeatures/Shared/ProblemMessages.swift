@@ -84,12 +84,12 @@ public struct ProblemMessages: Sendable {
         case .signInRequired: text("error.sync.signInRequired")
         case .portalUnavailable: text("error.sync.portalUnavailable")
         case .updateRequired: text("error.sync.updateRequired")
-        case .refused(_, "entitlement_required", _), .refused(_, "purchase_expired", _):
+        case .refused(_, .entitlementRequired, _), .refused(_, .purchaseExpired, _):
             text("error.licence.entitlementRequired")
-        case .refused(_, "purchase_shared", _): text("error.licence.purchaseShared")
-        case .refused(_, "device_limit", _): text("error.licence.deviceLimit")
-        case .refused(_, "purchase_revoked", _): text("error.licence.purchaseRevoked")
-        case .refused(_, "attestation_required", _), .refused(_, "assertion_refused", _):
+        case .refused(_, .purchaseShared, _): text("error.licence.purchaseShared")
+        case .refused(_, .deviceLimit, _): text("error.licence.deviceLimit")
+        case .refused(_, .purchaseRevoked, _): text("error.licence.purchaseRevoked")
+        case .refused(_, .attestationRequired, _), .refused(_, .assertionRefused, _):
             text("error.licence.attestation")
         case .refused(_, _, let detail): text("error.sync.refused", ["detail": detail])
         case .unreadableAnswer: text("error.sync.unreadableAnswer")
