@@ -94,13 +94,13 @@ extension Diary {
         -> [ValidationIssue]
     {
         var issues = draft.issues(now: now)
-        for (kind, id, field, old) in [
-            (DirectoryKind.species, draft.speciesId, "species", previous?.speciesId),
-            (.baits, draft.baitId, "bait", previous?.baitId),
-            (.methods, draft.methodId, "method", previous?.methodId),
+        for (kind, id, old) in [
+            (DirectoryKind.species, draft.speciesId, previous?.speciesId),
+            (.baits, draft.baitId, previous?.baitId),
+            (.methods, draft.methodId, previous?.methodId),
         ] {
             if let issue = try directoryIssue(
-                kind, id?.trimmingCharacters(in: .whitespaces), field: field, previous: old)
+                kind, id?.trimmingCharacters(in: .whitespaces), field: kind.referenceField, previous: old)
             {
                 issues.append(issue)
             }

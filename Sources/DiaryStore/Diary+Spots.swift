@@ -68,7 +68,8 @@ extension Diary {
     public func issues(for draft: SpotDraft, editing old: Spot? = nil) throws -> [ValidationIssue] {
         var issues = draft.issues()
         if let issue = try directoryIssue(
-            .waterBodyTypes, draft.waterBodyTypeId, field: "waterBodyType", previous: old?.waterBodyTypeId)
+            .waterBodyTypes, draft.waterBodyTypeId, field: DirectoryKind.waterBodyTypes.referenceField,
+            previous: old?.waterBodyTypeId)
         {
             issues.append(issue)
         }

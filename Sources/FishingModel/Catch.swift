@@ -105,7 +105,9 @@ public struct CatchDraft: Sendable, Equatable {
     public func issues(now: Date) -> [ValidationIssue] {
         var c = IssueCollector()
         if tripId == nil { c.add(.missing("tripId", "the trip the fish was caught on")) }
-        if speciesId.trimmedOrNil == nil { c.add(.missing("species", "the species, from the species directory")) }
+        if speciesId.trimmedOrNil == nil {
+            c.add(.missing(DirectoryKind.species.referenceField, "the species, from the species directory"))
+        }
         if caughtAt == nil { c.add(.missing("time", "when the fish was caught")) }
         c.checkDate("time", caughtAt, latest: now.addingTimeInterval(Limits.catchFutureSlack), latestText: "tomorrow")
         if let count, !Limits.count.contains(count) {

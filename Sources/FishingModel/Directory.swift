@@ -15,6 +15,18 @@ public enum DirectoryKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The field a record's reference to this directory is named by in validation issues
+    /// (`species`, `bait`, `method`, `waterBodyType`): what the store reports and the front ends
+    /// read to say which directory to look in.
+    public var referenceField: String {
+        switch self {
+        case .species: "species"
+        case .baits: "bait"
+        case .methods: "method"
+        case .waterBodyTypes: "waterBodyType"
+        }
+    }
+
     /// The singular noun a message uses ("not in the species directory").
     public var entryNoun: String {
         switch self {

@@ -41,10 +41,9 @@ extension HobbyStoryCLI {
 
     /// For every refused directory reference, the command that lists that directory.
     static func directoryHints(_ error: ValidationError) -> String {
-        let kinds: [String: DirectoryKind] = [
-            "speciesId": .species, "baitId": .baits, "methodId": .methods, "waterBodyTypeId": .waterBodyTypes,
-        ]
-        let listed = error.issues.compactMap { kinds[$0.field] }
+        let listed = error.issues.compactMap { issue in
+            DirectoryKind.allCases.first { $0.referenceField == issue.field }
+        }
         return Set(listed).sorted { $0.rawValue < $1.rawValue }
             .map { "\n(`hobbystory directory list \($0.rawValue)` lists the \($0.entryNoun) entries)" }.joined()
     }

@@ -108,7 +108,9 @@ struct CLITests {
         #expect(trip["start"] as? String == "2026-06-01T04:30:00+03:00")
     }
 
-    @Test("Given bad input, when adding a catch, then exit 1 names every bad attribute and nothing is saved")
+    @Test(
+        "Given bad input, when adding a catch, then exit 1 names every bad attribute, the directory to look in, and nothing is saved"
+    )
     func validationExit() throws {
         let cli = try CLIRunner()
         let (_, tripId) = try cli.prepareTrip()
@@ -119,6 +121,7 @@ struct CLITests {
         for field in ["species", "weightKg", "lengthCm", "time", "count"] {
             #expect(result.stderr.contains("\(field) ="), "stderr should name \(field): \(result.stderr)")
         }
+        #expect(result.stderr.contains("`hobbystory directory list species`"), "which directory to look in")
         #expect(try cli.run("catch", "list", "--json").array().isEmpty)
         let spot = try cli.run("spot", "add", "--name", "", "--lat", "95", "--lon", "east")
         #expect(spot.status == 1)
