@@ -83,6 +83,9 @@ public struct SyncClient: Sendable {
     /// The kinds of record this build stores, named in pulls from protocol version 2 on (tests
     /// of an older build name fewer).
     public var knownKinds = Set(RecordKind.allCases)
+    /// The kinds a pull names: nil in protocol version 1, which names none and is sent the kinds
+    /// that version knew.
+    private var namedKinds: Set<RecordKind>? { protocolVersion >= 2 ? knownKinds : nil }
     /// Signs each push's body with the device's App Attest key (T13), for portals that require
     /// attestation; nil sends none.
     public var requestAsserter: (any RequestAsserting)?
@@ -174,7 +177,7 @@ public struct SyncClient: Sendable {
         if let contentURL, accountRefusal == nil {
             try await uploadMedia(diary, token: token, contentURL: contentURL, into: &report)
         }
-        let pulledKinds = protocolVersion >= 2 ? knownKinds : RecordKind.firstProtocolKinds
+        let pulledKinds = namedKinds ?? RecordKind.firstProtocolKinds
         _ = try await storage(diary) { try $0.coverPulls(of: pulledKinds) }
         let directoryVersion = try await pull(diary, token: token, into: &report)
         report.directoryVersion = try await storage(diary, reading: true) {
@@ -299,7 +302,7 @@ public struct SyncClient: Sendable {
                 throw SyncError.storage(
                     "the stored pull cursor \"\(cursor.prefix(40))\" is not one the portal hands out")
             }
-            let query = PullQuery(cursor: position, limit: pageSize, kinds: protocolVersion >= 2 ? knownKinds : nil)
+            let query = PullQuery(cursor: position, limit: pageSize, kinds: namedKinds)
             let page = try await decode(
                 PullResponse.self, from: try await send(.pull, query: query.items, token: token, diary: diary))
             let outcome = try await storage(diary) { try $0.applyPulled(page) }
