@@ -49,7 +49,7 @@ let package = Package(
                 .copy("Resources/site.css"), .copy("Resources/map.js"), .copy("Resources/report-messages.json"),
             ]),
         .target(name: "Routing", dependencies: ["Geodesy"]),
-        .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "Weather"]),
+        .target(name: "OnlineRoutes", dependencies: ["Routing", "Geodesy", "NetworkFetch"]),
         .target(name: "AppStoreReports", dependencies: ["Inflate", "CCrypto", "NetworkFetch", "SecureHashing"]),
         .target(name: "StoreVerification", dependencies: ["CCrypto", "SecureHashing"]),
         .target(name: "Licensing", dependencies: ["SecureHashing"]),

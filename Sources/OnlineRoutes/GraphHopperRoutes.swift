@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
+import NetworkFetch
 import Routing
-import Weather
 
 /// Routes from GraphHopper's Directions API (issue 15 §3, T9 online; a paid key, with a free
 /// tier): `GET /route?point=lat,lon&point=lat,lon&profile=car|foot&points_encoded=false&key=…`.

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
+import NetworkFetch
 import Routing
-import Weather
 
 /// Routes from an OSRM server's HTTP API (issue 15 §3, T9 online): `GET
 /// /route/v1/{driving|foot}/{lon},{lat};{lon},{lat}?overview=full&geometries=geojson&steps=true`.

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
+import NetworkFetch
 import Routing
-import Weather
 
 /// What the online route providers share (issue 15 §3): one GET through the app's transport for
 /// public services, its failures turned into ``RouteProblem``s (no answer: `.offline`, so that

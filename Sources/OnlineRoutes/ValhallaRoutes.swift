@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
+import NetworkFetch
 import Routing
-import Weather
 
 /// Routes from a Valhalla server's HTTP API (issue 15 §3, T9 online): `GET /route?json=…` with
 /// costing `auto` or `pedestrian`; the line comes as an encoded polyline of six decimals.

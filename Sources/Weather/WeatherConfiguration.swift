@@ -62,7 +62,7 @@ public struct RetryPolicy: Codable, Sendable, Equatable {
 
     /// The wait before `attempt` (2, 3, …).
     public func delay(beforeAttempt attempt: Int) -> Duration {
-        let seconds = initialDelay.seconds * pow(multiplier, Double(max(0, attempt - 2)))
+        let seconds = initialDelay.timeInterval * pow(multiplier, Double(max(0, attempt - 2)))
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 }
@@ -172,12 +172,5 @@ public struct WeatherConfiguration: Codable, Sendable, Equatable {
             }
         }
         return configuration
-    }
-}
-
-extension Duration {
-    /// The duration in seconds as a `Double`.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }

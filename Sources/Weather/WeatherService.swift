@@ -96,7 +96,7 @@ public struct WeatherService: Sendable {
 
         if online.budgetExpired {
             snapshot.warnings.append(
-                ConditionsWarning(.budgetExpired, ["seconds": String(format: "%.1f", budget.seconds)]))
+                ConditionsWarning(.budgetExpired, ["seconds": String(format: "%.1f", budget.timeInterval)]))
         }
         await applyWeather(online, hit: hit, key: key, now: now, to: &snapshot)
         await applyKp(online, hit: hit, key: key, now: now, to: &snapshot)

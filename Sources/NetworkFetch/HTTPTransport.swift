@@ -1,11 +1,11 @@
 import Foundation
-import NetworkFetch
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// One GET request to a weather service (T14).
+/// One GET request to a web service: the weather providers (T14), the online route services
+/// (T10) and the map providers a key is checked with (T7).
 public struct TransportRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [String: String]
@@ -19,7 +19,7 @@ public struct TransportRequest: Sendable, Equatable {
     }
 }
 
-/// A weather service's answer (T14): status and body.
+/// A web service's answer: status and body.
 public struct TransportResponse: Sendable, Equatable {
     public var status: Int
     public var body: Data
@@ -30,7 +30,7 @@ public struct TransportResponse: Sendable, Equatable {
     }
 }
 
-/// Why a weather request (T14) got no HTTP answer.
+/// Why a request to a web service got no HTTP answer.
 public enum TransportError: Error, Sendable, Equatable {
     /// No answer within the request's timeout.
     case timedOut
@@ -40,8 +40,8 @@ public enum TransportError: Error, Sendable, Equatable {
     case failed(String)
 }
 
-/// Sends requests for the weather providers (T14): ``URLSessionTransport`` in the app, a
-/// local server or a fake in tests.
+/// Sends GET requests to web services (weather, routes, map providers): ``URLSessionTransport``
+/// in the app and the command line, a local server or a fake in tests.
 public protocol HTTPTransport: Sendable {
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
 }
@@ -52,8 +52,8 @@ public protocol HTTPTransport: Sendable {
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
 
-    /// Uses an ephemeral session of its own (no cookies, no disk cache: the weather module
-    /// keeps its own cache).
+    /// Uses an ephemeral session of its own (no cookies, no disk cache: callers keep their own
+    /// caches, as the weather module does).
     public init() {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -63,7 +63,7 @@ public struct URLSessionTransport: HTTPTransport {
     public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = "GET"
-        urlRequest.timeoutInterval = request.timeout.seconds
+        urlRequest.timeoutInterval = request.timeout.timeInterval
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
@@ -86,5 +86,12 @@ public struct URLSessionTransport: HTTPTransport {
         } catch {
             throw .failed(String(describing: error))
         }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Foundation's intervals count them.
+    package var timeInterval: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }
