@@ -214,6 +214,6 @@ final class SupervisedConnection: Sendable {
 }
 
 extension Duration {
-    /// The duration in seconds, as a floating-point number.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+    /// The duration in seconds, as a floating-point number (the server's and the portal's).
+    package var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

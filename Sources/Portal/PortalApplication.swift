@@ -157,7 +157,3 @@ struct MetricsMiddleware: HTTPMiddleware {
         }
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
