@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "Site",
             dependencies: [
-                "PortalStore", "SyncProtocol", "FishingModel", "Reports", "ReportOutput", "Diagnostics", "MapSources",
+                "PortalViews", "SyncProtocol", "FishingModel", "ReportOutput", "Diagnostics", "MapSources",
             ],
             resources: [
                 .copy("Resources/site.css"), .copy("Resources/map.js"), .copy("Resources/report-messages.json"),
@@ -68,12 +68,13 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics", "HTTPProblem"]),
         .target(name: "PostgresDB", dependencies: ["CPostgreSQL"]),
         .target(name: "SyncProtocol", dependencies: ["FishingModel", "HTTPProblem"]),
+        .target(name: "PortalViews", dependencies: ["FishingModel", "SyncProtocol", "Diagnostics"]),
         .target(name: "NetworkFetch"),
         .target(
             name: "PortalStore",
             dependencies: [
                 "SQLiteDB", "PostgresDB", "Diagnostics", "SyncProtocol", "SecureHashing", "FishingModel",
-                "AppStoreReports", "StoreVerification", "HTTPProblem",
+                "AppStoreReports", "StoreVerification", "HTTPProblem", "PortalViews",
             ]),
         .target(
             name: "SyncClient",
@@ -189,7 +190,7 @@ let package = Package(
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "TestSupport"]),
+            dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "SyncProtocol", "TestSupport"]),
         .testTarget(
             name: "SecureHashingTests",
             dependencies: ["SecureHashing", .target(name: "CSodium", condition: .when(platforms: [.linux]))]),
@@ -298,7 +299,8 @@ let package = Package(
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
                 "JPEGThumbnails",
-                "Licensing", "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing", "MapPacks", "Diagnostics",
+                "Licensing", "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing", "MapPacks",
+                "Diagnostics",
             ],
             path: "Platform/Wireframes/AppWireframes"),
         .executableTarget(

@@ -10,6 +10,7 @@ eval "$(scripts/start-postgres.sh)"
 export HOBBYSTORY_REQUIRE_POSTGRES=1
 python3 tools/check_directories.py
 python3 tools/check_target_imports.py
+python3 tools/check_dependency_edges.py
 python3 tools/check_apple_manifest.py
 python3 tools/check_mac_workflow.py
 python3 tools/check_platform_switches.py

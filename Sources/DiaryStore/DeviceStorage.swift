@@ -57,7 +57,8 @@ public final class DeviceStorage {
         if issues.isEmpty, try activeProfileRow(named: name) != nil {
             issues.append(
                 ValidationIssue(
-                    field: "displayName", value: name, message: "is already used by another profile on this device"))
+                    field: ProfileField.displayName, value: name,
+                    message: "is already used by another profile on this device"))
         }
         if !issues.isEmpty { throw ValidationError(entity: "profile", issues: issues) }
         let pinHash = try draft.pin.map { pin in

@@ -1,16 +1,11 @@
 import FishingModel
 import Foundation
 import SQLiteDB
+import SyncProtocol
 
 /// Catches: saving one or many, editing, and reading the latest (T19, T11).
 extension Diary {
-    static let catchSQL = RecordSQL(
-        .catch,
-        columns: [
-            "id", "trip_id", "species_id", "caught_at", "utc_offset_s", "count", "weight_kg", "length_cm", "bait_id",
-            "method_id", "depth_m", "water_temp_c", "released", "notes", "local_time", "created_at", "updated_at",
-            "deleted_at",
-        ])
+    static let catchSQL = RecordSQL(Catch.columns)
 
     /// Saves a new catch; the time defaults to now on the device clock (T11).
     public func addCatch(_ draft: CatchDraft) throws -> Catch {
@@ -26,7 +21,7 @@ extension Diary {
                 let draft = draft.withDefaults(now: time).roundedToMilliseconds()
                 try throwIfInvalid(try issues(for: draft, editing: nil, now: time, trips: &trips))
                 let item = draft.record(id: UUID(), createdAt: time, updatedAt: time)
-                try insertRecord(Self.catchSQL, Self.values(item), id: item.id, at: time)
+                try insertRecord(Self.catchSQL, item, id: item.id, at: time)
                 return item
             }
         }
@@ -47,7 +42,7 @@ extension Diary {
             try throwIfInvalid(try issues(for: draft, editing: old))
             let item = draft.record(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard CatchDraft(item) != CatchDraft(old) else { return old }
-            try updateRecord(Self.catchSQL, Self.values(item), id: id, at: item.updatedAt)
+            try updateRecord(Self.catchSQL, item, id: id, at: item.updatedAt)
             if item.caughtAt != old.caughtAt || item.tripId != old.tripId {
                 try forgetConditions(of: .catch, where: "id = ?", [SQLiteValue(id)])
             }
@@ -57,7 +52,7 @@ extension Diary {
 
     /// The catch with this id, live or in the Trash.
     public func catchRecord(_ id: UUID) throws -> Catch {
-        try fetchRecord(Self.catchSQL, id, Self.catchRecord)
+        try fetchRecord(Self.catchSQL, id)
     }
 
     /// Live catches, latest first: of one trip when `tripId` is given, else of the whole diary.
@@ -73,7 +68,7 @@ extension Diary {
             sql += " LIMIT ?"
             arguments.append(.integer(Int64(limit)))
         }
-        return try database.query(sql, arguments, as: Self.catchRecord)
+        return try database.query(sql, arguments, as: Self.catchSQL.record)
     }
 
     /// Every missing or invalid attribute of `draft` (with its defaults applied), without saving.
@@ -114,7 +109,8 @@ extension Diary {
                 if trip.deletedAt != nil {
                     issues.append(
                         ValidationIssue(
-                            field: "tripId", value: idText, message: "the trip is in the Trash; restore it first"))
+                            field: CatchField.tripId, value: idText,
+                            message: "the trip is in the Trash; restore it first"))
                 } else if let time = draft.caughtAt, time < trip.startAt || (trip.endAt.map { time > $0 } ?? false) {
                     let window =
                         DiaryTime.iso8601(trip.startAt, utcOffsetSeconds: trip.utcOffsetSeconds) + " – "
@@ -122,56 +118,17 @@ extension Diary {
                             ?? "open end")
                     issues.append(
                         ValidationIssue(
-                            field: "time",
+                            field: CatchField.time,
                             value: DiaryTime.iso8601(time, utcOffsetSeconds: draft.utcOffsetSeconds ?? 0),
                             message: "must fall within the trip (\(window))"))
                 }
             } else {
-                issues.append(ValidationIssue(field: "tripId", value: idText, message: "no such trip"))
+                issues.append(ValidationIssue(field: CatchField.tripId, value: idText, message: "no such trip"))
             }
         }
         return issues
     }
 
-    private static func values(_ c: Catch) -> [SQLiteValue] {
-        [
-            SQLiteValue(c.id), SQLiteValue(c.tripId), .text(c.speciesId), SQLiteValue(c.caughtAt),
-            .integer(Int64(c.utcOffsetSeconds)), .integer(Int64(c.count)), SQLiteValue(c.weightKg),
-            SQLiteValue(c.lengthCm), SQLiteValue(c.baitId), SQLiteValue(c.methodId), SQLiteValue(c.depthM),
-            SQLiteValue(c.waterTempC), SQLiteValue(c.released), SQLiteValue(c.notes),
-            .integer(Self.localTime(c.caughtAt, utcOffsetSeconds: c.utcOffsetSeconds)), SQLiteValue(c.createdAt),
-            SQLiteValue(c.updatedAt),
-        ]
-    }
-
-    static func catchRecord(_ row: Row) throws -> Catch {
-        Catch(
-            id: try row.uuid(0), tripId: try row.uuid(1), speciesId: try row.text(2), caughtAt: try row.date(3),
-            utcOffsetSeconds: Int(try row.int64(4)), count: Int(try row.int64(5)), weightKg: try row.optionalDouble(6),
-            lengthCm: try row.optionalDouble(7), baitId: try row.optionalText(8), methodId: try row.optionalText(9),
-            depthM: try row.optionalDouble(10), waterTempC: try row.optionalDouble(11), released: try row.bool(12),
-            notes: try row.optionalText(13), createdAt: try row.date(15), updatedAt: try row.date(16),
-            deletedAt: try row.optionalDate(17))
-    }
-
-    /// The local wall-clock time of an instant as yyyymmddhhmm, computed as SQLite's
-    /// `strftime('%Y%m%d%H%M', ms / 1000 + offset, 'unixepoch')` does (the schema checks it):
-    /// milliseconds truncate toward zero, then the proleptic Gregorian calendar.
-    public static func localTime(_ date: Date, utcOffsetSeconds: Int) -> Int64 {
-        let seconds = SQLiteValue.milliseconds(date) / 1000 + Int64(utcOffsetSeconds)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return ((year * 100 + month) * 100 + day) * 10_000 + secondOfDay / 3600 * 100 + secondOfDay % 3600 / 60
-    }
 }
 
 extension CatchDraft {

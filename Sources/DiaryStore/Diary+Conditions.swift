@@ -59,7 +59,7 @@ extension Diary {
             case .trip: _ = try liveTrip(id)
             case .catch:
                 if try catchRecord(id).deletedAt != nil {
-                    throw StoreError.inTrash(entity: "catch", label: SQLiteValue.lowercaseText(id))
+                    throw StoreError.inTrash(entity: "catch", label: id.canonicalText)
                 }
             case .spot, .media, .report: break
             }

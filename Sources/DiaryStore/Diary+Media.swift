@@ -2,6 +2,7 @@ import FishingModel
 import Foundation
 import MediaMetadata
 import SQLiteDB
+import SyncProtocol
 
 /// The spot, trip or catch a photo or video belongs to (T4). One asset can belong to several.
 public struct MediaTarget: Hashable, Sendable, Codable {
@@ -34,6 +35,33 @@ public struct MediaAsset: Sendable, Equatable, Identifiable {
     public var deletedAt: Date?
 
     public var kind: MediaKind { metadata.kind }
+
+    /// A photo's or video's columns (T4, T16, T17); its links travel beside them as `links`.
+    static let columns = RecordColumns<MediaAsset>(
+        .media,
+        blank: MediaAsset(
+            id: .blank, sha256: "", byteSize: 0, originalName: "", metadata: MediaMetadata(format: .jpeg), links: [],
+            createdAt: .blank, updatedAt: .blank),
+        [
+            .column("id", \.id),
+            .column("sha256", \.sha256),
+            .derived("kind") { .text($0.kind.rawValue) },
+            .column("format", \.metadata.format),
+            .column("byte_size", \.byteSize),
+            .column("original_name", \.originalName),
+            .column("captured_at", \.metadata.capturedAt),
+            .column("capture_utc_offset_s", \.metadata.captureUTCOffsetSeconds),
+            .column("latitude", \.metadata.latitude),
+            .column("longitude", \.metadata.longitude),
+            .column("altitude", \.metadata.altitude),
+            .column("orientation", \.metadata.orientation),
+            .column("width", \.metadata.pixelWidth),
+            .column("height", \.metadata.pixelHeight),
+            .column("duration_s", \.metadata.durationSeconds),
+            .column("created_at", \.createdAt),
+            .column("updated_at", \.updatedAt),
+            .deviceOnly("deleted_at", \.deletedAt),
+        ])
 }
 
 /// Bytes about to be stored, as an importer measured and read them (T4, T16, T17).
@@ -87,13 +115,7 @@ public struct MediaAddition: Sendable, Equatable {
 /// files that the `MediaLibrary` module writes; these methods keep the rows, the links and the
 /// outbox, and run the file steps that must share a transaction with them.
 extension Diary {
-    static let mediaSQL = RecordSQL(
-        .media,
-        columns: [
-            "id", "sha256", "kind", "format", "byte_size", "original_name", "captured_at", "capture_utc_offset_s",
-            "latitude", "longitude", "altitude", "orientation", "width", "height", "duration_s", "created_at",
-            "updated_at", "deleted_at",
-        ])
+    static let mediaSQL = RecordSQL(MediaAsset.columns)
 
     /// Stores content as a new asset, or finds the live asset that already has these bytes, and
     /// links it to `target`, all in one immediate transaction.
@@ -110,11 +132,13 @@ extension Diary {
             || !content.sha256.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
         {
             issues.append(
-                ValidationIssue(field: "sha256", value: content.sha256, message: "is not 64 lowercase hex digits"))
+                ValidationIssue(
+                    field: MediaField.sha256, value: content.sha256, message: "is not 64 lowercase hex digits"))
         }
         if content.byteSize <= 0 {
             issues.append(
-                ValidationIssue(field: "byteSize", value: String(content.byteSize), message: "must be above 0"))
+                ValidationIssue(field: MediaField.byteSize, value: String(content.byteSize), message: "must be above 0")
+            )
         }
         if !issues.isEmpty { throw ValidationError(entity: "media", issues: issues) }
         return try database.transaction {
@@ -130,18 +154,12 @@ extension Diary {
                 return MediaAddition(asset: try mediaAsset(id), duplicate: true)
             }
             let id = UUID()
-            let m = content.metadata
-            try insertRecord(
-                Self.mediaSQL,
-                [
-                    SQLiteValue(id), .text(content.sha256), .text(m.kind.rawValue), .text(m.format.rawValue),
-                    .integer(content.byteSize), .text(content.originalName), SQLiteValue(m.capturedAt),
-                    SQLiteValue(m.captureUTCOffsetSeconds), SQLiteValue(m.latitude), SQLiteValue(m.longitude),
-                    SQLiteValue(m.altitude), SQLiteValue(m.orientation), SQLiteValue(m.pixelWidth),
-                    SQLiteValue(m.pixelHeight), SQLiteValue(m.durationSeconds), SQLiteValue(time), SQLiteValue(time),
-                ], id: id, at: time)
+            let asset = MediaAsset(
+                id: id, sha256: content.sha256, byteSize: content.byteSize, originalName: content.originalName,
+                metadata: content.metadata, links: [], createdAt: time, updatedAt: time)
+            try insertRecord(Self.mediaSQL, asset, id: id, at: time)
             if let target { try addLink(id, target, at: time) }
-            log.info("media stored", ["id": id.uuidString.lowercased(), "kind": m.kind.rawValue])
+            log.info("media stored", ["id": id.uuidString.lowercased(), "kind": asset.kind.rawValue])
             return MediaAddition(asset: try mediaAsset(id), duplicate: false)
         }
     }
@@ -162,7 +180,7 @@ extension Diary {
 
     /// The asset with this id, live or in the Trash.
     public func mediaAsset(_ id: UUID) throws -> MediaAsset {
-        var asset = try fetchRecord(Self.mediaSQL, id, Self.mediaAsset)
+        var asset = try fetchRecord(Self.mediaSQL, id)
         asset.links = try mediaLinks(id)
         return asset
     }
@@ -183,7 +201,8 @@ extension Diary {
             sql += ")"
         }
         return try database.readTransaction {
-            try database.query(sql + " ORDER BY created_at DESC, id", arguments, as: Self.mediaAsset).map { asset in
+            try database.query(sql + " ORDER BY created_at DESC, id", arguments, as: Self.mediaSQL.record).map {
+                asset in
                 var asset = asset
                 asset.links = try mediaLinks(asset.id)
                 return asset
@@ -264,20 +283,5 @@ extension Diary {
         if try row.optionalInt64(0) != nil {
             throw StoreError.inTrash(entity: target.type.rawValue, label: idText)
         }
-    }
-
-    private static func mediaAsset(_ row: Row) throws -> MediaAsset {
-        let format = MediaFormat(rawValue: try row.text(3)) ?? .jpeg
-        let metadata = MediaMetadata(
-            format: format, capturedAt: try row.optionalDate(6),
-            captureUTCOffsetSeconds: try row.optionalInt64(7).map(Int.init),
-            latitude: try row.optionalDouble(8), longitude: try row.optionalDouble(9),
-            altitude: try row.optionalDouble(10),
-            orientation: try row.optionalInt64(11).map(Int.init), pixelWidth: try row.optionalInt64(12).map(Int.init),
-            pixelHeight: try row.optionalInt64(13).map(Int.init), durationSeconds: try row.optionalDouble(14))
-        return MediaAsset(
-            id: try row.uuid(0), sha256: try row.text(1), byteSize: try row.int64(4), originalName: try row.text(5),
-            metadata: metadata, links: [], createdAt: try row.date(15), updatedAt: try row.date(16),
-            deletedAt: try row.optionalDate(17))
     }
 }

@@ -22,12 +22,12 @@ extension Diary {
         try database.transaction {
             guard try isLive(type, id) else {
                 throw StoreError.refused(
-                    "the \(type.rawValue) \(SQLiteValue.lowercaseText(id)) is not in the diary (restore it from the Trash first)"
+                    "the \(type.rawValue) \(id.canonicalText) is not in the diary (restore it from the Trash first)"
                 )
             }
             let now = currentTime()
             var restored = fields
-            restored["updated_at"] = .integer(SQLiteValue.milliseconds(now))
+            restored["updated_at"] = .integer(DiaryTime.milliseconds(now))
             let issues: [ValidationIssue]
             switch type {
             case .spot:
@@ -49,7 +49,7 @@ extension Diary {
             case .report:
                 try writeFields(type, id, restored)
                 guard let report = try savedReports().first(where: { $0.id == id }) else {
-                    throw StoreError.notFound(entity: "report", id: SQLiteValue.lowercaseText(id))
+                    throw StoreError.notFound(entity: "report", id: id.canonicalText)
                 }
                 issues = Self.reportIssues(title: report.title, formula: report.formula)
             }

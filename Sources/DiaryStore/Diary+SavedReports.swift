@@ -1,6 +1,7 @@
 import FishingModel
 import Foundation
 import SQLiteDB
+import SyncProtocol
 
 /// A custom report the angler saved (T18): its title, formula and chart kind. Removing one puts
 /// it in the Trash (``Diary/moveToTrash(_:_:)`` with `.report`). Synced like every record (T3),
@@ -13,21 +14,28 @@ public struct SavedReport: Sendable, Equatable, Identifiable {
     public var chart: String
     public var createdAt: Date
     public var updatedAt: Date
+
+    /// A saved report's columns (T18); its Trash state stays on the device.
+    static let columns = RecordColumns<SavedReport>(
+        .report,
+        blank: SavedReport(id: .blank, title: "", formula: "", chart: "", createdAt: .blank, updatedAt: .blank),
+        [
+            .column("id", \.id),
+            .column("title", \.title),
+            .column("formula", \.formula),
+            .column("chart", \.chart),
+            .column("created_at", \.createdAt),
+            .column("updated_at", \.updatedAt),
+        ])
 }
 
 extension Diary {
-    /// The columns a saved report is read and synced by.
-    static let savedReportColumns = ["id", "title", "formula", "chart", "created_at", "updated_at"]
 
     /// The live saved reports, by title.
     public func savedReports() throws -> [SavedReport] {
         try database.query(
-            "SELECT \(Self.savedReportColumns.joined(separator: ", ")) FROM saved_reports WHERE deleted_at IS NULL ORDER BY title COLLATE NOCASE, id"
-        ) { row in
-            SavedReport(
-                id: try row.uuid(0), title: try row.text(1), formula: try row.text(2), chart: try row.text(3),
-                createdAt: try row.date(4), updatedAt: try row.date(5))
-        }
+            "SELECT \(SavedReport.columns.names.joined(separator: ", ")) FROM saved_reports WHERE deleted_at IS NULL ORDER BY title COLLATE NOCASE, id"
+        ) { row in try SavedReport.columns.record { Self.fieldValue(row[$0]) } }
     }
 
     /// Saves a new report, or replaces the title, formula and chart of the one with `id`. The
@@ -42,17 +50,15 @@ extension Diary {
             if let existing = try savedReport(reportId), existing.deletedAt != nil {
                 throw StoreError.inTrash(entity: "report", label: existing.title)
             }
+            let report = SavedReport(
+                id: reportId, title: title.trimmingCharacters(in: .whitespaces), formula: formula, chart: chart,
+                createdAt: now, updatedAt: now)
+            let names = SavedReport.columns.names
             try database.execute(
                 """
-                INSERT INTO saved_reports(id, title, formula, chart, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET title = excluded.title, formula = excluded.formula,
-                    chart = excluded.chart, updated_at = excluded.updated_at
-                """,
-                [
-                    SQLiteValue(reportId), .text(title.trimmingCharacters(in: .whitespaces)), .text(formula),
-                    .text(chart),
-                    SQLiteValue(now), SQLiteValue(now),
-                ])
+                INSERT INTO saved_reports(\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
+                ON CONFLICT(id) DO UPDATE SET \(names.filter { !["id", "created_at"].contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+                """, SavedReport.columns.values(of: report).map(Self.sqliteValue))
             try recordChange(.report, reportId, .upsert, at: now)
         }
         guard let saved = try savedReports().first(where: { $0.id == reportId }) else {
@@ -65,11 +71,11 @@ extension Diary {
     /// meaning; this, its presence and length).
     static func reportIssues(title: String, formula: String) -> [ValidationIssue] {
         var issues = IssueCollector()
-        issues.requireName("title", title, maxLength: Limits.titleLength, what: "the report's name")
+        issues.requireName(ReportField.title, title, maxLength: Limits.titleLength, what: "the report's name")
         if formula.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            issues.add(.missing("formula", "the report's formula"))
+            issues.add(.missing(ReportField.formula, "the report's formula"))
         } else {
-            issues.checkText("formula", formula, maxLength: Limits.formulaLength, multiline: true)
+            issues.checkText(ReportField.formula, formula, maxLength: Limits.formulaLength, multiline: true)
         }
         return issues.issues
     }

@@ -1,16 +1,11 @@
 import FishingModel
 import Foundation
 import SQLiteDB
+import SyncProtocol
 
 /// Spots: saving, editing and reading the angler's places (UI4, T19).
 extension Diary {
-    static let spotSQL = RecordSQL(
-        .spot,
-        columns: [
-            "id", "name", "latitude", "longitude", "water_body_name", "water_body_type_id", "depth_m", "notes",
-            "place_settlement", "place_region", "place_country", "place_country_code", "place_distance_km",
-            "place_bearing", "place_description", "created_at", "updated_at", "deleted_at",
-        ])
+    static let spotSQL = RecordSQL(Spot.columns)
 
     /// Saves a new spot; throws `ValidationError` listing every bad attribute, saving nothing.
     public func addSpot(_ draft: SpotDraft) throws -> Spot {
@@ -18,7 +13,7 @@ extension Diary {
         try throwIfInvalid(try issues(for: draft))
         var spot = draft.spot(id: UUID(), createdAt: time, updatedAt: time)
         spot.place = placeLabeler?.label(latitude: spot.latitude, longitude: spot.longitude)
-        try database.transaction { try insertRecord(Self.spotSQL, Self.values(spot), id: spot.id, at: time) }
+        try database.transaction { try insertRecord(Self.spotSQL, spot, id: spot.id, at: time) }
         return spot
     }
 
@@ -36,7 +31,7 @@ extension Diary {
                 moved || old.place == nil
                 ? placeLabeler?.label(latitude: spot.latitude, longitude: spot.longitude) : old.place
             guard SpotDraft(spot) != SpotDraft(old) || spot.place != old.place else { return old }
-            try updateRecord(Self.spotSQL, Self.values(spot), id: id, at: spot.updatedAt)
+            try updateRecord(Self.spotSQL, spot, id: id, at: spot.updatedAt)
             if moved {
                 try forgetConditions(of: .trip, where: "spot_id = ?", [SQLiteValue(id)])
                 try forgetConditions(
@@ -48,13 +43,13 @@ extension Diary {
 
     /// The spot with this id, live or in the Trash.
     public func spot(_ id: UUID) throws -> Spot {
-        try fetchRecord(Self.spotSQL, id, Self.spot)
+        try fetchRecord(Self.spotSQL, id)
     }
 
     /// Live spots, by name.
     public func spots() throws -> [Spot] {
         try database.query(
-            Self.spotSQL.select + " WHERE deleted_at IS NULL ORDER BY name COLLATE NOCASE, id", as: Self.spot)
+            Self.spotSQL.select + " WHERE deleted_at IS NULL ORDER BY name COLLATE NOCASE, id", as: Self.spotSQL.record)
     }
 
     func liveSpot(_ id: UUID) throws -> Spot {
@@ -78,35 +73,5 @@ extension Diary {
 
     private func throwIfInvalid(_ issues: [ValidationIssue]) throws {
         if !issues.isEmpty { throw ValidationError(entity: "spot", issues: issues) }
-    }
-
-    private static func values(_ s: Spot) -> [SQLiteValue] {
-        [
-            SQLiteValue(s.id), .text(s.name), .real(s.latitude), .real(s.longitude), SQLiteValue(s.waterBodyName),
-            SQLiteValue(s.waterBodyTypeId), SQLiteValue(s.depthM), SQLiteValue(s.notes),
-            SQLiteValue(s.place?.settlement),
-            SQLiteValue(s.place?.region), SQLiteValue(s.place?.country), SQLiteValue(s.place?.countryCode),
-            SQLiteValue(s.place?.distanceKm), SQLiteValue(s.place?.bearingFromSettlement),
-            SQLiteValue(s.place?.description),
-            SQLiteValue(s.createdAt), SQLiteValue(s.updatedAt),
-        ]
-    }
-
-    static func spot(_ row: Row) throws -> Spot {
-        Spot(
-            id: try row.uuid(0), name: try row.text(1), latitude: try row.double(2), longitude: try row.double(3),
-            waterBodyName: try row.optionalText(4), waterBodyTypeId: try row.optionalText(5),
-            depthM: try row.optionalDouble(6), notes: try row.optionalText(7), place: try place(row, from: 8),
-            createdAt: try row.date(15), updatedAt: try row.date(16), deletedAt: try row.optionalDate(17))
-    }
-
-    private static func place(_ row: Row, from i: Int) throws -> PlaceLabel? {
-        guard let settlement = try row.optionalText(i), let country = try row.optionalText(i + 2),
-            let code = try row.optionalText(i + 3), let km = try row.optionalDouble(i + 4),
-            let bearing = try row.optionalDouble(i + 5), let description = try row.optionalText(i + 6)
-        else { return nil }
-        return PlaceLabel(
-            settlement: settlement, region: try row.optionalText(i + 1), country: country, countryCode: code,
-            distanceKm: km, bearingFromSettlement: bearing, description: description)
     }
 }

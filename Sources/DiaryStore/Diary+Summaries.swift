@@ -29,7 +29,8 @@ extension Diary {
     /// The live trip that started last, if any.
     public func latestTrip() throws -> Trip? {
         try database.query(
-            Self.tripSQL.select + " WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 1", as: Self.trip
+            Self.tripSQL.select + " WHERE deleted_at IS NULL ORDER BY start_at DESC, id LIMIT 1",
+            as: Self.tripSQL.record
         ).first
     }
 
@@ -88,7 +89,7 @@ extension Diary {
                 SELECT \(columns), row_number() OVER (PARTITION BY species_id ORDER BY weight_kg DESC, caught_at, id) AS place
                 FROM catches WHERE deleted_at IS NULL AND weight_kg IS NOT NULL AND count = 1)
             WHERE place = 1 ORDER BY weight_kg DESC, species_id
-            """, as: Self.catchRecord)
+            """, as: Self.catchSQL.record)
     }
 
     /// The number of fish (each catch's count added up) caught at each spot that has any.

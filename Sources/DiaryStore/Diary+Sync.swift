@@ -47,25 +47,9 @@ public struct PullOutcome: Sendable, Equatable {
 extension Diary {
     /// Columns each record kind sends; Trash state (`deleted_at`, `trash_batch`) stays local.
     static let syncedColumns: [EntityType: [String]] = [
-        .spot: [
-            "id", "name", "latitude", "longitude", "water_body_name", "water_body_type_id", "depth_m", "notes",
-            "place_settlement", "place_region", "place_country", "place_country_code", "place_distance_km",
-            "place_bearing", "place_description", "created_at", "updated_at",
-        ],
-        .trip: [
-            "id", "spot_id", "start_at", "end_at", "utc_offset_s", "title", "companions", "notes", "created_at",
-            "updated_at",
-        ],
-        .catch: [
-            "id", "trip_id", "species_id", "caught_at", "utc_offset_s", "count", "weight_kg", "length_cm", "bait_id",
-            "method_id", "depth_m", "water_temp_c", "released", "notes", "local_time", "created_at", "updated_at",
-        ],
-        .media: [
-            "id", "sha256", "kind", "format", "byte_size", "original_name", "captured_at", "capture_utc_offset_s",
-            "latitude", "longitude", "altitude", "orientation", "width", "height", "duration_s", "created_at",
-            "updated_at",
-        ],
-        .report: savedReportColumns,
+        .spot: Spot.columns.syncedNames, .trip: Trip.columns.syncedNames, .catch: Catch.columns.syncedNames,
+        .media: MediaAsset.columns.syncedNames,
+        .report: SavedReport.columns.syncedNames,
     ]
 
     /// The columns of the conditions stored with trips and catches (T14); in sync they travel
@@ -76,10 +60,9 @@ extension Diary {
     ]
 
     /// Directory references in records, remapped when the portal retires an entry.
-    static let directoryReferences: [(EntityType, String, DirectoryKind)] = [
-        (.spot, "water_body_type_id", .waterBodyTypes), (.catch, "species_id", .species),
-        (.catch, "bait_id", .baits), (.catch, "method_id", .methods),
-    ]
+    static let directoryReferences: [(EntityType, String, DirectoryKind)] =
+        Spot.columns.directoryReferences.map { (.spot, $0.column, $0.directory) }
+        + Catch.columns.directoryReferences.map { (.catch, $0.column, $0.directory) }
 
     // MARK: Shared by push and pull
 

@@ -20,7 +20,7 @@ extension Diary {
             }
             return RecordMutation(
                 mutationId: change.mutationId, kind: kind, id: change.entityId, operation: operation,
-                modifiedAt: SQLiteValue.milliseconds(change.changedAt), baseSeq: baseSeq, fields: fields)
+                modifiedAt: DiaryTime.milliseconds(change.changedAt), baseSeq: baseSeq, fields: fields)
         }
     }
 

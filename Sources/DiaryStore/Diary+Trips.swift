@@ -1,15 +1,11 @@
 import FishingModel
 import Foundation
 import SQLiteDB
+import SyncProtocol
 
 /// Trips (the client's "events"): saving, editing and reading outings (T11, T19).
 extension Diary {
-    static let tripSQL = RecordSQL(
-        .trip,
-        columns: [
-            "id", "spot_id", "start_at", "end_at", "utc_offset_s", "title", "companions", "notes", "created_at",
-            "updated_at", "deleted_at",
-        ])
+    static let tripSQL = RecordSQL(Trip.columns)
 
     /// Saves a new trip; the start defaults to now on the device clock (T11).
     public func addTrip(_ draft: TripDraft) throws -> Trip {
@@ -19,7 +15,7 @@ extension Diary {
             let issues = try issues(for: draft)
             if !issues.isEmpty { throw ValidationError(entity: "trip", issues: issues) }
             let trip = draft.trip(id: UUID(), createdAt: time, updatedAt: time)
-            try insertRecord(Self.tripSQL, Self.values(trip), id: trip.id, at: time)
+            try insertRecord(Self.tripSQL, trip, id: trip.id, at: time)
             return trip
         }
     }
@@ -37,7 +33,7 @@ extension Diary {
             if !issues.isEmpty { throw ValidationError(entity: "trip", issues: issues) }
             let trip = draft.trip(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard TripDraft(trip) != TripDraft(old) else { return old }
-            try updateRecord(Self.tripSQL, Self.values(trip), id: id, at: trip.updatedAt)
+            try updateRecord(Self.tripSQL, trip, id: id, at: trip.updatedAt)
             if trip.startAt != old.startAt || trip.spotId != old.spotId {
                 try forgetConditions(of: .trip, where: "id = ?", [SQLiteValue(id)])
             }
@@ -50,7 +46,7 @@ extension Diary {
 
     /// The trip with this id, live or in the Trash.
     public func trip(_ id: UUID) throws -> Trip {
-        try fetchRecord(Self.tripSQL, id, Self.trip)
+        try fetchRecord(Self.tripSQL, id)
     }
 
     /// Live trips, latest first; only those at `spotId` when given; at most `limit`, and only
@@ -67,7 +63,7 @@ extension Diary {
             sql += " LIMIT ?"
             arguments.append(.integer(Int64(limit)))
         }
-        return try database.query(sql, arguments, as: Self.trip)
+        return try database.query(sql, arguments, as: Self.tripSQL.record)
     }
 
     func liveTrip(_ id: UUID) throws -> Trip {
@@ -89,11 +85,12 @@ extension Diary {
             switch try spotState(spotId) {
             case .missing:
                 issues.append(
-                    ValidationIssue(field: "spotId", value: spotId.uuidString.lowercased(), message: "no such spot"))
+                    ValidationIssue(
+                        field: TripField.spotId, value: spotId.uuidString.lowercased(), message: "no such spot"))
             case .trashed:
                 issues.append(
                     ValidationIssue(
-                        field: "spotId", value: spotId.uuidString.lowercased(),
+                        field: TripField.spotId, value: spotId.uuidString.lowercased(),
                         message: "the spot is in the Trash; restore it first"))
             case .live: break
             }
@@ -106,7 +103,7 @@ extension Diary {
             if let first = try bounds?.optionalDate(0), first < start {
                 issues.append(
                     ValidationIssue(
-                        field: "start", value: DiaryTime.iso8601(start, utcOffsetSeconds: offset),
+                        field: TripField.start, value: DiaryTime.iso8601(start, utcOffsetSeconds: offset),
                         message:
                             "must not be after the trip's first catch (\(DiaryTime.iso8601(first, utcOffsetSeconds: offset)))"
                     ))
@@ -114,7 +111,7 @@ extension Diary {
             if let last = try bounds?.optionalDate(1), let end = draft.endAt, last > end {
                 issues.append(
                     ValidationIssue(
-                        field: "end", value: DiaryTime.iso8601(end, utcOffsetSeconds: offset),
+                        field: TripField.end, value: DiaryTime.iso8601(end, utcOffsetSeconds: offset),
                         message:
                             "must not be before the trip's last catch (\(DiaryTime.iso8601(last, utcOffsetSeconds: offset)))"
                     ))
@@ -132,20 +129,4 @@ extension Diary {
         return row[0].isNull ? .live : .trashed
     }
 
-    private static func values(_ t: Trip) -> [SQLiteValue] {
-        [
-            SQLiteValue(t.id), SQLiteValue(t.spotId), SQLiteValue(t.startAt), SQLiteValue(t.endAt),
-            .integer(Int64(t.utcOffsetSeconds)), SQLiteValue(t.title), SQLiteValue(t.companions), SQLiteValue(t.notes),
-            SQLiteValue(t.createdAt), SQLiteValue(t.updatedAt),
-        ]
-    }
-
-    static func trip(_ row: Row) throws -> Trip {
-        Trip(
-            id: try row.uuid(0), spotId: try row.uuid(1), startAt: try row.date(2), endAt: try row.optionalDate(3),
-            utcOffsetSeconds: Int(try row.int64(4)), title: try row.optionalText(5),
-            companions: try row.optionalText(6),
-            notes: try row.optionalText(7), createdAt: try row.date(8), updatedAt: try row.date(9),
-            deletedAt: try row.optionalDate(10))
-    }
 }

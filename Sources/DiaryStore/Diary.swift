@@ -168,15 +168,20 @@ public final class Diary {
     func currentTime() -> Date { Self.rounded(now()) }
 
     static func rounded(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: Double(SQLiteValue.milliseconds(date)) / 1000)
+        Date(timeIntervalSince1970: Double(DiaryTime.milliseconds(date)) / 1000)
     }
+}
+
+extension SQLiteValue {
+    /// An id as the diary stores it: the canonical lowercase 36-character form.
+    public init(_ value: UUID?) { self = value.map { .text($0.canonicalText) } ?? .null }
 }
 
 extension Row {
     /// Reads an id column; the store writes ids as 36-character lowercase UUID text.
     func uuid(_ index: Int) throws -> UUID {
         let text = try text(index)
-        guard let id = UUID(storedText: text) else {
+        guard let id = UUID(canonicalText: text) else {
             throw SQLiteError(code: 0, message: "column \(columns.names[index]) holds \(text), not a UUID", sql: nil)
         }
         return id
@@ -187,41 +192,4 @@ extension Row {
     func optionalDate(_ index: Int) throws -> Date? {
         try optionalInt64(index).map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
-}
-
-extension UUID {
-    /// Parses the canonical 8-4-4-4-12 hexadecimal form directly from UTF-8, without Foundation's
-    /// general parser: reading ids is on the hot path of every listing.
-    init?(storedText text: String) {
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let parsed = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
-            var count = 0
-            var high: UInt8?
-            for (position, character) in text.utf8.enumerated() {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard character == UInt8(ascii: "-") else { return false }
-                    continue
-                }
-                let nibble: UInt8
-                switch character {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = character - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = character - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = character - UInt8(ascii: "A") + 10
-                default: return false
-                }
-                if let h = high {
-                    guard count < 16 else { return false }
-                    bytes[count] = h << 4 | nibble
-                    count += 1
-                    high = nil
-                } else {
-                    high = nibble
-                }
-            }
-            return count == 16 && high == nil
-        }
-        guard parsed else { return nil }
-        self.init(uuid: uuid)
-    }
-
 }

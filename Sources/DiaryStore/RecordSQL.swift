@@ -1,12 +1,15 @@
 import Foundation
 import SQLiteDB
+import SyncProtocol
 
-/// The SQL that reads, inserts and updates one kind of user record, made once from its columns.
+/// The SQL that reads, inserts and updates one kind of user record, made once from the kind's
+/// column definitions (``RecordColumns``), which also turn records into rows and rows back.
 ///
-/// Columns start with `id` and end with `created_at, updated_at, deleted_at`; values bound for
-/// insert and update follow the same order without `deleted_at` (a new or edited record is live).
-struct RecordSQL: Sendable {
+/// Columns start with `id` and end with `created_at, updated_at, deleted_at`; an insert and an
+/// update set the synced columns — all but `deleted_at` (a new or edited record is live).
+struct RecordSQL<Record: Sendable>: Sendable {
     let type: EntityType
+    let definition: RecordColumns<Record>
     /// The columns, comma-separated, in the order rows are decoded.
     let columns: String
     /// `SELECT <columns> FROM <table>`, to be followed by a WHERE clause.
@@ -16,12 +19,17 @@ struct RecordSQL: Sendable {
     /// Sets every column but `id` and `created_at` from the same numbered arguments as `insert`.
     let update: String
 
-    init(_ type: EntityType, columns: [String]) {
-        precondition(columns.first == "id" && columns.suffix(3) == ["created_at", "updated_at", "deleted_at"])
+    init(_ definition: RecordColumns<Record>) {
+        let names = definition.names
+        precondition(names.first == "id" && names.suffix(3) == ["created_at", "updated_at", "deleted_at"])
+        guard let type = EntityType(rawValue: definition.kind.rawValue) else {
+            preconditionFailure("the diary keeps no \(definition.kind)")
+        }
         self.type = type
-        let written = columns.dropLast()
-        self.columns = columns.joined(separator: ", ")
-        select = "SELECT \(self.columns) FROM \(type.table)"
+        self.definition = definition
+        let written = definition.syncedNames
+        columns = names.joined(separator: ", ")
+        select = "SELECT \(columns) FROM \(type.table)"
         selectById = select + " WHERE id = ?"
         insert =
             "INSERT INTO \(type.table) (\(written.joined(separator: ", "))) VALUES (\(written.map { _ in "?" }.joined(separator: ", ")))"
@@ -29,26 +37,36 @@ struct RecordSQL: Sendable {
             .map { "\($0.element) = ?\($0.offset + 1)" }
         update = "UPDATE \(type.table) SET \(assignments.joined(separator: ", ")) WHERE id = ?1"
     }
+
+    /// The values `insert` and `update` bind.
+    func values(_ record: Record) -> [SQLiteValue] {
+        definition.syncedValues(of: record).map(Diary.sqliteValue)
+    }
+
+    /// A record from a row of `select`.
+    func record(_ row: Row) throws -> Record {
+        try definition.record { Diary.fieldValue(row[$0]) }
+    }
 }
 
 extension Diary {
     /// Inserts a new record and its outbox entry (call inside a transaction).
-    func insertRecord(_ sql: RecordSQL, _ values: [SQLiteValue], id: UUID, at time: Date) throws {
-        try database.execute(sql.insert, values)
+    func insertRecord<Record>(_ sql: RecordSQL<Record>, _ record: Record, id: UUID, at time: Date) throws {
+        try database.execute(sql.insert, sql.values(record))
         try recordChange(sql.type, id, .upsert, at: time)
     }
 
     /// Rewrites an edited record and records the change (call inside a transaction).
-    func updateRecord(_ sql: RecordSQL, _ values: [SQLiteValue], id: UUID, at time: Date) throws {
-        try database.execute(sql.update, values)
+    func updateRecord<Record>(_ sql: RecordSQL<Record>, _ record: Record, id: UUID, at time: Date) throws {
+        try database.execute(sql.update, sql.values(record))
         try recordChange(sql.type, id, .upsert, at: time)
     }
 
     /// The record with this id, live or in the Trash.
-    func fetchRecord<T>(_ sql: RecordSQL, _ id: UUID, _ decode: (Row) throws -> T) throws -> T {
+    func fetchRecord<Record>(_ sql: RecordSQL<Record>, _ id: UUID) throws -> Record {
         guard let row = try database.queryFirst(sql.selectById, [SQLiteValue(id)]) else {
-            throw StoreError.notFound(entity: sql.type.rawValue, id: SQLiteValue.lowercaseText(id))
+            throw StoreError.notFound(entity: sql.type.rawValue, id: id.canonicalText)
         }
-        return try decode(row)
+        return try sql.record(row)
     }
 }

@@ -104,25 +104,26 @@ public struct CatchDraft: Sendable, Equatable {
     /// Every missing or invalid attribute (directory references are checked by the store).
     public func issues(now: Date) -> [ValidationIssue] {
         var c = IssueCollector()
-        if tripId == nil { c.add(.missing("tripId", "the trip the fish was caught on")) }
+        if tripId == nil { c.add(.missing(CatchField.tripId, "the trip the fish was caught on")) }
         if speciesId.trimmedOrNil == nil {
-            c.add(.missing(DirectoryKind.species.referenceField, "the species, from the species directory"))
+            c.add(.missing(CatchField.species, "the species, from the species directory"))
         }
-        if caughtAt == nil { c.add(.missing("time", "when the fish was caught")) }
-        c.checkDate("time", caughtAt, latest: now.addingTimeInterval(Limits.catchFutureSlack), latestText: "tomorrow")
+        if caughtAt == nil { c.add(.missing(CatchField.time, "when the fish was caught")) }
+        c.checkDate(
+            CatchField.time, caughtAt, latest: now.addingTimeInterval(Limits.catchFutureSlack), latestText: "tomorrow")
         if let count, !Limits.count.contains(count) {
             c.add(
-                "count", String(count), "must be a whole number from 1 to \(Limits.count.upperBound)",
+                CatchField.count, String(count), "must be a whole number from 1 to \(Limits.count.upperBound)",
                 rule: .range(lower: 1, upper: Double(Limits.count.upperBound), unit: "", excludingLower: false))
         }
-        c.checkRange("weightKg", weightKg, Limits.weightKg, unit: "kg", excludingLower: true)
-        c.checkRange("lengthCm", lengthCm, Limits.lengthCm, unit: "cm", excludingLower: true)
-        c.checkRange("depthM", depthM, Limits.depthM, unit: "m")
-        c.checkRange("waterTempC", waterTempC, Limits.waterTempC, unit: "°C")
+        c.checkRange(CatchField.weightKg, weightKg, Limits.weightKg, unit: "kg", excludingLower: true)
+        c.checkRange(CatchField.lengthCm, lengthCm, Limits.lengthCm, unit: "cm", excludingLower: true)
+        c.checkRange(CatchField.depthM, depthM, Limits.depthM, unit: "m")
+        c.checkRange(CatchField.waterTempC, waterTempC, Limits.waterTempC, unit: "°C")
         if let utcOffsetSeconds, !Limits.utcOffsetSeconds.contains(utcOffsetSeconds) {
-            c.add("utcOffsetSeconds", String(utcOffsetSeconds), "must be between -12 h and +14 h")
+            c.add(CatchField.utcOffsetSeconds, String(utcOffsetSeconds), "must be between -12 h and +14 h")
         }
-        c.checkText("notes", notes, maxLength: Limits.notesLength, multiline: true)
+        c.checkText(CatchField.notes, notes, maxLength: Limits.notesLength, multiline: true)
         return c.issues
     }
 

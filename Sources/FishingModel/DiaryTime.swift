@@ -5,6 +5,30 @@ import Foundation
 /// A diary time is an instant plus the offset of the device's clock when it was recorded, so a
 /// catch at 06:10 in Irkutsk reads 06:10 wherever the diary is opened later.
 public enum DiaryTime {
+    /// An instant as the diary stores it: whole milliseconds since 1970-01-01T00:00:00Z, rounded.
+    public static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// The local wall-clock time of an instant as yyyymmddhhmm, computed as SQLite's
+    /// `strftime('%Y%m%d%H%M', ms / 1000 + offset, 'unixepoch')` does (the schema checks it):
+    /// milliseconds truncate toward zero, then the proleptic Gregorian calendar.
+    public static func localMinute(_ date: Date, utcOffsetSeconds: Int) -> Int64 {
+        let seconds = milliseconds(date) / 1000 + Int64(utcOffsetSeconds)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return ((year * 100 + month) * 100 + day) * 10_000 + secondOfDay / 3600 * 100 + secondOfDay % 3600 / 60
+    }
+
     /// Formats `date` as `2026-06-01T05:30:00+03:00` (or `…Z` for offset 0).
     public static func iso8601(_ date: Date, utcOffsetSeconds: Int) -> String {
         let formatter = ISO8601DateFormatter()

@@ -20,10 +20,10 @@ public enum DirectoryKind: String, Codable, Sendable, CaseIterable {
     /// read to say which directory to look in.
     public var referenceField: String {
         switch self {
-        case .species: "species"
-        case .baits: "bait"
-        case .methods: "method"
-        case .waterBodyTypes: "waterBodyType"
+        case .species: CatchField.species.rawValue
+        case .baits: CatchField.bait.rawValue
+        case .methods: CatchField.method.rawValue
+        case .waterBodyTypes: SpotField.waterBodyType.rawValue
         }
     }
 

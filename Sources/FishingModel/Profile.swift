@@ -42,10 +42,11 @@ public struct ProfileDraft: Sendable, Equatable {
 
     public func issues() -> [ValidationIssue] {
         var c = IssueCollector()
-        c.requireName("displayName", displayName, maxLength: Limits.profileNameLength, what: "the angler's name")
+        c.requireName(
+            ProfileField.displayName, displayName, maxLength: Limits.profileNameLength, what: "the angler's name")
         if let pin, !(pin.allSatisfy { $0.isASCII && $0.isNumber } && Limits.pinDigits.contains(pin.count)) {
             c.add(
-                "pin", String(repeating: "•", count: pin.count),
+                ProfileField.pin, String(repeating: "•", count: pin.count),
                 "must be \(Limits.pinDigits.lowerBound) to \(Limits.pinDigits.upperBound) digits")
         }
         return c.issues

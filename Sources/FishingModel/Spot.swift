@@ -72,14 +72,14 @@ public struct SpotDraft: Sendable, Equatable {
     /// Every missing or invalid attribute (directory references are checked by the store).
     public func issues() -> [ValidationIssue] {
         var c = IssueCollector()
-        c.requireName("name", name, maxLength: Limits.nameLength, what: "a name for the spot")
-        if latitude == nil { c.add(.missing("lat", "latitude in degrees, -90 to 90")) }
-        if longitude == nil { c.add(.missing("lon", "longitude in degrees, -180 to 180")) }
-        c.checkRange("lat", latitude, Limits.latitude, unit: "degrees")
-        c.checkRange("lon", longitude, Limits.longitude, unit: "degrees")
-        c.checkText("waterBody", waterBodyName, maxLength: Limits.nameLength, multiline: false)
-        c.checkRange("depthM", depthM, Limits.depthM, unit: "m")
-        c.checkText("notes", notes, maxLength: Limits.notesLength, multiline: true)
+        c.requireName(SpotField.name, name, maxLength: Limits.nameLength, what: "a name for the spot")
+        if latitude == nil { c.add(.missing(SpotField.lat, "latitude in degrees, -90 to 90")) }
+        if longitude == nil { c.add(.missing(SpotField.lon, "longitude in degrees, -180 to 180")) }
+        c.checkRange(SpotField.lat, latitude, Limits.latitude, unit: "degrees")
+        c.checkRange(SpotField.lon, longitude, Limits.longitude, unit: "degrees")
+        c.checkText(SpotField.waterBody, waterBodyName, maxLength: Limits.nameLength, multiline: false)
+        c.checkRange(SpotField.depthM, depthM, Limits.depthM, unit: "m")
+        c.checkText(SpotField.notes, notes, maxLength: Limits.notesLength, multiline: true)
         return c.issues
     }
 

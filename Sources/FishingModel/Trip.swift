@@ -73,23 +73,23 @@ public struct TripDraft: Sendable, Equatable {
     /// Every missing or invalid attribute of a draft that went through ``withDefaults(now:)``.
     public func issues(now: Date) -> [ValidationIssue] {
         var c = IssueCollector()
-        if spotId == nil { c.add(.missing("spotId", "the spot of the trip")) }
-        if startAt == nil { c.add(.missing("start", "when the trip started")) }
+        if spotId == nil { c.add(.missing(TripField.spotId, "the spot of the trip")) }
+        if startAt == nil { c.add(.missing(TripField.start, "when the trip started")) }
         let latest = now.addingTimeInterval(Limits.tripFutureSlack)
-        c.checkDate("start", startAt, latest: latest, latestText: "a year from now")
-        c.checkDate("end", endAt, latest: latest, latestText: "a year from now")
+        c.checkDate(TripField.start, startAt, latest: latest, latestText: "a year from now")
+        c.checkDate(TripField.end, endAt, latest: latest, latestText: "a year from now")
         if let startAt, let endAt, endAt < startAt {
             c.add(
-                "end", DiaryTime.iso8601(endAt, utcOffsetSeconds: utcOffsetSeconds ?? 0),
+                TripField.end, DiaryTime.iso8601(endAt, utcOffsetSeconds: utcOffsetSeconds ?? 0),
                 "must not be before the start (\(DiaryTime.iso8601(startAt, utcOffsetSeconds: utcOffsetSeconds ?? 0)))",
                 rule: .endBeforeStart)
         }
         if let utcOffsetSeconds, !Limits.utcOffsetSeconds.contains(utcOffsetSeconds) {
-            c.add("utcOffsetSeconds", String(utcOffsetSeconds), "must be between -12 h and +14 h")
+            c.add(TripField.utcOffsetSeconds, String(utcOffsetSeconds), "must be between -12 h and +14 h")
         }
-        c.checkText("title", title, maxLength: Limits.titleLength, multiline: false)
-        c.checkText("companions", companions, maxLength: Limits.companionsLength, multiline: false)
-        c.checkText("notes", notes, maxLength: Limits.notesLength, multiline: true)
+        c.checkText(TripField.title, title, maxLength: Limits.titleLength, multiline: false)
+        c.checkText(TripField.companions, companions, maxLength: Limits.companionsLength, multiline: false)
+        c.checkText(TripField.notes, notes, maxLength: Limits.notesLength, multiline: true)
         return c.issues
     }
 

@@ -3,7 +3,8 @@ import Foundation
 /// One missing or invalid attribute: which field, the value given, and what is allowed.
 ///
 /// `field` is the attribute's camelCase name as the CLI's JSON and the app's forms use it
-/// (`weightKg`, `speciesId`, …). Serves T19 (nothing is saved without its mandatory attributes).
+/// (`weightKg`, `species`, …): a ``RecordField``'s raw value, or the name of a command-line
+/// option that is no record's attribute. Serves T19 (nothing is saved without its mandatory attributes).
 public struct ValidationIssue: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Which rule an issue breaks, for front ends that say it in the angler's language and units
     /// (the app's forms); `message` says it in English.
@@ -47,9 +48,17 @@ public struct ValidationIssue: Sendable, Equatable, Codable, CustomStringConvert
             message: try container.decode(String.self, forKey: .message))
     }
 
-    public static func missing(_ field: String, _ what: String) -> ValidationIssue {
+    /// An issue with a record's attribute.
+    public init(field: some RecordField, value: String?, message: String, rule: Rule = .other) {
+        self.init(field: field.rawValue, value: value, message: message, rule: rule)
+    }
+
+    public static func missing(_ field: some RecordField, _ what: String) -> ValidationIssue {
         ValidationIssue(field: field, value: nil, message: "is required: \(what)", rule: .required)
     }
+
+    /// The attribute this issue names, when it is one of `type`'s.
+    public func field<Field: RecordField>(of type: Field.Type) -> Field? { Field(rawValue: field) }
 
     public var description: String {
         if let value { "\(field) = \(value.debugDescription): \(message)" } else { "\(field): \(message)" }
@@ -82,13 +91,14 @@ public struct IssueCollector: Sendable {
 
     public mutating func add(_ issue: ValidationIssue) { issues.append(issue) }
 
-    public mutating func add(_ field: String, _ value: String?, _ message: String, rule: ValidationIssue.Rule = .other)
-    {
+    public mutating func add(
+        _ field: some RecordField, _ value: String?, _ message: String, rule: ValidationIssue.Rule = .other
+    ) {
         issues.append(ValidationIssue(field: field, value: value, message: message, rule: rule))
     }
 
     /// A mandatory single-line text: present, not blank, within the length bound, no control characters.
-    public mutating func requireName(_ field: String, _ value: String?, maxLength: Int, what: String) {
+    public mutating func requireName(_ field: some RecordField, _ value: String?, maxLength: Int, what: String) {
         guard let value, !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             add(.missing(field, what))
             return
@@ -97,7 +107,7 @@ public struct IssueCollector: Sendable {
     }
 
     /// An optional text within its bound; single-line texts refuse line breaks and control characters.
-    public mutating func checkText(_ field: String, _ value: String?, maxLength: Int, multiline: Bool) {
+    public mutating func checkText(_ field: some RecordField, _ value: String?, maxLength: Int, multiline: Bool) {
         guard let value else { return }
         if let problem = TextBounds.problem(in: value, maximumCharacters: maxLength) {
             add(field, TextBounds.quotable(value), problem, rule: .text(maximumCharacters: maxLength))
@@ -116,7 +126,8 @@ public struct IssueCollector: Sendable {
 
     /// A number that must lie in `range` (and be finite).
     public mutating func checkRange(
-        _ field: String, _ value: Double?, _ range: ClosedRange<Double>, unit: String, excludingLower: Bool = false
+        _ field: some RecordField, _ value: Double?, _ range: ClosedRange<Double>, unit: String,
+        excludingLower: Bool = false
     ) {
         guard let value else { return }
         let ok = value.isFinite && range.contains(value) && !(excludingLower && value == range.lowerBound)
@@ -133,7 +144,7 @@ public struct IssueCollector: Sendable {
     }
 
     /// A moment that must lie between 1900 and `latest`.
-    public mutating func checkDate(_ field: String, _ value: Date?, latest: Date, latestText: String) {
+    public mutating func checkDate(_ field: some RecordField, _ value: Date?, latest: Date, latestText: String) {
         guard let value else { return }
         if value < Limits.earliestDate || value > latest {
             add(

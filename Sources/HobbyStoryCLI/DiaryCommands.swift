@@ -38,13 +38,13 @@ extension HobbyStoryCLI {
     private static func applySpotOptions(_ c: CommandContext, _ draft: inout SpotDraft) throws {
         let cleared = try c.cleared(allowed: spotClearable)
         if let name = c.text("name") { draft.name = name }
-        if let lat = c.double("lat", field: "lat") { draft.latitude = lat }
-        if let lon = c.double("lon", field: "lon") { draft.longitude = lon }
+        if let lat = c.double("lat", field: SpotField.lat.rawValue) { draft.latitude = lat }
+        if let lon = c.double("lon", field: SpotField.lon.rawValue) { draft.longitude = lon }
         if let water = c.text("water-body") { draft.waterBodyName = water }
         if let type = c.text("water-body-type") {
             draft.waterBodyTypeId = try c.diary().resolveDirectoryReference(.waterBodyTypes, type)
         }
-        if let depth = c.double("depth-m", field: "depthM") { draft.depthM = depth }
+        if let depth = c.double("depth-m", field: SpotField.depthM.rawValue) { draft.depthM = depth }
         if let notes = c.text("notes") { draft.notes = notes }
         if cleared.contains("water-body") { draft.waterBodyName = nil }
         if cleared.contains("water-body-type") { draft.waterBodyTypeId = nil }
@@ -96,12 +96,12 @@ extension HobbyStoryCLI {
 
     private static func applyTripOptions(_ c: CommandContext, _ draft: inout TripDraft) throws {
         let cleared = try c.cleared(allowed: tripClearable)
-        if let spot = c.text("spot") { draft.spotId = c.reference(spot, .spot, field: "spotId") }
-        if let start = c.time("start", field: "start") {
+        if let spot = c.text("spot") { draft.spotId = c.reference(spot, .spot, field: TripField.spotId.rawValue) }
+        if let start = c.time("start", field: TripField.start.rawValue) {
             draft.startAt = start.date
             draft.utcOffsetSeconds = start.utcOffsetSeconds
         }
-        if let end = c.time("end", field: "end") { draft.endAt = end.date }
+        if let end = c.time("end", field: TripField.end.rawValue) { draft.endAt = end.date }
         if let title = c.text("title") { draft.title = title }
         if let companions = c.text("companions") { draft.companions = companions }
         if let notes = c.text("notes") { draft.notes = notes }
@@ -169,19 +169,21 @@ extension HobbyStoryCLI {
         if c.arguments.flag("released") && c.arguments.flag("kept") {
             throw UsageError("--released and --kept contradict each other")
         }
-        if let trip = c.text("trip") { draft.tripId = c.reference(trip, .trip, field: "tripId") }
+        if let trip = c.text("trip") { draft.tripId = c.reference(trip, .trip, field: CatchField.tripId.rawValue) }
         if let species = c.text("species") { draft.speciesId = try diary.resolveDirectoryReference(.species, species) }
-        if let time = c.time("time", field: "time") {
+        if let time = c.time("time", field: CatchField.time.rawValue) {
             draft.caughtAt = time.date
             draft.utcOffsetSeconds = time.utcOffsetSeconds
         }
-        if let weight = c.double("weight-kg", field: "weightKg") { draft.weightKg = weight }
-        if let length = c.double("length-cm", field: "lengthCm") { draft.lengthCm = length }
-        if let count = c.integer("count", field: "count") { draft.count = count }
+        if let weight = c.double("weight-kg", field: CatchField.weightKg.rawValue) { draft.weightKg = weight }
+        if let length = c.double("length-cm", field: CatchField.lengthCm.rawValue) { draft.lengthCm = length }
+        if let count = c.integer("count", field: CatchField.count.rawValue) { draft.count = count }
         if let bait = c.text("bait") { draft.baitId = try diary.resolveDirectoryReference(.baits, bait) }
         if let method = c.text("method") { draft.methodId = try diary.resolveDirectoryReference(.methods, method) }
-        if let depth = c.double("depth-m", field: "depthM") { draft.depthM = depth }
-        if let temperature = c.double("water-temp-c", field: "waterTempC") { draft.waterTempC = temperature }
+        if let depth = c.double("depth-m", field: CatchField.depthM.rawValue) { draft.depthM = depth }
+        if let temperature = c.double("water-temp-c", field: CatchField.waterTempC.rawValue) {
+            draft.waterTempC = temperature
+        }
         if let notes = c.text("notes") { draft.notes = notes }
         if c.arguments.flag("released") { draft.released = true }
         if c.arguments.flag("kept") { draft.released = false }

@@ -115,7 +115,7 @@ extension CommandContext {
         let fix =
             if case .noTripCovers = problem { "give --trip or add the trip first" } else { "give --trip" }
         parseIssues.append(
-            ValidationIssue(field: "tripId", value: url.lastPathComponent, message: "\(problem); \(fix)"))
+            ValidationIssue(field: MediaField.tripId, value: url.lastPathComponent, message: "\(problem); \(fix)"))
     }
 
     /// Imports the photo a new catch was logged from and links it to the catch, through the

@@ -39,7 +39,7 @@ extension PortalStore {
                 try sql.queryFirst("SELECT last_seq FROM accounts WHERE id = ?", [PortalValue(account)])?
                 .int64(0) ?? -1
             let outline = try diaryOutline(sql, account: account, at: seq)
-            var trips: [DiaryTrip]
+            var trips: [DiaryEntry<Trip>]
             let total: Int
             if let words = filter.words {
                 // Words are looked for in what the angler wrote and in the names of the fish,
@@ -52,7 +52,7 @@ extension PortalStore {
                 let matching = candidates.filter { trip in
                     DiarySearch(words).matches(
                         trip.searchedTexts(
-                            spot: trip.spotId.flatMap { outline.spots[$0] }, catches: caught[trip.id] ?? [],
+                            spot: outline.spots[trip.spotId], catches: caught[trip.id] ?? [],
                             names: names))
                 }
                 total = matching.count
@@ -74,7 +74,7 @@ extension PortalStore {
             return DiaryTripsPage(
                 trips: trips.map { trip in
                     DiaryTripEntry(
-                        trip: trip, spot: trip.spotId.flatMap { outline.spots[$0] }, fish: fish[trip.id] ?? [])
+                        trip: trip, spot: outline.spots[trip.spotId], fish: fish[trip.id] ?? [])
                 },
                 total: total, page: page, pageSize: pageSize, years: outline.years, spots: outline.spotsByName,
                 species: outline.species)
@@ -86,13 +86,13 @@ extension PortalStore {
     public func diaryTrip(account: UUID, id: UUID) throws -> DiaryTripDetail? {
         try database.read { sql in
             guard
-                let trip = try Self.record(sql, account: account, kind: .trip, id: id).flatMap({ DiaryTrip(id: id, $0) }
-                )
+                let trip = try Self.record(sql, account: account, kind: .trip, id: id)
+                    .flatMap({ DiaryEntry<Trip>(id: id, $0) })
             else { return nil }
             return DiaryTripDetail(
                 trip: trip,
-                spot: try trip.spotId.flatMap { try Self.record(sql, account: account, kind: .spot, id: $0) }.map {
-                    DiarySpot(id: trip.spotId!, $0)
+                spot: try Self.record(sql, account: account, kind: .spot, id: trip.spotId).map {
+                    DiarySpot(id: trip.spotId, $0)
                 },
                 catches: try Self.catches(sql, account: account, trips: [id])[id] ?? [],
                 media: try Self.media(sql, account: account, linkedTo: "trip:\(id.uuidString.lowercased())"))
@@ -105,11 +105,11 @@ extension PortalStore {
         try database.read { sql in
             guard
                 let caught = try Self.record(sql, account: account, kind: .catch, id: id).flatMap({
-                    DiaryCatch(id: id, $0)
+                    DiaryEntry<Catch>(id: id, $0)
                 })
             else { return nil }
-            let trip = try caught.tripId.flatMap { tripId in
-                try Self.record(sql, account: account, kind: .trip, id: tripId).flatMap { DiaryTrip(id: tripId, $0) }
+            let trip = try Self.record(sql, account: account, kind: .trip, id: caught.tripId).flatMap {
+                DiaryEntry<Trip>(id: caught.tripId, $0)
             }
             return DiaryCatchDetail(
                 catch: caught, trip: trip,
@@ -151,14 +151,16 @@ extension PortalStore {
         )?.optionalText(0).map(decodeFields)
     }
 
-    static func trip(_ row: PortalRow) throws -> DiaryTrip? {
+    static func trip(_ row: PortalRow) throws -> DiaryEntry<Trip>? {
         guard let fields = try row.optionalText(1) else { return nil }
-        return DiaryTrip(id: try row.uuid(0), try decodeFields(fields))
+        return DiaryEntry<Trip>(id: try row.uuid(0), try decodeFields(fields))
     }
 
     /// The live catches of these trips, by trip, in the order they were caught.
-    private static func catches(_ sql: any PortalSQL, account: UUID, trips: [UUID]) throws -> [UUID: [DiaryCatch]] {
-        var byTrip: [UUID: [DiaryCatch]] = [:]
+    private static func catches(_ sql: any PortalSQL, account: UUID, trips: [UUID]) throws
+        -> [UUID: [DiaryEntry<Catch>]]
+    {
+        var byTrip: [UUID: [DiaryEntry<Catch>]] = [:]
         for start in stride(from: 0, to: trips.count, by: 200) {
             let chunk = trips[start..<min(start + 200, trips.count)]
             let rows = try sql.query(
@@ -168,9 +170,9 @@ extension PortalStore {
                 """, [PortalValue(account)] + chunk.map { PortalValue($0) })
             for row in rows {
                 guard let fields = try row.optionalText(1),
-                    let caught = DiaryCatch(id: try row.uuid(0), try decodeFields(fields)), let trip = caught.tripId
+                    let caught = DiaryEntry<Catch>(id: try row.uuid(0), try decodeFields(fields))
                 else { continue }
-                byTrip[trip, default: []].append(caught)
+                byTrip[caught.tripId, default: []].append(caught)
             }
         }
         // Sorted here: asking SQL for the order would lead SQLite to walk the catches by time.
@@ -267,72 +269,6 @@ extension PortalStore {
     }
 }
 
-/// Which trips the diary page shows (issue 16 §1: search and filter by year, species, spot).
-public struct DiaryFilter: Sendable, Hashable {
-    public var year: Int?
-    public var speciesId: String?
-    public var spotId: UUID?
-    /// Words looked for, case- and accent-insensitively, in a trip's title, companions, notes and
-    /// spot, and in its catches' notes, species, baits and methods by any of their names.
-    public var words: String?
-
-    public init(year: Int? = nil, speciesId: String? = nil, spotId: UUID? = nil, words: String? = nil) {
-        self.year = year
-        self.speciesId = speciesId
-        self.spotId = spotId
-        self.words = words
-    }
-}
-
-/// A page of trips and what the filters can offer.
-public struct DiaryTripsPage: Sendable {
-    public var trips: [DiaryTripEntry]
-    /// Trips matching the filter on every page.
-    public var total: Int
-    public var page: Int
-    public var pageSize: Int
-    public var years: [Int]
-    public var spots: [DiarySpot]
-    /// The species the account has caught (directory ids).
-    public var species: [String]
-
-    public var pageCount: Int { max(1, (total + pageSize - 1) / pageSize) }
-}
-
-/// A trip in the list with its spot and its fish by species.
-public struct DiaryTripEntry: Sendable {
-    public var trip: DiaryTrip
-    public var spot: DiarySpot?
-    public var fish: [FishCount]
-}
-
-/// How many fish of one species (a catch may hold several).
-public struct FishCount: Sendable, Equatable {
-    public var speciesId: String
-    public var count: Int
-}
-
-/// A trip's page.
-public struct DiaryTripDetail: Sendable {
-    public var trip: DiaryTrip
-    public var spot: DiarySpot?
-    public var catches: [DiaryCatch]
-    public var media: [DiaryMedia]
-}
-
-/// A catch's page.
-public struct DiaryCatchDetail: Sendable {
-    public var `catch`: DiaryCatch
-    public var trip: DiaryTrip?
-    public var media: [DiaryMedia]
-}
-
-/// A directory entry's name in the two languages of the app and the site.
-public struct DirectoryName: Sendable, Equatable {
-    public var en: String
-    public var ru: String
-}
-
 /// What the diary's search looks for (issue 16 §1, issue 30 §3): every word typed, each
 /// anywhere in what is searched, case- and accent-insensitively.
 struct DiarySearch {
@@ -346,10 +282,10 @@ struct DiarySearch {
     }
 }
 
-extension DiaryTrip {
+extension DiaryEntry<Trip> {
     /// What a search reads of a trip: its title, companions, notes and spot; its catches' notes
     /// and the names, in English and Russian, of their species, baits and methods.
-    func searchedTexts(spot: DiarySpot?, catches: [DiaryCatch], names: [DirectoryKind: [String: DirectoryName]])
+    func searchedTexts(spot: DiarySpot?, catches: [DiaryEntry<Catch>], names: [DirectoryKind: [String: DirectoryName]])
         -> [String]
     {
         func named(_ kind: DirectoryKind, _ id: String?) -> [String] {
@@ -360,7 +296,7 @@ extension DiaryTrip {
             named(.species, item.speciesId) + named(.baits, item.baitId) + named(.methods, item.methodId)
                 + (item.notes.map { [$0] } ?? [])
         }
-        return [title, companions, notes, spot?.name].compactMap { $0 } + ofCatches
+        return [record.title, record.companions, record.notes, spot?.name].compactMap { $0 } + ofCatches
     }
 }
 

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 
 /// A trip's place in the diary's list order (newest first; equal times by id, descending).
@@ -32,7 +33,7 @@ extension PortalStore {
     func pagedTrips(
         _ sql: any PortalSQL, _ filtered: String, _ arguments: [PortalValue], account: UUID, at seq: Int64,
         _ address: TripPageAddress
-    ) throws -> [DiaryTrip] {
+    ) throws -> [DiaryEntry<Trip>] {
         let columns = "SELECT id, fields, local_at \(filtered)"
         let limit = PortalValue.integer(Int64(address.pageSize))
         let rows: [PortalRow]

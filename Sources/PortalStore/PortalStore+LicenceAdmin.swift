@@ -1,28 +1,5 @@
 import Foundation
 
-/// One purchase as the admins see it (T13, issue 17): who it unlocks and what happened to it.
-public struct LicenceSummary: Sendable, Equatable, Codable {
-    public let originalTransactionId: String
-    public let productId: String
-    public let environment: String
-    public let expiresAt: Date?
-    public let revokedAt: Date?
-    /// The accounts' emails it is bound to.
-    public let accounts: [String]
-    public let devices: Int
-    /// Attempts to share it beyond the limits.
-    public let refusals: Int
-}
-
-/// One line of a purchase's or an account's licence history.
-public struct LicenceEvent: Sendable, Equatable, Codable {
-    public let at: Date
-    public let kind: String
-    public let originalTransactionId: String?
-    public let account: String?
-    public let detail: String
-}
-
 /// The admins' view of licences (`hobbystory-portal admin licences`, the site's licences page).
 extension PortalStore {
     /// Every purchase, the latest changed first (at most `limit`).

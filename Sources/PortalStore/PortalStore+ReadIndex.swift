@@ -17,17 +17,17 @@ struct ReadIndex: Equatable {
         guard let fields else { return }
         switch kind {
         case .trip:
-            localAt = Self.localTime(fields["start_at"], offset: fields["utc_offset_s"])
-            parentId = Self.id(fields["spot_id"])
+            localAt = Self.localTime(fields[Columns.tripStart], offset: fields[Columns.tripOffset])
+            parentId = Self.id(fields[Columns.tripSpot])
         case .catch:
-            localAt = Self.localTime(fields["caught_at"], offset: fields["utc_offset_s"])
-            parentId = Self.id(fields["trip_id"])
-            if case .text(let species) = fields["species_id"],
+            localAt = Self.localTime(fields[Columns.catchTime], offset: fields[Columns.catchOffset])
+            parentId = Self.id(fields[Columns.catchTrip])
+            if case .text(let species) = fields[Columns.catchSpecies],
                 (1...Limits.directoryIdBytes).contains(species.utf8.count)
             {
                 speciesId = species
             }
-            switch fields["count"] {
+            switch fields[Columns.catchCount] {
             // Bounded as on the device, so that no sum of a trip's fish can overflow.
             case .integer(let count) where Limits.count.contains(Int(clamping: count)): quantity = count
             case nil, .null: quantity = 1
@@ -36,6 +36,18 @@ struct ReadIndex: Equatable {
         case .spot, .media, .report:
             break
         }
+    }
+
+    /// The fields it reads, named by the kinds' column definitions.
+    private enum Columns {
+        static let tripStart = Trip.columns.name(of: \.startAt)
+        static let tripOffset = Trip.columns.name(of: \.utcOffsetSeconds)
+        static let tripSpot = Trip.columns.name(of: \.spotId)
+        static let catchTime = Catch.columns.name(of: \.caughtAt)
+        static let catchOffset = Catch.columns.name(of: \.utcOffsetSeconds)
+        static let catchTrip = Catch.columns.name(of: \.tripId)
+        static let catchSpecies = Catch.columns.name(of: \.speciesId)
+        static let catchCount = Catch.columns.name(of: \.count)
     }
 
     /// The columns in the order `records` lists them after `own_seq`.

@@ -1,6 +1,7 @@
 import AppStoreReports
 import FishingModel
 import Foundation
+@_exported import PortalViews
 import SecureHashing
 import SyncProtocol
 import Synchronization

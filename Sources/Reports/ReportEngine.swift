@@ -1,6 +1,6 @@
 import Almanac
 import Foundation
-import ReportOutput
+@_exported import ReportOutput
 import SQLiteDB
 
 /// A report's answer: the table (group keys first, values last), the same table as people read it

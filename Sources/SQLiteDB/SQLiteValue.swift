@@ -2,8 +2,8 @@ import Foundation
 
 /// One SQLite storage-class value, as bound to a statement or read from a row.
 ///
-/// The store keeps times as `Int64` milliseconds since 1970 (UTC) and identifiers as text, so the
-/// conveniences below cover exactly what the diary needs.
+/// The conveniences below bind Swift's plain values and dates (as `Int64` milliseconds since 1970,
+/// UTC); the diary's store adds its ids.
 public enum SQLiteValue: Sendable, Hashable {
     case integer(Int64)
     case real(Double)
@@ -16,35 +16,12 @@ public enum SQLiteValue: Sendable, Hashable {
     public init(_ value: Double?) { self = value.map { .real($0) } ?? .null }
     public init(_ value: String?) { self = value.map { .text($0) } ?? .null }
     public init(_ value: Bool) { self = .integer(value ? 1 : 0) }
-    /// An id as the store writes it: the canonical lowercase 36-character form.
-    public init(_ value: UUID?) { self = value.map { .text(Self.lowercaseText($0)) } ?? .null }
     /// A date as whole milliseconds since 1970-01-01T00:00:00Z.
     public init(_ value: Date?) { self = value.map { .integer(Self.milliseconds($0)) } ?? .null }
 
     /// Rounds a date to the whole milliseconds the database stores.
     public static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
-    }
-
-    /// Formats a UUID as lowercase 8-4-4-4-12 hex without Foundation's uppercase string and a
-    /// second lowercasing pass: every write binds several ids.
-    public static func lowercaseText(_ id: UUID) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return withUnsafeBytes(of: id.uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { buffer in
-                var position = 0
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        buffer[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    buffer[position] = digits[Int(byte >> 4)]
-                    buffer[position + 1] = digits[Int(byte & 0x0F)]
-                    position += 2
-                }
-                return position
-            }
-        }
     }
 
     public var isNull: Bool { if case .null = self { true } else { false } }

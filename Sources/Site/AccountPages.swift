@@ -1,5 +1,5 @@
 import Foundation
-import PortalStore
+import PortalViews
 
 /// The pages of signing in and of the account (issue 16 §1): sign-in, the account with its
 /// devices and sessions, changing the password, and the confirmation every destructive action

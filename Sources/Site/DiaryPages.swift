@@ -1,6 +1,6 @@
 import FishingModel
 import Foundation
-import PortalStore
+import PortalViews
 
 /// The diary on the site (issue 16 §1): trips newest first with their catches and conditions,
 /// filtered by year, species, spot and words, a page at a time. Read-only: the app writes the

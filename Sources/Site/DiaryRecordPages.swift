@@ -1,5 +1,6 @@
+import FishingModel
 import Foundation
-import PortalStore
+import PortalViews
 
 /// A trip's and a catch's own pages (issue 16 §1): everything the angler recorded, the
 /// conditions stored with it (T14), and its photos (opened full size) and videos (streamed, so
@@ -84,13 +85,13 @@ public enum DiaryRecordPages {
     }
 
     /// A trip's title, or "Trip of 2026-06-01" when it has none.
-    static func title(of trip: DiaryTrip, _ context: SiteContext) -> String {
+    static func title(of trip: DiaryEntry<Trip>, _ context: SiteContext) -> String {
         trip.title
             ?? "\(context(SiteText.tripOf)) \(SiteFormat.dateTime(trip.startAt, offset: trip.utcOffsetSeconds).prefix(10))"
     }
 
     /// `2026-06-01 05:30 – 11:00` on the angler's clock.
-    static func span(_ trip: DiaryTrip) -> HTML {
+    static func span(_ trip: DiaryEntry<Trip>) -> HTML {
         let offset = trip.utcOffsetSeconds
         let start: HTML =
             "<time datetime=\"\(SiteFormat.machine(trip.startAt, offset: offset))\">\(SiteFormat.dateTime(trip.startAt, offset: offset))</time>"
@@ -107,7 +108,7 @@ public enum DiaryRecordPages {
         return details.isEmpty ? "\(spot.name)" : "\(spot.name) <span class=\"muted\">(\(details))</span>"
     }
 
-    static func measuresText(_ context: SiteContext, _ caught: DiaryCatch) -> String {
+    static func measuresText(_ context: SiteContext, _ caught: DiaryEntry<Catch>) -> String {
         [
             caught.weightKg.map { "\(SiteFormat.number($0, digits: 3, context.language)) \(context(SiteText.kg))" },
             caught.lengthCm.map { "\(SiteFormat.number($0, context.language)) \(context(SiteText.cm))" },

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import PortalStore
+import PortalViews
 
 /// The error reports' pages for administrators (T6, issue 18): the groups, sortable by count and
 /// recency and filtered by status, with crash-free devices per version; one group with its

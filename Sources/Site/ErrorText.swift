@@ -1,4 +1,4 @@
-import PortalStore
+import PortalViews
 
 /// The words of the error pages (issue 18), in English and Russian.
 public enum ErrorText {

@@ -1,5 +1,5 @@
 import Foundation
-import PortalStore
+import PortalViews
 
 /// The words of the licence pages (T13, issue 17), in English and Russian.
 public enum LicenceText {

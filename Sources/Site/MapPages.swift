@@ -1,6 +1,6 @@
 import Foundation
 import MapSources
-import PortalStore
+import PortalViews
 
 /// The map page (issue 16 §1; T9): the angler's spots and catches clustered on a map (Leaflet and
 /// its marker-cluster plugin, from Debian, served by the portal), what is at a clicked point,

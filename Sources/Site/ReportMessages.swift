@@ -1,5 +1,5 @@
 import Foundation
-import Reports
+import ReportOutput
 
 /// A report formula's problem in the visitor's language, in the app's own words (T18): the
 /// messages are the app's String Catalog entries `report.*`, copied by `tools/catalog.py site`.

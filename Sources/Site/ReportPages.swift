@@ -1,7 +1,6 @@
 import FishingModel
 import Foundation
 import ReportOutput
-import Reports
 
 /// The reports page (issue 16 §1; T18): the built-in reports, the ones the angler saved in the
 /// app (synced), a formula box with the app's clear errors, and a result drawn on the server —

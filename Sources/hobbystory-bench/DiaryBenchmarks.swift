@@ -58,13 +58,13 @@ func rawInsert(path: String, _ items: [Catch]) throws {
         """, -1, &statement, nil)
     defer { sqlite3_finalize(statement) }
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-    let now = SQLiteValue.milliseconds(Date())
+    let now = DiaryTime.milliseconds(Date())
     sqlite3_exec(db, "BEGIN IMMEDIATE", nil, nil, nil)
     for c in items {
         sqlite3_bind_text(statement, 1, c.id.uuidString.lowercased(), -1, transient)
         sqlite3_bind_text(statement, 2, c.tripId.uuidString.lowercased(), -1, transient)
         sqlite3_bind_text(statement, 3, c.speciesId, -1, transient)
-        sqlite3_bind_int64(statement, 4, SQLiteValue.milliseconds(c.caughtAt))
+        sqlite3_bind_int64(statement, 4, DiaryTime.milliseconds(c.caughtAt))
         sqlite3_bind_int64(statement, 5, Int64(c.utcOffsetSeconds))
         sqlite3_bind_int64(statement, 6, Int64(c.count))
         sqlite3_bind_double(statement, 7, c.weightKg!)
@@ -72,7 +72,7 @@ func rawInsert(path: String, _ items: [Catch]) throws {
         sqlite3_bind_int64(statement, 9, c.released ? 1 : 0)
         sqlite3_bind_int64(statement, 10, now)
         sqlite3_bind_int64(statement, 11, now)
-        sqlite3_bind_int64(statement, 12, Diary.localTime(c.caughtAt, utcOffsetSeconds: c.utcOffsetSeconds))
+        sqlite3_bind_int64(statement, 12, DiaryTime.localMinute(c.caughtAt, utcOffsetSeconds: c.utcOffsetSeconds))
         guard sqlite3_step(statement) == SQLITE_DONE else { fatalError(String(cString: sqlite3_errmsg(db))) }
         sqlite3_reset(statement)
     }

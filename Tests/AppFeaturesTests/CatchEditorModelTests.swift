@@ -28,8 +28,8 @@ struct CatchEditorModelTests {
         let f = try AppFixture()
         let model = editor(f, language: .russian)
         try await model.load()
-        #expect(CatchEditorModel.requiredFields == ["tripId", "species", "time"])
-        #expect(model.fieldErrors == ["tripId": "Обязательное поле", "species": "Обязательное поле"])
+        #expect(CatchEditorModel.requiredFields == [.tripId, .species, .time])
+        #expect(model.fieldErrors == [.tripId: "Обязательное поле", .species: "Обязательное поле"])
         #expect(model.draft.caughtAt == f.clock.now, "a new catch is caught now (issue 30 §4)")
         #expect(!model.canSave)
         #expect(await model.save() == nil)
@@ -48,8 +48,8 @@ struct CatchEditorModelTests {
         model.set(time: f.trip.startAt.addingTimeInterval(600))
         model.weightText = "4000"
         model.lengthText = "long"
-        #expect(model.fieldErrors["weightKg"] == "Must be more than 0\u{a0}oz and at most 3527\u{a0}lb 6\u{a0}oz")
-        #expect(model.fieldErrors["lengthCm"] == "Not a number")
+        #expect(model.fieldErrors[.weightKg] == "Must be more than 0\u{a0}oz and at most 3527\u{a0}lb 6\u{a0}oz")
+        #expect(model.fieldErrors[.lengthCm] == "Not a number")
         #expect(model.fieldErrors.count == 2)
         model.weightText = "5,5"
         model.lengthText = "28"
@@ -83,7 +83,7 @@ struct CatchEditorModelTests {
         #expect(model.photoSuggestion?.prefill.nearestSpot?.spot.id == neva.id)
         model.acceptPhotoTrip()
         #expect(model.draft.tripId == trip.id)
-        #expect(model.fieldErrors == ["species": "Required"])
+        #expect(model.fieldErrors == [.species: "Required"])
     }
 
     /// A library whose angler picks the named fixture photos.
@@ -154,7 +154,7 @@ struct CatchEditorModelTests {
         #expect(model.unit(of: CatchEditorModel.waterTemperature) == "°F")
         #expect(model.unit(of: CatchEditorModel.count) == nil)
         model.weightText = "5,5"
-        #expect(model.fieldErrors["weightKg"] == nil)
+        #expect(model.fieldErrors[.weightKg] == nil)
         #expect(
             model.tripLabel(f.trip).hasPrefix("Volga bend · "), "a trip without a title is named by its spot and day")
     }

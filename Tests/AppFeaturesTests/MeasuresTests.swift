@@ -1,4 +1,6 @@
 import AppFeatures
+import FishingModel
+import Foundation
 import Testing
 
 /// Issue 13 §4: figures in metric and imperial, pressure in hPa, mmHg or inHg, wind in m/s,
@@ -55,5 +57,23 @@ struct MeasuresTests {
             #expect(abs(Conversion.celsius(fahrenheit: Conversion.fahrenheit(celsius: celsius)) - celsius) < 1e-9)
         }
         #expect(Conversion.fahrenheit(celsius: 100) == 212)
+    }
+}
+
+/// Issue 32 §2: problems are matched to a form's rows by the record's field enum.
+@Suite("Field messages by typed field")
+struct FieldMessagesTests {
+    let messages = FieldMessages(
+        formatter: MeasureFormatter(preferences: .defaults(for: .metric, language: .english), language: .english))
+
+    @Test(
+        "Given a catch's issues, when keyed for its form, then each row's first message; an issue of another record gives none"
+    )
+    func keyedByField() throws {
+        let issues = CatchDraft(count: 0, weightKg: -1).issues(now: Date())
+        let keyed = try #require(messages.messages(for: issues, as: CatchField.self))
+        #expect(Set(keyed.keys) == [.tripId, .species, .time, .count, .weightKg])
+        #expect(keyed[.species] == "Required")
+        #expect(messages.messages(for: issues, as: TripField.self) == nil)
     }
 }

@@ -57,7 +57,7 @@ struct PlacesTests {
         #expect(model.newName == info.place?.settlement)
         model.newName = ""
         #expect(await model.saveMarked() == nil)
-        #expect(model.fieldErrors["name"] == "Required")
+        #expect(model.fieldErrors[.name] == "Required")
         model.newName = "Upper bend"
         model.newWaterBodyTypeId = "river"
         let spot = try #require(await model.saveMarked())

@@ -18,7 +18,7 @@ struct ProfilesModelTests {
         model.newName = "  "
         model.newPin = "12a"
         await model.addProfile()
-        #expect(Set(model.fieldErrors.keys) == ["displayName", "pin"])
+        #expect(Set(model.fieldErrors.keys) == [.displayName, .pin])
         #expect(model.profiles.map(\.displayName) == ["Anna"])
     }
 

@@ -72,7 +72,7 @@ struct TripModelsTests {
         model.draft.spotId = model.spots.first?.id
         model.startNow()
         model.draft.endAt = f.clock.now.addingTimeInterval(-60)
-        #expect(Set(model.fieldErrors.keys) == ["end"])
+        #expect(Set(model.fieldErrors.keys) == [.end])
         model.draft.endAt = nil
         let trip = try #require(await model.save())
         #expect(trip.spotId == f.spot.id && trip.startAt == f.clock.now)
@@ -89,6 +89,6 @@ struct TripModelsTests {
         model.setEnd()
         #expect(model.draft.endAt == f.clock.now)
         model.clearEnd()
-        #expect(model.draft.endAt == nil && model.fieldErrors["end"] == nil)
+        #expect(model.draft.endAt == nil && model.fieldErrors[.end] == nil)
     }
 }

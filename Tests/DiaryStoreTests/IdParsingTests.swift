@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import SQLiteDB
 import Testing
@@ -10,8 +11,8 @@ struct IdParsingTests {
     func matchesFoundation() {
         for _ in 0..<1000 {
             let id = UUID()
-            #expect(UUID(storedText: id.uuidString.lowercased()) == id)
-            #expect(UUID(storedText: id.uuidString) == id)
+            #expect(UUID(canonicalText: id.uuidString.lowercased()) == id)
+            #expect(UUID(canonicalText: id.uuidString) == id)
         }
     }
 
@@ -23,7 +24,23 @@ struct IdParsingTests {
             "3f2a9c1b-0000-0000-0000-00000000000é",
         ])
     func malformed(_ text: String) {
-        #expect(UUID(storedText: text) == nil)
+        #expect(UUID(canonicalText: text) == nil)
+    }
+
+    @Test("Given instants around 1970 and today, when stored, then the diary's and SQLite's milliseconds agree")
+    func millisecondsAgree() {
+        for seconds in [-1.0005, -0.0004, 0, 0.0005, 0.0015, 1_780_000_000.1234, 4_102_444_800.9995] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(DiaryTime.milliseconds(date) == SQLiteValue.milliseconds(date), "\(seconds)")
+        }
+    }
+
+    @Test("Given ids, when formatted for storage, then they equal Foundation's lowercased form")
+    func formatsAsFoundation() {
+        for _ in 0..<1000 {
+            let id = UUID()
+            #expect(id.canonicalText == id.uuidString.lowercased())
+        }
     }
 }
 
@@ -40,7 +57,9 @@ struct LocalTimeTests {
                 "SELECT CAST(strftime('%Y%m%d%H%M', ? / 1000 + ?, 'unixepoch') AS INTEGER)",
                 [.integer(milliseconds), .integer(Int64(offset))])
             let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-            #expect(expected == .integer(Diary.localTime(date, utcOffsetSeconds: offset)), "\(milliseconds) \(offset)")
+            #expect(
+                expected == .integer(DiaryTime.localMinute(date, utcOffsetSeconds: offset)), "\(milliseconds) \(offset)"
+            )
         }
     }
 }

@@ -31,9 +31,9 @@ struct SchemaTests {
         let db = try raw(f)
         var columns: [String: String] = [
             "id": "'\(UUID().uuidString.lowercased())'", "trip_id": "'\(f.trip.id.uuidString.lowercased())'",
-            "species_id": "'esox-lucius'", "caught_at": "\(SQLiteValue.milliseconds(f.clock.now))", "utc_offset_s": "0",
+            "species_id": "'esox-lucius'", "caught_at": "\(DiaryTime.milliseconds(f.clock.now))", "utc_offset_s": "0",
             "count": "1", "released": "0", "created_at": "0", "updated_at": "0",
-            "local_time": "\(Diary.localTime(f.clock.now, utcOffsetSeconds: 0))",
+            "local_time": "\(DiaryTime.localMinute(f.clock.now, utcOffsetSeconds: 0))",
         ]
         columns[column] = value
         let sql =

@@ -179,14 +179,3 @@ struct DatabaseTests {
         #expect(seen == 10)
     }
 }
-
-@Suite("Id text")
-struct IdTextTests {
-    @Test("Given random UUIDs, when formatted for the store, then the text is Foundation's, lowercased")
-    func formatting() {
-        for _ in 0..<1000 {
-            let id = UUID()
-            #expect(SQLiteValue.lowercaseText(id) == id.uuidString.lowercased())
-        }
-    }
-}

@@ -39,7 +39,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     ]
 
     /// The fields a catch cannot be saved without, marked in the form before anything is typed.
-    public static let requiredFields: Set<String> = ["tripId", "species", "time"]
+    public static let requiredFields: Set<CatchField> = [.tripId, .species, .time]
     /// The controls of the required fields, marked before saving (T19).
     public static let requiredControls: Set<Control> = [trip, species, time]
 
@@ -58,8 +58,8 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public var speciesQuery = ""
     /// The species list is shown over the form (the species row opens it; choosing closes it).
     public var isChoosingSpecies = false
-    /// Each invalid field's message, keyed by field (`tripId`, `species`, `weightKg`, …).
-    public private(set) var fieldErrors: [String: String] = [:]
+    /// Each invalid field's message.
+    public private(set) var fieldErrors: [CatchField: String] = [:]
     /// The trips a catch can join, latest first.
     public private(set) var trips: [Trip] = []
     /// What the last photo suggested, until the angler accepts or ignores its trip.
@@ -285,7 +285,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         guard canSave, unreadable.isEmpty else { return nil }
         let editingId = editing?.id
         switch await diary.saveForm(
-            messages: messages,
+            messages: messages, fields: CatchField.self,
             { diary -> Catch in
                 if let editingId { return try diary.updateCatch(editingId) { $0 = complete } }
                 return try diary.addCatch(complete)
@@ -373,7 +373,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     private func form() -> (draft: CatchDraft, unreadable: [ValidationIssue]) {
         var form = draft
         var unreadable: [ValidationIssue] = []
-        func figure(_ field: String, _ text: String, _ parse: (String) throws(MeasureParser.NotANumber) -> Double?)
+        func figure(_ field: CatchField, _ text: String, _ parse: (String) throws(MeasureParser.NotANumber) -> Double?)
             -> Double?
         {
             do {
@@ -383,17 +383,18 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
                 return nil
             }
         }
-        form.weightKg = figure("weightKg", weightText, parser.kilograms)
-        form.lengthCm = figure("lengthCm", lengthText, parser.centimetres)
-        form.depthM = figure("depthM", depthText, parser.metres)
-        form.waterTempC = figure("waterTempC", waterTemperatureText, parser.celsius)
+        form.weightKg = figure(.weightKg, weightText, parser.kilograms)
+        form.lengthCm = figure(.lengthCm, lengthText, parser.centimetres)
+        form.depthM = figure(.depthM, depthText, parser.metres)
+        form.waterTempC = figure(.waterTempC, waterTemperatureText, parser.celsius)
         let trimmedCount = countText.trimmingCharacters(in: .whitespaces)
         if let count = Int(trimmedCount) {
             form.count = count
         } else {
             form.count = nil
             if !trimmedCount.isEmpty {
-                unreadable.append(ValidationIssue(field: "count", value: countText, message: "is not a whole number"))
+                unreadable.append(
+                    ValidationIssue(field: CatchField.count, value: countText, message: "is not a whole number"))
             }
         }
         form.notes = notes.isEmpty ? nil : notes
@@ -405,8 +406,9 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     private func validate() {
         let (form, unreadable) = form()
         let notANumber = catalog.text("field.notANumber", formatter.language)
-        fieldErrors = Dictionary(unreadable.map { ($0.field, notANumber) }, uniquingKeysWith: { a, _ in a })
-            .merging(messages.messages(for: form.issues(now: clock()))) { mine, _ in mine }
+        let unreadableFields = unreadable.compactMap { $0.field(of: CatchField.self) }
+        fieldErrors = Dictionary(unreadableFields.map { ($0, notANumber) }, uniquingKeysWith: { a, _ in a })
+            .merging(messages.messages(for: form.issues(now: clock())) ?? [:]) { mine, _ in mine }
     }
 
 }

@@ -29,7 +29,7 @@ public final class SpotsModel: DeclaresControls {
     public var newName = ""
     public var newWaterBodyTypeId: String?
     public private(set) var waterBodyTypes: [DirectoryEntry] = []
-    public private(set) var fieldErrors: [String: String] = [:]
+    public private(set) var fieldErrors: [SpotField: String] = [:]
     public private(set) var saved: Spot?
     /// "Use my location" found no position: said under it until a point is picked.
     public private(set) var positionUnknown = false
@@ -109,9 +109,9 @@ public final class SpotsModel: DeclaresControls {
             try await load()
             return spot
         } catch let error as ValidationError {
-            fieldErrors = messages.messages(for: error.issues)
+            fieldErrors = messages.messages(for: error.issues) ?? [.name: messages.problems.text(error)]
         } catch {
-            fieldErrors = ["name": messages.problems.text(error)]
+            fieldErrors = [.name: messages.problems.text(error)]
         }
         return nil
     }

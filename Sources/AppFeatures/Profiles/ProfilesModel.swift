@@ -36,7 +36,7 @@ public final class ProfilesModel: SafeguardsDestructiveActions {
     public var newPin = ""
     public var newUnits: Units = .metric
     /// Each invalid field of the form with its message, shown at the field.
-    public private(set) var fieldErrors: [String: String] = [:]
+    public private(set) var fieldErrors: [ProfileField: String] = [:]
 
     public private(set) var confirmation: PendingConfirmation?
     public private(set) var undoOffer: UndoOffer?
@@ -91,9 +91,14 @@ public final class ProfilesModel: SafeguardsDestructiveActions {
             try await load()
             selected = profile
         } catch let error as ValidationError {
-            fieldErrors = Dictionary(error.issues.map { ($0.field, $0.message) }, uniquingKeysWith: { a, _ in a })
+            let named = error.issues.compactMap { issue in
+                issue.field(of: ProfileField.self).map { ($0, issue.message) }
+            }
+            fieldErrors =
+                named.count == error.issues.count
+                ? Dictionary(named, uniquingKeysWith: { a, _ in a }) : [.displayName: problems.text(error)]
         } catch {
-            fieldErrors = ["displayName": problems.text(error)]
+            fieldErrors = [.displayName: problems.text(error)]
         }
     }
 

@@ -43,9 +43,9 @@ extension PendingConfirmation {
 }
 
 /// How saving a form ended: the record, or each invalid field's message, or a failure in words.
-enum FormSaveOutcome<Record> {
+enum FormSaveOutcome<Record, Field: RecordField> {
     case saved(Record)
-    case invalid([String: String])
+    case invalid([Field: String])
     case failed(String)
 }
 
@@ -53,13 +53,17 @@ extension DiaryQueue {
     /// Saves a form's record in one transaction; the store's validation comes back as messages
     /// at their fields, in the angler's language and units (T19).
     @MainActor
-    func saveForm<Record: Sendable>(messages: FieldMessages, _ save: @escaping @Sendable (Diary) throws -> Record)
-        async -> FormSaveOutcome<Record>
-    {
+    func saveForm<Record: Sendable, Field: RecordField>(
+        messages: FieldMessages, fields _: Field.Type, _ save: @escaping @Sendable (Diary) throws -> Record
+    ) async -> FormSaveOutcome<Record, Field> {
         do {
             return .saved(try await write(save))
         } catch let error as ValidationError {
-            return .invalid(messages.messages(for: error.issues))
+            // An issue at no row of the form is said as the form's problem, never dropped.
+            guard let fields = messages.messages(for: error.issues, as: Field.self) else {
+                return .failed(messages.problems.text(error))
+            }
+            return .invalid(fields)
         } catch {
             return .failed(messages.problems.text(error))
         }

@@ -31,10 +31,16 @@ public struct FieldMessages: Sendable {
         }
     }
 
-    /// Each field's first message, keyed by field.
-    public func messages(for issues: [ValidationIssue]) -> [String: String] {
-        var messages: [String: String] = [:]
-        for issue in issues where messages[issue.field] == nil { messages[issue.field] = message(for: issue) }
+    /// Each field's first message, keyed by field; nil when an issue names no attribute of
+    /// `Field` (the form has no row to show it at).
+    public func messages<Field: RecordField>(for issues: [ValidationIssue], as _: Field.Type = Field.self)
+        -> [Field: String]?
+    {
+        var messages: [Field: String] = [:]
+        for issue in issues {
+            guard let field = issue.field(of: Field.self) else { return nil }
+            if messages[field] == nil { messages[field] = message(for: issue) }
+        }
         return messages
     }
 

@@ -21,14 +21,14 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     public static let discard = Control("tripEditor.discard", .button, safeguard: .confirm)
     public static let controls = [spot, start, end, setEnd, clearEnd, title, companions, notes, save, discard]
 
-    public static let requiredFields: Set<String> = ["spotId", "start"]
+    public static let requiredFields: Set<TripField> = [.spotId, .start]
     /// The controls of the required fields, marked before saving (T19).
     public static let requiredControls: Set<Control> = [spot, start]
 
     public private(set) var editing: Trip?
     public var draft: TripDraft { didSet { validate() } }
     public private(set) var spots: [Spot] = []
-    public private(set) var fieldErrors: [String: String] = [:]
+    public private(set) var fieldErrors: [TripField: String] = [:]
     public private(set) var saved: Trip?
     public private(set) var problem: String?
     /// Why Save is off while the licence is over (T13), shown beside it; nil otherwise.
@@ -95,7 +95,7 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         let form = draft
         let editingId = editing?.id
         switch await diary.saveForm(
-            messages: messages,
+            messages: messages, fields: TripField.self,
             { diary -> Trip in
                 if let editingId { return try diary.updateTrip(editingId) { $0 = form } }
                 return try diary.addTrip(form)
@@ -125,5 +125,5 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
 
     public func dismissConfirmation() { confirmation = nil }
 
-    private func validate() { fieldErrors = messages.messages(for: draft.issues(now: clock())) }
+    private func validate() { fieldErrors = messages.messages(for: draft.issues(now: clock())) ?? [:] }
 }

@@ -22,32 +22,32 @@ struct CatchEditorScreen: View {
                     ForEach(model.trips) { trip in Text(model.tripLabel(trip)).tag(UUID?.some(trip.id)) }
                 }
                 .control(CatchEditorModel.trip, help: models.help)
-                FieldErrorNote(message: model.fieldErrors["tripId"])
+                FieldErrorNote(message: model.fieldErrors[.tripId])
                 Button {
                     model.isChoosingSpecies = true
                 } label: {
                     LabeledValue(title: label(CatchEditorModel.species), value: model.chosenName(.species) ?? "—")
                 }
                 .control(CatchEditorModel.species, help: models.help)
-                FieldErrorNote(message: model.fieldErrors["species"])
+                FieldErrorNote(message: model.fieldErrors[.species])
                 DatePicker(label(CatchEditorModel.time), selection: timeSelection)
                     .control(CatchEditorModel.time, help: models.help)
                 ControlButton(CatchEditorModel.now, systemImage: "clock", help: models.help) { model.useCurrentTime() }
-                FieldErrorNote(message: model.fieldErrors["time"])
+                FieldErrorNote(message: model.fieldErrors[.time])
             }
             Section {
-                figure(CatchEditorModel.count, $model.countText, "count")
-                figure(CatchEditorModel.weight, $model.weightText, "weightKg")
-                figure(CatchEditorModel.length, $model.lengthText, "lengthCm")
+                figure(CatchEditorModel.count, $model.countText, .count)
+                figure(CatchEditorModel.weight, $model.weightText, .weightKg)
+                figure(CatchEditorModel.length, $model.lengthText, .lengthCm)
                 directoryPicker(CatchEditorModel.bait, .baits)
                 directoryPicker(CatchEditorModel.method, .methods)
-                figure(CatchEditorModel.depth, $model.depthText, "depthM")
-                figure(CatchEditorModel.waterTemperature, $model.waterTemperatureText, "waterTempC")
+                figure(CatchEditorModel.depth, $model.depthText, .depthM)
+                figure(CatchEditorModel.waterTemperature, $model.waterTemperatureText, .waterTempC)
                 Toggle(models.help.label(CatchEditorModel.released), isOn: $model.released)
                     .control(CatchEditorModel.released, help: models.help)
                 TextField(models.help.label(CatchEditorModel.notes), text: $model.notes, axis: .vertical)
                     .control(CatchEditorModel.notes, help: models.help)
-                FieldErrorNote(message: model.fieldErrors["notes"])
+                FieldErrorNote(message: model.fieldErrors[.notes])
             }
             if model.editing != nil {
                 ControlButton(CatchEditorModel.delete, systemImage: "trash", role: .destructive, help: models.help) {
@@ -107,7 +107,7 @@ struct CatchEditorScreen: View {
 
     /// A figure's row: its name, what is typed (decimal keypad, comma or point) and its unit, so a
     /// filled field still says what it holds (issue 30 §4).
-    @ViewBuilder private func figure(_ control: Control, _ text: Binding<String>, _ field: String) -> some View {
+    @ViewBuilder private func figure(_ control: Control, _ text: Binding<String>, _ field: CatchField) -> some View {
         LabeledContent(label(control)) {
             HStack {
                 // The row names the figure and the unit follows it: the field itself needs no prompt.

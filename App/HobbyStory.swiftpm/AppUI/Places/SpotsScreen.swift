@@ -21,7 +21,7 @@ struct SpotsScreen: View {
                     PointInfoRows(info: marking, distance: model.distanceText, models: models)
                     TextField(models.help.label(SpotsModel.name), text: $model.newName)
                         .control(SpotsModel.name, help: models.help)
-                    FieldErrorNote(message: model.fieldErrors["name"])
+                    FieldErrorNote(message: model.fieldErrors[.name])
                     Picker(models.help.label(SpotsModel.waterBodyType), selection: $model.newWaterBodyTypeId) {
                         Text("—").tag(String?.none)
                         ForEach(model.waterBodyTypes, id: \.id) { Text(model.name(of: $0)).tag(String?.some($0.id)) }

@@ -43,10 +43,10 @@ struct ProfilesScreen: View {
             Section(help.label(ProfilesModel.add)) {
                 TextField(help.label(ProfilesModel.nameField), text: $model.newName)
                     .control(ProfilesModel.nameField, help: help)
-                FieldErrorNote(message: model.fieldErrors["displayName"])
+                FieldErrorNote(message: model.fieldErrors[.displayName])
                 SecureField(help.label(ProfilesModel.newPinField), text: $model.newPin)
                     .control(ProfilesModel.newPinField, help: help)
-                FieldErrorNote(message: model.fieldErrors["pin"])
+                FieldErrorNote(message: model.fieldErrors[.pin])
                 Picker(help.label(ProfilesModel.unitsPicker), selection: $model.newUnits) {
                     ForEach(Units.allCases, id: \.self) { Text(text("option.\($0.rawValue)")).tag($0) }
                 }

@@ -17,10 +17,10 @@ struct TripEditorScreen: View {
                 ForEach(model.spots) { spot in Text(spot.name).tag(UUID?.some(spot.id)) }
             }
             .control(TripEditorModel.spot, help: models.help)
-            FieldErrorNote(message: model.fieldErrors["spotId"])
+            FieldErrorNote(message: model.fieldErrors[.spotId])
             DatePicker(label(TripEditorModel.start), selection: $model.draft.startAt.or(model.now))
                 .control(TripEditorModel.start, help: models.help)
-            FieldErrorNote(message: model.fieldErrors["start"])
+            FieldErrorNote(message: model.fieldErrors[.start])
             if model.draft.endAt == nil {
                 // An open trip's end is empty, not "now" in disguise.
                 ControlButton(TripEditorModel.setEnd, systemImage: "flag.checkered", help: models.help) {
@@ -31,16 +31,16 @@ struct TripEditorScreen: View {
                     .control(TripEditorModel.end, help: models.help)
                 ControlButton(TripEditorModel.clearEnd, systemImage: "xmark", help: models.help) { model.clearEnd() }
             }
-            FieldErrorNote(message: model.fieldErrors["end"])
+            FieldErrorNote(message: model.fieldErrors[.end])
             TextField(label(TripEditorModel.title), text: $model.draft.title.orEmpty)
                 .control(TripEditorModel.title, help: models.help)
-            FieldErrorNote(message: model.fieldErrors["title"])
+            FieldErrorNote(message: model.fieldErrors[.title])
             TextField(label(TripEditorModel.companions), text: $model.draft.companions.orEmpty)
                 .control(TripEditorModel.companions, help: models.help)
-            FieldErrorNote(message: model.fieldErrors["companions"])
+            FieldErrorNote(message: model.fieldErrors[.companions])
             TextField(label(TripEditorModel.notes), text: $model.draft.notes.orEmpty, axis: .vertical)
                 .control(TripEditorModel.notes, help: models.help)
-            FieldErrorNote(message: model.fieldErrors["notes"])
+            FieldErrorNote(message: model.fieldErrors[.notes])
             ProblemNote(problem: model.problem)
             ProblemNote(problem: model.readOnlyReason)
         }

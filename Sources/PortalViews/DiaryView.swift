@@ -1,37 +1,21 @@
+import FishingModel
 import Foundation
 import SyncProtocol
 
-/// A trip as the site shows it (issue 16 §1; T1, T11), read from the fields its device synced.
-public struct DiaryTrip: Sendable, Equatable {
-    public var id: UUID
-    public var spotId: UUID?
-    public var startAt: Date
-    public var endAt: Date?
-    /// The offset of the angler's clock, so times read as they were lived (T11).
-    public var utcOffsetSeconds: Int
-    public var title: String?
-    public var companions: String?
-    public var notes: String?
+/// A trip or a catch as the site shows it (issue 16 §1; T1, T11, T14): the record read by its
+/// kind's column definitions from the fields its device synced, with the conditions stored
+/// with it. Its properties read through: `entry.caughtAt`.
+@dynamicMemberLookup
+public struct DiaryEntry<Record: Sendable & Equatable>: Sendable, Equatable {
+    public var record: Record
     public var conditions: DiaryConditions?
-}
 
-/// A catch as the site shows it (T1, T14).
-public struct DiaryCatch: Sendable, Equatable {
-    public var id: UUID
-    public var tripId: UUID?
-    public var speciesId: String
-    public var caughtAt: Date
-    public var utcOffsetSeconds: Int
-    public var count: Int
-    public var weightKg: Double?
-    public var lengthCm: Double?
-    public var baitId: String?
-    public var methodId: String?
-    public var depthM: Double?
-    public var waterTempC: Double?
-    public var released: Bool
-    public var notes: String?
-    public var conditions: DiaryConditions?
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Record, Value>) -> Value { record[keyPath: keyPath] }
+
+    public init(record: Record, conditions: DiaryConditions?) {
+        self.record = record
+        self.conditions = conditions
+    }
 }
 
 /// A spot as the site shows it (T1, T9).
@@ -43,6 +27,15 @@ public struct DiarySpot: Sendable, Equatable {
     public var waterBodyName: String?
     /// The settlement, region and country the app found offline, joined for reading.
     public var place: String?
+
+    public init(id: UUID, name: String, latitude: Double?, longitude: Double?, waterBodyName: String?, place: String?) {
+        self.id = id
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.waterBodyName = waterBodyName
+        self.place = place
+    }
 }
 
 /// The weather and sky stored with a trip or a catch (T14).
@@ -54,6 +47,19 @@ public struct DiaryConditions: Sendable, Equatable {
     public var windDirectionDeg: Double?
     public var humidityPercent: Double?
     public var kp: Double?
+
+    public init(
+        temperatureC: Double? = nil, pressureHpa: Double? = nil, pressureTendency: String? = nil,
+        windSpeedMs: Double? = nil, windDirectionDeg: Double? = nil, humidityPercent: Double? = nil, kp: Double? = nil
+    ) {
+        self.temperatureC = temperatureC
+        self.pressureHpa = pressureHpa
+        self.pressureTendency = pressureTendency
+        self.windSpeedMs = windSpeedMs
+        self.windDirectionDeg = windDirectionDeg
+        self.humidityPercent = humidityPercent
+        self.kp = kp
+    }
 }
 
 /// A photo or video of the diary (T1): what the site needs to show and stream it.
@@ -84,14 +90,31 @@ public struct DiaryMedia: Sendable, Equatable {
         default: "application/octet-stream"
         }
     }
+
+    public init(
+        id: UUID, sha256: String, kind: Kind, format: String, byteSize: Int64, width: Int?, height: Int?,
+        capturedAt: Date?, durationSeconds: Double?
+    ) {
+        self.id = id
+        self.sha256 = sha256
+        self.kind = kind
+        self.format = format
+        self.byteSize = byteSize
+        self.width = width
+        self.height = height
+        self.capturedAt = capturedAt
+        self.durationSeconds = durationSeconds
+    }
 }
 
 /// Reads typed values out of a record's synced fields, leniently: a field that is missing or of
 /// another type reads as nil.
-struct FieldReader {
+public struct FieldReader {
     let fields: RecordFields
 
-    func text(_ name: String) -> String? {
+    public init(fields: RecordFields) { self.fields = fields }
+
+    public func text(_ name: String) -> String? {
         guard case .text(let value) = fields[name], !value.isEmpty else { return nil }
         return value
     }
@@ -112,13 +135,11 @@ struct FieldReader {
         }
     }
 
-    func date(_ name: String) -> Date? { integer(name).map(PortalClock.date) }
+    func date(_ name: String) -> Date? { integer(name).map { Date(timeIntervalSince1970: Double($0) / 1000) } }
 
-    func uuid(_ name: String) -> UUID? { text(name).flatMap(UUID.init(uuidString:)) }
-
-    func offset(_ name: String) -> Int {
-        guard let seconds = integer(name), (-86_400...86_400).contains(seconds) else { return 0 }
-        return Int(seconds)
+    /// An offset from UTC of at most a day either way, else 0.
+    static func offset(_ seconds: Int) -> Int {
+        (-86_400...86_400).contains(seconds) ? seconds : 0
     }
 
     var conditions: DiaryConditions? {
@@ -131,32 +152,30 @@ struct FieldReader {
     }
 }
 
-extension DiaryTrip {
-    init?(id: UUID, _ fields: RecordFields) {
-        let read = FieldReader(fields: fields)
-        guard let start = read.date("start_at") else { return nil }
-        self.init(
-            id: id, spotId: read.uuid("spot_id"), startAt: start, endAt: read.date("end_at"),
-            utcOffsetSeconds: read.offset("utc_offset_s"), title: read.text("title"),
-            companions: read.text("companions"), notes: read.text("notes"), conditions: read.conditions)
+extension DiaryEntry<Trip> {
+    /// The trip in `fields`; nil without a start.
+    public init?(id: UUID, _ fields: RecordFields) {
+        guard var trip = Trip.columns.record(fields: fields, requiring: [\Trip.startAt]) else { return nil }
+        trip.id = id
+        trip.utcOffsetSeconds = FieldReader.offset(trip.utcOffsetSeconds)
+        self.init(record: trip, conditions: FieldReader(fields: fields).conditions)
     }
 }
 
-extension DiaryCatch {
-    init?(id: UUID, _ fields: RecordFields) {
-        let read = FieldReader(fields: fields)
-        guard let caught = read.date("caught_at"), let species = read.text("species_id") else { return nil }
-        self.init(
-            id: id, tripId: read.uuid("trip_id"), speciesId: species, caughtAt: caught,
-            utcOffsetSeconds: read.offset("utc_offset_s"), count: Int(clamping: read.integer("count") ?? 1),
-            weightKg: read.number("weight_kg"), lengthCm: read.number("length_cm"), baitId: read.text("bait_id"),
-            methodId: read.text("method_id"), depthM: read.number("depth_m"), waterTempC: read.number("water_temp_c"),
-            released: read.integer("released") == 1, notes: read.text("notes"), conditions: read.conditions)
+extension DiaryEntry<Catch> {
+    /// The catch in `fields`; nil without a time or a species.
+    public init?(id: UUID, _ fields: RecordFields) {
+        guard var caught = Catch.columns.record(fields: fields, requiring: [\Catch.caughtAt, \Catch.speciesId])
+        else { return nil }
+        caught.id = id
+        caught.utcOffsetSeconds = FieldReader.offset(caught.utcOffsetSeconds)
+        self.init(record: caught, conditions: FieldReader(fields: fields).conditions)
     }
 }
 
 extension DiarySpot {
-    init(id: UUID, _ fields: RecordFields) {
+    /// The spot in `fields`, named "—" when it has no name.
+    public init(id: UUID, _ fields: RecordFields) {
         let read = FieldReader(fields: fields)
         let place = ["place_settlement", "place_region", "place_country"].compactMap(read.text)
         self.init(
@@ -167,7 +186,8 @@ extension DiarySpot {
 }
 
 extension DiaryMedia {
-    init?(id: UUID, _ fields: RecordFields) {
+    /// The photo or video in `fields`; nil without a content address.
+    public init?(id: UUID, _ fields: RecordFields) {
         let read = FieldReader(fields: fields)
         guard let sha256 = read.text("sha256"), sha256.count == 64 else { return nil }
         self.init(

@@ -21,6 +21,22 @@ public struct ErrorGroupSummary: Codable, Sendable, Equatable {
     /// Newest first.
     public var versions: [String]
     public var status: ErrorGroupStatus
+
+    public init(
+        fingerprint: String, title: String, kind: ErrorReport.Kind, count: Int64, devices: Int, accounts: Int,
+        firstSeen: Date, lastSeen: Date, versions: [String], status: ErrorGroupStatus
+    ) {
+        self.fingerprint = fingerprint
+        self.title = title
+        self.kind = kind
+        self.count = count
+        self.devices = devices
+        self.accounts = accounts
+        self.firstSeen = firstSeen
+        self.lastSeen = lastSeen
+        self.versions = versions
+        self.status = status
+    }
 }
 
 /// One problem in full (`admin errors show`, the site's group page): its identity, fix and
@@ -36,6 +52,22 @@ public struct ErrorGroupDetail: Codable, Sendable, Equatable {
     public var byModel: [ErrorShare]
     public var days: [ErrorDay]
     public var breadcrumbs: [Breadcrumb]
+
+    public init(
+        summary: ErrorGroupSummary, identity: ErrorIdentity, resolvedIn: String?, regressedIn: String?,
+        byVersion: [ErrorShare], bySystem: [ErrorShare], byModel: [ErrorShare], days: [ErrorDay],
+        breadcrumbs: [Breadcrumb]
+    ) {
+        self.summary = summary
+        self.identity = identity
+        self.resolvedIn = resolvedIn
+        self.regressedIn = regressedIn
+        self.byVersion = byVersion
+        self.bySystem = bySystem
+        self.byModel = byModel
+        self.days = days
+        self.breadcrumbs = breadcrumbs
+    }
 }
 
 /// How many occurrences one value of a breakdown holds.
@@ -53,6 +85,11 @@ public struct ErrorShare: Codable, Sendable, Equatable {
 public struct ErrorDay: Codable, Sendable, Equatable {
     public var day: String
     public var count: Int64
+
+    public init(day: String, count: Int64) {
+        self.day = day
+        self.count = count
+    }
 }
 
 /// Of the installations that reported running a version, how many had no crash in it.
@@ -61,6 +98,12 @@ public struct CrashFreeVersion: Codable, Sendable, Equatable {
     public var devices: Int
     public var crashed: Int
     public var crashFreeShare: Double { devices == 0 ? 1 : Double(devices - crashed) / Double(devices) }
+
+    public init(version: String, devices: Int, crashed: Int) {
+        self.version = version
+        self.devices = devices
+        self.crashed = crashed
+    }
 }
 
 /// What an error list is sorted by.
@@ -73,6 +116,12 @@ public struct ErrorDigest: Codable, Sendable, Equatable {
     public var since: Date
     public var new: [ErrorGroupSummary]
     public var regressed: [ErrorGroupSummary]
+
+    public init(since: Date, new: [ErrorGroupSummary], regressed: [ErrorGroupSummary]) {
+        self.since = since
+        self.new = new
+        self.regressed = regressed
+    }
 }
 
 /// A "Report a problem" submission as an administrator reads it.
@@ -84,4 +133,17 @@ public struct ProblemReportSummary: Codable, Sendable, Equatable {
     public var syncState: String
     public var receivedAt: Date
     public var signedIn: Bool
+
+    public init(
+        id: UUID, appVersion: String, comment: String, integrity: String, syncState: String, receivedAt: Date,
+        signedIn: Bool
+    ) {
+        self.id = id
+        self.appVersion = appVersion
+        self.comment = comment
+        self.integrity = integrity
+        self.syncState = syncState
+        self.receivedAt = receivedAt
+        self.signedIn = signedIn
+    }
 }

@@ -1,0 +1,116 @@
+import FishingModel
+
+/// One column of a kind of record — or a few that only make sense together, such as a spot's
+/// place label — with its name in the diary's table and in sync, and how its value is read from
+/// the record and written back (T3, T19). ``RecordColumns`` lists them for a kind.
+public struct RecordColumn<Record: Sendable>: Sendable {
+    /// Where a column's value lives.
+    public enum Scope: Sendable, Equatable {
+        /// Stored and synced, and read back into the record.
+        case stored
+        /// Computed from the record's other values, stored and synced so that queries can use it
+        /// (a catch's local time), never read back.
+        case derived
+        /// Kept on the device only: a record's Trash state.
+        case deviceOnly
+    }
+
+    /// The column names, in table order: one, or the members of a group.
+    public let names: [String]
+    public let scope: Scope
+    /// The directory the column refers into (T5).
+    public let directory: DirectoryKind?
+    /// The record's property the column holds, so that code can ask for a column by property.
+    let keyPath: (PartialKeyPath<Record> & Sendable)?
+    /// What each member must hold, for messages.
+    let expected: String
+    /// Appends the column's values to a row.
+    let read: @Sendable (Record, inout [FieldValue]) -> Void
+    /// Sets the record from the column's values (the closure gives the value at a member's
+    /// offset); false when a value is not of the column's type. Nil for a derived column.
+    let write: (@Sendable (inout Record, (Int) -> FieldValue) -> Bool)?
+
+    /// A column holding one property.
+    public static func column<Value: ColumnValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Record, Value> & Sendable, directory: DirectoryKind? = nil
+    ) -> Self {
+        property(name, keyPath, scope: .stored, directory: directory)
+    }
+
+    /// A column holding a property stored as its raw value (a media format).
+    public static func column<Value: RawRepresentable & Sendable>(
+        _ name: String, _ keyPath: WritableKeyPath<Record, Value> & Sendable
+    ) -> Self where Value.RawValue: ColumnValue {
+        RecordColumn(
+            names: [name], scope: .stored, directory: nil, keyPath: keyPath,
+            expected: "one of the known values of \(Value.self)",
+            read: { record, row in row.append(record[keyPath: keyPath].rawValue.field) },
+            write: { record, value in
+                guard let raw = Value.RawValue(field: value(0)), let decoded = Value(rawValue: raw) else {
+                    return false
+                }
+                record[keyPath: keyPath] = decoded
+                return true
+            })
+    }
+
+    /// A column the device keeps to itself (it never syncs).
+    public static func deviceOnly<Value: ColumnValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Record, Value> & Sendable
+    ) -> Self {
+        property(name, keyPath, scope: .deviceOnly, directory: nil)
+    }
+
+    /// A column computed from the record's other values.
+    public static func derived(_ name: String, _ value: @escaping @Sendable (Record) -> FieldValue) -> Self {
+        RecordColumn(
+            names: [name], scope: .derived, directory: nil, keyPath: nil, expected: "",
+            read: { record, row in row.append(value(record)) }, write: nil)
+    }
+
+    /// Columns that are read and written together: `read` gives one value per name, `write`
+    /// returns false when the values do not make the property.
+    public static func group<Value>(
+        _ names: [String], _ keyPath: WritableKeyPath<Record, Value> & Sendable, expected: String,
+        read: @escaping @Sendable (Value) -> [FieldValue],
+        write: @escaping @Sendable ((Int) -> FieldValue) -> Value?
+    ) -> Self {
+        RecordColumn(
+            names: names, scope: .stored, directory: nil, keyPath: keyPath, expected: expected,
+            read: { record, row in row.append(contentsOf: read(record[keyPath: keyPath])) },
+            write: { record, value in
+                guard let decoded = write(value) else { return false }
+                record[keyPath: keyPath] = decoded
+                return true
+            })
+    }
+
+    private static func property<Value: ColumnValue>(
+        _ name: String, _ keyPath: WritableKeyPath<Record, Value> & Sendable, scope: Scope,
+        directory: DirectoryKind?
+    ) -> Self {
+        RecordColumn(
+            names: [name], scope: scope, directory: directory, keyPath: keyPath, expected: Value.expected,
+            read: { record, row in row.append(record[keyPath: keyPath].field) },
+            write: { record, value in
+                guard let decoded = Value(field: value(0)) else { return false }
+                record[keyPath: keyPath] = decoded
+                return true
+            })
+    }
+}
+
+/// A stored record whose columns do not read as its kind's: a value of the wrong type, or a
+/// missing one the record cannot be without.
+public struct RecordColumnError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var kind: RecordKind
+    public var column: String
+    public var value: FieldValue
+    public var expected: String
+
+    public var description: String {
+        var shown = ""
+        RecordFieldsJSON.append(value, to: &shown)
+        return "\(kind.rawValue) column \(column) holds \(shown), expected \(expected)"
+    }
+}

@@ -1,0 +1,23 @@
+import FishingModel
+import Foundation
+
+extension Trip {
+    /// A trip's columns (UI6, T11).
+    public static let columns = RecordColumns<Trip>(
+        .trip,
+        blank: Trip(
+            id: .blank, spotId: .blank, startAt: .blank, utcOffsetSeconds: 0, createdAt: .blank, updatedAt: .blank),
+        [
+            .column("id", \.id),
+            .column("spot_id", \.spotId),
+            .column("start_at", \.startAt),
+            .column("end_at", \.endAt),
+            .column("utc_offset_s", \.utcOffsetSeconds),
+            .column("title", \.title),
+            .column("companions", \.companions),
+            .column("notes", \.notes),
+            .column("created_at", \.createdAt),
+            .column("updated_at", \.updatedAt),
+            .deviceOnly("deleted_at", \.deletedAt),
+        ])
+}
