@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteDB
+import SyncProtocol
 
 /// The weather and sky recorded with a trip or a catch (T14), as the diary keeps it: the figures
 /// reports use, and the weather module's whole snapshot document, which the store does not read.
@@ -47,7 +48,7 @@ public struct ConditionsRequest: Sendable, Equatable {
 
 /// Conditions: stored beside trips and catches, and the queue of those still to fill (T14).
 extension Diary {
-    private static let conditionsColumns = conditionsColumnNames.joined(separator: ", ")
+    private static let conditionsColumns = ConditionsColumns.names.joined(separator: ", ")
 
     /// Saves (or replaces) the conditions of a live trip or catch; the object is queued for sync.
     public func saveConditions(_ conditions: StoredConditions, for type: EntityType, id: UUID) throws {

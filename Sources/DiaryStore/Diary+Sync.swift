@@ -52,13 +52,6 @@ extension Diary {
         .report: SavedReport.columns.syncedNames,
     ]
 
-    /// The columns of the conditions stored with trips and catches (T14); in sync they travel
-    /// with their record as `conditions_<column>`.
-    static let conditionsColumnNames = [
-        "temperature_c", "pressure_hpa", "pressure_change_3h", "pressure_tendency", "wind_speed_ms",
-        "wind_direction_deg", "humidity_percent", "kp", "complete", "snapshot_json", "fetched_at",
-    ]
-
     /// Directory references in records, remapped when the portal retires an entry.
     static let directoryReferences: [(EntityType, String, DirectoryKind)] =
         Spot.columns.directoryReferences.map { (.spot, $0.column, $0.directory) }

@@ -109,11 +109,11 @@ extension Diary {
         }
         if type.hasConditions,
             let conditions = try database.queryFirst(
-                "SELECT \(Self.conditionsColumnNames.joined(separator: ", ")) FROM conditions WHERE entity_type = ? AND entity_id = ?",
+                "SELECT \(ConditionsColumns.names.joined(separator: ", ")) FROM conditions WHERE entity_type = ? AND entity_id = ?",
                 [.text(type.rawValue), SQLiteValue(id)])
         {
-            for (index, column) in Self.conditionsColumnNames.enumerated() {
-                fields["conditions_\(column)"] = Self.fieldValue(conditions[index])
+            for (index, column) in ConditionsColumns.names.enumerated() {
+                fields[ConditionsColumns.field(column)] = Self.fieldValue(conditions[index])
             }
         }
         return fields
@@ -154,7 +154,7 @@ extension Diary {
             """, columns.map { Self.sqliteValue(fields[$0] ?? .null) })
         if type == .media { try replaceMediaLinks(id, fields["links"]?.text ?? "") }
         guard type.hasConditions else { return }
-        if fields["conditions_snapshot_json"] == nil {
+        if fields[ConditionsColumns.field(ConditionsColumns.snapshot)] == nil {
             // The other version has no conditions (its place or time changed): forget ours
             // too, which queues it for filling again.
             try database.execute(
@@ -163,11 +163,11 @@ extension Diary {
         } else {
             try database.execute(
                 """
-                INSERT OR REPLACE INTO conditions(entity_type, entity_id, \(Self.conditionsColumnNames.joined(separator: ", ")))
-                VALUES (?, ?, \(Self.conditionsColumnNames.map { _ in "?" }.joined(separator: ", ")))
+                INSERT OR REPLACE INTO conditions(entity_type, entity_id, \(ConditionsColumns.names.joined(separator: ", ")))
+                VALUES (?, ?, \(ConditionsColumns.names.map { _ in "?" }.joined(separator: ", ")))
                 """,
                 [.text(type.rawValue), SQLiteValue(id)]
-                    + Self.conditionsColumnNames.map { Self.sqliteValue(fields["conditions_\($0)"] ?? .null) })
+                    + ConditionsColumns.names.map { Self.sqliteValue(fields[ConditionsColumns.field($0)] ?? .null) })
         }
     }
 

@@ -142,12 +142,16 @@ public struct FieldReader {
         (-86_400...86_400).contains(seconds) ? seconds : 0
     }
 
+    /// A number of the record's conditions (``ConditionsColumns``).
+    func condition(_ column: String) -> Double? { number(ConditionsColumns.field(column)) }
+
     var conditions: DiaryConditions? {
         let conditions = DiaryConditions(
-            temperatureC: number("conditions_temperature_c"), pressureHpa: number("conditions_pressure_hpa"),
-            pressureTendency: text("conditions_pressure_tendency"), windSpeedMs: number("conditions_wind_speed_ms"),
-            windDirectionDeg: number("conditions_wind_direction_deg"),
-            humidityPercent: number("conditions_humidity_percent"), kp: number("conditions_kp"))
+            temperatureC: condition(ConditionsColumns.temperature), pressureHpa: condition(ConditionsColumns.pressure),
+            pressureTendency: text(ConditionsColumns.field(ConditionsColumns.pressureTendency)),
+            windSpeedMs: condition(ConditionsColumns.windSpeed),
+            windDirectionDeg: condition(ConditionsColumns.windDirection),
+            humidityPercent: condition(ConditionsColumns.humidity), kp: condition(ConditionsColumns.kp))
         return conditions == DiaryConditions() ? nil : conditions
     }
 }
@@ -174,14 +178,17 @@ extension DiaryEntry<Catch> {
 }
 
 extension DiarySpot {
-    /// The spot in `fields`, named "—" when it has no name.
+    /// The spot in `fields`, read by its column definitions: named "—" when it has no name,
+    /// without a position unless both coordinates read.
     public init(id: UUID, _ fields: RecordFields) {
-        let read = FieldReader(fields: fields)
-        let place = ["place_settlement", "place_region", "place_country"].compactMap(read.text)
+        let spot = Spot.columns.record(fields: fields, requiring: [])
+        let located = Spot.columns.record(fields: fields, requiring: [\Spot.latitude, \Spot.longitude]) != nil
+        let place = spot?.place.map { [$0.settlement, $0.region, $0.country].compactMap { $0 } }
         self.init(
-            id: id, name: read.text("name") ?? "—", latitude: read.number("latitude"),
-            longitude: read.number("longitude"), waterBodyName: read.text("water_body_name"),
-            place: place.isEmpty ? nil : place.joined(separator: ", "))
+            id: id, name: (spot?.name).flatMap { $0.isEmpty ? nil : $0 } ?? "—",
+            latitude: located ? spot?.latitude : nil,
+            longitude: located ? spot?.longitude : nil, waterBodyName: spot?.waterBodyName,
+            place: place?.joined(separator: ", "))
     }
 }
 

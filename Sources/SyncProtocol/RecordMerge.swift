@@ -21,7 +21,6 @@
 /// `updated_at` says when the record last changed: it decides nothing and becomes the later of
 /// the two.
 public enum RecordMerge {
-    static let conditionsPrefix = "conditions_"
     /// The column every record stamps on each change.
     static let updatedAt = "updated_at"
     static let positionColumns: Set<String> = ["latitude", "longitude", "altitude"]
@@ -36,7 +35,7 @@ public enum RecordMerge {
 
     /// The part a column belongs to.
     static func part(of column: String) -> String {
-        if column.hasPrefix(conditionsPrefix) { return conditions }
+        if column.hasPrefix(ConditionsColumns.prefix) { return conditions }
         if whenColumns.contains(column) { return when }
         if column.hasPrefix("place_") || positionColumns.contains(column) { return "position" }
         return column

@@ -101,6 +101,10 @@ struct RecordColumnsTests {
             #expect(Set(columns).subtracting(names).isSubset(of: ["trash_batch", "deleted_at"]), "\(table)")
             #expect(Set(names).isSubset(of: columns), "\(table)")
         }
+        let conditions = try f.diary.database.query("SELECT name FROM pragma_table_info('conditions')") {
+            try $0.text(0)
+        }
+        #expect(conditions == ["entity_type", "entity_id"] + ConditionsColumns.names)
         #expect(Diary.syncedColumns[.catch]?.contains("deleted_at") == false)
         #expect(Diary.syncedColumns[.catch]?.contains("local_time") == true)
     }

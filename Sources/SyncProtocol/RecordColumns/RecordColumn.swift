@@ -23,12 +23,12 @@ public struct RecordColumn<Record: Sendable>: Sendable {
     /// The record's property the column holds, so that code can ask for a column by property.
     let keyPath: (PartialKeyPath<Record> & Sendable)?
     /// What each member must hold, for messages.
-    let expected: String
+    @usableFromInline let expected: String
     /// Appends the column's values to a row.
-    let read: @Sendable (Record, inout [FieldValue]) -> Void
+    @usableFromInline let read: @Sendable (Record, inout [FieldValue]) -> Void
     /// Sets the record from the column's values (the closure gives the value at a member's
     /// offset); false when a value is not of the column's type. Nil for a derived column.
-    let write: (@Sendable (inout Record, (Int) -> FieldValue) -> Bool)?
+    @usableFromInline let write: (@Sendable (inout Record, (Int) -> FieldValue) -> Bool)?
 
     /// A column holding one property.
     public static func column<Value: ColumnValue>(
@@ -107,6 +107,10 @@ public struct RecordColumnError: Error, Sendable, Equatable, CustomStringConvert
     public var column: String
     public var value: FieldValue
     public var expected: String
+
+    @usableFromInline init(kind: RecordKind, column: String, value: FieldValue, expected: String) {
+        (self.kind, self.column, self.value, self.expected) = (kind, column, value, expected)
+    }
 
     public var description: String {
         var shown = ""
