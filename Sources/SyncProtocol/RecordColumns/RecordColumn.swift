@@ -21,7 +21,7 @@ public struct RecordColumn<Record: Sendable>: Sendable {
     /// The directory the column refers into (T5).
     public let directory: DirectoryKind?
     /// The record's property the column holds, so that code can ask for a column by property.
-    let keyPath: (PartialKeyPath<Record> & Sendable)?
+    @usableFromInline let keyPath: (PartialKeyPath<Record> & Sendable)?
     /// What each member must hold, for messages.
     @usableFromInline let expected: String
     /// Appends the column's values to a row.

@@ -49,7 +49,7 @@ public struct RecordColumns<Record: Sendable>: Sendable {
     }
 
     /// The record's synced fields.
-    public func fields(of record: Record) -> RecordFields {
+    @inlinable public func fields(of record: Record) -> RecordFields {
         Dictionary(uniqueKeysWithValues: zip(syncedNames, syncedValues(of: record)))
     }
 
@@ -84,7 +84,7 @@ public struct RecordColumns<Record: Sendable>: Sendable {
     /// A record from fields a device synced, read leniently: a field that is missing, empty
     /// text or of another type leaves its property as the blank record has it, unless the
     /// property is `required` — then there is no record.
-    public func record(fields: RecordFields, requiring required: [PartialKeyPath<Record>]) -> Record? {
+    @inlinable public func record(fields: RecordFields, requiring required: [PartialKeyPath<Record>]) -> Record? {
         var record = blank
         for column in columns {
             guard let write = column.write else { continue }
