@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "HTTPProblem"),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "Diagnostics", "HTTPProblem"]),
         .target(name: "PostgresDB", dependencies: ["CPostgreSQL"]),
-        .target(name: "SyncProtocol", dependencies: ["FishingModel", "HTTPProblem"]),
+        .target(name: "SyncProtocol", dependencies: ["FishingModel", "HTTPProblem", "Diagnostics"]),
         .target(name: "PortalViews", dependencies: ["FishingModel", "SyncProtocol", "Diagnostics"]),
         .target(name: "NetworkFetch"),
         .target(

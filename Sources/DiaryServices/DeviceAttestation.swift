@@ -26,7 +26,7 @@ extension LicenceService {
         let now = clock()
         if try await diary.read({ try $0.licenceRecord(now: now).attestedKeyId }) != nil { return true }
         let (portal, session) = try await signedIn()
-        let client = SyncClient(transport: transport(portal))
+        let client = PortalClient(transport: transport(portal))
         let challenge = try await client.attestationChallenge(token: session)
         let keyId = try await attester.generateKey()
         let attestation = try await attester.attestKey(

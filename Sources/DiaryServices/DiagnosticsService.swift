@@ -69,7 +69,7 @@ public struct DiagnosticsService: Sendable {
         guard let address = portal ?? own else { throw DiagnosticsProblem.noPortal }
         let upload = try await preview(comment: comment)
         try upload.validate()
-        let receipt = try await SyncClient(transport: transport(address)).sendDiagnostics(
+        let receipt = try await PortalClient(transport: transport(address)).sendDiagnostics(
             upload, token: address == own ? account?.token : nil)
         try await diary.write { try $0.removeSentErrorReports(upload.reports, accepted: Set(receipt.accepted)) }
         return receipt

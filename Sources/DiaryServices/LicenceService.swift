@@ -88,7 +88,7 @@ public struct LicenceService: Sendable {
     /// Sends a StoreKit signed transaction to the portal; keeps the token it answers.
     public func redeem(signedTransaction: String) async throws -> LicenceReport {
         let (portal, session) = try await signedIn()
-        let client = SyncClient(transport: transport(portal))
+        let client = PortalClient(transport: transport(portal))
         let answer = try await client.redeemAppStore(signedTransaction: signedTransaction, token: session)
         try await keep(answer, client: client)
         return try await status()
@@ -99,7 +99,7 @@ public struct LicenceService: Sendable {
     public func refresh() async throws -> LicenceReport {
         let signals = (try await status().signals + platformSignals()).map(\.rawValue)
         let (portal, session) = try await signedIn()
-        let client = SyncClient(transport: transport(portal))
+        let client = PortalClient(transport: transport(portal))
         do {
             try await keep(
                 try await client.refreshEntitlement(signals: Array(Set(signals)).sorted(), token: session),
@@ -111,7 +111,7 @@ public struct LicenceService: Sendable {
     }
 
     /// Verifies `answer`'s token under the trusted key, then keeps it.
-    private func keep(_ answer: EntitlementAnswer, client: SyncClient) async throws {
+    private func keep(_ answer: EntitlementAnswer, client: PortalClient) async throws {
         let pinned = try await diary.read { try $0.licenceRecord(now: clock()).portalKey }
         let key: String
         if let shippedKey {

@@ -76,7 +76,7 @@ public struct SyncService: Sendable {
     public func signUp(portal: URL, email: String, password: String, deviceName: String) async throws
         -> SessionResponse
     {
-        _ = try await client(portal).signUp(email: email, password: password)
+        _ = try await client(portal).api.signUp(email: email, password: password)
         return try await signIn(portal: portal, email: email, password: password, deviceName: deviceName)
     }
 
@@ -93,7 +93,7 @@ public struct SyncService: Sendable {
         guard let account = try await diary.read({ try $0.syncAccount() }), let token = account.token,
             let portal = URL(string: account.portalURL)
         else { return SignOutOutcome(wasSignedIn: false, revokedOnPortal: false) }
-        let revoked = (try? await client(portal).signOut(token: token)) != nil
+        let revoked = (try? await client(portal).api.signOut(token: token)) != nil
         try await diary.write { try $0.clearSyncToken() }
         return SignOutOutcome(wasSignedIn: true, revokedOnPortal: revoked)
     }
@@ -107,7 +107,7 @@ public struct SyncService: Sendable {
             // Attesting needs the portal; a failure now is tried again at the next sync, and a
             // portal that requires attestation keeps the changes pending meanwhile.
             _ = try? await licence.attestDevice(with: attester)
-            client.requestAsserter = licence.requestAsserter(with: attester)
+            client.api.requestAsserter = licence.requestAsserter(with: attester)
         }
         let report = try await client.sync(diary, contentURL: contentURL)
         let shared = sharedDirectoryURL
@@ -157,5 +157,5 @@ public struct SyncService: Sendable {
         return portal
     }
 
-    private func client(_ portal: URL) -> SyncClient { SyncClient(transport: transport(portal)) }
+    private func client(_ portal: URL) -> SyncEngine { SyncEngine(transport: transport(portal)) }
 }

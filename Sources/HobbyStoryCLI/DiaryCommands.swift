@@ -128,13 +128,15 @@ extension HobbyStoryCLI {
             try applyCatchOptions(c, &draft)
             let photo = c.text("from-photo")
             if let photo { try c.prefill(&draft, fromPhoto: photo) }
-            let diary = try c.diary()
-            try c.throwIfInvalid("catch", try diary.issues(for: draft))
-            let item = try diary.addCatch(draft)
-            try c.recordConditions(.catch, item.id)
-            guard let photo, let addition = try c.attachPhoto(photo, to: item),
-                case .object(var object) = c.json(item)
-            else { return c.output(c.json(item), text: "Saved catch \(c.text(item))") }
+            try c.throwIfInvalid("catch", try c.diary().issues(for: draft))
+            let source = try photo.flatMap(c.photoSource)
+            let (service, saving) = (try c.catchService(), draft)
+            let added = try c.waitForSync { try await service.add(saving, photo: source, conditions: .awaited) }
+            if let failure = added.photoFailure { throw failure }
+            let item = added.item
+            guard let addition = added.photo, case .object(var object) = c.json(item) else {
+                return c.output(c.json(item), text: "Saved catch \(c.text(item))")
+            }
             object["photo"] = c.json(addition)
             c.output(.object(object), text: "Saved catch \(c.text(item))\nwith \(c.text(addition))")
         },

@@ -118,12 +118,15 @@ extension CommandContext {
             ValidationIssue(field: MediaField.tripId, value: url.lastPathComponent, message: "\(problem); \(fix)"))
     }
 
-    /// Imports the photo a new catch was logged from and links it to the catch, through the
-    /// CLI's camera (the same pipeline as `media import`).
-    func attachPhoto(_ path: String, to item: Catch) throws -> MediaAddition? {
+    /// The photo a new catch is logged from, read through the CLI's camera (the same pipeline as
+    /// `media import`); ``CatchService`` imports it and links it to the catch.
+    func photoSource(_ path: String) throws -> MediaSource? {
         let camera = FileCamera(file: URL(fileURLWithPath: path))
-        let target = MediaTarget(.catch, item.id)
-        guard let source = try waitForSync({ try await camera.capture(.photo, for: target) }) else { return nil }
-        return try MediaImporter(store: try mediaStore()).importMedia(source)
+        return try waitForSync { try await camera.capture(.photo, for: nil) }
+    }
+
+    /// Adds catches as the app does: the catch, its conditions, the photo it was logged from.
+    func catchService() throws -> CatchService {
+        CatchService(diary: try diaryQueue(), conditions: try conditionsService())
     }
 }

@@ -21,16 +21,16 @@ enum MapRoutes {
     /// `admitRoute` refuses a client that asked for too many routes lately, `admitDrawing` one
     /// that had too many map pictures drawn.
     static func add(
-        to router: inout Router, shelf: MapShelf,
+        to routes: inout PortalRoutes, shelf: MapShelf,
         admitRoute: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void,
         admitDrawing: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void
     ) {
-        addRoute(to: &router, shelf: shelf, admit: admitRoute)
-        addTileImage(to: &router, shelf: shelf, admit: admitDrawing)
-        router.on(.mapPacks) { _, _ in
+        addRoute(to: &routes, shelf: shelf, admit: admitRoute)
+        addTileImage(to: &routes, shelf: shelf, admit: admitDrawing)
+        routes.open(.mapPacks) { _, _ in
             try .json(PackList(packs: shelf.manifests), headers: ["Cache-Control": "public, max-age=300"])
         }
-        router.on(.mapPackFile) { request, context in
+        routes.open(.mapPackFile) { request, context in
             let name = try context.parameters.require("name")
             let fileName = try context.parameters.require("file")
             guard let pack = shelf.packs[name], let file = pack.manifest.files.first(where: { $0.name == fileName })
@@ -50,7 +50,7 @@ enum MapRoutes {
                 return try handle.read(upToCount: count) ?? Data()
             }
         }
-        router.on(.tile) { request, context in
+        routes.open(.tile) { request, context in
             let (name, tiles, z, x, y) = try tileAddress(context, shelf)
             let gzip = tiles.header.tileCompression == PMTilesHeader.Compression.gzip.rawValue
             let acceptsGzip = request.headers.values(for: "Accept-Encoding").joined(separator: ",").lowercased()
@@ -73,10 +73,10 @@ enum MapRoutes {
     }
 
     private static func addTileImage(
-        to router: inout Router, shelf: MapShelf,
+        to routes: inout PortalRoutes, shelf: MapShelf,
         admit: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void
     ) {
-        router.on(.tileImage) { request, context in
+        routes.open(.tileImage) { request, context in
             let (name, tiles, z, x, y) = try tileAddress(context, shelf)
             let key = TileImageCache.Key(pack: name, z: z, x: x, y: y)
             var png = shelf.images.png(key)
@@ -117,10 +117,10 @@ enum MapRoutes {
     }
 
     private static func addRoute(
-        to router: inout Router, shelf: MapShelf,
+        to routes: inout PortalRoutes, shelf: MapShelf,
         admit: @escaping @Sendable (HTTPRequest, RequestContext) throws -> Void
     ) {
-        router.on(.route) { request, context in
+        routes.open(.route) { request, context in
             try admit(request, context)
             let from = try coordinate(request, "from")
             let to = try coordinate(request, "to")

@@ -14,9 +14,10 @@ enum MediaRoutes {
     /// The largest PATCH that carries an `Upload-Checksum`: it is held whole until verified.
     static let verifiedChunkBytes = 64 << 20
 
-    /// `OPTIONS /v1/uploads`, the tus discovery request, answered without authentication.
-    static func addDiscovery(to router: inout Router) {
-        router.on(.uploadOptions, body: nil) { _, _ in
+    /// The tus endpoints and downloads; `OPTIONS /v1/uploads`, the tus discovery request, is
+    /// answered without authentication.
+    static func add(to routes: inout PortalRoutes, store: PortalStore, metrics: PortalMetrics) {
+        routes.open(.uploadOptions, body: nil) { _, _ in
             HTTPResponse(
                 status: .noContent,
                 headers: [
@@ -25,12 +26,8 @@ enum MediaRoutes {
                     "Tus-Checksum-Algorithm": DigestAlgorithm.allCases.map(\.rawValue).joined(separator: ","),
                 ])
         }
-    }
-
-    static func add(to group: inout RouteGroup, store: PortalStore, metrics: PortalMetrics) {
-        group.on(.createUpload) { request, context in
+        routes.signedIn(.createUpload) { request, _, principal in
             try requireTus(request)
-            let principal = try context.principal(as: PortalPrincipal.self)
             guard let lengthText = request.headers["Upload-Length"], let length = Int64(lengthText), length >= 0 else {
                 throw HTTPError.badRequest(
                     code: .invalidUploadLength, "Upload-Length must be a whole number of bytes")
@@ -57,9 +54,8 @@ enum MediaRoutes {
                     "Upload-Expires": httpDate(upload.expiresAt),
                 ])
         }
-        group.on(.uploadOffset, body: nil) { request, context in
+        routes.signedIn(.uploadOffset, body: nil) { request, context, principal in
             try requireTus(request)
-            let principal = try context.principal(as: PortalPrincipal.self)
             let upload = try store.upload(try context.parameters.require("id"), account: principal.accountId)
             return HTTPResponse(
                 status: .ok,
@@ -69,9 +65,8 @@ enum MediaRoutes {
                     "Cache-Control": "no-store",
                 ])
         }
-        group.on(.appendUpload, body: .streamed(maximumBytes: 1 << 40)) { request, context in
+        routes.signedIn(.appendUpload, body: .streamed(maximumBytes: 1 << 40)) { request, context, principal in
             try requireTus(request)
-            let principal = try context.principal(as: PortalPrincipal.self)
             guard request.headers["Content-Type"]?.lowercased() == "application/offset+octet-stream" else {
                 throw HTTPError(
                     .unsupportedMediaType, code: .unsupportedMediaType,
@@ -103,8 +98,7 @@ enum MediaRoutes {
                     "Upload-Expires": httpDate(final.expiresAt),
                 ])
         }
-        group.on(.media) { request, context in
-            let principal = try context.principal(as: PortalPrincipal.self)
+        routes.signedIn(.media) { request, context, principal in
             let sha256 = try context.parameters.require("sha256").lowercased()
             guard let size = try store.mediaSize(account: principal.accountId, sha256: sha256) else {
                 throw HTTPError.notFound("no media with that SHA-256 in this account")

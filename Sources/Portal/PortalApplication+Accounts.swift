@@ -7,70 +7,60 @@ import SyncProtocol
 /// and those of the signed-in session (sign-out, the account, its devices and signing one out —
 /// issue 16 —, its statistics for an administrator): T3, T12.
 extension PortalApplication {
-    func addPublicRoutes(to router: inout Router) {
+    func addPublicRoutes(to routes: inout PortalRoutes) {
         let store = store
         let metrics = metrics
-        router.on(.health) { _, _ in
+        routes.open(.health) { _, _ in
             try .json(["status": "ok", "backend": store.database.backend])
         }
-        router.on(.metrics) { _, _ in
+        routes.open(.metrics) { _, _ in
             HTTPResponse(
                 headers: ["Content-Type": "text/plain; version=0.0.4"], body: .bytes(Data(metrics.render().utf8)))
         }
-        router.on(.openAPI) { _, _ in
+        routes.open(.openAPI) { _, _ in
             HTTPResponse(headers: ["Content-Type": "application/json"], body: .bytes(try OpenAPIDocument.data()))
         }
     }
 
-    /// Sign-up and sign-in: open to anyone, held to the client's protocol version like the session's.
-    func addSignInRoutes(to group: inout RouteGroup) {
+    /// Sign-up and sign-in (open to anyone), and the signed-in session's own endpoints.
+    func addAccountRoutes(to routes: inout PortalRoutes) {
         let store = store
         let limiter = limiter
         let signUpLimiter = signUpLimiter
         let trustedProxies = trustedProxies
-        group.on(.signUp) { request, context in
-            let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
+        routes.open(PortalAPI.signUp) { call in
+            let client = Self.clientAddress(call.request, peer: call.context.remoteAddress, trusting: trustedProxies)
             try signUpLimiter.admit(client, code: .tooManySignups, "Too many accounts created from this address")
-            let body = try await request.decodeJSON(SignUpRequest.self)
-            let id = try store.signUp(email: body.email, password: body.password)
-            return try .json(try store.account(id), status: .created)
+            let body = try await call.body()
+            return try store.account(try store.signUp(email: body.email, password: body.password))
         }
-        group.on(.signIn) { request, _ in
-            let body = try await request.decodeJSON(SignInRequest.self)
+        routes.open(PortalAPI.signIn) { call in
+            let body = try await call.body()
             let key = try PortalStore.normalisedEmail(body.email)
             try limiter.admit(key, code: .tooManyAttempts, "Too many wrong passwords for this email")
             let session = try store.signIn(
                 email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
             limiter.recordSuccess(key)
-            return try .json(session, status: .created)
+            return session
         }
-    }
-
-    func addSessionRoutes(to group: inout RouteGroup) {
-        let store = store
-        group.on(.signOut) { _, context in
-            try store.revoke(tokenHash: try context.principal(as: PortalPrincipal.self).tokenHash)
-            return .noContent
+        routes.signedIn(PortalAPI.signOut) { _, principal in
+            try store.revoke(tokenHash: principal.tokenHash)
+            return NoBody()
         }
-        group.on(.currentAccount) { _, context in
-            try .json(try store.account(try context.principal(as: PortalPrincipal.self).accountId))
-        }
-        group.on(.devices) { _, context in
-            try .json(try store.devices(account: try context.principal(as: PortalPrincipal.self).accountId))
-        }
-        group.on(.revokeDevice) { _, context in
-            let principal = try context.principal(as: PortalPrincipal.self)
-            guard let device = UUID(uuidString: try context.parameters.require("id")) else {
+        routes.signedIn(PortalAPI.currentAccount) { _, principal in try store.account(principal.accountId) }
+        routes.signedIn(PortalAPI.devices) { _, principal in try store.devices(account: principal.accountId) }
+        routes.signedIn(PortalAPI.revokeDevice) { call, principal in
+            guard let device = UUID(uuidString: try call.parameter("id")) else {
                 throw HTTPError.notFound("No device with that id in this account.")
             }
             try store.revokeDevice(account: principal.accountId, device: device)
-            return .noContent
+            return NoBody()
         }
-        group.on(.adminStats) { _, context in
-            guard try context.principal(as: PortalPrincipal.self).isAdmin else {
+        routes.signedIn(PortalAPI.adminStats) { _, principal in
+            guard principal.isAdmin else {
                 throw HTTPError.forbidden("Only administrators can read the portal's statistics.")
             }
-            return try .json(try store.stats())
+            return try store.stats()
         }
     }
 }

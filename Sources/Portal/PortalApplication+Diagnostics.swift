@@ -13,14 +13,14 @@ import SyncProtocol
 /// and per installation, the body to ``DiagnosticsLimits/bodyBytes``, and every field by
 /// ``DiagnosticsUpload/validate()`` before anything is stored.
 extension PortalApplication {
-    func addDiagnosticsRoutes(to router: inout Router) {
+    func addDiagnosticsRoutes(to routes: inout PortalRoutes) {
         let (store, trustedProxies) = (store, trustedProxies)
         let (byAddress, byInstallation) = (diagnosticsLimiters.address, diagnosticsLimiters.installation)
-        router.on(.diagnostics, body: .buffered(maximumBytes: DiagnosticsLimits.bodyBytes)) { request, context in
-            let client = Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies)
+        routes.open(PortalAPI.diagnostics, body: .buffered(maximumBytes: DiagnosticsLimits.bodyBytes)) { call in
+            let client = Self.clientAddress(call.request, peer: call.context.remoteAddress, trusting: trustedProxies)
             try byAddress.admit(client, code: .tooManyReports, "Too many error reports from this address")
             var account: UUID?
-            if let header = request.headers["Authorization"] {
+            if let header = call.request.headers["Authorization"] {
                 guard header.hasPrefix("Bearer "),
                     let principal = try store.principal(forToken: String(header.dropFirst(7)))
                 else {
@@ -28,12 +28,12 @@ extension PortalApplication {
                 }
                 account = principal.accountId
             }
-            let upload = try await request.decodeJSON(DiagnosticsUpload.self)
+            let upload = try await call.body()
             try byInstallation.admit(
                 upload.installation.uuidString, code: .tooManyReports,
                 "Too many error reports from this installation")
             try upload.validate()
-            return try .json(try store.receiveDiagnostics(upload, account: account))
+            return try store.receiveDiagnostics(upload, account: account)
         }
     }
 }

@@ -61,44 +61,38 @@ extension PortalApplication {
     /// The largest licensing body: a signed transaction or an attestation object, in base64.
     static let licensingBodyBytes = 96 * 1024
 
-    func addLicensingRoutes(to router: inout Router) {
+    func addLicensingRoutes(to routes: inout PortalRoutes) {
         let (store, licensing, trustedProxies) = (store, licensing, trustedProxies)
-        let limiter = licensingLimiters.notifications
-        router.on(.licenceKey) { _, _ in try .json(LicenceKeyAnswer(publicKey: licensing.publicKey)) }
-        router.on(.appStoreNotifications, body: .buffered(maximumBytes: Self.licensingBodyBytes)) { request, context in
+        let (notifications, limiter) = (licensingLimiters.notifications, licensingLimiters.account)
+        routes.open(PortalAPI.licenceKey) { _ in LicenceKeyAnswer(publicKey: licensing.publicKey) }
+        routes.open(PortalAPI.appStoreNotifications, body: .buffered(maximumBytes: Self.licensingBodyBytes)) { call in
             // Verifying costs a few milliseconds of CPU: anyone can send, so each address is capped
             // (Apple sends again later what was refused).
-            try limiter.admit(
-                Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
+            try notifications.admit(
+                Self.clientAddress(call.request, peer: call.context.remoteAddress, trusting: trustedProxies),
                 code: .tooManyNotifications, "Too many notifications from this address")
             guard let verifier = licensing.appStore else { throw Self.notSelling }
-            let body = try await request.decodeJSON(AppStoreNotificationBody.self)
-            let notification = try verifier.notification(body.signedPayload, now: store.currentDate)
+            let notification = try verifier.notification(try await call.body().signedPayload, now: store.currentDate)
             _ = try store.applyNotification(notification)
-            return HTTPResponse(status: .ok)
+            return NoBody()
         }
-    }
-
-    func addSessionLicensingRoutes(to group: inout RouteGroup) {
-        let (store, licensing, limiter) = (store, licensing, licensingLimiters.account)
-        group.on(.redeemAppStore, body: .buffered(maximumBytes: Self.licensingBodyBytes)) { request, context in
-            let principal = try context.principal(as: PortalPrincipal.self)
+        routes.signedIn(PortalAPI.redeemAppStore, body: .buffered(maximumBytes: Self.licensingBodyBytes)) {
+            call, principal in
             try limiter.admit(
                 principal.accountId.uuidString, code: .tooManyLicenceRequests, "Too many licence requests")
             guard let verifier = licensing.appStore else { throw Self.notSelling }
-            let body = try await request.decodeJSON(AppStoreRedemption.self)
+            let body = try await call.body()
             let now = store.currentDate
             let transaction = try verifier.transaction(body.signedTransaction, now: now)
             let purchase = try store.redeem(
                 transaction, account: principal.accountId, device: principal.deviceId, limits: licensing.limits)
-            return try .json(
-                try licensing.answer(for: purchase, account: principal.accountId, device: principal.deviceId, now: now))
+            return try licensing.answer(
+                for: purchase, account: principal.accountId, device: principal.deviceId, now: now)
         }
-        group.on(.entitlement, body: .buffered(maximumBytes: 4096)) { request, context in
-            let principal = try context.principal(as: PortalPrincipal.self)
+        routes.signedIn(PortalAPI.entitlement, body: .buffered(maximumBytes: 4096)) { call, principal in
             try limiter.admit(
                 principal.accountId.uuidString, code: .tooManyLicenceRequests, "Too many licence requests")
-            let body = try await request.decodeJSON(EntitlementRequest.self)
+            let body = try await call.body()
             let known = Set(TamperSignal.allCases.map(\.rawValue))
             guard body.signals.count <= known.count else {
                 throw HTTPError.badRequest(code: .invalidSignals, "signals: at most \(known.count) are taken")
@@ -116,21 +110,19 @@ extension PortalApplication {
                 throw LicenceRefusal(
                     .entitlementRequired, "this account has no purchase that unlocks the app; buy or restore one")
             }
-            return try .json(
-                try licensing.answer(
-                    for: purchase, account: principal.accountId, device: principal.deviceId, now: store.currentDate))
+            return try licensing.answer(
+                for: purchase, account: principal.accountId, device: principal.deviceId, now: store.currentDate)
         }
-        group.on(.attestationChallenge) { _, context in
-            let principal = try context.principal(as: PortalPrincipal.self)
+        routes.signedIn(PortalAPI.attestationChallenge) { _, principal in
             guard licensing.appAttest != nil else { throw Self.notAttesting }
             let challenge = try store.issueAttestationChallenge(
                 account: principal.accountId, device: principal.deviceId)
-            return try .json(AttestationChallenge(challenge: challenge.base64EncodedString()))
+            return AttestationChallenge(challenge: challenge.base64EncodedString())
         }
-        group.on(.attestDevice, body: .buffered(maximumBytes: Self.licensingBodyBytes)) { request, context in
-            let principal = try context.principal(as: PortalPrincipal.self)
+        routes.signedIn(PortalAPI.attestDevice, body: .buffered(maximumBytes: Self.licensingBodyBytes)) {
+            call, principal in
             guard let verifier = licensing.appAttest else { throw Self.notAttesting }
-            let body = try await request.decodeJSON(AttestationRequest.self)
+            let body = try await call.body()
             let fields = [("keyId", body.keyId), ("attestation", body.attestation), ("challenge", body.challenge)]
             let decoded = try fields.map { name, value in
                 guard let data = Data(base64Encoded: value), !data.isEmpty else {
@@ -143,7 +135,7 @@ extension PortalApplication {
                 challenge throws(StoreVerificationError) in
                 try verifier.attestation(decoded[1], keyId: decoded[0], challenge: challenge, now: store.currentDate)
             }
-            return try .json(AttestationAnswer(environment: key.environment))
+            return AttestationAnswer(environment: key.environment)
         }
     }
 

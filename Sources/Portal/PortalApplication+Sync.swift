@@ -7,24 +7,24 @@ import SyncProtocol
 /// `--require-attestation` ask, T13), pull (streamed, bounded in bytes), the history of replaced
 /// versions, and the directories devices may only read.
 extension PortalApplication {
-    func addSyncRoutes(to group: inout RouteGroup) {
+    func addSyncRoutes(to routes: inout PortalRoutes) {
         let store = store
         let metrics = metrics
         let application = self
-        group.on(.push, body: .buffered(maximumBytes: SyncLimits.pushBodyBytes)) { request, context in
-            let principal = try context.principal(as: PortalPrincipal.self)
-            try application.admitPush(request, body: try await request.body.collect(upTo: .max), principal: principal)
-            let body = try await request.decodeJSON(PushRequest.self)
-            let response = try store.push(body.mutations, account: principal.accountId, device: principal.deviceId)
+        routes.signedIn(PortalAPI.push, body: .buffered(maximumBytes: SyncLimits.pushBodyBytes)) { call, principal in
+            try application.admitPush(
+                call.request, body: try await call.request.body.collect(upTo: .max), principal: principal)
+            let response = try store.push(
+                try await call.body().mutations, account: principal.accountId, device: principal.deviceId)
             for status in [MutationResult.Status.applied, .duplicate, .superseded, .rejected] {
                 let name = status == .applied ? "pushed" : status == .duplicate ? "duplicates" : status.rawValue
                 metrics.count(name, response.results.filter { $0.status == status }.count)
             }
-            return try .json(response)
+            return response
         }
-        group.on(.pull) { request, context in
-            let principal = try context.principal(as: PortalPrincipal.self)
-            let query = try PullQuery { try request.queryValue($0) }
+        // A pull's answer is written piece by piece (its JSON is ``PullResponse``'s).
+        routes.signedIn(PortalAPI.pull.endpoint) { request, context, principal in
+            let query = try EndpointCall<NoBody, PullQuery>(request, context).query
             let page = try store.pull(
                 after: query.cursor, limit: query.limit, account: principal.accountId, kinds: query.servedKinds)
             try store.recordActivity(account: principal.accountId, device: principal.deviceId)
@@ -41,19 +41,18 @@ extension PortalApplication {
                     for piece in pieces { try await writer.write(piece) }
                 })
         }
-        group.on(.history) { request, context in
-            let principal = try context.principal(as: PortalPrincipal.self)
-            let query = try HistoryQuery { try request.queryValue($0) }
+        routes.signedIn(PortalAPI.history) { call, principal in
+            let query = call.query
             let entries = try store.history(
                 account: principal.accountId, id: query.id, before: query.before, limit: query.limit)
             let next = entries.count == query.limit ? entries.last?.seq : nil
-            return try .json(HistoryResponse(entries: entries, nextBefore: next))
+            return HistoryResponse(entries: entries, nextBefore: next)
         }
-        group.on(.directories) { _, _ in try .json(try store.directories()) }
+        routes.signedIn(PortalAPI.directories) { _, _ in try store.directories() }
         for method in [HTTPMethod.post, .put, .patch, .delete] {
-            group.on(method, PortalEndpoint.directories.pattern, body: nil) { _, _ in
-                throw HTTPError.forbidden("Directories belong to the portal; devices can only read them (T5).")
-            }
+            routes.refuse(
+                method, on: .directories,
+                with: HTTPError.forbidden("Directories belong to the portal; devices can only read them (T5)."))
         }
     }
 }

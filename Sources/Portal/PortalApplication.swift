@@ -85,20 +85,18 @@ public struct PortalApplication: Sendable {
     }
 
     /// The router and middleware, ready for ``HTTPServer`` (or a test's in-process client): every
-    /// ``PortalEndpoint``, the session ones behind the bearer token's check.
+    /// ``PortalEndpoint``, each behind what its table entry asks (``PortalRoutes``), and the site.
     public func application() -> HTTPApplication {
-        var router = Router()
-        addPublicRoutes(to: &router)
-        addDiagnosticsRoutes(to: &router)
-        addLicensingRoutes(to: &router)
-        SiteRoutes(
-            store: store, limiter: limiter, trustedProxies: trustedProxies,
-            replicas: AccountReplicas(folder: replicaFolder), tiles: siteTiles.over(maps.siteLayers)
-        ).add(to: &router)
-        MediaRoutes.addDiscovery(to: &router)
+        var routes = PortalRoutes(router: Router(), store: store, oldestProtocol: oldestProtocol)
+        addPublicRoutes(to: &routes)
+        addAccountRoutes(to: &routes)
+        addSyncRoutes(to: &routes)
+        addDiagnosticsRoutes(to: &routes)
+        addLicensingRoutes(to: &routes)
+        MediaRoutes.add(to: &routes, store: store, metrics: metrics)
         let (routeLimiter, drawingLimiter, trustedProxies) = (routeLimiter, drawingLimiter, trustedProxies)
         MapRoutes.add(
-            to: &router, shelf: maps,
+            to: &routes, shelf: maps,
             admitRoute: { request, context in
                 try routeLimiter.admit(
                     Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
@@ -109,25 +107,11 @@ public struct PortalApplication: Sendable {
                     Self.clientAddress(request, peer: context.remoteAddress, trusting: trustedProxies),
                     code: .tooManyTiles, "Too many map pictures drawn for this address")
             })
-        let store = store
-        let authenticated: [any HTTPMiddleware] = [
-            AuthenticationMiddleware<PortalPrincipal> { request, context in
-                guard let header = request.headers["Authorization"], header.hasPrefix("Bearer "),
-                    let principal = try store.principal(forToken: String(header.dropFirst(7)))
-                else { throw HTTPError.unauthorized("A valid bearer token is required; sign in again.") }
-                context.notes["accountId"] = principal.accountId.uuidString.lowercased()
-                context.notes["deviceId"] = principal.deviceId.uuidString.lowercased()
-                return principal
-            }
-        ]
-        let protocolGate = ProtocolVersionMiddleware(oldestServed: oldestProtocol)
-        router.group("", middleware: [protocolGate]) { group in addSignInRoutes(to: &group) }
-        router.group("", middleware: [protocolGate] + authenticated) { group in
-            addSessionRoutes(to: &group)
-            addSyncRoutes(to: &group)
-            addSessionLicensingRoutes(to: &group)
-            MediaRoutes.add(to: &group, store: store, metrics: metrics)
-        }
+        var router = routes.router
+        SiteRoutes(
+            store: store, limiter: limiter, trustedProxies: trustedProxies,
+            replicas: AccountReplicas(folder: replicaFolder), tiles: siteTiles.over(maps.siteLayers)
+        ).add(to: &router)
         return HTTPApplication(
             router: router, middleware: [MetricsMiddleware(metrics: metrics), PortalErrorMiddleware()], logger: logger)
     }

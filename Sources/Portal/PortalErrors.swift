@@ -64,11 +64,3 @@ struct PortalErrorMiddleware: HTTPMiddleware {
         }
     }
 }
-
-extension RouteBuilder {
-    /// Adds the handler of one of the portal's endpoints at its path, for its method
-    /// (``PortalEndpoint``, the route table the device shares).
-    mutating func on(_ endpoint: PortalEndpoint, body: BodyPolicy? = nil, _ handler: @escaping HTTPHandler) {
-        on(HTTPMethod(rawValue: endpoint.method), endpoint.pattern, body: body, handler)
-    }
-}

@@ -106,7 +106,7 @@ extension PortalStore {
             expiresAt: PortalClock.date(expires), isComplete: held)
         if !held, length == 0 {
             // Nothing will ever be PATCHed: the upload completes now, like content already held.
-            try blobs.append(Data(), upload: state.id, at: 0)
+            _ = try blobs.append(Data(), upload: state.id, at: 0)
             try finish(&state, account: account)
         }
         return state

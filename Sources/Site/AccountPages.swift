@@ -1,5 +1,6 @@
 import Foundation
 import PortalViews
+import SyncProtocol
 
 /// The pages of signing in and of the account (issue 16 §1): sign-in, the account with its
 /// devices and sessions, changing the password, and the confirmation every destructive action

@@ -48,11 +48,11 @@ private func benchmarkSync(backend: String, database: any PortalDatabase, catche
     let server = try HTTPServer.start(PortalApplication(store: store).application(), configuration: .init(port: 0))
     let base = "http://127.0.0.1:\(server.port)"
     let transport = CountingTransport(URLSessionSyncTransport(baseURL: URL(string: base)!))
-    let client = SyncClient(transport: transport)
+    let client = SyncEngine(transport: transport)
 
     let (phone, records) = try benchmarkDiary("phone", catches: catches)
     let tablet = try benchmarkDiary("tablet", catches: 0).0
-    _ = try await client.signUp(email: "bench@example.org", password: "benchmark password")
+    _ = try await client.api.signUp(email: "bench@example.org", password: "benchmark password")
     for diary in [phone, tablet] {
         _ = try await client.signIn(
             diary, portalURL: base, email: "bench@example.org", password: "benchmark password", deviceName: "bench")

@@ -56,7 +56,7 @@ struct AppAttestFlowTests {
     func attestedPushes(backend: Backend) async throws {
         let portal = try LicensingEndpointTests.portal(
             backend, try LicensingEndpointTests.configuration(requiresAttestation: true))
-        var phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
         let account = try #require(try phone.diary.syncAccount()?.accountId)
         let device = try phone.diary.replicaId()
         let transport = FixtureChallengeTransport(
@@ -67,7 +67,7 @@ struct AppAttestFlowTests {
         #expect(try await licence.attestDevice(with: attester), "attested once, kept")
         #expect(try portal.store.attestedKey(account: account, device: device)?.counter == 0)
 
-        phone.sync.requestAsserter = licence.requestAsserter(with: attester)
+        phone.sync.api.requestAsserter = licence.requestAsserter(with: attester)
         _ = try phone.logTrip(catches: 1)
         let first = try await phone.synchronise()
         #expect(first.pushed == 3)

@@ -26,7 +26,7 @@ struct LicensingAbuseTests {
         for _ in 0..<2 {
             #expect(
                 await LicensingEndpointTests.refusal {
-                    try await phone.sync.refreshEntitlement(signals: ["clock_set_back"], token: token)
+                    try await phone.sync.api.refreshEntitlement(signals: ["clock_set_back"], token: token)
                 } == "entitlement_required")
         }
         let third = try await portal.client.send(
@@ -49,7 +49,7 @@ struct LicensingAbuseTests {
         let portal = try LicensingEndpointTests.portal(backend, try LicensingEndpointTests.configuration())
         let fixtures = LicensingFixtures.shared
         let anna = try await portal.device("anna", email: "anna@example.org", signUp: true)
-        _ = try await anna.sync.redeemAppStore(
+        _ = try await anna.sync.api.redeemAppStore(
             signedTransaction: fixtures.jws("ok"), token: LicensingEndpointTests.token(anna))
         let account = try #require(try anna.diary.syncAccount()?.accountId)
         try portal.store.deleteAccount(account, typedEmail: "anna@example.org", password: "correct horse")
@@ -59,7 +59,7 @@ struct LicensingAbuseTests {
         #expect(licence.accounts.isEmpty && licence.devices == 0)
         #expect(events.allSatisfy { $0.account == nil })
         let boris = try await portal.device("boris", email: "boris@example.org", signUp: true)
-        let answer = try await boris.sync.redeemAppStore(
+        let answer = try await boris.sync.api.redeemAppStore(
             signedTransaction: fixtures.jws("ok"), token: LicensingEndpointTests.token(boris))
         #expect(answer.product == "org.hobbystory.fishing.yearly")
     }

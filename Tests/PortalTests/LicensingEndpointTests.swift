@@ -64,7 +64,7 @@ struct LicensingEndpointTests {
         let configuration = try Self.configuration(limits: PurchaseLimits(accounts: 1, devices: 2))
         let portal = try Self.portal(backend, configuration)
         let (phone, tablet) = try await portal.phoneAndTablet()
-        let answer = try await phone.sync.redeemAppStore(
+        let answer = try await phone.sync.api.redeemAppStore(
             signedTransaction: Self.fixtures.jws("ok"), token: Self.token(phone))
         let key = try #require(Data(base64Encoded: configuration.publicKey))
         let token = try EntitlementToken(verifying: answer.token, publicKey: key)
@@ -73,23 +73,26 @@ struct LicensingEndpointTests {
         #expect(token.claims.validUntilDate == LicensingFixtures.now.addingTimeInterval(7 * 86_400))
         #expect(answer.expires == Date(timeIntervalSince1970: 1_825_027_200))
         // The account's other device gets its own token by asking.
-        let tabletAnswer = try await tablet.sync.refreshEntitlement(signals: [], token: Self.token(tablet))
+        let tabletAnswer = try await tablet.sync.api.refreshEntitlement(signals: [], token: Self.token(tablet))
         #expect(
             try EntitlementToken(verifying: tabletAnswer.token, publicKey: key).claims.device
                 == tablet.diary.replicaId())
 
         let mallory = try await portal.device("mallory", email: "mallory@example.org", signUp: true)
         let shared = await Self.refusal {
-            try await mallory.sync.redeemAppStore(
+            try await mallory.sync.api.redeemAppStore(
                 signedTransaction: Self.fixtures.jws("ok"), token: Self.token(mallory))
         }
         #expect(shared == "purchase_shared")
         #expect(
-            await Self.refusal { try await mallory.sync.refreshEntitlement(signals: [], token: Self.token(mallory)) }
+            await Self.refusal {
+                try await mallory.sync.api.refreshEntitlement(signals: [], token: Self.token(mallory))
+            }
                 == "entitlement_required")
         let third = try await portal.device("laptop", email: "anna@example.org")
         let beyond = await Self.refusal {
-            try await third.sync.redeemAppStore(signedTransaction: Self.fixtures.jws("ok"), token: Self.token(third))
+            try await third.sync.api.redeemAppStore(
+                signedTransaction: Self.fixtures.jws("ok"), token: Self.token(third))
         }
         #expect(beyond == "device_limit")
 
@@ -119,7 +122,7 @@ struct LicensingEndpointTests {
         ]
         for (name, code) in expected {
             let verdict = await Self.refusal {
-                try await phone.sync.redeemAppStore(
+                try await phone.sync.api.redeemAppStore(
                     signedTransaction: Self.fixtures.jws(name), token: Self.token(phone))
             }
             #expect(verdict == code, "\(name)")
@@ -132,7 +135,7 @@ struct LicensingEndpointTests {
             body: Data("{\"signedTransaction\": 7}".utf8))
         #expect(garbage.status.code == 400)
         let huge = await Self.refusal {
-            try await phone.sync.redeemAppStore(
+            try await phone.sync.api.redeemAppStore(
                 signedTransaction: String(repeating: "A", count: 200_000), token: Self.token(phone))
         }
         #expect(huge == "content_too_large")
@@ -145,7 +148,8 @@ struct LicensingEndpointTests {
         let portal = try Self.portal(backend, try Self.configuration())
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
         let account = try #require(try phone.diary.syncAccount()?.accountId)
-        _ = try await phone.sync.redeemAppStore(signedTransaction: Self.fixtures.jws("ok"), token: Self.token(phone))
+        _ = try await phone.sync.api.redeemAppStore(
+            signedTransaction: Self.fixtures.jws("ok"), token: Self.token(phone))
         func notify(_ name: String) async throws -> Int {
             let payload = try #require(Self.fixtures.notifications[name]).signedPayload
             return try await portal.client.send(
@@ -161,7 +165,8 @@ struct LicensingEndpointTests {
         #expect(try portal.store.activePurchase(account: account) == nil)
         // Replaying the original purchase does not undo the refund.
         let replay = await Self.refusal {
-            try await phone.sync.redeemAppStore(signedTransaction: Self.fixtures.jws("ok"), token: Self.token(phone))
+            try await phone.sync.api.redeemAppStore(
+                signedTransaction: Self.fixtures.jws("ok"), token: Self.token(phone))
         }
         #expect(replay == "purchase_revoked")
         #expect(try await notify("payload_changed") == 400)
@@ -191,7 +196,7 @@ struct LicensingEndpointTests {
         #expect(try tablet.diary.pendingChanges().count == pending, "nothing parked, nothing lost")
         #expect(try tablet.diary.syncRejections().isEmpty)
         #expect(try tablet.contents().catches.count == 3, "the phone's catches were pulled")
-        _ = try await tablet.sync.redeemAppStore(
+        _ = try await tablet.sync.api.redeemAppStore(
             signedTransaction: Self.fixtures.jws("lifetime"), token: Self.token(tablet))
         let report = try await tablet.synchronise()
         #expect(report.pushed == pending)

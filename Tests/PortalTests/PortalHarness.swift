@@ -116,7 +116,7 @@ final class PortalHarness: Sendable {
     ) async throws -> TestDevice {
         let device = try TestDevice(name: name, clock: TestClock(clock.now), transport: transport(faults: faults))
         if signUp {
-            _ = try await SyncClient(transport: transport(), sleep: { _ in }).signUp(email: email, password: password)
+            _ = try await PortalClient(transport: transport(), sleep: { _ in }).signUp(email: email, password: password)
         }
         try await signIn(device, email: email, password: password)
         return device
@@ -130,7 +130,7 @@ final class PortalHarness: Sendable {
 
     /// Signs a device's diary in (again), as after its session expired.
     func signIn(_ device: TestDevice, email: String, password: String = "correct horse") async throws {
-        _ = try await SyncClient(transport: transport(), sleep: { _ in }).signIn(
+        _ = try await SyncEngine(transport: transport(), sleep: { _ in }).signIn(
             device.queue, portalURL: "http://portal.test", email: email, password: password, deviceName: device.name)
     }
 }
@@ -151,7 +151,7 @@ final class TestDevice: @unchecked Sendable {
     let diary: Diary
     /// The same diary as the app uses it (a second connection to the file): sync goes through it.
     let queue: DiaryQueue
-    var sync: SyncClient
+    var sync: SyncEngine
 
     convenience init(name: String, clock: TestClock, transport: any SyncTransport) throws {
         let root = try temporaryFolder("device-\(name)")
@@ -166,7 +166,7 @@ final class TestDevice: @unchecked Sendable {
         storage = try DeviceStorage(root: root, now: clock.function)
         diary = try storage.openDiary(named: "Angler", pin: nil)
         queue = DiaryQueue(try storage.openDiary(named: "Angler", pin: nil))
-        sync = SyncClient(transport: transport, sleep: { _ in })
+        sync = SyncEngine(transport: transport, sleep: { _ in })
     }
 
     @discardableResult

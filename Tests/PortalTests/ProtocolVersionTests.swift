@@ -33,7 +33,7 @@ struct ProtocolVersionTests {
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
         try phone.logTrip(catches: 2)
         let pending = try phone.diary.pendingChanges().count
-        phone.sync.protocolVersion = 1
+        phone.sync.api.protocolVersion = 1
 
         await #expect(throws: SyncError.self) {
             do {
@@ -46,7 +46,7 @@ struct ProtocolVersionTests {
         #expect(try phone.diary.pendingChanges().count == pending, "nothing was sent or dropped")
         #expect(try phone.diary.syncRejections().isEmpty)
 
-        phone.sync.protocolVersion = SyncProtocolVersion.current
+        phone.sync.api.protocolVersion = SyncProtocolVersion.current
         let report = try await phone.synchronise()
         #expect(report.pushed == pending, "the same changes go through once the app is updated")
     }
@@ -92,8 +92,8 @@ struct ProtocolVersionTests {
         try phone.logTrip(catches: 3)
         try await phone.synchronise()
         let recording = RecordingTransport(inner: portal.transport())
-        tablet.sync = SyncClient(transport: recording, sleep: { _ in })
-        tablet.sync.protocolVersion = 1
+        tablet.sync = SyncEngine(transport: recording, sleep: { _ in })
+        tablet.sync.api.protocolVersion = 1
 
         let report = try await tablet.synchronise()
         #expect(report.pulled == 5)

@@ -61,6 +61,76 @@ struct RouteTableTests {
     }
 
     @Test(
+        "Given the typed endpoints, when compared with the OpenAPI document, then each one's body, query, answer and success status are the document's"
+    )
+    func typedEndpointsMatchDocument() throws {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: OpenAPIDocument.data()) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        func reference(_ schema: Any?) -> String? {
+            guard let schema = schema as? [String: Any] else { return nil }
+            if let ref = schema["$ref"] as? String { return String(ref.split(separator: "/").last ?? "") }
+            if schema["type"] as? String == "array", let element = reference(schema["items"]) { return "[\(element)]" }
+            return "?"
+        }
+        #expect(Set(PortalAPI.contracts.map(\.endpoint)).count == PortalAPI.contracts.count)
+        for contract in PortalAPI.contracts {
+            let endpoint = contract.endpoint
+            let key = "\(endpoint.method) \(endpoint.pattern)"
+            let operation = try #require(
+                paths[Self.openAPIPath(endpoint.pattern)]?[endpoint.method.lowercased()] as? [String: Any], "\(key)")
+            let requestBody = (operation["requestBody"] as? [String: Any])?["content"] as? [String: Any]
+            #expect(
+                reference((requestBody?["application/json"] as? [String: Any])?["schema"]) == contract.body, "\(key)")
+            let responses = operation["responses"] as? [String: Any] ?? [:]
+            let success = responses.keys.filter { $0.hasPrefix("2") }
+            #expect(success == ["\(contract.successStatus)"], "\(key) answers \(contract.successStatus)")
+            let content = (responses["\(contract.successStatus)"] as? [String: Any])?["content"] as? [String: Any]
+            #expect(reference((content?["application/json"] as? [String: Any])?["schema"]) == contract.answer, "\(key)")
+            let queryNames = (operation["parameters"] as? [[String: Any]] ?? []).filter {
+                $0["in"] as? String == "query"
+            }
+            .compactMap { $0["name"] as? String }
+            #expect(queryNames == contract.query, "\(key) reads the query its type reads")
+        }
+        // The JSON endpoints without a type in PortalAPI: the portal's own documents and the
+        // open map data, whose types are not the wire's.
+        let untyped = Set(PortalEndpoint.allCases).subtracting(PortalAPI.contracts.map(\.endpoint))
+        let untypedJSON = untyped.filter { endpoint in
+            let operation = paths[Self.openAPIPath(endpoint.pattern)]?[endpoint.method.lowercased()] as? [String: Any]
+            let responses = operation?["responses"] as? [String: [String: Any]] ?? [:]
+            return responses.values.contains { ($0["content"] as? [String: Any])?["application/json"] != nil }
+        }
+        #expect(untypedJSON == [.health, .openAPI, .mapPacks, .route])
+    }
+
+    @Test(
+        "Given every endpoint asked without a token or with a malformed protocol version, when answered, then the session and the version are checked exactly where the route table says"
+    )
+    func routerReadsTheTable() async throws {
+        let portal = try PortalHarness(.sqlite)
+        for endpoint in PortalEndpoint.allCases {
+            let target = endpoint.target(
+                Dictionary(
+                    uniqueKeysWithValues: endpoint.pattern.split(separator: "/").filter { $0.hasPrefix(":") }
+                        .map { (String($0.dropFirst()), "1") }))
+            let method = HTTPMethod(rawValue: endpoint.method)
+            let unsigned = try await portal.client.send(method, target)
+            #expect(
+                (unsigned.status == .unauthorized) == endpoint.requiresSession,
+                "\(endpoint) without a token: \(unsigned.status) \(unsigned.text.prefix(80))")
+            let malformed = try await portal.client.send(method, target, headers: [SyncProtocolVersion.header: "x"])
+            // A HEAD's answer has no body to name its problem: its status says it.
+            let versionRefused =
+                method == .head
+                ? malformed.status == .badRequest : malformed.problem?.code == ProblemCode.invalidProtocol.rawValue
+            #expect(
+                versionRefused == endpoint.checksProtocolVersion,
+                "\(endpoint) with a malformed protocol version: \(malformed.status)")
+        }
+    }
+
+    @Test(
         "Given endpoints with path parameters and queries, when a client builds targets, then values are encoded and parse back"
     )
     func targets() throws {

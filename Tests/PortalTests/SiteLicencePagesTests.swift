@@ -17,13 +17,13 @@ struct SiteLicencePagesTests {
         let portal = try LicensingEndpointTests.portal(backend, try LicensingEndpointTests.configuration())
         let fixtures = LicensingFixtures.shared
         let anna = try await portal.device("anna-phone", email: "anna@example.org", signUp: true)
-        _ = try await anna.sync.redeemAppStore(
+        _ = try await anna.sync.api.redeemAppStore(
             signedTransaction: fixtures.jws("ok"), token: LicensingEndpointTests.token(anna))
-        _ = try await anna.sync.refreshEntitlement(
+        _ = try await anna.sync.api.refreshEntitlement(
             signals: ["debugger_attached"], token: LicensingEndpointTests.token(anna))
         let boris = try await portal.device("boris-phone", email: "boris@example.org", signUp: true)
         _ = await LicensingEndpointTests.refusal {
-            try await boris.sync.redeemAppStore(
+            try await boris.sync.api.redeemAppStore(
                 signedTransaction: fixtures.jws("ok"), token: LicensingEndpointTests.token(boris))
         }
 

@@ -195,7 +195,7 @@ extension SyncTests {
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
         try phone.logTrip(catches: 2)
         try await phone.synchronise()
-        _ = try await SyncClient(transport: portal.transport(), sleep: { _ in }).signUp(
+        _ = try await PortalClient(transport: portal.transport(), sleep: { _ in }).signUp(
             email: "anna.new@example.org", password: "correct horse")
         try await portal.signIn(phone, email: "anna.new@example.org")
         let report = try await phone.synchronise()
@@ -233,7 +233,7 @@ struct RejectionTests {
     func refusedBatch() async throws {
         let portal = try PortalHarness(.sqlite)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        phone.sync = SyncClient(transport: RefusingFirstPush(inner: portal.transport()), sleep: { _ in })
+        phone.sync = SyncEngine(transport: RefusingFirstPush(inner: portal.transport()), sleep: { _ in })
         try phone.logTrip(catches: 1)
         let first = try await phone.synchronise()
         #expect(first.rejected == 3)

@@ -74,10 +74,9 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public private(set) var undoOffer: UndoOffer?
 
     private let diary: DiaryQueue
-    /// Draws the thumbnail of the photo the form was filled from, once attached.
-    private let thumbnails: MediaThumbnails?
+    /// Saves the catch, asks for its conditions and links the photo it was filled from.
+    private let catches: CatchService
     private let photos: PhotoCatchService
-    private let conditions: ConditionsService?
     private let clock: @Sendable () -> Date
     private let formatter: MeasureFormatter
     private let messages: FieldMessages
@@ -98,10 +97,9 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         thumbnails: MediaThumbnails? = nil, catalog: Catalog = .shared
     ) {
         self.diary = diary
-        self.thumbnails = thumbnails
+        catches = CatchService(diary: diary, conditions: conditions, thumbnails: thumbnails)
         self.editing = editing
         self.editingId = editing?.id ?? editingId
-        self.conditions = conditions
         self.clock = now
         self.formatter = formatter
         self.catalog = catalog
@@ -283,22 +281,21 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         validate()
         let (complete, unreadable) = form()
         guard canSave, unreadable.isEmpty else { return nil }
-        let editingId = editing?.id
-        switch await diary.saveForm(
-            messages: messages, fields: CatchField.self,
-            { diary -> Catch in
-                if let editingId { return try diary.updateCatch(editingId) { $0 = complete } }
-                return try diary.addCatch(complete)
-            })
-        {
-        case .saved(let item):
+        let (editingId, photo, catches) = (editing?.id, photo, catches)
+        let outcome = await FormSaveOutcome<CatchService.Addition, CatchField>.of(messages: messages) {
+            if let editingId { return try await catches.update(editingId, to: complete, photo: photo) }
+            return try await catches.add(complete, photo: photo, conditions: .inBackground)
+        }
+        switch outcome {
+        case .saved(let addition):
+            let item = addition.item
             saved = item
             editing = item
             draft = CatchDraft(item)
             loadedInputs = inputs
-            problem = nil
-            if editingId == nil { conditions?.recordInBackground(of: .catch, item.id) }
-            await attachPhoto(to: item)
+            // A photo that could not be linked is kept, so saving again tries again.
+            problem = addition.photoFailure.map(messages.problems.text)
+            if addition.photo != nil { self.photo = nil }
             return item
         case .invalid(let errors): fieldErrors = errors
         case .failed(let reason): problem = reason
@@ -330,19 +327,6 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public func dismissConfirmation() { confirmation = nil }
 
     // MARK: Internals
-
-    /// Adds the photo the form was filled from to the saved catch; a failure is shown and the
-    /// photo kept, so saving again tries again (the catch itself is saved either way).
-    private func attachPhoto(to item: Catch) async {
-        guard var source = photo else { return }
-        source.target = MediaTarget(.catch, item.id)
-        do {
-            try await diary.importMedia(source, thumbnails: thumbnails)
-            photo = nil
-        } catch {
-            problem = messages.problems.text(error)
-        }
-    }
 
     private var inputs: [String] {
         [weightText, lengthText, depthText, waterTemperatureText, countText, notes, "\(released)"]

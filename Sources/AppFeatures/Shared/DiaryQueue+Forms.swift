@@ -1,7 +1,6 @@
 import DiaryStore
 import FishingModel
 import Foundation
-import MediaLibrary
 
 extension DiaryQueue {
     /// Moves an object (with what goes with it) to the Trash and returns the offer that brings
@@ -16,18 +15,6 @@ extension DiaryQueue {
             _ = try await write { try $0.restore(entry.batchId) }
             try await afterUndo()
         }
-    }
-}
-
-extension DiaryQueue {
-    /// Imports one photo or video (T16, T17): copied, hashed and read off the diary's queue, then
-    /// recorded in one short write; its thumbnail is drawn right after (issue 30 §3), so a grid
-    /// never waits for it — a drawing that fails leaves the tile to show its kind.
-    func importMedia(_ source: MediaSource, thumbnails: MediaThumbnails?) async throws {
-        let folder = try await read { MediaStore.folder(forDiaryAt: $0.fileURL) }
-        let prepared = try await MediaImporter.prepareInBackground(source, in: folder)
-        let addition = try await write { try MediaImporter(store: try MediaStore(diary: $0)).commit(prepared) }
-        _ = try? await thumbnails?.thumbnail(addition.asset)
     }
 }
 
@@ -49,17 +36,15 @@ enum FormSaveOutcome<Record, Field: RecordField> {
     case failed(String)
 }
 
-extension DiaryQueue {
-    /// Saves a form's record in one transaction; the store's validation comes back as messages
-    /// at their fields, in the angler's language and units (T19).
+extension FormSaveOutcome {
+    /// Runs `save`; the store's validation comes back as messages at their fields, in the
+    /// angler's language and units (T19), and an issue at no row of the form is said as the
+    /// form's problem, never dropped.
     @MainActor
-    func saveForm<Record: Sendable, Field: RecordField>(
-        messages: FieldMessages, fields _: Field.Type, _ save: @escaping @Sendable (Diary) throws -> Record
-    ) async -> FormSaveOutcome<Record, Field> {
+    static func of(messages: FieldMessages, _ save: () async throws -> Record) async -> Self {
         do {
-            return .saved(try await write(save))
+            return .saved(try await save())
         } catch let error as ValidationError {
-            // An issue at no row of the form is said as the form's problem, never dropped.
             guard let fields = messages.messages(for: error.issues, as: Field.self) else {
                 return .failed(messages.problems.text(error))
             }
@@ -67,6 +52,16 @@ extension DiaryQueue {
         } catch {
             return .failed(messages.problems.text(error))
         }
+    }
+}
+
+extension DiaryQueue {
+    /// Saves a form's record in one transaction (``FormSaveOutcome/of(messages:_:)``).
+    @MainActor
+    func saveForm<Record: Sendable, Field: RecordField>(
+        messages: FieldMessages, fields _: Field.Type, _ save: @escaping @Sendable (Diary) throws -> Record
+    ) async -> FormSaveOutcome<Record, Field> {
+        await .of(messages: messages) { try await write(save) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One device or browser of an account as the account page and `GET /v1/devices` show it.
+/// One device or browser of an account as the account page and `GET /v1/devices` show it (T3,
+/// issue 16): the answer of ``PortalAPI/devices``, so both sides share it.
 public struct DeviceSummary: Sendable, Equatable, Codable {
     public var id: UUID
     public var name: String

@@ -3,25 +3,21 @@ import SyncProtocol
 
 /// The licensing calls of the device (T13, issue 17): redeem a purchase, refresh the entitlement
 /// token, and read the key tokens are signed with.
-extension SyncClient {
+extension PortalClient {
     /// Has the portal verify a StoreKit signed transaction and bind it to the account of `token`.
     public func redeemAppStore(signedTransaction: String, token: String) async throws(SyncError) -> EntitlementAnswer {
-        try await decode(
-            EntitlementAnswer.self,
-            from: try await send(
-                .redeemAppStore, body: AppStoreRedemption(signedTransaction: signedTransaction), token: token))
+        try await call(
+            PortalAPI.redeemAppStore, body: AppStoreRedemption(signedTransaction: signedTransaction), token: token)
     }
 
     /// A fresh token for the account of `token`, reporting `signals` of tampering.
     public func refreshEntitlement(signals: [String], token: String) async throws(SyncError) -> EntitlementAnswer {
-        try await decode(
-            EntitlementAnswer.self,
-            from: try await send(.entitlement, body: EntitlementRequest(signals: signals), token: token))
+        try await call(PortalAPI.entitlement, body: EntitlementRequest(signals: signals), token: token)
     }
 
     /// The portal's token-signing public key.
     public func licenceKey() async throws(SyncError) -> LicenceKeyAnswer {
-        try await decode(LicenceKeyAnswer.self, from: try await send(.licenceKey))
+        try await call(PortalAPI.licenceKey)
     }
 }
 
@@ -32,11 +28,10 @@ public protocol RequestAsserting: Sendable {
     func assertion(for body: Data) async throws -> Data?
 }
 
-extension SyncClient {
+extension PortalClient {
     /// A one-time challenge to attest a new App Attest key with.
     public func attestationChallenge(token: String) async throws(SyncError) -> Data {
-        let answer = try await decode(
-            AttestationChallenge.self, from: try await send(.attestationChallenge, token: token))
+        let answer = try await call(PortalAPI.attestationChallenge, token: token)
         guard let challenge = Data(base64Encoded: answer.challenge) else {
             throw SyncError.unreadableAnswer("the challenge is not base64")
         }
@@ -49,7 +44,6 @@ extension SyncClient {
     {
         let request = AttestationRequest(
             keyId: keyId, attestation: attestation.base64EncodedString(), challenge: challenge.base64EncodedString())
-        return try await decode(
-            AttestationAnswer.self, from: try await send(.attestDevice, body: request, token: token))
+        return try await call(PortalAPI.attestDevice, body: request, token: token)
     }
 }
