@@ -84,8 +84,7 @@ let package = Package(
             dependencies: [
                 "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
                 "MapPacks", "StoreVerification", "Licensing",
-                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "DiaryStore",
-                "Gazetteer",
+                "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "Gazetteer",
             ],
             resources: [.copy("Resources/openapi.json")]),
         .target(
@@ -111,7 +110,7 @@ let package = Package(
         .target(
             name: "Weather",
             dependencies: ["SQLiteDB", "Geodesy", "Almanac", "Geomagnetism", "Diagnostics", "NetworkFetch"]),
-        .target(name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac"]),
+        .target(name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac", "SyncProtocol", "FishingModel"]),
         .target(
             name: "DiaryServices",
             dependencies: [
@@ -190,7 +189,7 @@ let package = Package(
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "SyncProtocol", "TestSupport"]),
+            dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "SyncProtocol", "SQLiteDB", "TestSupport"]),
         .testTarget(
             name: "SecureHashingTests",
             dependencies: ["SecureHashing", .target(name: "CSodium", condition: .when(platforms: [.linux]))]),

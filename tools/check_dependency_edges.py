@@ -3,7 +3,7 @@
 forbids it (issue 32 §2, "dependencies as designed"; docs/architecture.md):
 
 - the site and the views it renders never link a database driver or the device's store;
-- the portal's storage never links the device's store;
+- the portal and its storage never link the device's store;
 - wire types and the core model never link storage;
 - nothing but the app's own layers reaches the app's screen models.
 
@@ -29,13 +29,6 @@ FORBIDDEN = {
     "SyncProtocol": DATABASES,
     "FishingModel": DATABASES | {"SyncProtocol"},
     "HTTPProblem": DATABASES,
-}
-
-# Edges the design forbids that the code still has, each with what removes it. Listed so that the
-# check passes today and fails the day a new one appears; printed on every run.
-PENDING = {
-    ("Portal", "DiaryStore"): "the portal runs reports on account replicas in the device's store "
-    "until the report module runs over the portal's own tables (issue 32 §2)",
 }
 
 APP_LAYERS = {"AppFeatures", "AppUI"}
@@ -69,19 +62,13 @@ def main() -> int:
             problems.append(f"{name} is named by a rule but is not a target")
             continue
         for module in sorted(closure(name, targets) & forbidden):
-            if (name, module) in PENDING:
-                print(f"pending: {name} reaches {module}: {PENDING[(name, module)]}")
-            else:
-                problems.append(f"{name} reaches {module}, which the design forbids it")
+            problems.append(f"{name} reaches {module}, which the design forbids it")
     for name in targets:
         if name in APP_LAYERS or name in APP_CONSUMERS:
             continue
         reached = closure(name, targets) & APP_LAYERS
         if reached:
             problems.append(f"{name} reaches {', '.join(sorted(reached))}: only the app's layers may")
-    for pair in PENDING:
-        if pair[1] not in closure(pair[0], targets):
-            problems.append(f"{pair[0]} no longer reaches {pair[1]}: remove it from PENDING")
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

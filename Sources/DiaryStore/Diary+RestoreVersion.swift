@@ -51,7 +51,7 @@ extension Diary {
                 guard let report = try savedReports().first(where: { $0.id == id }) else {
                     throw StoreError.notFound(entity: "report", id: id.canonicalText)
                 }
-                issues = Self.reportIssues(title: report.title, formula: report.formula)
+                issues = SavedReport.issues(title: report.title, formula: report.formula)
             }
             if !issues.isEmpty { throw ValidationError(entity: type.rawValue, issues: issues) }
             try recordChange(type, id, .upsert, at: now)

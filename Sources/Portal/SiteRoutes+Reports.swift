@@ -1,4 +1,3 @@
-import DiaryStore
 import FishingModel
 import Foundation
 import HTTPServer

@@ -111,14 +111,22 @@ struct Compiler {
             sql += " GROUP BY " + dimensions.map { $0.groupSQL ?? $0.sql }.joined(separator: ", ")
         }
         let firstValue = "\(dimensions.count + 1)"
+        // Bare expressions: a dimension's label and sort key are the same for its whole group,
+        // and ordering by the grouping expression itself needs no extra sort. Ordered by value,
+        // groups of equal value follow their keys, so every copy of a diary (the app's, the
+        // site's) ranks and cuts ties alike.
+        let byDimensions = dimensions.map { $0.sortSQL ?? $0.sql }
         if let top = formula.top {
-            sql += " ORDER BY \(firstValue) \(formula.order == .ascending ? "ASC" : "DESC") LIMIT \(top)"
+            let direction = formula.order == .ascending ? "ASC" : "DESC"
+            sql +=
+                " ORDER BY " + (["\(firstValue) \(direction)"] + byDimensions).joined(separator: ", ") + " LIMIT \(top)"
         } else if let order = formula.order {
-            sql += " ORDER BY \(firstValue) \(order == .ascending ? "ASC" : "DESC")"
+            sql +=
+                " ORDER BY "
+                + (["\(firstValue) \(order == .ascending ? "ASC" : "DESC")"] + byDimensions)
+                .joined(separator: ", ")
         } else if !dimensions.isEmpty {
-            // Bare expressions: a dimension's label and sort key are the same for its whole group,
-            // and ordering by the grouping expression itself needs no extra sort.
-            sql += " ORDER BY " + dimensions.map { $0.sortSQL ?? $0.sql }.joined(separator: ", ")
+            sql += " ORDER BY " + byDimensions.joined(separator: ", ")
         }
         let columns = dimensions.map(\.name) + formula.values.map(\.rendered)
         return CompiledReport(
