@@ -88,12 +88,19 @@ public struct PortalApplication: Sendable {
     /// ``PortalEndpoint``, each behind what its table entry asks (``PortalRoutes``), and the site.
     public func application() -> HTTPApplication {
         var routes = PortalRoutes(router: Router(), store: store, oldestProtocol: oldestProtocol)
-        addPublicRoutes(to: &routes)
-        addAccountRoutes(to: &routes)
-        addSyncRoutes(to: &routes)
-        addDiagnosticsRoutes(to: &routes)
-        addLicensingRoutes(to: &routes)
-        MediaRoutes.add(to: &routes, store: store, metrics: metrics)
+        PublicEndpoints(store: store, metrics: metrics).add(to: &routes)
+        AccountEndpoints(
+            store: store, signInLimiter: limiter, signUpLimiter: signUpLimiter, trustedProxies: trustedProxies
+        ).add(to: &routes)
+        SyncEndpoints(
+            store: store, metrics: metrics, admission: PushAdmission(store: store, licensing: licensing)
+        ).add(to: &routes)
+        DiagnosticsEndpoints(store: store, limiters: diagnosticsLimiters, trustedProxies: trustedProxies).add(
+            to: &routes)
+        LicensingEndpoints(
+            store: store, licensing: licensing, limiters: licensingLimiters, trustedProxies: trustedProxies
+        ).add(to: &routes)
+        MediaEndpoints(store: store, metrics: metrics).add(to: &routes)
         let (routeLimiter, drawingLimiter, trustedProxies) = (routeLimiter, drawingLimiter, trustedProxies)
         MapRoutes.add(
             to: &routes, shelf: maps,

@@ -59,7 +59,7 @@ struct PortalErrorMiddleware: HTTPMiddleware {
         case .offsetMismatch: HTTPError.conflict(code: .offsetMismatch, error.description)
         case .tooLong: HTTPError(.contentTooLarge, code: .uploadTooLong, detail: error.description)
         case .checksumMismatch:
-            HTTPError(MediaRoutes.checksumMismatch, code: .checksumMismatch, detail: error.description)
+            HTTPError(MediaEndpoints.checksumMismatch, code: .checksumMismatch, detail: error.description)
         case .notFound: HTTPError.notFound(error.description)
         }
     }

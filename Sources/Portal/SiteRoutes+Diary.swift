@@ -9,43 +9,54 @@ import Site
 /// account: another account's record is simply not found.
 extension SiteRoutes {
     func addDiaryPages(to router: inout Router) {
-        let store = store
-        on(&router, .diary) { visit in
-            let principal = try visit.signedIn()
-            let filter = try Self.diaryFilter(visit.request)
-            let pageNumber = try Self.integer(visit.request, "page", in: 1...1_000_000) ?? 1
-            return try cachedPage(visit) {
-                let page = try store.diaryTrips(account: principal.accountId, filter: filter, page: pageNumber)
-                return DiaryPages.list(
-                    visit.context(email: try store.account(principal.accountId).email), page, filter: filter,
-                    names: try Self.names(store))
-            }
+        on(&router, .diary, handleDiary)
+        on(&router, .trip, handleTrip)
+        on(&router, .catch, handleCatch)
+        on(&router, .media, handleMedia)
+    }
+
+    /// Answers ``SitePage/diary``.
+    func handleDiary(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let principal = try visit.signedIn()
+        let filter = try Self.diaryFilter(visit.request)
+        let pageNumber = try Self.integer(visit.request, "page", in: 1...1_000_000) ?? 1
+        return try cachedPage(visit) {
+            let page = try store.diaryTrips(account: principal.accountId, filter: filter, page: pageNumber)
+            return DiaryPages.list(
+                visit.context(email: try store.account(principal.accountId).email), page, filter: filter,
+                names: try Self.names(store))
         }
-        on(&router, .trip) { visit in
-            try recordPage(visit, find: store.diaryTrip, render: DiaryRecordPages.trip)
-        }
-        on(&router, .catch) { visit in
-            try recordPage(visit, find: store.diaryCatch, render: DiaryRecordPages.catch)
-        }
-        on(&router, .media) { visit in
-            let account = try visit.signedIn().accountId
-            guard let media = try store.diaryMedia(account: account, id: try visit.id()),
-                let size = try store.mediaSize(account: account, sha256: media.sha256)
-            else { throw SiteProblem(status: .notFound, SiteText.noSuchRecord) }
-            return try RangedDownload.response(
-                visit.request, size: size,
-                headers: [
-                    "Content-Type": media.contentType, "ETag": "\"\(media.sha256)\"",
-                    "Cache-Control": "private, max-age=86400",
-                    // Opened on its own, a photo is shown by the browser's viewer, which styles
-                    // itself inline; nothing in it can run.
-                    "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; "
-                        + "style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
-                ],
-                what: "media"
-            ) { offset, count in
-                try store.readMedia(account: account, sha256: media.sha256, offset: offset, count: count)
-            }
+    }
+
+    /// Answers ``SitePage/trip``.
+    func handleTrip(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        try recordPage(visit, find: store.diaryTrip, render: DiaryRecordPages.trip)
+    }
+
+    /// Answers ``SitePage/catch``.
+    func handleCatch(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        try recordPage(visit, find: store.diaryCatch, render: DiaryRecordPages.catch)
+    }
+
+    /// Answers ``SitePage/media``.
+    func handleMedia(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let account = try visit.signedIn().accountId
+        guard let media = try store.diaryMedia(account: account, id: try visit.id()),
+            let size = try store.mediaSize(account: account, sha256: media.sha256)
+        else { throw SiteProblem(status: .notFound, SiteText.noSuchRecord) }
+        return try RangedDownload.response(
+            visit.request, size: size,
+            headers: [
+                "Content-Type": media.contentType, "ETag": "\"\(media.sha256)\"",
+                "Cache-Control": "private, max-age=86400",
+                // Opened on its own, a photo is shown by the browser's viewer, which styles
+                // itself inline; nothing in it can run.
+                "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; "
+                    + "style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+            ],
+            what: "media"
+        ) { offset, count in
+            try store.readMedia(account: account, sha256: media.sha256, offset: offset, count: count)
         }
     }
 

@@ -10,56 +10,67 @@ import Site
 /// Administrators only, like every `/admin` page.
 extension SiteRoutes {
     func addErrorPages(to router: inout Router) {
-        let store = store
-        on(&router, .errors) { visit in
-            let order = ErrorGroupOrder(rawValue: try visit.request.queryValue("sort") ?? "") ?? .count
-            let status = try visit.request.queryValue("status").flatMap(ErrorGroupStatus.init(rawValue:))
-            return visit.page(
-                ErrorPages.list(
-                    try context(visit), groups: try store.errorGroups(status: status, order: order),
-                    crashFree: try store.crashFreeVersions(), order: order, status: status))
-        }
-        on(&router, .errorGroup) { visit in
-            let notice: Phrase? =
-                switch try visit.request.queryValue("done") {
-                case "acknowledged": ErrorText.acknowledged
-                case "resolved": ErrorText.resolved
-                default: nil
-                }
-            return try groupPage(visit, notice: notice.map { $0(visit.language) })
-        }
-        on(&router, .updateErrorGroup) { visit in
-            let fingerprint = visit.parameters["fingerprint"] ?? ""
-            do {
-                switch visit.form["status"] {
-                case "acknowledged": try store.acknowledgeErrorGroup(fingerprint)
-                case "resolved":
-                    let version = visit.form["version"]?.trimmingCharacters(in: .whitespaces)
-                    try store.resolveErrorGroup(fingerprint, inVersion: version?.isEmpty == false ? version : nil)
-                default: throw SiteProblem(status: .badRequest, SiteText.noSuchPage)
-                }
-            } catch PortalStoreError.notFound {
-                throw SiteProblem(status: .notFound, SiteText.noSuchPage)
-            } catch let refusal as PortalStoreError {
-                return try groupPage(visit, problem: refusal.description, status: .badRequest)
+        on(&router, .errors, handleErrors)
+        on(&router, .errorGroup, handleErrorGroup)
+        on(&router, .updateErrorGroup, handleUpdateErrorGroup)
+        on(&router, .errorChart, handleErrorChart)
+    }
+
+    /// Answers ``SitePage/errors``.
+    func handleErrors(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let order = ErrorGroupOrder(rawValue: try visit.request.queryValue("sort") ?? "") ?? .count
+        let status = try visit.request.queryValue("status").flatMap(ErrorGroupStatus.init(rawValue:))
+        return visit.page(
+            ErrorPages.list(
+                try context(visit), groups: try store.errorGroups(status: status, order: order),
+                crashFree: try store.crashFreeVersions(), order: order, status: status))
+    }
+
+    /// Answers ``SitePage/errorGroup``.
+    func handleErrorGroup(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let notice: Phrase? =
+            switch try visit.request.queryValue("done") {
+            case "acknowledged": ErrorText.acknowledged
+            case "resolved": ErrorText.resolved
+            default: nil
             }
-            return visit.redirect(
-                to: SitePage.errorGroup.target(
-                    ["fingerprint": fingerprint], query: [URLQueryItem(name: "done", value: visit.form["status"])]))
-        }
-        on(&router, .errorChart) { visit in
-            guard let group = try store.errorGroup(visit.parameters["fingerprint"] ?? "") else {
-                throw SiteProblem(status: .notFound, SiteText.noSuchPage)
+        return try groupPage(visit, notice: notice.map { $0(visit.language) })
+    }
+
+    /// Answers ``SitePage/updateErrorGroup``.
+    func handleUpdateErrorGroup(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let fingerprint = visit.parameters["fingerprint"] ?? ""
+        do {
+            switch visit.form["status"] {
+            case "acknowledged": try store.acknowledgeErrorGroup(fingerprint)
+            case "resolved":
+                let version = visit.form["version"]?.trimmingCharacters(in: .whitespaces)
+                try store.resolveErrorGroup(fingerprint, inVersion: version?.isEmpty == false ? version : nil)
+            default: throw SiteProblem(status: .badRequest, SiteText.noSuchPage)
             }
-            let days = group.days.suffix(60)
-            return Self.svg(
-                ChartSpec(
-                    kind: .bar, title: ErrorText.perDay(visit.language), categoryLabel: SiteText.day(visit.language),
-                    valueLabel: ErrorText.count(visit.language), unit: nil,
-                    categories: days.map { String($0.day.dropFirst(5)) },
-                    series: [ChartSeries(name: ErrorText.count(visit.language), values: days.map { Double($0.count) })])
-            )
+        } catch PortalStoreError.notFound {
+            throw SiteProblem(status: .notFound, SiteText.noSuchPage)
+        } catch let refusal as PortalStoreError {
+            return try groupPage(visit, problem: refusal.description, status: .badRequest)
         }
+        return visit.redirect(
+            to: SitePage.errorGroup.target(
+                ["fingerprint": fingerprint], query: [URLQueryItem(name: "done", value: visit.form["status"])]))
+    }
+
+    /// Answers ``SitePage/errorChart``.
+    func handleErrorChart(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        guard let group = try store.errorGroup(visit.parameters["fingerprint"] ?? "") else {
+            throw SiteProblem(status: .notFound, SiteText.noSuchPage)
+        }
+        let days = group.days.suffix(60)
+        return Self.svg(
+            ChartSpec(
+                kind: .bar, title: ErrorText.perDay(visit.language), categoryLabel: SiteText.day(visit.language),
+                valueLabel: ErrorText.count(visit.language), unit: nil,
+                categories: days.map { String($0.day.dropFirst(5)) },
+                series: [ChartSeries(name: ErrorText.count(visit.language), values: days.map { Double($0.count) })])
+        )
     }
 
     private func groupPage(_ visit: SiteVisit, notice: String? = nil, problem: String? = nil, status: HTTPStatus = .ok)

@@ -7,17 +7,22 @@ import Site
 /// Administrators only, like every `/admin` page.
 extension SiteRoutes {
     func addLicencePages(to router: inout Router) {
-        let store = store
-        on(&router, .licences) { visit in
-            visit.page(
-                LicencePages.list(try context(visit), licences: try store.licences(), events: try store.licenceEvents())
-            )
+        on(&router, .licences, handleLicences)
+        on(&router, .licence, handleLicence)
+    }
+
+    /// Answers ``SitePage/licences``.
+    func handleLicences(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        visit.page(
+            LicencePages.list(try context(visit), licences: try store.licences(), events: try store.licenceEvents())
+        )
+    }
+
+    /// Answers ``SitePage/licence``.
+    func handleLicence(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        guard let (licence, events) = try store.licence(visit.parameters["id"] ?? "") else {
+            throw SiteProblem(status: .notFound, SiteText.noSuchPage)
         }
-        on(&router, .licence) { visit in
-            guard let (licence, events) = try store.licence(visit.parameters["id"] ?? "") else {
-                throw SiteProblem(status: .notFound, SiteText.noSuchPage)
-            }
-            return visit.page(LicencePages.licence(try context(visit), licence, events: events))
-        }
+        return visit.page(LicencePages.licence(try context(visit), licence, events: events))
     }
 }

@@ -14,70 +14,87 @@ extension SiteRoutes {
     static let gazetteer: Gazetteer? = try? Gazetteer.bundled()
 
     func addMapPages(to router: inout Router) {
-        let (store, tiles) = (store, tiles)
-        on(&router, .map) { visit in
-            let principal = try visit.signedIn()
-            let spots = try store.diaryMap(account: principal.accountId).spots.map(\.spot)
-            var response = visit.page(
-                MapPages.page(
-                    visit.context(email: try store.account(principal.accountId).email), spots: spots, tiles: tiles))
-            let tileOrigin = tiles.origin.map { " \($0)" } ?? ""
-            response.headers["Content-Security-Policy"] =
-                "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'\(tileOrigin); "
-                + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
-            response.headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
-            return response
-        }
-        on(&router, .mapData) { visit in
-            let account = try visit.signedIn().accountId
-            let map = try store.diaryMap(account: account)
-            let species = try store.directoryNames()[.species] ?? [:]
-            let data = MapData(
-                spots: map.spots.map { spot, trips in
-                    MapData.Spot(
-                        name: spot.name, latitude: spot.latitude ?? 0, longitude: spot.longitude ?? 0, trips: trips,
-                        url: SitePage.diary.target(query: [
-                            URLQueryItem(name: "spot", value: spot.id.uuidString.lowercased())
-                        ]))
-                },
-                catches: map.catches.map { caught in
-                    let name =
-                        species[caught.speciesId].map { visit.language == .ru ? $0.ru : $0.en } ?? caught.speciesId
-                    return MapData.Catch(
-                        species: name, latitude: caught.spot.latitude ?? 0, longitude: caught.spot.longitude ?? 0,
-                        time: SiteFormat.dateTime(caught.localTime, offset: 0),
-                        url: SitePage.catch.target(id: caught.id))
-                })
-            return try .json(data, headers: ["Cache-Control": "private, no-store"])
-        }
-        on(&router, .mapPoint) { visit in
-            let account = try visit.signedIn().accountId
-            let coordinate = try Self.coordinate(visit.request)
-            let nearest = try store.diaryMap(account: account).spots.compactMap { spot, _ -> (DiarySpot, Double)? in
-                guard let latitude = spot.latitude, let longitude = spot.longitude else { return nil }
-                let to = Coordinate(latitude: latitude, longitude: longitude)
-                return (spot, Geodesic.inverse(from: coordinate, to: to).meters)
-            }.min { $0.1 < $1.1 }
-            let point = MapData.Point(
-                coordinates: coordinate.formatted(.dms),
-                place: Self.gazetteer?.label(latitude: coordinate.latitude, longitude: coordinate.longitude)?
-                    .description,
-                nearestSpot: nearest.map {
-                    MapData.NearestSpot(name: $0.0.name, distanceKm: (($0.1 / 100).rounded()) / 10)
-                })
-            return try .json(point, headers: ["Cache-Control": "private, no-store"])
-        }
-        on(&router, .mapScript) { _ in
-            HTTPResponse(
-                headers: ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600"],
-                body: .bytes(SiteAssets.mapScript))
-        }
-        on(&router, .leaflet) { visit in
-            try Self.leafletFile(visit.parameters["file"], allowed: SiteAssets.leafletFiles, in: "")
-        }
-        on(&router, .leafletImage) { visit in
-            try Self.leafletFile(visit.parameters["file"], allowed: SiteAssets.leafletImages, in: "images")
-        }
+        on(&router, .map, handleMap)
+        on(&router, .mapData, handleMapData)
+        on(&router, .mapPoint, handleMapPoint)
+        on(&router, .mapScript, handleMapScript)
+        on(&router, .leaflet, handleLeaflet)
+        on(&router, .leafletImage, handleLeafletImage)
+    }
+
+    /// Answers ``SitePage/map``.
+    func handleMap(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let principal = try visit.signedIn()
+        let spots = try store.diaryMap(account: principal.accountId).spots.map(\.spot)
+        var response = visit.page(
+            MapPages.page(
+                visit.context(email: try store.account(principal.accountId).email), spots: spots, tiles: tiles))
+        let tileOrigin = tiles.origin.map { " \($0)" } ?? ""
+        response.headers["Content-Security-Policy"] =
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'\(tileOrigin); "
+            + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        response.headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
+        return response
+    }
+
+    /// Answers ``SitePage/mapData``.
+    func handleMapData(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let account = try visit.signedIn().accountId
+        let map = try store.diaryMap(account: account)
+        let species = try store.directoryNames()[.species] ?? [:]
+        let data = MapData(
+            spots: map.spots.map { spot, trips in
+                MapData.Spot(
+                    name: spot.name, latitude: spot.latitude ?? 0, longitude: spot.longitude ?? 0, trips: trips,
+                    url: SitePage.diary.target(query: [
+                        URLQueryItem(name: "spot", value: spot.id.uuidString.lowercased())
+                    ]))
+            },
+            catches: map.catches.map { caught in
+                let name =
+                    species[caught.speciesId].map { visit.language == .ru ? $0.ru : $0.en } ?? caught.speciesId
+                return MapData.Catch(
+                    species: name, latitude: caught.spot.latitude ?? 0, longitude: caught.spot.longitude ?? 0,
+                    time: SiteFormat.dateTime(caught.localTime, offset: 0),
+                    url: SitePage.catch.target(id: caught.id))
+            })
+        return try .json(data, headers: ["Cache-Control": "private, no-store"])
+    }
+
+    /// Answers ``SitePage/mapPoint``.
+    func handleMapPoint(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let account = try visit.signedIn().accountId
+        let coordinate = try Self.coordinate(visit.request)
+        let nearest = try store.diaryMap(account: account).spots.compactMap { spot, _ -> (DiarySpot, Double)? in
+            guard let latitude = spot.latitude, let longitude = spot.longitude else { return nil }
+            let to = Coordinate(latitude: latitude, longitude: longitude)
+            return (spot, Geodesic.inverse(from: coordinate, to: to).meters)
+        }.min { $0.1 < $1.1 }
+        let point = MapData.Point(
+            coordinates: coordinate.formatted(.dms),
+            place: Self.gazetteer?.label(latitude: coordinate.latitude, longitude: coordinate.longitude)?
+                .description,
+            nearestSpot: nearest.map {
+                MapData.NearestSpot(name: $0.0.name, distanceKm: (($0.1 / 100).rounded()) / 10)
+            })
+        return try .json(point, headers: ["Cache-Control": "private, no-store"])
+    }
+
+    /// Answers ``SitePage/mapScript``.
+    func handleMapScript(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        HTTPResponse(
+            headers: ["Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "public, max-age=3600"],
+            body: .bytes(SiteAssets.mapScript))
+    }
+
+    /// Answers ``SitePage/leaflet``.
+    func handleLeaflet(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        try Self.leafletFile(visit.parameters["file"], allowed: SiteAssets.leafletFiles, in: "")
+    }
+
+    /// Answers ``SitePage/leafletImage``.
+    func handleLeafletImage(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        try Self.leafletFile(visit.parameters["file"], allowed: SiteAssets.leafletImages, in: "images")
     }
 
     /// One of the Leaflet files the map uses, from Debian's package; anything else is not found,

@@ -11,40 +11,48 @@ import Site
 /// chart and a table, and downloadable as CSV. A formula's problem is shown with the app's words.
 extension SiteRoutes {
     func addReportPages(to router: inout Router) {
-        let (store, replicas) = (store, replicas)
-        on(&router, .reports) { visit in
-            let account = try visit.signedIn().accountId
-            let replica = try replicas.upToDate(account, store: store)
-            let request = try Self.reportRequest(visit.request, saved: replica.savedReports)
-            let outcome: ReportPages.Outcome? = request.isEmpty ? nil : try Self.run(request, on: replica)
-            let status: HTTPStatus = if case .problem = outcome { .badRequest } else { .ok }
-            return visit.page(
-                ReportPages.page(
-                    visit.context(email: try store.account(account).email), builtIns: Self.builtIns(),
-                    saved: replica.savedReports.map {
-                        ReportPages.Saved(id: $0.id, title: $0.title, formula: $0.formula)
-                    },
-                    request: request, outcome: outcome),
-                status: status)
-        }
-        on(&router, .reportChart) { visit in
-            let result = try Self.result(of: visit, store: store, replicas: replicas)
-            return HTTPResponse(
-                headers: [
-                    "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "private, no-store",
-                    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-                ],
-                body: .bytes(Data(SVGChartRenderer.render(result.chart, width: 720, height: 400).utf8)))
-        }
-        on(&router, .reportCSV) { visit in
-            let result = try Self.result(of: visit, store: store, replicas: replicas)
-            return HTTPResponse(
-                headers: [
-                    "Content-Type": "text/csv; charset=utf-8", "Cache-Control": "private, no-store",
-                    "Content-Disposition": "attachment; filename=\"report.csv\"",
-                ],
-                body: .bytes(Data(CSVWriter.csv(result.table).utf8)))
-        }
+        on(&router, .reports, handleReports)
+        on(&router, .reportChart, handleReportChart)
+        on(&router, .reportCSV, handleReportCSV)
+    }
+
+    /// Answers ``SitePage/reports``.
+    func handleReports(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let account = try visit.signedIn().accountId
+        let replica = try replicas.upToDate(account, store: store)
+        let request = try Self.reportRequest(visit.request, saved: replica.savedReports)
+        let outcome: ReportPages.Outcome? = request.isEmpty ? nil : try Self.run(request, on: replica)
+        let status: HTTPStatus = if case .problem = outcome { .badRequest } else { .ok }
+        return visit.page(
+            ReportPages.page(
+                visit.context(email: try store.account(account).email), builtIns: Self.builtIns(),
+                saved: replica.savedReports.map {
+                    ReportPages.Saved(id: $0.id, title: $0.title, formula: $0.formula)
+                },
+                request: request, outcome: outcome),
+            status: status)
+    }
+
+    /// Answers ``SitePage/reportChart``.
+    func handleReportChart(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let result = try Self.result(of: visit, store: store, replicas: replicas)
+        return HTTPResponse(
+            headers: [
+                "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "private, no-store",
+                "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+            ],
+            body: .bytes(Data(SVGChartRenderer.render(result.chart, width: 720, height: 400).utf8)))
+    }
+
+    /// Answers ``SitePage/reportCSV``.
+    func handleReportCSV(_ visit: inout SiteVisit) async throws -> HTTPResponse {
+        let result = try Self.result(of: visit, store: store, replicas: replicas)
+        return HTTPResponse(
+            headers: [
+                "Content-Type": "text/csv; charset=utf-8", "Cache-Control": "private, no-store",
+                "Content-Disposition": "attachment; filename=\"report.csv\"",
+            ],
+            body: .bytes(Data(CSVWriter.csv(result.table).utf8)))
     }
 
     /// The result the visit's query asks for (the chart and the CSV).

@@ -60,6 +60,7 @@ if sections.contains("diary") { big = try benchmarkDiary(bulkCount: bulkCount, b
 if sections.contains("reports") {
     let diary = try big ?? bigDiary(bigCount).0
     try benchmarkReports(big: diary, catches: bigCount)
+    try benchmarkReportReplica(catches: 50_000)
 }
 if sections.contains("sync") { try await benchmarkSync(catches: syncCatches, load: !options.contains("--no-load")) }
 if sections.contains("upload") { try await benchmarkUpload(megabytes: uploadMegabytes) }

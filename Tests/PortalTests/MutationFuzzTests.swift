@@ -90,7 +90,7 @@ struct MutationFuzzTests {
                         part.lowerBound >= 0 && part.upperBound <= 1_000 && !part.isEmpty, "round \(round): \(range)")
                 }
             }
-            _ = try? MediaRoutes.uploadMetadata(headers["Upload-Metadata"] ?? "")
+            _ = try? MediaEndpoints.uploadMetadata(headers["Upload-Metadata"] ?? "")
             _ = headers["Upload-Length"].flatMap { Int64($0) }.map {
                 PortalStore.fits($0, used: 1 << 20, quota: 1 << 30)
             }
