@@ -195,19 +195,31 @@ public final class ReportReplica {
 
     static let directoryColumns = ["id", "name_en", "name_ru", "latin", "family", "category"]
 
+    /// The diary's indexes the report engine leans on, the same names and definitions (held to
+    /// the diary's by `ReportReplicaTests`).
+    static let reportIndexes = [
+        "CREATE INDEX trips_by_spot ON trips(spot_id);",
+        "CREATE INDEX catches_by_trip ON catches(trip_id, caught_at DESC) WHERE deleted_at IS NULL;",
+        "CREATE INDEX catches_by_month ON catches(local_time / 1000000 % 100) WHERE deleted_at IS NULL;",
+        "CREATE INDEX catches_by_hour ON catches(local_time / 100 % 100) WHERE deleted_at IS NULL;",
+        "CREATE INDEX catches_report_by_species ON catches(species_id, local_time, count) WHERE deleted_at IS NULL;",
+        "CREATE INDEX catches_report_by_bait ON catches(bait_id, local_time, count) WHERE deleted_at IS NULL;",
+        "CREATE INDEX catches_report_by_method ON catches(method_id, local_time, count) WHERE deleted_at IS NULL;",
+    ]
+
     /// Every table: each kind's full column list (the Trash's columns stay empty here: deleted
     /// records are gone), the conditions, the directories and where the pulls stand.
     static var schema: String {
         func table(_ name: String, _ columns: [String]) -> String {
             "CREATE TABLE \(name) (\(columns.map { $0 == "id" ? "id TEXT PRIMARY KEY" : $0 }.joined(separator: ", ")));"
         }
-        let records = [
-            table("spots", Spot.columns.names), table("trips", Trip.columns.names),
-            table("catches", Catch.columns.names), table("saved_reports", SavedReport.columns.names),
-            table("conditions", ["entity_type", "entity_id"] + ConditionsColumns.names),
-            "CREATE UNIQUE INDEX conditions_entity ON conditions (entity_type, entity_id);",
-            "CREATE INDEX trips_spot ON trips (spot_id);", "CREATE INDEX catches_trip ON catches (trip_id);",
-        ]
+        let records =
+            [
+                table("spots", Spot.columns.names), table("trips", Trip.columns.names),
+                table("catches", Catch.columns.names), table("saved_reports", SavedReport.columns.names),
+                table("conditions", ["entity_type", "entity_id"] + ConditionsColumns.names),
+                "CREATE UNIQUE INDEX conditions_entity ON conditions (entity_type, entity_id);",
+            ] + reportIndexes
         let directories = DirectoryKind.allCases.map { table($0.table, directoryColumns) }
         return
             (records + directories + [

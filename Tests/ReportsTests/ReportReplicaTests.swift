@@ -144,6 +144,28 @@ struct ReportReplicaTests {
         #expect(try replica.savedReports().map(\.title) == ["Fine"])
     }
 
+    @Test("Given the copy's indexes, when compared with a diary's, then each is the diary's index of that name")
+    func indexesAreTheDiarys() throws {
+        let fixture = try ReportFixture()
+        let replica = try ReportReplica(fileURL: try temporaryFolder("replica").appendingPathComponent("a.sqlite"))
+        func indexes(_ url: URL) throws -> [String: String] {
+            let rows = try Database(path: url.path, mode: .readOnly).query(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+            return Dictionary(
+                uniqueKeysWithValues: rows.map { row in
+                    (
+                        row[0].stringValue ?? "",
+                        (row[1].stringValue ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    )
+                })
+        }
+        let (copy, diary) = (try indexes(replica.fileURL), try indexes(fixture.diary.fileURL))
+        #expect(copy.count == ReportReplica.reportIndexes.count + 1)
+        for (name, sql) in copy where name != "conditions_entity" {
+            #expect(diary[name] == sql, "\(name)")
+        }
+    }
+
     @Test("Given a copy made by an older build, when opened, then it starts again from the first change")
     func olderCopyIsRebuilt() throws {
         let file = try temporaryFolder("replica").appendingPathComponent("a.sqlite")
