@@ -4,12 +4,13 @@ import SQLiteDB
 import SyncProtocol
 
 extension Diary {
+    static let reportSQL = RecordSQL(SavedReport.columns)
 
     /// The live saved reports, by title.
     public func savedReports() throws -> [SavedReport] {
         try database.query(
-            "SELECT \(SavedReport.columns.names.joined(separator: ", ")) FROM saved_reports WHERE deleted_at IS NULL ORDER BY title COLLATE NOCASE, id"
-        ) { row in try SavedReport.columns.record { Self.fieldValue(row[$0]) } }
+            Self.reportSQL.select + " WHERE deleted_at IS NULL ORDER BY title COLLATE NOCASE, id",
+            as: Self.reportSQL.record)
     }
 
     /// Saves a new report, or replaces the title, formula and chart of the one with `id`. The
@@ -21,19 +22,19 @@ extension Diary {
         let now = currentTime()
         let reportId = id ?? UUID()
         try database.transaction {
-            if let existing = try savedReport(reportId), existing.deletedAt != nil {
+            let existing = try savedReport(reportId)
+            if let existing, existing.deletedAt != nil {
                 throw StoreError.inTrash(entity: "report", label: existing.title)
             }
             let report = SavedReport(
                 id: reportId, title: title.trimmingCharacters(in: .whitespaces), formula: formula, chart: chart,
                 createdAt: now, updatedAt: now)
-            let names = SavedReport.columns.names
-            try database.execute(
-                """
-                INSERT INTO saved_reports(\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
-                ON CONFLICT(id) DO UPDATE SET \(names.filter { !["id", "created_at"].contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
-                """, SavedReport.columns.values(of: report).map(Self.sqliteValue))
-            try recordChange(.report, reportId, .upsert, at: now)
+            // An update keeps the report's created_at.
+            if existing == nil {
+                try insertRecord(Self.reportSQL, report, id: reportId, at: now)
+            } else {
+                try updateRecord(Self.reportSQL, report, id: reportId, at: now)
+            }
         }
         guard let saved = try savedReports().first(where: { $0.id == reportId }) else {
             throw StoreError.notFound(entity: "report", id: reportId.uuidString.lowercased())

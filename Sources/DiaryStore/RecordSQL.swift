@@ -5,8 +5,10 @@ import SyncProtocol
 /// The SQL that reads, inserts and updates one kind of user record, made once from the kind's
 /// column definitions (``RecordColumns``), which also turn records into rows and rows back.
 ///
-/// Columns start with `id` and end with `created_at, updated_at, deleted_at`; an insert and an
-/// update set the synced columns — all but `deleted_at` (a new or edited record is live).
+/// Columns start with `id` and include `created_at` and `updated_at`; an insert and an update
+/// set the synced columns — all but the Trash's `deleted_at` (a new or edited record is live),
+/// which a kind's definition names when its type holds it (a saved report's Trash state is the
+/// table's alone).
 struct RecordSQL<Record: Sendable>: Sendable {
     let type: EntityType
     let definition: RecordColumns<Record>
@@ -21,7 +23,7 @@ struct RecordSQL<Record: Sendable>: Sendable {
 
     init(_ definition: RecordColumns<Record>) {
         let names = definition.names
-        precondition(names.first == "id" && names.suffix(3) == ["created_at", "updated_at", "deleted_at"])
+        precondition(names.first == "id" && names.contains("created_at") && names.contains("updated_at"))
         guard let type = EntityType(rawValue: definition.kind.rawValue) else {
             preconditionFailure("the diary keeps no \(definition.kind)")
         }

@@ -19,6 +19,7 @@ extension URLSession {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = dataTask(with: request) { data, response, error in
+                    holder.finish()
                     if let error {
                         continuation.resume(throwing: error)
                     } else if let data, let response {
@@ -35,11 +36,18 @@ extension URLSession {
     }
 }
 
-/// The data task of one `fetch`, which the cancellation handler may need before it exists.
+/// The data task of one `fetch`, which the cancellation handler may need before it exists. A
+/// task whose completion has run is never cancelled: FoundationNetworking on Linux traps when a
+/// finished task, already gone from its session's registry, is cancelled ("Trying to access a
+/// behaviour for a task that is not in the registry").
 private final class DataTaskHolder: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var cancelled = false
+    private var finished = false
+
+    /// Called first by the task's completion handler.
+    func finish() { lock.withLock { finished = true } }
 
     func start(_ task: URLSessionDataTask) {
         let cancelNow = lock.withLock {
@@ -47,7 +55,7 @@ private final class DataTaskHolder: @unchecked Sendable {
             return cancelled
         }
         task.resume()
-        if cancelNow { DispatchQueue.global().async { task.cancel() } }
+        if cancelNow { cancelLater(task) }
     }
 
     func cancel() {
@@ -55,7 +63,14 @@ private final class DataTaskHolder: @unchecked Sendable {
             cancelled = true
             return self.task
         }
-        guard let task else { return }
-        DispatchQueue.global().async { task.cancel() }
+        if let task { cancelLater(task) }
+    }
+
+    /// Cancels `task` from another queue (never under the caller's locks), unless it finished.
+    private func cancelLater(_ task: URLSessionDataTask) {
+        DispatchQueue.global().async { [self] in
+            guard !lock.withLock({ finished }) else { return }
+            task.cancel()
+        }
     }
 }
