@@ -102,7 +102,7 @@ struct EndpointCall<Body: Sendable, Query: EndpointQuery>: Sendable {
     init(_ request: HTTPRequest, _ context: RequestContext) throws {
         self.request = request
         self.context = context
-        query = try Query { try request.queryValue($0) }
+        query = try Query.read(from: request)
     }
 
     /// The path parameter `name` (`:id`).
@@ -115,4 +115,9 @@ extension EndpointCall where Body: Decodable {
         if let none = NoBody() as? Body { return none }
         return try await request.decodeJSON(Body.self)
     }
+}
+
+extension EndpointQuery {
+    /// The request's query as this type, checked; 400 naming the parameter when it is refused.
+    static func read(from request: HTTPRequest) throws -> Self { try Self { try request.queryValue($0) } }
 }

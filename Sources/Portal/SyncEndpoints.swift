@@ -36,8 +36,8 @@ struct SyncEndpoints: Sendable {
         return response
     }
 
-    func pull(_ request: HTTPRequest, _ context: RequestContext, principal: PortalPrincipal) throws -> HTTPResponse {
-        let query = try EndpointCall<NoBody, PullQuery>(request, context).query
+    func pull(_ request: HTTPRequest, _: RequestContext, principal: PortalPrincipal) throws -> HTTPResponse {
+        let query = try PullQuery.read(from: request)
         let page = try store.pull(
             after: query.cursor, limit: query.limit, account: principal.accountId, kinds: query.servedKinds)
         try store.recordActivity(account: principal.accountId, device: principal.deviceId)

@@ -37,7 +37,7 @@ public struct PortalClient: Sendable {
         let response = try await send(
             api.endpoint, parameters: parameters, query: query.items, body: Body.self == NoBody.self ? nil : body,
             token: token)
-        return try decode(Answer.self, from: response)
+        return try answer(of: api, in: response)
     }
 
     /// Calls `api`, which takes no body and no query.
@@ -105,15 +105,17 @@ public struct PortalClient: Sendable {
         throw SyncError.portalUnavailable(lastFailure)
     }
 
-    /// The answer's body as `type` (nothing to read for ``NoBody``).
-    func decode<T: Decodable>(_ type: T.Type, from response: SyncHTTPResponse) throws(SyncError) -> T {
-        if let none = NoBody() as? T { return none }
+    /// The body of `response` as `api`'s answer (nothing to read for ``NoBody``).
+    func answer<Body, Query, Answer: Decodable>(of api: APIEndpoint<Body, Query, Answer>, in response: SyncHTTPResponse)
+        throws(SyncError) -> Answer
+    {
+        if let none = NoBody() as? Answer { return none }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         do {
-            return try decoder.decode(type, from: response.body)
+            return try decoder.decode(Answer.self, from: response.body)
         } catch {
-            throw SyncError.unreadableAnswer("\(T.self): \(error)")
+            throw SyncError.unreadableAnswer("\(Answer.self): \(error)")
         }
     }
 }

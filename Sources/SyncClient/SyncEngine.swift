@@ -124,7 +124,8 @@ public struct SyncEngine: Sendable {
             do {
                 response = try await call(diary, token: token) { api, token throws(SyncError) in
                     try await api.send(
-                        .push, body: PushRequest(mutations: mutations), token: token, acceptingClientErrors: true)
+                        PortalAPI.push.endpoint, body: PushRequest(mutations: mutations), token: token,
+                        acceptingClientErrors: true)
                 }
             } catch {
                 try await storage(diary) { try $0.releaseInFlight() }
@@ -153,7 +154,7 @@ public struct SyncEngine: Sendable {
                 report.rejected += mutations.count
                 continue
             }
-            let answer = try api.decode(PushResponse.self, from: response)
+            let answer = try api.answer(of: PortalAPI.push, in: response)
             let settled = try await storage(diary) { try $0.applyPushResults(answer.results, for: mutations) }
             let renumber = answer.results.contains { $0.status == .renumber }
             for result in answer.results {
