@@ -43,7 +43,7 @@ public struct CatchService: Sendable {
     public func add(_ draft: CatchDraft, photo: MediaSource? = nil, conditions timing: ConditionsTiming)
         async throws -> Addition
     {
-        let item = try await diary.write { try $0.addCatch(draft) }
+        let item = try await diary.write { try $0.catches.add(draft) }
         switch timing {
         case .inBackground: conditions?.recordInBackground(of: .catch, item.id)
         case .awaited: try await conditions?.recordConditions(of: .catch, item.id)
@@ -55,7 +55,7 @@ public struct CatchService: Sendable {
     /// imports `photo` (if any) and links it. Throws ``ValidationError`` (nothing saved) when the
     /// draft breaks a rule.
     public func update(_ id: UUID, to draft: CatchDraft, photo: MediaSource? = nil) async throws -> Addition {
-        await linking(photo, to: try await diary.write { try $0.updateCatch(id) { $0 = draft } })
+        await linking(photo, to: try await diary.write { try $0.catches.update(id) { $0 = draft } })
     }
 
     private func linking(_ photo: MediaSource?, to item: Catch) async -> Addition {

@@ -21,7 +21,7 @@ public struct ConditionsService: Sendable {
     public func recordConditions(of type: EntityType, _ id: UUID, budget: Duration = .seconds(2)) async throws
         -> ConditionsSnapshot?
     {
-        let request = try await diary.read { try $0.conditionsRequest(for: type, id: id) }
+        let request = try await diary.read { try $0.conditions.request(for: type, id: id) }
         guard let snapshot = await recorder.snapshot(for: request, budget: budget) else { return nil }
         try await diary.write { [recorder] in try recorder.store(snapshot, for: request, in: $0) }
         return snapshot
@@ -43,10 +43,10 @@ public struct ConditionsService: Sendable {
 
     /// Fills up to `limit` queued records within `budget`.
     public func fillQueued(limit: Int = 100, budget: Duration = .seconds(10)) async throws -> Fill {
-        let requests = try await diary.read { try $0.conditionsToFill(limit: limit) }
+        let requests = try await diary.read { try $0.conditions.toFill(limit: limit) }
         let snapshots = await recorder.snapshots(for: requests, budget: budget)
         let filled = try await diary.write { [recorder] in try recorder.store(snapshots, for: requests, in: $0) }
-        let pending = try await diary.read { try $0.conditionsToFill(limit: 100_000).count }
+        let pending = try await diary.read { try $0.conditions.toFill(limit: 100_000).count }
         return Fill(filled: filled, pending: pending)
     }
 }

@@ -24,7 +24,7 @@ extension LicenceService {
     public func attestDevice(with attester: any AppAttesting) async throws -> Bool {
         guard attester.isSupported else { return false }
         let now = clock()
-        if try await diary.read({ try $0.licenceRecord(now: now).attestedKeyId }) != nil { return true }
+        if try await diary.read({ try $0.licence.record(now: now).attestedKeyId }) != nil { return true }
         let (portal, session) = try await signedIn()
         let client = PortalClient(transport: transport(portal))
         let challenge = try await client.attestationChallenge(token: session)
@@ -32,7 +32,7 @@ extension LicenceService {
         let attestation = try await attester.attestKey(
             keyId, clientDataHash: Data(MessageDigest.digest(of: challenge, .sha256)))
         _ = try await client.attestDevice(keyId: keyId, attestation: attestation, challenge: challenge, token: session)
-        try await diary.write { try $0.saveAttestedKey(keyId) }
+        try await diary.write { try $0.licence.saveAttestedKey(keyId) }
         return true
     }
 
@@ -49,7 +49,7 @@ struct AppAttestAsserter: RequestAsserting {
 
     func assertion(for body: Data) async throws -> Data? {
         let now = service.clock()
-        guard let keyId = try await service.diary.read({ try $0.licenceRecord(now: now).attestedKeyId }) else {
+        guard let keyId = try await service.diary.read({ try $0.licence.record(now: now).attestedKeyId }) else {
             return nil
         }
         return try await attester.generateAssertion(

@@ -33,7 +33,7 @@ public struct DiagnosticsService: Sendable {
     {
         let inner = try FileLogSink(folder: profileFolder.appendingPathComponent("logs"))
         return ReportingLogSink(inner: inner, device: device) { report in
-            try? Diary.queueErrorReport(report, inDiaryAt: diaryURL)
+            try? DiaryDiagnostics.queue(report, inDiaryAt: diaryURL)
         }
     }
 
@@ -43,7 +43,7 @@ public struct DiagnosticsService: Sendable {
     public func receive(metricKitPayload json: Data, appBinary: String) async throws -> Int {
         let reports = try MetricKitPayload.reports(from: json, appBinary: appBinary, device: device)
         try await diary.write { diary in
-            for report in reports { try diary.queueErrorReport(report) }
+            for report in reports { try diary.diagnostics.queue(report) }
         }
         return reports.count
     }
@@ -53,8 +53,8 @@ public struct DiagnosticsService: Sendable {
         let (device, folder) = (device, profileFolder)
         return try await diary.read { diary in
             DiagnosticsUpload(
-                installation: try diary.diagnosticsInstallation(), device: device,
-                reports: try diary.queuedErrorReports(),
+                installation: try diary.diagnostics.installation(), device: device,
+                reports: try diary.diagnostics.queued(),
                 problem: try comment.map { try Self.problem($0, diary: diary, profileFolder: folder) })
         }
     }
@@ -64,14 +64,14 @@ public struct DiagnosticsService: Sendable {
     /// drops from the queue what the portal accepted.
     @discardableResult
     public func send(comment: String? = nil, portal: URL? = nil) async throws -> DiagnosticsReceipt {
-        let account = try await diary.read { try $0.syncAccount() }
+        let account = try await diary.read { try $0.sync.account() }
         let own = account.flatMap { URL(string: $0.portalURL) }
         guard let address = portal ?? own else { throw DiagnosticsProblem.noPortal }
         let upload = try await preview(comment: comment)
         try upload.validate()
         let receipt = try await PortalClient(transport: transport(address)).sendDiagnostics(
             upload, token: address == own ? account?.token : nil)
-        try await diary.write { try $0.removeSentErrorReports(upload.reports, accepted: Set(receipt.accepted)) }
+        try await diary.write { try $0.diagnostics.removeSent(upload.reports, accepted: Set(receipt.accepted)) }
         return receipt
     }
 
@@ -80,14 +80,14 @@ public struct DiagnosticsService: Sendable {
     /// devices"). A failure stays quiet and the queue waits.
     public func sendAfterSync(now: Date = Date()) async {
         let due = try? await diary.read { diary -> Bool in
-            guard try diary.diagnosticsSharing() == true else { return false }
-            let last = try diary.diagnosticsLastSent()
-            return try !diary.queuedErrorReports().isEmpty || last.map { now.timeIntervalSince($0) > 86_400 } ?? true
+            guard try diary.diagnostics.sharing() == true else { return false }
+            let last = try diary.diagnostics.lastSent()
+            return try !diary.diagnostics.queued().isEmpty || last.map { now.timeIntervalSince($0) > 86_400 } ?? true
         }
         guard due == true else { return }
         do {
             try await send()
-            try await diary.write { try $0.setDiagnosticsLastSent(now) }
+            try await diary.write { try $0.diagnostics.setLastSent(now) }
         } catch {
             Logger(category: "diagnostics").notice(
                 "error reports not sent", ["errorType": String(describing: type(of: error))])
@@ -96,11 +96,11 @@ public struct DiagnosticsService: Sendable {
 
     private static func problem(_ comment: String, diary: Diary, profileFolder: URL) throws -> ProblemReport {
         let log = try FileLogSink(folder: profileFolder.appendingPathComponent("logs"))
-        let account = try diary.syncAccount()
-        let pending = try diary.pendingChanges(limit: 100_000).count
+        let account = try diary.sync.account()
+        let pending = try diary.outbox.pending(limit: 100_000).count
         let state =
             "\(account == nil ? "not signed in" : "signed in"); \(pending) pending, "
-            + "\(try diary.syncRejections().count) refused, \(try diary.parkedChanges().count) waiting; last sync "
+            + "\(try diary.outbox.rejections().count) refused, \(try diary.outbox.parked().count) waiting; last sync "
             + (account?.lastSyncAt.map { ISO8601DateFormatter().string(from: $0) } ?? "never")
         return ProblemReport(
             comment: comment.prefix(bytes: DiagnosticsLimits.commentBytes),

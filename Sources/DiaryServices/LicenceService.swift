@@ -65,7 +65,7 @@ public struct LicenceService: Sendable {
     public static func check(
         _ diary: Diary, shippedKey: Data?, policy: LicencePolicy = LicencePolicy(), now: Date, trialAnchor: Date? = nil
     ) throws -> LicenceReport {
-        try diary.checkLicence(now: now, trialAnchor: trialAnchor) { record in
+        try diary.licence.check(now: now, trialAnchor: trialAnchor) { record in
             var signals: [TamperSignal] = []
             var token: EntitlementToken?
             if let text = record.token, let key = shippedKey ?? record.portalKey.flatMap({ Data(base64Encoded: $0) }) {
@@ -112,7 +112,7 @@ public struct LicenceService: Sendable {
 
     /// Verifies `answer`'s token under the trusted key, then keeps it.
     private func keep(_ answer: EntitlementAnswer, client: PortalClient) async throws {
-        let pinned = try await diary.read { try $0.licenceRecord(now: clock()).portalKey }
+        let pinned = try await diary.read { try $0.licence.record(now: clock()).portalKey }
         let key: String
         if let shippedKey {
             key = shippedKey.base64EncodedString()
@@ -125,11 +125,11 @@ public struct LicenceService: Sendable {
             throw LicenceError.forgedToken("the portal's key is not base64")
         }
         _ = try EntitlementToken(verifying: answer.token, publicKey: keyData)
-        try await diary.write { try $0.saveLicenceToken(answer.token, portalKey: key) }
+        try await diary.write { try $0.licence.saveToken(answer.token, portalKey: key) }
     }
 
     func signedIn() async throws -> (URL, String) {
-        guard let account = try await diary.read({ try $0.syncAccount() }), let token = account.token,
+        guard let account = try await diary.read({ try $0.sync.account() }), let token = account.token,
             let portal = URL(string: account.portalURL)
         else { throw SyncError.notSignedIn }
         return (portal, token)

@@ -40,7 +40,7 @@ public struct MediaDownloadService: Sendable {
     public func fetchMissing(_ assets: [MediaAsset]) async throws -> Int {
         let missing = missing(assets)
         guard !missing.isEmpty else { return 0 }
-        guard let account = try await diary.read({ try $0.syncAccount() }), let token = account.token,
+        guard let account = try await diary.read({ try $0.sync.account() }), let token = account.token,
             let portal = URL(string: account.portalURL)
         else { throw Problem.notSignedIn }
         let transfer = MediaTransfer(transport: transport(portal))
@@ -54,6 +54,6 @@ public struct MediaDownloadService: Sendable {
     /// Downloads every photo and video of the diary that is not on this device yet.
     @discardableResult
     public func fetchAll() async throws -> Int {
-        try await fetchMissing(try await diary.read { try $0.mediaAssets() })
+        try await fetchMissing(try await diary.read { try $0.media.assets() })
     }
 }

@@ -56,7 +56,7 @@ public struct PhotoCatchService: Sendable {
         let metadata = try Self.metadata(of: url)
         let now = now()
         return try await diary.read { diary in
-            let prefill = CatchPrefill(metadata: metadata, spots: try diary.spots())
+            let prefill = CatchPrefill(metadata: metadata, spots: try diary.spots.list())
             var suggestion = PhotoCatchSuggestion(draft: draft, prefill: prefill)
             prefill.fillTime(of: &suggestion.draft)
             guard findTrip, draft.tripId == nil else { return suggestion }
@@ -69,7 +69,7 @@ public struct PhotoCatchService: Sendable {
                 suggestion.tripProblem = .noSpotNearby(coordinate)
                 return suggestion
             }
-            if let trip = prefill.trip(among: try diary.trips(spotId: nearby.spot.id), at: time) {
+            if let trip = prefill.trip(among: try diary.trips.list(spotId: nearby.spot.id), at: time) {
                 suggestion.trip = trip
                 suggestion.draft.tripId = trip.id
             } else {

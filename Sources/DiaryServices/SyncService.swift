@@ -90,11 +90,11 @@ public struct SyncService: Sendable {
 
     /// Forgets the session on the device, and revokes it on the portal when it can be reached.
     public func signOut() async throws -> SignOutOutcome {
-        guard let account = try await diary.read({ try $0.syncAccount() }), let token = account.token,
+        guard let account = try await diary.read({ try $0.sync.account() }), let token = account.token,
             let portal = URL(string: account.portalURL)
         else { return SignOutOutcome(wasSignedIn: false, revokedOnPortal: false) }
         let revoked = (try? await client(portal).api.signOut(token: token)) != nil
-        try await diary.write { try $0.clearSyncToken() }
+        try await diary.write { try $0.sync.clearToken() }
         return SignOutOutcome(wasSignedIn: true, revokedOnPortal: revoked)
     }
 
@@ -121,8 +121,8 @@ public struct SyncService: Sendable {
     public func status() async throws -> SyncStatus {
         try await diary.read { diary in
             SyncStatus(
-                account: try diary.syncAccount(), pending: try diary.pendingChanges(limit: 100_000),
-                refused: try diary.syncRejections(), waiting: try diary.parkedChanges())
+                account: try diary.sync.account(), pending: try diary.outbox.pending(limit: 100_000),
+                refused: try diary.outbox.rejections(), waiting: try diary.outbox.parked())
         }
     }
 
@@ -151,7 +151,7 @@ public struct SyncService: Sendable {
     // MARK: Internals
 
     private func portal() async throws -> URL {
-        guard let account = try await diary.read({ try $0.syncAccount() }), account.token != nil,
+        guard let account = try await diary.read({ try $0.sync.account() }), account.token != nil,
             let portal = URL(string: account.portalURL)
         else { throw SyncError.notSignedIn }
         return portal

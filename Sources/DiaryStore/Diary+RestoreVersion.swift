@@ -9,7 +9,7 @@ import SyncProtocol
 extension Diary {
     /// Makes `fields` (an earlier version from the portal's history) the record's current state,
     /// as an edit made now, queued for sync. The record must be live here. The result is judged
-    /// as an edit is — the schema, then the same validation as ``updateCatch(_:_:)`` and its
+    /// as an edit is — the schema, then the same validation as ``CatchStore/update(_:_:)`` and its
     /// siblings (a catch within its trip, a trip around its catches, directory entries still
     /// offered) — and a version the diary cannot take now changes nothing. A photo's or video's
     /// bytes never change and its versions differ only in their links, which are edited by
@@ -31,23 +31,23 @@ extension Diary {
             let issues: [ValidationIssue]
             switch type {
             case .spot:
-                let old = try spot(id)
-                try writeFields(type, id, restored)
-                issues = try self.issues(for: SpotDraft(try spot(id)), editing: old)
+                let old = try spots.record(id)
+                try sync.writeFields(type, id, restored)
+                issues = try spots.issues(for: SpotDraft(try spots.record(id)), editing: old)
             case .trip:
-                let old = try trip(id)
-                try writeFields(type, id, restored)
-                issues = try self.issues(for: TripDraft(try trip(id)), editing: old)
+                let old = try trips.record(id)
+                try sync.writeFields(type, id, restored)
+                issues = try trips.issues(for: TripDraft(try trips.record(id)), editing: old)
             case .catch:
-                let old = try catchRecord(id)
-                try writeFields(type, id, restored)
-                issues = try self.issues(for: CatchDraft(try catchRecord(id)), editing: old)
+                let old = try catches.record(id)
+                try sync.writeFields(type, id, restored)
+                issues = try catches.issues(for: CatchDraft(try catches.record(id)), editing: old)
             case .media:
                 throw StoreError.refused(
                     "a photo's or video's versions differ only in their links: link it to a spot, trip or catch instead"
                 )
             case .report:
-                try writeFields(type, id, restored)
+                try sync.writeFields(type, id, restored)
                 guard let report = try savedReports().first(where: { $0.id == id }) else {
                     throw StoreError.notFound(entity: "report", id: id.canonicalText)
                 }

@@ -13,7 +13,7 @@ public struct SyncAccount: Sendable, Equatable {
     public var cursor: String
     public var directoryVersion: Int
     public var lastSyncAt: Date?
-    /// The kinds of record the cursor has pulled (``Diary/coverPulls(of:)``).
+    /// The kinds of record the cursor has pulled (``SyncStore/coverPulls(of:)``).
     public var pulledKinds: Set<RecordKind>
 }
 

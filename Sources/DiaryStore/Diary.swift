@@ -35,11 +35,11 @@ public final class Diary {
         database = try Database(path: fileURL.path)
         directory = DirectoryStore(database: database, gate: try DirectoryWriteGate(database: database))
         // A migration that rebuilds the outbox drops its read-only trigger (T13): made again after.
-        let wasReadOnly = try isLicenceReadOnly()
+        let wasReadOnly = try licence.isReadOnly()
         let applied = try DiaryMigrations.migrator.migrate(database)
         if !applied.isEmpty {
             log.info("diary schema migrated", ["versions": applied.map(String.init).joined(separator: ",")])
-            if wasReadOnly { try setLicenceReadOnly(true) }
+            if wasReadOnly { try licence.setReadOnly(true) }
         }
         if let sharedDirectoryURL { try directory.refresh(fromSharedAt: sharedDirectoryURL) }
         try database.transaction {
@@ -151,7 +151,7 @@ public final class Diary {
     /// One row per object: a later change replaces an earlier one and takes a new, larger mutation id
     /// (AUTOINCREMENT never reuses ids), so the outbox coalesces while the ids stay monotonic.
     /// A diary whose licence is over takes no local change (T13, docs/licensing.md): every local
-    /// change passes here, and the outbox's read-only trigger (made by ``setLicenceReadOnly(_:)``)
+    /// change passes here, and the outbox's read-only trigger (made by ``DiaryLicence/setReadOnly(_:)``)
     /// refuses it; the refusal is told as ``StoreError/readOnly``.
     func recordChange(_ type: EntityType, _ id: UUID, _ operation: PendingChange.Operation, at time: Date) throws {
         do {
@@ -159,7 +159,7 @@ public final class Diary {
                 "INSERT OR REPLACE INTO outbox(entity_type, entity_id, operation, changed_at) VALUES (?, ?, ?, ?)",
                 [.text(type.rawValue), SQLiteValue(id), .text(operation.rawValue), SQLiteValue(time)])
         } catch let error as SQLiteError where error.isConstraintViolation {
-            if try isLicenceReadOnly() { throw StoreError.readOnly }
+            if try licence.isReadOnly() { throw StoreError.readOnly }
             throw error
         }
     }

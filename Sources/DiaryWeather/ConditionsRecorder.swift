@@ -31,7 +31,7 @@ public struct ConditionsRecorder: Sendable {
 
     /// Stores a snapshot with its trip or catch.
     public func store(_ snapshot: ConditionsSnapshot, for request: ConditionsRequest, in diary: Diary) throws {
-        try diary.saveConditions(
+        try diary.conditions.save(
             StoredConditions(snapshot, fetchedAt: service.clock()), for: request.entityType, id: request.entityId)
     }
 

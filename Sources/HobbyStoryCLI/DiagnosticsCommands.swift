@@ -53,9 +53,9 @@ extension HobbyStoryCLI {
                 guard choice == "on" || choice == "off" else {
                     throw UsageError("settings diagnostics takes on or off, not \"\(choice.prefix(20))\"")
                 }
-                try diary.setDiagnosticsSharing(choice == "on")
+                try diary.diagnostics.setSharing(choice == "on")
             }
-            let sharing = try diary.diagnosticsSharing()
+            let sharing = try diary.diagnostics.sharing()
             c.output(
                 .object(["diagnostics": sharing.map { .string($0 ? "on" : "off") } ?? .null]),
                 text: sharing == true

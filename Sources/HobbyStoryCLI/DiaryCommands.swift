@@ -13,24 +13,24 @@ extension HobbyStoryCLI {
             var draft = SpotDraft()
             try applySpotOptions(c, &draft)
             let diary = try c.diary()
-            try c.throwIfInvalid("spot", try diary.issues(for: draft))
-            let spot = try diary.addSpot(draft)
+            try c.throwIfInvalid("spot", try diary.spots.issues(for: draft))
+            let spot = try diary.spots.add(draft)
             c.output(c.json(spot), text: "Saved spot \(c.text(spot))")
         },
         Command(name: "spot edit", operands: ["ID"], spec: spotOptions) { c in
             let diary = try c.diary()
-            let old = try diary.spot(try c.id(c.operands[0], .spot))
+            let old = try diary.spots.record(try c.id(c.operands[0], .spot))
             var draft = SpotDraft(old)
             try applySpotOptions(c, &draft)
-            try c.throwIfInvalid("spot", try diary.issues(for: draft, editing: old))
-            let spot = try diary.updateSpot(old.id) { $0 = draft }
+            try c.throwIfInvalid("spot", try diary.spots.issues(for: draft, editing: old))
+            let spot = try diary.spots.update(old.id) { $0 = draft }
             c.output(c.json(spot), text: "Updated spot \(c.text(spot))")
         },
         Command(name: "spot list") { c in
-            c.outputList(try c.diary().spots(), empty: "No spots yet.", json: c.json, text: c.text)
+            c.outputList(try c.diary().spots.list(), empty: "No spots yet.", json: c.json, text: c.text)
         },
         Command(name: "spot show", operands: ["ID"]) { c in
-            let spot = try c.diary().spot(try c.id(c.operands[0], .spot))
+            let spot = try c.diary().spots.record(try c.id(c.operands[0], .spot))
             c.output(c.json(spot), text: c.text(spot) + (spot.notes.map { "\n\($0)" } ?? ""))
         },
     ]
@@ -62,28 +62,28 @@ extension HobbyStoryCLI {
             var draft = TripDraft()
             try applyTripOptions(c, &draft)
             let diary = try c.diary()
-            try c.throwIfInvalid("trip", try diary.issues(for: draft))
-            let trip = try diary.addTrip(draft)
+            try c.throwIfInvalid("trip", try diary.trips.issues(for: draft))
+            let trip = try diary.trips.add(draft)
             try c.recordConditions(.trip, trip.id)
             c.output(c.json(trip), text: "Saved trip \(c.text(trip))")
         },
         Command(name: "trip edit", operands: ["ID"], spec: tripOptions) { c in
             let diary = try c.diary()
-            let old = try diary.trip(try c.id(c.operands[0], .trip))
+            let old = try diary.trips.record(try c.id(c.operands[0], .trip))
             var draft = TripDraft(old)
             try applyTripOptions(c, &draft)
-            try c.throwIfInvalid("trip", try diary.issues(for: draft, editing: old))
-            let trip = try diary.updateTrip(old.id) { $0 = draft }
+            try c.throwIfInvalid("trip", try diary.trips.issues(for: draft, editing: old))
+            let trip = try diary.trips.update(old.id) { $0 = draft }
             c.output(c.json(trip), text: "Updated trip \(c.text(trip))")
         },
         Command(name: "trip list", spec: OptionSpec(values: ["spot"])) { c in
             let spotId = try c.text("spot").map { try c.id($0, .spot) }
-            c.outputList(try c.diary().trips(spotId: spotId), empty: "No trips yet.", json: c.json, text: c.text)
+            c.outputList(try c.diary().trips.list(spotId: spotId), empty: "No trips yet.", json: c.json, text: c.text)
         },
         Command(name: "trip show", operands: ["ID"]) { c in
             let diary = try c.diary()
-            let trip = try diary.trip(try c.id(c.operands[0], .trip))
-            let catches = try diary.catches(tripId: trip.id)
+            let trip = try diary.trips.record(try c.id(c.operands[0], .trip))
+            let catches = try diary.catches.list(tripId: trip.id)
             guard case .object(var object) = c.json(trip) else { return }
             object["catches"] = .array(catches.map(c.json))
             object["conditions"] = c.conditionsJSON(.trip, trip.id)
@@ -128,7 +128,7 @@ extension HobbyStoryCLI {
             try applyCatchOptions(c, &draft)
             let photo = c.text("from-photo")
             if let photo { try c.prefill(&draft, fromPhoto: photo) }
-            try c.throwIfInvalid("catch", try c.diary().issues(for: draft))
+            try c.throwIfInvalid("catch", try c.diary().catches.issues(for: draft))
             let source = try photo.flatMap(c.photoSource)
             let (service, saving) = (try c.catchService(), draft)
             let added = try c.waitForSync { try await service.add(saving, photo: source, conditions: .awaited) }
@@ -142,11 +142,11 @@ extension HobbyStoryCLI {
         },
         Command(name: "catch edit", operands: ["ID"], spec: catchOptions) { c in
             let diary = try c.diary()
-            let old = try diary.catchRecord(try c.id(c.operands[0], .catch))
+            let old = try diary.catches.record(try c.id(c.operands[0], .catch))
             var draft = CatchDraft(old)
             try applyCatchOptions(c, &draft)
-            try c.throwIfInvalid("catch", try diary.issues(for: draft, editing: old))
-            let item = try diary.updateCatch(old.id) { $0 = draft }
+            try c.throwIfInvalid("catch", try diary.catches.issues(for: draft, editing: old))
+            let item = try diary.catches.update(old.id) { $0 = draft }
             c.output(c.json(item), text: "Updated catch \(c.text(item))")
         },
         Command(name: "catch list", spec: OptionSpec(values: ["trip", "limit"])) { c in
@@ -154,11 +154,11 @@ extension HobbyStoryCLI {
             let limit = c.integer("limit", field: "limit")
             try c.throwIfInvalid("listing", [])
             c.outputList(
-                try c.diary().catches(tripId: tripId, limit: limit), empty: "No catches yet.", json: c.json,
+                try c.diary().catches.list(tripId: tripId, limit: limit), empty: "No catches yet.", json: c.json,
                 text: c.text)
         },
         Command(name: "catch show", operands: ["ID"]) { c in
-            let item = try c.diary().catchRecord(try c.id(c.operands[0], .catch))
+            let item = try c.diary().catches.record(try c.id(c.operands[0], .catch))
             guard case .object(var object) = c.json(item) else { return }
             object["conditions"] = c.conditionsJSON(.catch, item.id)
             c.output(.object(object), text: c.text(item) + (item.notes.map { "\n\($0)" } ?? ""))

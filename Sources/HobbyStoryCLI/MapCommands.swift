@@ -77,7 +77,7 @@ extension CommandContext {
             }
             return URL(string: text)
         }
-        if let signedIn = try? diary().syncAccount()?.portalURL { return URL(string: signedIn) }
+        if let signedIn = try? diary().sync.account()?.portalURL { return URL(string: signedIn) }
         if required {
             throw UsageError("name the portal with --portal URL, or sign in with `hobbystory account login`")
         }

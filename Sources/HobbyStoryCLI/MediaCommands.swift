@@ -54,16 +54,16 @@ extension HobbyStoryCLI {
             if let firstFailure { throw AlreadyReported(exitCode: firstFailure) }
         },
         Command(name: "media list", spec: mediaTargetOptions) { c in
-            let assets = try c.mediaStore().diary.mediaAssets(linkedTo: try c.mediaTarget())
+            let assets = try c.mediaStore().diary.media.assets(linkedTo: try c.mediaTarget())
             c.outputList(assets, empty: "No photos or videos yet.", json: c.json, text: c.text)
         },
         Command(name: "media export", operands: ["ID"], spec: OptionSpec(values: ["to"])) { c in
             guard let path = c.text("to") else { throw UsageError("media export needs --to PATH") }
             let store = try c.mediaStore()
             let id = try c.id(c.operands[0], .media)
-            try c.fetchIfMissing([try store.diary.mediaAsset(id)], from: store)
+            try c.fetchIfMissing([try store.diary.media.asset(id)], from: store)
             let written = try store.export(id, to: URL(fileURLWithPath: path))
-            let asset = try store.diary.mediaAsset(id)
+            let asset = try store.diary.media.asset(id)
             c.output(
                 .object([
                     "id": .string(id.uuidString.lowercased()), "path": .string(written.path),
@@ -73,7 +73,7 @@ extension HobbyStoryCLI {
         },
         Command(name: "media prefetch") { c in
             let store = try c.mediaStore()
-            let missing = try store.diary.mediaAssets().filter { !store.hasContent($0) }
+            let missing = try store.diary.media.assets().filter { !store.hasContent($0) }
             try c.fetchIfMissing(missing, from: store)
             c.output(
                 .object(["downloaded": .integer(Int64(missing.count))]),

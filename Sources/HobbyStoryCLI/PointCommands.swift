@@ -14,7 +14,7 @@ extension HobbyStoryCLI {
             let point = try c.coordinate()
             let other = try c.text("to").map { _ in try c.parsedCoordinate("to") }
             let mode = try c.travelMode()
-            let spots = (try? c.diary().spots()) ?? []
+            let spots = (try? c.diary().spots.list()) ?? []
             let service = PointInfoService(
                 labeler: BundledGazetteerLabeler(), packs: try c.mapPacks(), weather: try? c.weatherService())
             let now = c.cli.now()

@@ -55,7 +55,7 @@ extension CommandContext {
     func json(_ trip: Trip) -> JSONValue {
         .object([
             "id": .string(trip.id.uuidString.lowercased()), "spotId": .string(trip.spotId.uuidString.lowercased()),
-            "spot": JSONValue((try? diary().spot(trip.spotId))?.name),
+            "spot": JSONValue((try? diary().spots.record(trip.spotId))?.name),
             "title": JSONValue(trip.title), "start": JSONValue(iso(trip.startAt, trip.utcOffsetSeconds)),
             "end": JSONValue(iso(trip.endAt, trip.utcOffsetSeconds)), "companions": JSONValue(trip.companions),
             "notes": JSONValue(trip.notes), "createdAt": JSONValue(isoUTC(trip.createdAt)),
@@ -64,7 +64,7 @@ extension CommandContext {
     }
 
     func text(_ trip: Trip) -> String {
-        let spot = (try? diary().spot(trip.spotId))?.name ?? trip.spotId.uuidString
+        let spot = (try? diary().spots.record(trip.spotId))?.name ?? trip.spotId.uuidString
         var line = "\(shortId(trip.id))  \(iso(trip.startAt, trip.utcOffsetSeconds)!)"
         if let end = iso(trip.endAt, trip.utcOffsetSeconds) { line += " – \(end)" }
         line += "  at \(spot)"

@@ -25,7 +25,7 @@ extension HobbyStoryCLI {
             try c.signIn(signingUp: false)
         },
         Command(name: "account logout") { c in
-            let portal = try c.diary().syncAccount()?.portalURL ?? "the portal"
+            let portal = try c.diary().sync.account()?.portalURL ?? "the portal"
             let service = try c.syncService()
             let outcome = try c.waitForSync { try await service.signOut() }
             guard outcome.wasSignedIn else {
@@ -41,7 +41,7 @@ extension HobbyStoryCLI {
         Command(name: "sync") { c in
             let service = try c.syncService()
             let report = try c.waitForSync { try await service.sync() }
-            let portal = try c.diary().syncAccount()?.portalURL ?? "the portal"
+            let portal = try c.diary().sync.account()?.portalURL ?? "the portal"
             let question =
                 try CommandContext.askedAboutErrorReports(c) ? "\n" + CommandContext.errorReportsQuestion : ""
             c.output(
@@ -228,8 +228,8 @@ extension CommandContext {
     /// question is put once (issue 18), and until they answer `on` nothing is sent.
     static func askedAboutErrorReports(_ c: CommandContext) throws -> Bool {
         let diary = try c.diary()
-        guard try diary.diagnosticsSharing() == nil else { return false }
-        try diary.setDiagnosticsSharing(false)
+        guard try diary.diagnostics.sharing() == nil else { return false }
+        try diary.diagnostics.setSharing(false)
         return !c.json
     }
 

@@ -13,19 +13,19 @@ extension HobbyStoryCLI {
             let what: String
             switch type {
             case .spot:
-                let trips = try diary.trips(spotId: id)
+                let trips = try diary.trips.list(spotId: id)
                 what =
-                    "spot \(try diary.spot(id).name)"
+                    "spot \(try diary.spots.record(id).name)"
                     + (trips.isEmpty ? "" : " with its \(trips.count) trip(s) and their catches")
             case .trip:
-                let catches = try diary.catches(tripId: id)
+                let catches = try diary.catches.list(tripId: id)
                 what = "trip \(c.shortId(id))" + (catches.isEmpty ? "" : " with its \(catches.count) catch(es)")
-            case .catch: what = "catch \(c.text(try diary.catchRecord(id)))"
-            case .media: what = c.text(try diary.mediaAsset(id))
+            case .catch: what = "catch \(c.text(try diary.catches.record(id)))"
+            case .media: what = c.text(try diary.media.asset(id))
             case .report: what = "report \(try diary.savedReports().first { $0.id == id }?.title ?? c.shortId(id))"
             }
             try c.confirm("Move \(what) to the Trash?")
-            let entry = try diary.moveToTrash(type, id)
+            let entry = try diary.trash.put(type, id)
             c.output(
                 c.json(entry),
                 text:
@@ -33,12 +33,12 @@ extension HobbyStoryCLI {
             )
         },
         Command(name: "trash list") { c in
-            c.outputList(try c.diary().trashEntries(), empty: "The Trash is empty.", json: c.json, text: c.text)
+            c.outputList(try c.diary().trash.entries(), empty: "The Trash is empty.", json: c.json, text: c.text)
         },
         Command(name: "trash restore", operands: ["ID"]) { c in
             let diary = try c.diary()
             let text = c.operands[0].lowercased()
-            let matches = try diary.trashEntries().filter {
+            let matches = try diary.trash.entries().filter {
                 $0.id.uuidString.lowercased().hasPrefix(text) || $0.batchId.uuidString.lowercased().hasPrefix(text)
             }
             guard matches.count <= 1 else {
@@ -50,7 +50,7 @@ extension HobbyStoryCLI {
                 let id = matches.first?.id
                     ?? EntityType.allCases.lazy.compactMap({ try? diary.resolveId(text, $0) }).first
             else { throw StoreError.notFound(entity: "object in the Trash", id: text) }
-            let entry = try diary.restore(id)
+            let entry = try diary.trash.restore(id)
             c.output(
                 c.json(entry),
                 text:
@@ -59,7 +59,7 @@ extension HobbyStoryCLI {
         },
         Command(name: "trash empty", spec: OptionSpec(flags: ["yes"])) { c in
             let diary = try c.diary()
-            let entries = try diary.trashEntries()
+            let entries = try diary.trash.entries()
             guard !entries.isEmpty else {
                 c.output(.object(["removed": .integer(0)]), text: "The Trash is already empty.")
                 return

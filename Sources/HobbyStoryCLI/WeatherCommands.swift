@@ -115,7 +115,7 @@ extension CommandContext {
 
     /// The stored conditions of a trip or catch in the weather JSON shape, or null.
     func conditionsJSON(_ type: EntityType, _ id: UUID) -> JSONValue {
-        guard let snapshot = (try? diary().conditions(for: type, id: id))??.snapshot else { return .null }
+        guard let snapshot = (try? diary().conditions.stored(for: type, id: id))??.snapshot else { return .null }
         return HobbyStoryCLI.weatherJSON(snapshot)
     }
 }

@@ -77,7 +77,7 @@ public struct MediaImporter {
         // The lock on the temporary file must outlive the rename: keep it until the end.
         return try withExtendedLifetime(prepared.lock) {
             let content = prepared.content
-            let addition = try store.diary.addMedia(content, linkingTo: prepared.target) {
+            let addition = try store.diary.media.add(content, linkingTo: prepared.target) {
                 try place(prepared.partURL, at: store.contentURL(content.sha256))
             }
             store.log.info(

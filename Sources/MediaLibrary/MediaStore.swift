@@ -11,7 +11,7 @@ import Foundation
 ///     <profile folder>/media/thumbnails/…                     thumbnails (``MediaThumbnails``)
 ///     <profile folder>/media/shared/…                         named copies (``SharedMediaFiles``)
 ///
-/// Opening the store sweeps what a crash left behind. Rows live in the diary (``Diary/addMedia``);
+/// Opening the store sweeps what a crash left behind. Rows live in the diary (``MediaAssetStore/add``);
 /// bytes are removed only when no row, live or in the Trash, refers to them.
 public final class MediaStore {
     public let diary: Diary
@@ -69,7 +69,7 @@ public final class MediaStore {
                 sweep.abandonedImports += 1
             }
         }
-        sweep.unreferencedContent = try diary.removeUnreferencedMediaContent(try storedContent()) { sha256 in
+        sweep.unreferencedContent = try diary.media.removeUnreferencedContent(try storedContent()) { sha256 in
             try ContentFile.remove(contentURL(sha256))
         }
         sweep.orphanedThumbnails = try MediaThumbnails.sweep(in: root)
@@ -87,11 +87,11 @@ public final class MediaStore {
         return sweep
     }
 
-    /// Empties the diary's Trash (see ``Diary/emptyTrash()``; the angler must have confirmed),
+    /// Empties the diary's Trash (see ``TrashStore/empty()``; the angler must have confirmed),
     /// then removes the bytes no remaining asset refers to. Returns how many objects were removed.
     @discardableResult
     public func emptyTrash() throws -> Int {
-        let removed = try diary.emptyTrash()
+        let removed = try diary.trash.empty()
         try sweep()
         return removed
     }
@@ -101,7 +101,7 @@ public final class MediaStore {
     /// existing file is never overwritten, and a failed export leaves nothing behind.
     @discardableResult
     public func export(_ id: UUID, to destination: URL) throws -> URL {
-        let asset = try diary.mediaAsset(id)
+        let asset = try diary.media.asset(id)
         var target = destination
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue {

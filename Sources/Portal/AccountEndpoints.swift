@@ -7,7 +7,7 @@ import SyncProtocol
 /// and the signed-in session's own endpoints: sign-out, the account, its devices and signing one
 /// out (issue 16), the portal's statistics for an administrator (T3, T12).
 struct AccountEndpoints: Sendable {
-    let store: PortalStore
+    let accounts: AccountStore
     /// Wrong passwords per email.
     let signInLimiter: AttemptLimiter
     /// Sign-ups per client address.
@@ -29,37 +29,37 @@ struct AccountEndpoints: Sendable {
             call.request, peer: call.context.remoteAddress, trusting: trustedProxies)
         try signUpLimiter.admit(client, code: .tooManySignups, "Too many accounts created from this address")
         let body = try await call.body()
-        return try store.account(try store.signUp(email: body.email, password: body.password))
+        return try accounts.account(try accounts.signUp(email: body.email, password: body.password))
     }
 
     func signIn(_ call: EndpointCall<SignInRequest, NoQuery>) async throws -> SessionResponse {
         let body = try await call.body()
         let key = try PortalStore.normalisedEmail(body.email)
         try signInLimiter.admit(key, code: .tooManyAttempts, "Too many wrong passwords for this email")
-        let session = try store.signIn(
+        let session = try accounts.signIn(
             email: body.email, password: body.password, deviceId: body.deviceId, deviceName: body.deviceName)
         signInLimiter.recordSuccess(key)
         return session
     }
 
     func signOut(_: EndpointCall<NoBody, NoQuery>, principal: PortalPrincipal) throws -> NoBody {
-        try store.revoke(tokenHash: principal.tokenHash)
+        try accounts.revoke(tokenHash: principal.tokenHash)
         return NoBody()
     }
 
     func currentAccount(_: EndpointCall<NoBody, NoQuery>, principal: PortalPrincipal) throws -> AccountResponse {
-        try store.account(principal.accountId)
+        try accounts.account(principal.accountId)
     }
 
     func devices(_: EndpointCall<NoBody, NoQuery>, principal: PortalPrincipal) throws -> [DeviceSummary] {
-        try store.devices(account: principal.accountId)
+        try accounts.devices(account: principal.accountId)
     }
 
     func revokeDevice(_ call: EndpointCall<NoBody, NoQuery>, principal: PortalPrincipal) throws -> NoBody {
         guard let device = UUID(uuidString: try call.parameter("id")) else {
             throw HTTPError.notFound("No device with that id in this account.")
         }
-        try store.revokeDevice(account: principal.accountId, device: device)
+        try accounts.revokeDevice(account: principal.accountId, device: device)
         return NoBody()
     }
 
@@ -67,6 +67,6 @@ struct AccountEndpoints: Sendable {
         guard principal.isAdmin else {
             throw HTTPError.forbidden("Only administrators can read the portal's statistics.")
         }
-        return try store.stats()
+        return try accounts.stats()
     }
 }

@@ -15,7 +15,7 @@ enum AccountExport {
     ]
 
     static func response(account: UUID, email: String, store: PortalStore, at now: Date) -> HTTPResponse {
-        let day = PortalStore.utcDay(now)
+        let day = LicenceStore.utcDay(now)
         return HTTPResponse(
             headers: [
                 "Content-Type": "application/x-tar", "Cache-Control": "private, no-store",
@@ -33,7 +33,7 @@ enum AccountExport {
         try FileManager.default.createDirectory(at: spool, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: spool) }
         let readme = """
-            The Hobby Story — Fishing: everything the portal holds for \(email), exported \(PortalStore.utcDay(now)).
+            The Hobby Story — Fishing: everything the portal holds for \(email), exported \(LicenceStore.utcDay(now)).
             spots.json, trips.json, catches.json, media.json, reports.json (saved reports): every live record
             as your devices synced it
             (id, modifiedAt in milliseconds since 1970 UTC, fields). media/: the photos and videos, named by
@@ -51,13 +51,13 @@ enum AccountExport {
             while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty { try await writer.write(piece) }
             try await writer.write(TarArchive.padding(after: size))
         }
-        for item in try store.diaryMediaContents(account: account) {
-            guard let size = try store.mediaSize(account: account, sha256: item.sha256) else { continue }
+        for item in try store.diary.mediaContents(account: account) {
+            guard let size = try store.media.size(account: account, sha256: item.sha256) else { continue }
             let name = "\(folder)/media/\(item.sha256).\(item.format.isEmpty ? "bin" : String(item.format.prefix(8)))"
             try await writer.write(TarArchive.header(name: name, size: size, modified: item.capturedAt ?? now))
             var offset: Int64 = 0
             while offset < size {
-                let piece = try store.readMedia(
+                let piece = try store.media.read(
                     account: account, sha256: item.sha256, offset: offset, count: Int(min(1 << 20, size - offset)))
                 guard !piece.isEmpty else { throw CocoaError(.fileReadCorruptFile) }
                 try await writer.write(piece)
@@ -83,7 +83,7 @@ enum AccountExport {
         defer { try? handle.close() }
         var buffer = "["
         var first = true
-        try store.forEachLiveRecord(account: account, kind: kind) { id, modifiedAt, fields in
+        try store.records.forEachLiveRecord(account: account, kind: kind) { id, modifiedAt, fields in
             buffer += first ? "\n" : ",\n"
             first = false
             buffer += "{\"id\":\"\(id)\",\"modifiedAt\":\(modifiedAt),\"fields\":\(fields)}"

@@ -39,10 +39,10 @@ final class AccountReplicas: Sendable {
         defer { lock.unlock() }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let replica = try ReportReplica(fileURL: folder.appendingPathComponent("\(account.canonicalText).sqlite"))
-        let directories = try store.directories()
+        let directories = try store.directories.current()
         if try replica.directoryVersion() != directories.version { try replica.install(directories) }
         while true {
-            let page = try store.pull(
+            let page = try store.records.pull(
                 after: try replica.cursor(), limit: SyncLimits.changesPerPull, account: account, kinds: Self.kinds)
             let response = try JSONDecoder().decode(PullResponse.self, from: Data(page.json().joined()))
             try replica.apply(response)

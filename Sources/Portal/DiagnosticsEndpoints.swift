@@ -13,7 +13,8 @@ import SyncProtocol
 /// and per installation, the body to ``DiagnosticsLimits/bodyBytes``, and every field by
 /// ``DiagnosticsUpload/validate()`` before anything is stored.
 struct DiagnosticsEndpoints: Sendable {
-    let store: PortalStore
+    let accounts: AccountStore
+    let diagnostics: DiagnosticsStore
     let limiters: DiagnosticsLimiters
     let trustedProxies: Set<String>
 
@@ -28,7 +29,7 @@ struct DiagnosticsEndpoints: Sendable {
         var account: UUID?
         if let header = call.request.headers["Authorization"] {
             guard header.hasPrefix("Bearer "),
-                let principal = try store.principal(forToken: String(header.dropFirst(7)))
+                let principal = try accounts.principal(forToken: String(header.dropFirst(7)))
             else {
                 throw HTTPError.unauthorized("The bearer token is not valid; sign in again or send without one.")
             }
@@ -38,7 +39,7 @@ struct DiagnosticsEndpoints: Sendable {
         try limiters.installation.admit(
             upload.installation.uuidString, code: .tooManyReports, "Too many error reports from this installation")
         try upload.validate()
-        return try store.receiveDiagnostics(upload, account: account)
+        return try diagnostics.receive(upload, account: account)
     }
 }
 

@@ -9,7 +9,8 @@ import SyncProtocol
 /// The licensing endpoints (T13, issue 17): the key tokens are signed with, Apple's server
 /// notifications, redeeming an App Store purchase, refreshing the entitlement token, and App Attest.
 struct LicensingEndpoints: Sendable {
-    let store: PortalStore
+    let licences: LicenceStore
+    let attestation: AttestationStore
     let licensing: LicensingConfiguration
     let limiters: LicensingLimiters
     let trustedProxies: Set<String>
@@ -38,8 +39,8 @@ struct LicensingEndpoints: Sendable {
             PortalApplication.clientAddress(call.request, peer: call.context.remoteAddress, trusting: trustedProxies),
             code: .tooManyNotifications, "Too many notifications from this address")
         guard let verifier = licensing.appStore else { throw Self.notSelling }
-        let notification = try verifier.notification(try await call.body().signedPayload, now: store.currentDate)
-        _ = try store.applyNotification(notification)
+        let notification = try verifier.notification(try await call.body().signedPayload, now: licences.currentDate)
+        _ = try licences.applyNotification(notification)
         return NoBody()
     }
 
@@ -50,9 +51,9 @@ struct LicensingEndpoints: Sendable {
             principal.accountId.uuidString, code: .tooManyLicenceRequests, "Too many licence requests")
         guard let verifier = licensing.appStore else { throw Self.notSelling }
         let body = try await call.body()
-        let now = store.currentDate
+        let now = licences.currentDate
         let transaction = try verifier.transaction(body.signedTransaction, now: now)
-        let purchase = try store.redeem(
+        let purchase = try licences.redeem(
             transaction, account: principal.accountId, device: principal.deviceId, limits: licensing.limits)
         return try licensing.answer(for: purchase, account: principal.accountId, device: principal.deviceId, now: now)
     }
@@ -72,23 +73,25 @@ struct LicensingEndpoints: Sendable {
                 code: .invalidSignals,
                 "signals: \"\(unknown.prefix(40))\" is not one of \(known.sorted().joined(separator: ", "))")
         }
-        try store.recordTamperSignals(body.signals, account: principal.accountId, device: principal.deviceId)
+        try attestation.recordTamperSignals(
+            body.signals, account: principal.accountId, device: principal.deviceId)
         guard
-            let purchase = try store.entitlement(
+            let purchase = try licences.entitlement(
                 account: principal.accountId, device: principal.deviceId, limits: licensing.limits)
         else {
             throw LicenceRefusal(
                 .entitlementRequired, "this account has no purchase that unlocks the app; buy or restore one")
         }
         return try licensing.answer(
-            for: purchase, account: principal.accountId, device: principal.deviceId, now: store.currentDate)
+            for: purchase, account: principal.accountId, device: principal.deviceId, now: licences.currentDate)
     }
 
     func attestationChallenge(_: EndpointCall<NoBody, NoQuery>, principal: PortalPrincipal) throws
         -> AttestationChallenge
     {
         guard licensing.appAttest != nil else { throw Self.notAttesting }
-        let challenge = try store.issueAttestationChallenge(account: principal.accountId, device: principal.deviceId)
+        let challenge = try attestation.issueAttestationChallenge(
+            account: principal.accountId, device: principal.deviceId)
         return AttestationChallenge(challenge: challenge.base64EncodedString())
     }
 
@@ -104,9 +107,11 @@ struct LicensingEndpoints: Sendable {
             }
             return data
         }
-        let key = try store.attest(account: principal.accountId, device: principal.deviceId, challenge: decoded[2]) {
+        let key = try attestation.attest(
+            account: principal.accountId, device: principal.deviceId, challenge: decoded[2]
+        ) {
             challenge throws(StoreVerificationError) in
-            try verifier.attestation(decoded[1], keyId: decoded[0], challenge: challenge, now: store.currentDate)
+            try verifier.attestation(decoded[1], keyId: decoded[0], challenge: challenge, now: licences.currentDate)
         }
         return AttestationAnswer(environment: key.environment)
     }

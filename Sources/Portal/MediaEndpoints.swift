@@ -8,7 +8,7 @@ import SyncProtocol
 /// checksum with `sha256`, expiration) under `/v1/uploads`, and downloads with HTTP Range under
 /// `/v1/media/<sha256>`. Only the owning account reaches its uploads and content.
 struct MediaEndpoints: Sendable {
-    let store: PortalStore
+    let media: PortalMediaStore
     let metrics: PortalMetrics
 
     static let tusVersion = "1.0.0"
@@ -48,7 +48,7 @@ struct MediaEndpoints: Sendable {
             throw HTTPError.badRequest(code: .missingSha256, "Upload-Metadata must carry the content's sha256")
         }
         let asset = metadata["asset"].flatMap(UUID.init(uuidString:))
-        let upload = try store.createUpload(
+        let upload = try media.createUpload(
             account: principal.accountId, sha256: sha256, length: length, assetId: asset)
         if upload.isComplete {
             return HTTPResponse(
@@ -70,7 +70,7 @@ struct MediaEndpoints: Sendable {
         -> HTTPResponse
     {
         try Self.requireTus(request)
-        let upload = try store.upload(try context.parameters.require("id"), account: principal.accountId)
+        let upload = try media.upload(try context.parameters.require("id"), account: principal.accountId)
         return HTTPResponse(
             status: .ok,
             headers: [
@@ -94,7 +94,7 @@ struct MediaEndpoints: Sendable {
                 code: .invalidUploadOffset, "Upload-Offset must be a whole number of bytes")
         }
         let id = try context.parameters.require("id")
-        let state = try store.upload(id, account: principal.accountId)
+        let state = try media.upload(id, account: principal.accountId)
         guard state.offset == offset else {
             throw MediaError.offsetMismatch(expected: state.offset, received: offset)
         }
@@ -102,11 +102,11 @@ struct MediaEndpoints: Sendable {
         let final: UploadState
         if let checksum = request.headers["Upload-Checksum"] {
             final = try await Self.appendVerified(
-                body, checksum: checksum, id: id, offset: offset, account: principal.accountId, store: store,
+                body, checksum: checksum, id: id, offset: offset, account: principal.accountId, media: media,
                 metrics: metrics)
         } else {
             final = try await Self.appendStreaming(
-                body, id: id, offset: offset, account: principal.accountId, store: store, metrics: metrics)
+                body, id: id, offset: offset, account: principal.accountId, media: media, metrics: metrics)
         }
         return HTTPResponse(
             status: .noContent,
@@ -120,7 +120,7 @@ struct MediaEndpoints: Sendable {
         -> HTTPResponse
     {
         let sha256 = try context.parameters.require("sha256").lowercased()
-        guard let size = try store.mediaSize(account: principal.accountId, sha256: sha256) else {
+        guard let size = try media.size(account: principal.accountId, sha256: sha256) else {
             throw HTTPError.notFound("no media with that SHA-256 in this account")
         }
         let account = principal.accountId
@@ -128,21 +128,21 @@ struct MediaEndpoints: Sendable {
             request, size: size, headers: ["Content-Type": "application/octet-stream", "ETag": "\"\(sha256)\""],
             what: "media"
         ) { offset, count in
-            try store.readMedia(account: account, sha256: sha256, offset: offset, count: count)
+            try media.read(account: account, sha256: sha256, offset: offset, count: count)
         }
     }
 
     /// Appends the body as it arrives, a mebibyte at a time, so an interrupted PATCH keeps every
     /// byte that reached the portal and the next one resumes after it.
     private static func appendStreaming(
-        _ body: HTTPBody, id: String, offset: Int64, account: UUID, store: PortalStore, metrics: PortalMetrics
+        _ body: HTTPBody, id: String, offset: Int64, account: UUID, media: PortalMediaStore, metrics: PortalMetrics
     ) async throws -> UploadState {
         var position = offset
         var pending = Data()
-        var state = try store.upload(id, account: account)
+        var state = try media.upload(id, account: account)
         func flush() throws {
             guard !pending.isEmpty else { return }
-            state = try store.appendUpload(id, account: account, offset: position, data: pending)
+            state = try media.appendUpload(id, account: account, offset: position, data: pending)
             position += Int64(pending.count)
             pending.removeAll(keepingCapacity: true)
         }
@@ -164,7 +164,7 @@ struct MediaEndpoints: Sendable {
     /// ``verifiedChunkBytes``), checked, and appended only when it matches (tus checksum
     /// extension, which requires `sha1`; 460 otherwise).
     private static func appendVerified(
-        _ body: HTTPBody, checksum: String, id: String, offset: Int64, account: UUID, store: PortalStore,
+        _ body: HTTPBody, checksum: String, id: String, offset: Int64, account: UUID, media: PortalMediaStore,
         metrics: PortalMetrics
     ) async throws -> UploadState {
         let parts = checksum.split(separator: " ")
@@ -182,7 +182,7 @@ struct MediaEndpoints: Sendable {
                 checksumMismatch, code: .checksumMismatch,
                 detail: "the body's SHA-256 does not match Upload-Checksum; nothing was appended")
         }
-        return try store.appendUpload(id, account: account, offset: offset, data: data)
+        return try media.appendUpload(id, account: account, offset: offset, data: data)
     }
 
     private static func requireTus(_ request: HTTPRequest) throws {

@@ -88,19 +88,21 @@ public struct PortalApplication: Sendable {
     /// ``PortalEndpoint``, each behind what its table entry asks (``PortalRoutes``), and the site.
     public func application() -> HTTPApplication {
         var routes = PortalRoutes(router: Router(), store: store, oldestProtocol: oldestProtocol)
-        PublicEndpoints(store: store, metrics: metrics).add(to: &routes)
+        PublicEndpoints(database: store.database, metrics: metrics).add(to: &routes)
         AccountEndpoints(
-            store: store, signInLimiter: limiter, signUpLimiter: signUpLimiter, trustedProxies: trustedProxies
+            accounts: store.accounts, signInLimiter: limiter, signUpLimiter: signUpLimiter, trustedProxies: trustedProxies
         ).add(to: &routes)
         SyncEndpoints(
-            store: store, metrics: metrics, admission: PushAdmission(store: store, licensing: licensing)
+            records: store.records, accounts: store.accounts, directories: store.directories, metrics: metrics,
+            admission: PushAdmission(licences: store.licences, attestation: store.attestation, licensing: licensing)
         ).add(to: &routes)
-        DiagnosticsEndpoints(store: store, limiters: diagnosticsLimiters, trustedProxies: trustedProxies).add(
+        DiagnosticsEndpoints(
+            accounts: store.accounts, diagnostics: store.diagnostics, limiters: diagnosticsLimiters, trustedProxies: trustedProxies).add(
             to: &routes)
         LicensingEndpoints(
-            store: store, licensing: licensing, limiters: licensingLimiters, trustedProxies: trustedProxies
+            licences: store.licences, attestation: store.attestation, licensing: licensing, limiters: licensingLimiters, trustedProxies: trustedProxies
         ).add(to: &routes)
-        MediaEndpoints(store: store, metrics: metrics).add(to: &routes)
+        MediaEndpoints(media: store.media, metrics: metrics).add(to: &routes)
         let (routeLimiter, drawingLimiter, trustedProxies) = (routeLimiter, drawingLimiter, trustedProxies)
         MapRoutes.add(
             to: &routes, shelf: maps,

@@ -24,28 +24,28 @@ extension PortalCommandLine {
             guard let order = ErrorGroupOrder(rawValue: options["sort"] ?? "count") else {
                 throw Failure(exitCode: 2, description: "--sort must be count or recent")
             }
-            let groups = try store.errorGroups(status: status, order: order)
+            let groups = try store.diagnostics.errorGroups(status: status, order: order)
             try output(groups, json: json) {
                 groups.isEmpty ? "no error groups" : groups.map(Self.line).joined(separator: "\n")
             }
         case "show":
             let fingerprint = try operand(words, "admin errors show needs FINGERPRINT")
-            guard let group = try store.errorGroup(fingerprint) else {
+            guard let group = try store.diagnostics.errorGroup(fingerprint) else {
                 throw Failure(exitCode: 3, description: "no error group \(fingerprint.prefix(64))")
             }
             try output(group, json: json) { Self.text(group) }
         case "resolve":
             let fingerprint = try operand(words, "admin errors resolve needs FINGERPRINT [--in-version V]")
-            try refusals { try store.resolveErrorGroup(fingerprint, inVersion: options["in-version"]) }
+            try refusals { try store.diagnostics.resolveErrorGroup(fingerprint, inVersion: options["in-version"]) }
             print(
                 "\(fingerprint) resolved"
                     + (options["in-version"].map { " in \($0): a report from a newer version reopens it" } ?? ""))
         case "acknowledge":
             let fingerprint = try operand(words, "admin errors acknowledge needs FINGERPRINT")
-            try refusals { try store.acknowledgeErrorGroup(fingerprint) }
+            try refusals { try store.diagnostics.acknowledgeErrorGroup(fingerprint) }
             print("\(fingerprint) acknowledged")
         case "crash-free":
-            let versions = try store.crashFreeVersions()
+            let versions = try store.diagnostics.crashFreeVersions()
             try output(versions, json: json) {
                 versions.map {
                     "\($0.version)\t\($0.devices) device(s)\t\($0.crashed) crashed\t"
@@ -56,7 +56,7 @@ extension PortalCommandLine {
             guard let hours = Int(options["since-hours"] ?? "24"), (1...8_760).contains(hours) else {
                 throw Failure(exitCode: 2, description: "--since-hours must be 1–8760")
             }
-            let digest = try store.errorDigest(since: Date().addingTimeInterval(-Double(hours) * 3_600))
+            let digest = try store.diagnostics.errorDigest(since: Date().addingTimeInterval(-Double(hours) * 3_600))
             try output(digest, json: json) {
                 "Error groups in the last \(hours) h: \(digest.new.count) new, \(digest.regressed.count) regressed\n"
                     + (digest.new.map { "new        " + Self.line($0) }
@@ -64,7 +64,7 @@ extension PortalCommandLine {
                     .joined(separator: "\n")
             }
         case "problems":
-            let problems = try store.problemReports()
+            let problems = try store.diagnostics.problemReports()
             try output(problems, json: json) {
                 problems.isEmpty
                     ? "no problem reports"

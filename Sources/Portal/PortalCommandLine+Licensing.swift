@@ -104,13 +104,13 @@ extension PortalCommandLine {
         let json = flags.contains("json")
         switch words.first {
         case "list":
-            let licences = try store.licences()
+            let licences = try store.licences.licences()
             try output(licences, json: json) {
                 licences.isEmpty ? "no purchases" : licences.map(Self.line).joined(separator: "\n")
             }
         case "show":
             let id = try operand(words, "admin licences show needs ORIGINAL_TRANSACTION_ID")
-            guard let (licence, events) = try store.licence(id) else {
+            guard let (licence, events) = try store.licences.licence(id) else {
                 throw Failure(exitCode: 3, description: "no purchase \(id.prefix(64))")
             }
             struct Shown: Encodable {
@@ -121,7 +121,7 @@ extension PortalCommandLine {
                 ([Self.line(licence)] + events.map(Self.line)).joined(separator: "\n")
             }
         case "events":
-            let events = try store.licenceEvents()
+            let events = try store.licences.licenceEvents()
             try output(events, json: json) {
                 events.isEmpty ? "no licence events" : events.map(Self.line).joined(separator: "\n")
             }

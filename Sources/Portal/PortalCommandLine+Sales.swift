@@ -23,7 +23,7 @@ extension PortalCommandLine {
                 throw Failure(exitCode: 1, description: "\(path): \(error) (nothing was imported)")
             }
         }
-        report(try store.importSales(units.values.flatMap { $0 }), fetched: nil)
+        report(try store.licences.importSales(units.values.flatMap { $0 }), fetched: nil)
     }
 
     /// Fetches the daily reports of the last `--days` days (7 unless said otherwise; yesterday
@@ -60,7 +60,7 @@ extension PortalCommandLine {
         var fetched = 0
         let today = Date()
         for back in 1...days {
-            let day = PortalStore.utcDay(today.addingTimeInterval(-Double(back) * 86_400))
+            let day = LicenceStore.utcDay(today.addingTimeInterval(-Double(back) * 86_400))
             do {
                 guard let data = try await fetcher.report(day: day) else { continue }
                 units.merge(try dailyUnits(in: data)) { _, later in later }
@@ -72,7 +72,7 @@ extension PortalCommandLine {
         if fetched == 0 {
             print("no report for any of the last \(days) day(s): no sales, or check --vendor and --api-url")
         }
-        report(try store.importSales(units.values.flatMap { $0 }), fetched: (fetched, days))
+        report(try store.licences.importSales(units.values.flatMap { $0 }), fetched: (fetched, days))
     }
 
     /// A report's units (of `--app` alone when given), by day and app.

@@ -130,7 +130,7 @@ public struct PortalCommandLine {
                 store.diagnosticsRetentionDays = value
             }
             let bundled = try BundledDirectories.load()
-            try store.seedDirectories(bundled.entries, version: bundled.version)
+            try store.directories.seed(bundled.entries, version: bundled.version)
             return store
         } catch let error as PortalStoreError {
             throw Failure(exitCode: 4, description: error.description)
@@ -246,13 +246,13 @@ public struct PortalCommandLine {
         func report(_ task: String, _ problem: String) {
             logger.error("\(task) failed", ["problem": problem])
         }
-        do { try store.purgeTombstones() } catch { report("purging tombstones", "\(error)") }
-        do { try store.purgeExpiredUploads() } catch { report("purging expired uploads", "\(error)") }
-        do { try store.trimHistory() } catch { report("trimming the history", "\(error)") }
-        do { try store.purgeDeletedAccounts() } catch { report("purging deleted accounts", "\(error)") }
-        do { try store.expireDiagnostics() } catch { report("expiring error reports", "\(error)") }
+        do { try store.records.purgeTombstones() } catch { report("purging tombstones", "\(error)") }
+        do { try store.media.purgeExpiredUploads() } catch { report("purging expired uploads", "\(error)") }
+        do { try store.records.trimHistory() } catch { report("trimming the history", "\(error)") }
+        do { try store.accounts.purgeDeletedAccounts() } catch { report("purging deleted accounts", "\(error)") }
+        do { try store.diagnostics.expire() } catch { report("expiring error reports", "\(error)") }
         do {
-            for failure in try store.collectMedia().failures { report("collecting media", failure) }
+            for failure in try store.media.collect().failures { report("collecting media", failure) }
         } catch {
             report("collecting media", "\(error)")
         }
@@ -266,13 +266,13 @@ public struct PortalCommandLine {
             }
             let password = (readStandardInput() ?? "").trimmingCharacters(in: .newlines)
             do {
-                try store.signUp(email: email, password: password, isAdmin: true)
+                try store.accounts.signUp(email: email, password: password, isAdmin: true)
             } catch PortalStoreError.emailTaken {
-                try store.grantAdmin(email: email)
+                try store.accounts.grantAdmin(email: email)
             }
             print("\(email.lowercased()) is an administrator")
         case "stats":
-            let stats = try store.stats()
+            let stats = try store.accounts.stats()
             if flags.contains("json") {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -287,21 +287,21 @@ public struct PortalCommandLine {
                     } ?? "App Store downloads: no sales report imported yet (admin import-sales)")
             }
         case "purge-tombstones":
-            print("purged \(try store.purgeTombstones()) tombstone(s) older than 90 days")
+            print("purged \(try store.records.purgeTombstones()) tombstone(s) older than 90 days")
         case "restore-account":
             guard let email = options["email"] else {
                 throw Failure(exitCode: 2, description: "admin restore-account needs --email E")
             }
-            try store.restoreAccount(email: email)
+            try store.accounts.restoreAccount(email: email)
             print("restored \(email); its owner can sign in again")
         case "purge-deleted-accounts":
-            print("purged \(try store.purgeDeletedAccounts()) account(s) deleted more than 30 days ago")
+            print("purged \(try store.accounts.purgeDeletedAccounts()) account(s) deleted more than 30 days ago")
         case "import-sales":
             try importSales(files: Array(words.dropFirst()), store: store)
         case "fetch-sales":
             try await fetchSales(store: store)
         case "collect-media":
-            let run = try store.collectMedia()
+            let run = try store.media.collect()
             print(
                 "media content: \(run.unreferenced) newly unreferenced, \(run.referencedAgain) referenced again, \(run.collected) collected (\(run.collectedBytes) bytes freed)"
             )
@@ -328,19 +328,19 @@ public struct PortalCommandLine {
         switch words[0] {
         case "add":
             guard let name = options["name"] else { throw Failure(exitCode: 2, description: "add needs --name NAME") }
-            let entry = try store.addDirectoryEntry(
+            let entry = try store.directories.addEntry(
                 DirectoryEntry(
                     kind: kind, id: "", nameEn: name, nameRu: options["name-ru"] ?? "", latin: options["latin"]))
             print("added \(kind.rawValue) \(entry.id)")
         case "rename":
             guard words.count == 3 else { throw Failure(exitCode: 2, description: "rename needs KIND ID") }
-            try store.renameDirectoryEntry(kind, id: words[2], nameEn: options["name"], nameRu: options["name-ru"])
+            try store.directories.renameEntry(kind, id: words[2], nameEn: options["name"], nameRu: options["name-ru"])
             print("renamed \(kind.rawValue) \(words[2])")
         case "retire":
             guard words.count == 3, let replacement = options["replacement"] else {
                 throw Failure(exitCode: 2, description: "retire needs KIND ID --replacement ID")
             }
-            try store.retireDirectoryEntry(kind, id: words[2], replacement: replacement)
+            try store.directories.retireEntry(kind, id: words[2], replacement: replacement)
             print("retired \(kind.rawValue) \(words[2]); records move to \(replacement)")
         default:
             throw Failure(exitCode: 2, description: Self.usage)

@@ -19,7 +19,7 @@ struct PortalRoutes {
         protocolGate = ProtocolVersionMiddleware(oldestServed: oldestProtocol)
         authentication = AuthenticationMiddleware<PortalPrincipal> { request, context in
             guard let header = request.headers["Authorization"], header.hasPrefix("Bearer "),
-                let principal = try store.principal(forToken: String(header.dropFirst(7)))
+                let principal = try store.accounts.principal(forToken: String(header.dropFirst(7)))
             else { throw HTTPError.unauthorized("A valid bearer token is required; sign in again.") }
             context.notes["accountId"] = principal.accountId.uuidString.lowercased()
             context.notes["deviceId"] = principal.deviceId.uuidString.lowercased()

@@ -5,7 +5,7 @@ import SyncProtocol
 
 /// The endpoints anyone may call: health, metrics and the API's description (T3).
 struct PublicEndpoints: Sendable {
-    let store: PortalStore
+    let database: any PortalDatabase
     let metrics: PortalMetrics
 
     func add(to routes: inout PortalRoutes) {
@@ -15,7 +15,7 @@ struct PublicEndpoints: Sendable {
     }
 
     func health(_: HTTPRequest, _: RequestContext) throws -> HTTPResponse {
-        try .json(["status": "ok", "backend": store.database.backend])
+        try .json(["status": "ok", "backend": database.backend])
     }
 
     func renderMetrics(_: HTTPRequest, _: RequestContext) -> HTTPResponse {

@@ -7,21 +7,23 @@ import SyncProtocol
 /// What a push needs beyond a session on a portal that sells the app or trusts only attested
 /// devices (T13, issue 17; docs/licensing.md).
 struct PushAdmission: Sendable {
-    let store: PortalStore
+    let licences: LicenceStore
+    let attestation: AttestationStore
     let licensing: LicensingConfiguration
 
     /// Checks what `--require-entitlement` and `--require-attestation` ask of a push whose body is
     /// `body`: an active purchase (402 otherwise), an attested device and a fresh assertion over
     /// the body (403 otherwise). Nothing is stored before these pass.
     func admit(_ request: HTTPRequest, body: Data, principal: PortalPrincipal) throws {
-        if licensing.requiresEntitlement, try store.activePurchase(account: principal.accountId) == nil {
+        if licensing.requiresEntitlement, try licences.activePurchase(account: principal.accountId) == nil {
             throw LicenceRefusal(
                 .entitlementRequired,
                 "syncing changes up needs a purchase; buy or restore it in the app (pulling and export still work)")
         }
         guard licensing.requiresAttestation else { return }
         guard let verifier = licensing.appAttest,
-            let (publicKey, counter) = try store.attestedKey(account: principal.accountId, device: principal.deviceId)
+            let (publicKey, counter) = try attestation.attestedKey(
+                account: principal.accountId, device: principal.deviceId)
         else {
             throw LicenceRefusal(
                 .attestationRequired, "this device has not attested its App Attest key; attest it first")
@@ -36,7 +38,7 @@ struct PushAdmission: Sendable {
             let next = try verifier.assertion(
                 assertion, clientData: body, publicKey: publicKey, previousCounter: counter)
             guard
-                try store.advanceAssertionCounter(
+                try attestation.advanceAssertionCounter(
                     account: principal.accountId, device: principal.deviceId, from: counter, to: next)
             else { throw LicenceRefusal(.assertionRefused, "the assertion was used by another request; a replay") }
         } catch let error as StoreVerificationError {

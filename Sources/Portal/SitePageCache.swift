@@ -3,7 +3,7 @@ import Synchronization
 
 /// Rendered diary pages kept for as long as the diary they show has not changed (issue 16 §5): a
 /// page is keyed by the session (its forms carry that session's token), the language, the
-/// address, and the account's change mark (``PortalStore/diaryMark(account:)``), so a sync or a
+/// address, and the account's change mark (``DiaryReader/mark(account:)``), so a sync or a
 /// directory edit makes every older entry unreachable. Bounded in entries and in bytes (a
 /// visitor asking for thousands of different addresses cannot grow it): the oldest go first.
 final class SitePageCache: Sendable {

@@ -58,13 +58,13 @@ extension SiteRoutes {
             visit.request.cookie(SiteVisit.browserCookie).flatMap(UUID.init(uuidString:)) ?? UUID()
         let session: SessionResponse
         do {
-            session = try store.signIn(
+            session = try store.accounts.signIn(
                 email: email, password: visit.form["password"] ?? "", deviceId: browser,
                 deviceName: BrowserName.describe(visit.request.headers["User-Agent"]))
         } catch PortalStoreError.wrongCredentials {
             return refuse(SiteText.wrongCredentials, .unauthorized)
         } catch PortalStoreError.accountDeleted(let until) {
-            let day = PortalStore.utcDay(until)
+            let day = LicenceStore.utcDay(until)
             return refuse(
                 Phrase(SiteText.accountDeleted(day, .en), SiteText.accountDeleted(day, .ru)), HTTPStatus(code: 410))
         }
@@ -81,7 +81,7 @@ extension SiteRoutes {
 
     /// Answers ``SitePage/signOut``.
     func handleSignOut(_ visit: inout SiteVisit) async throws -> HTTPResponse {
-        try store.revoke(tokenHash: try visit.signedIn().tokenHash)
+        try store.accounts.revoke(tokenHash: try visit.signedIn().tokenHash)
         return visit.redirect(
             to: SitePage.signIn.pattern, setting: [.removal(SiteVisit.sessionCookie, secure: visit.secure)])
     }
@@ -105,7 +105,7 @@ extension SiteRoutes {
             return try accountPage(visit, problem: SiteText.passwordsDiffer(visit.language), status: .badRequest)
         }
         do {
-            try store.changePassword(
+            try store.accounts.changePassword(
                 account: principal.accountId, current: current, new: new, keeping: principal.tokenHash)
         } catch PortalStoreError.wrongCredentials {
             return try accountPage(
@@ -121,19 +121,19 @@ extension SiteRoutes {
     func handleExportAccount(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let account = try visit.signedIn().accountId
         return AccountExport.response(
-            account: account, email: try store.account(account).email, store: store, at: Date())
+            account: account, email: try store.accounts.account(account).email, store: store, at: Date())
     }
 
     /// Answers ``SitePage/confirmDeleteAccount``.
     func handleConfirmDeleteAccount(_ visit: inout SiteVisit) async throws -> HTTPResponse {
-        let email = try store.account(try visit.signedIn().accountId).email
+        let email = try store.accounts.account(try visit.signedIn().accountId).email
         return visit.page(AccountPages.confirmDeletion(visit.context(email: email), email: email, problem: nil))
     }
 
     /// Answers ``SitePage/deleteAccount``.
     func handleDeleteAccount(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let principal = try visit.signedIn()
-        let email = try store.account(principal.accountId).email
+        let email = try store.accounts.account(principal.accountId).email
         func refuse(_ problem: Phrase) -> HTTPResponse {
             visit.page(
                 AccountPages.confirmDeletion(
@@ -141,14 +141,14 @@ extension SiteRoutes {
                 status: .badRequest)
         }
         do {
-            try store.deleteAccount(
+            try store.accounts.deleteAccount(
                 principal.accountId, typedEmail: visit.form["email"] ?? "", password: visit.form["password"] ?? "")
         } catch PortalStoreError.invalid {
             return refuse(SiteText.emailDiffers)
         } catch PortalStoreError.wrongCredentials {
             return refuse(SiteText.wrongPasswordNothingDeleted)
         }
-        let until = PortalStore.utcDay(Date().addingTimeInterval(PortalStore.accountRestoreWindow))
+        let until = LicenceStore.utcDay(Date().addingTimeInterval(AccountStore.accountRestoreWindow))
         return visit.redirect(
             to: SitePage.signIn.target(query: [URLQueryItem(name: "deleted", value: until)]),
             setting: [.removal(SiteVisit.sessionCookie, secure: visit.secure)])
@@ -158,10 +158,10 @@ extension SiteRoutes {
     func handleConfirmRevokeDevice(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let principal = try visit.signedIn()
         let id = try visit.id()
-        guard let device = try store.devices(account: principal.accountId).first(where: { $0.id == id }) else {
+        guard let device = try store.accounts.devices(account: principal.accountId).first(where: { $0.id == id }) else {
             throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
         }
-        let context = visit.context(email: try store.account(principal.accountId).email)
+        let context = visit.context(email: try store.accounts.account(principal.accountId).email)
         return visit.page(
             AccountPages.confirm(
                 context, title: SiteText.signOutDeviceTitle(visit.language),
@@ -177,7 +177,7 @@ extension SiteRoutes {
         guard visit.form["confirm"] == "yes" else {
             return visit.redirect(to: SitePage.confirmRevokeDevice.target(id: id))
         }
-        try store.revokeDevice(account: principal.accountId, device: id)
+        try store.accounts.revokeDevice(account: principal.accountId, device: id)
         if id == principal.deviceId {
             return visit.redirect(
                 to: SitePage.signIn.pattern, setting: [.removal(SiteVisit.sessionCookie, secure: visit.secure)])
@@ -189,10 +189,11 @@ extension SiteRoutes {
         throws -> HTTPResponse
     {
         let principal = try visit.signedIn()
-        let email = try store.account(principal.accountId).email
+        let email = try store.accounts.account(principal.accountId).email
         return visit.page(
             AccountPages.account(
-                visit.context(email: email), email: email, devices: try store.devices(account: principal.accountId),
+                visit.context(email: email), email: email,
+                devices: try store.accounts.devices(account: principal.accountId),
                 currentDevice: principal.deviceId, notice: notice, problem: problem),
             status: status)
     }

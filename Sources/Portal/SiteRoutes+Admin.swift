@@ -22,16 +22,16 @@ extension SiteRoutes {
 
     /// Answers ``SitePage/admin``.
     func handleAdmin(_ visit: inout SiteVisit) async throws -> HTTPResponse {
-        let directories = try store.directories()
+        let directories = try store.directories.current()
         return visit.page(
             AdminPages.overview(
-                try context(visit), stats: try store.stats(), directoryVersion: directories.version,
-                hasSales: try !store.dailyUnits(.download).isEmpty))
+                try context(visit), stats: try store.accounts.stats(), directoryVersion: directories.version,
+                hasSales: try !store.licences.dailyUnits(.download).isEmpty))
     }
 
     /// Answers ``SitePage/downloadsChart``.
     func handleDownloadsChart(_ visit: inout SiteVisit) async throws -> HTTPResponse {
-        let days = try store.dailyUnits(.download)
+        let days = try store.licences.dailyUnits(.download)
         let chart = ChartSpec(
             kind: .bar, title: SiteText.downloadsChartTitle(visit.language),
             categoryLabel: SiteText.day(visit.language), valueLabel: SiteText.downloadsAxis(visit.language),
@@ -58,7 +58,7 @@ extension SiteRoutes {
     func handleAddDirectoryEntry(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let kind = try Self.kind(visit)
         do {
-            try store.addDirectoryEntry(
+            try store.directories.addEntry(
                 DirectoryEntry(
                     kind: kind, id: "", nameEn: visit.form["name"] ?? "", nameRu: visit.form["nameRu"] ?? "",
                     latin: visit.form["latin"]))
@@ -78,7 +78,7 @@ extension SiteRoutes {
     func handleRenameDirectoryEntry(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let (kind, id) = (try Self.kind(visit), visit.parameters["id"] ?? "")
         do {
-            try store.renameDirectoryEntry(
+            try store.directories.renameEntry(
                 kind, id: id, nameEn: visit.form["name"], nameRu: visit.form["nameRu"])
         } catch let refusal as PortalStoreError {
             return try entryPage(visit, kind: kind, id: id, problem: refusal.description, status: .badRequest)
@@ -89,7 +89,7 @@ extension SiteRoutes {
     /// Answers ``SitePage/confirmRetireDirectoryEntry``.
     func handleConfirmRetireDirectoryEntry(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let (kind, id) = (try Self.kind(visit), visit.parameters["id"] ?? "")
-        let entries = try store.directories().entries.filter { $0.kind == kind }
+        let entries = try store.directories.current().entries.filter { $0.kind == kind }
         let replacementId = try visit.request.queryValue("replacement") ?? ""
         guard let entry = entries.first(where: { $0.id == id }) else {
             throw SiteProblem(status: .notFound, SiteText.noSuchPage)
@@ -118,7 +118,7 @@ extension SiteRoutes {
             return visit.redirect(to: SitePage.directoryEntry.target(["kind": kind.rawValue, "id": id]))
         }
         do {
-            try store.retireDirectoryEntry(kind, id: id, replacement: visit.form["replacement"] ?? "")
+            try store.directories.retireEntry(kind, id: id, replacement: visit.form["replacement"] ?? "")
         } catch let refusal as PortalStoreError {
             return try entryPage(visit, kind: kind, id: id, problem: refusal.description, status: .badRequest)
         }
@@ -127,14 +127,14 @@ extension SiteRoutes {
 
     /// The page context with the signed-in administrator's email.
     func context(_ visit: SiteVisit) throws -> SiteContext {
-        visit.context(email: try store.account(try visit.signedIn().accountId).email)
+        visit.context(email: try store.accounts.account(try visit.signedIn().accountId).email)
     }
 
     private func directoryPage(
         _ visit: SiteVisit, kind: DirectoryKind, notice: String? = nil, problem: String? = nil,
         status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
-        let directories = try store.directories()
+        let directories = try store.directories.current()
         var replacements: [String: String] = [:]
         for replacement in directories.replacements where replacement.kind == kind {
             replacements[replacement.retiredId] = replacement.replacementId
@@ -149,7 +149,7 @@ extension SiteRoutes {
     private func entryPage(
         _ visit: SiteVisit, kind: DirectoryKind, id: String, problem: String? = nil, status: HTTPStatus = .ok
     ) throws -> HTTPResponse {
-        let directories = try store.directories()
+        let directories = try store.directories.current()
         let entries = directories.entries.filter { $0.kind == kind }
         guard let entry = entries.first(where: { $0.id == id }), !entry.retired else {
             throw SiteProblem(status: .notFound, SiteText.noSuchPage)

@@ -21,28 +21,28 @@ extension SiteRoutes {
         let filter = try Self.diaryFilter(visit.request)
         let pageNumber = try Self.integer(visit.request, "page", in: 1...1_000_000) ?? 1
         return try cachedPage(visit) {
-            let page = try store.diaryTrips(account: principal.accountId, filter: filter, page: pageNumber)
+            let page = try store.diary.trips(account: principal.accountId, filter: filter, page: pageNumber)
             return DiaryPages.list(
-                visit.context(email: try store.account(principal.accountId).email), page, filter: filter,
+                visit.context(email: try store.accounts.account(principal.accountId).email), page, filter: filter,
                 names: try Self.names(store))
         }
     }
 
     /// Answers ``SitePage/trip``.
     func handleTrip(_ visit: inout SiteVisit) async throws -> HTTPResponse {
-        try recordPage(visit, find: store.diaryTrip, render: DiaryRecordPages.trip)
+        try recordPage(visit, find: store.diary.trip, render: DiaryRecordPages.trip)
     }
 
     /// Answers ``SitePage/catch``.
     func handleCatch(_ visit: inout SiteVisit) async throws -> HTTPResponse {
-        try recordPage(visit, find: store.diaryCatch, render: DiaryRecordPages.catch)
+        try recordPage(visit, find: store.diary.catchDetail, render: DiaryRecordPages.catch)
     }
 
     /// Answers ``SitePage/media``.
     func handleMedia(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let account = try visit.signedIn().accountId
-        guard let media = try store.diaryMedia(account: account, id: try visit.id()),
-            let size = try store.mediaSize(account: account, sha256: media.sha256)
+        guard let media = try store.diary.media(account: account, id: try visit.id()),
+            let size = try store.media.size(account: account, sha256: media.sha256)
         else { throw SiteProblem(status: .notFound, SiteText.noSuchRecord) }
         return try RangedDownload.response(
             visit.request, size: size,
@@ -56,7 +56,7 @@ extension SiteRoutes {
             ],
             what: "media"
         ) { offset, count in
-            try store.readMedia(account: account, sha256: media.sha256, offset: offset, count: count)
+            try store.media.read(account: account, sha256: media.sha256, offset: offset, count: count)
         }
     }
 
@@ -73,7 +73,8 @@ extension SiteRoutes {
                 throw SiteProblem(status: .notFound, SiteText.noSuchRecord)
             }
             return render(
-                visit.context(email: try store.account(principal.accountId).email), detail, try Self.names(store))
+                visit.context(email: try store.accounts.account(principal.accountId).email), detail,
+                try Self.names(store))
         }
     }
 
@@ -81,7 +82,7 @@ extension SiteRoutes {
     func cachedPage(_ visit: SiteVisit, render: () throws -> HTML) throws -> HTTPResponse {
         let principal = try visit.signedIn()
         let key = [
-            principal.tokenHash, "\(principal.isAdmin)", try store.diaryMark(account: principal.accountId),
+            principal.tokenHash, "\(principal.isAdmin)", try store.diary.mark(account: principal.accountId),
             visit.language.rawValue, visit.request.target,
         ].joined(separator: "|")
         let page = try pageCache.page(key) { Data(try render().description.utf8) }
@@ -127,7 +128,7 @@ extension SiteRoutes {
     }
 
     static func names(_ store: PortalStore) throws -> DiaryPages.Names {
-        let names = try store.directoryNames()
+        let names = try store.diary.directoryNames()
         return DiaryPages.Names(
             species: names[.species] ?? [:], baits: names[.baits] ?? [:], methods: names[.methods] ?? [:])
     }

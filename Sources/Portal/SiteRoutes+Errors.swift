@@ -22,8 +22,8 @@ extension SiteRoutes {
         let status = try visit.request.queryValue("status").flatMap(ErrorGroupStatus.init(rawValue:))
         return visit.page(
             ErrorPages.list(
-                try context(visit), groups: try store.errorGroups(status: status, order: order),
-                crashFree: try store.crashFreeVersions(), order: order, status: status))
+                try context(visit), groups: try store.diagnostics.errorGroups(status: status, order: order),
+                crashFree: try store.diagnostics.crashFreeVersions(), order: order, status: status))
     }
 
     /// Answers ``SitePage/errorGroup``.
@@ -42,10 +42,11 @@ extension SiteRoutes {
         let fingerprint = visit.parameters["fingerprint"] ?? ""
         do {
             switch visit.form["status"] {
-            case "acknowledged": try store.acknowledgeErrorGroup(fingerprint)
+            case "acknowledged": try store.diagnostics.acknowledgeErrorGroup(fingerprint)
             case "resolved":
                 let version = visit.form["version"]?.trimmingCharacters(in: .whitespaces)
-                try store.resolveErrorGroup(fingerprint, inVersion: version?.isEmpty == false ? version : nil)
+                try store.diagnostics.resolveErrorGroup(
+                    fingerprint, inVersion: version?.isEmpty == false ? version : nil)
             default: throw SiteProblem(status: .badRequest, SiteText.noSuchPage)
             }
         } catch PortalStoreError.notFound {
@@ -60,7 +61,7 @@ extension SiteRoutes {
 
     /// Answers ``SitePage/errorChart``.
     func handleErrorChart(_ visit: inout SiteVisit) async throws -> HTTPResponse {
-        guard let group = try store.errorGroup(visit.parameters["fingerprint"] ?? "") else {
+        guard let group = try store.diagnostics.errorGroup(visit.parameters["fingerprint"] ?? "") else {
             throw SiteProblem(status: .notFound, SiteText.noSuchPage)
         }
         let days = group.days.suffix(60)
@@ -76,7 +77,7 @@ extension SiteRoutes {
     private func groupPage(_ visit: SiteVisit, notice: String? = nil, problem: String? = nil, status: HTTPStatus = .ok)
         throws -> HTTPResponse
     {
-        guard let group = try store.errorGroup(visit.parameters["fingerprint"] ?? "") else {
+        guard let group = try store.diagnostics.errorGroup(visit.parameters["fingerprint"] ?? "") else {
             throw SiteProblem(status: .notFound, SiteText.noSuchPage)
         }
         return visit.page(ErrorPages.group(try context(visit), group, notice: notice, problem: problem), status: status)

@@ -14,13 +14,14 @@ extension SiteRoutes {
     /// Answers ``SitePage/licences``.
     func handleLicences(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         visit.page(
-            LicencePages.list(try context(visit), licences: try store.licences(), events: try store.licenceEvents())
+            LicencePages.list(
+                try context(visit), licences: try store.licences.licences(), events: try store.licences.licenceEvents())
         )
     }
 
     /// Answers ``SitePage/licence``.
     func handleLicence(_ visit: inout SiteVisit) async throws -> HTTPResponse {
-        guard let (licence, events) = try store.licence(visit.parameters["id"] ?? "") else {
+        guard let (licence, events) = try store.licences.licence(visit.parameters["id"] ?? "") else {
             throw SiteProblem(status: .notFound, SiteText.noSuchPage)
         }
         return visit.page(LicencePages.licence(try context(visit), licence, events: events))

@@ -25,10 +25,11 @@ extension SiteRoutes {
     /// Answers ``SitePage/map``.
     func handleMap(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let principal = try visit.signedIn()
-        let spots = try store.diaryMap(account: principal.accountId).spots.map(\.spot)
+        let spots = try store.diary.map(account: principal.accountId).spots.map(\.spot)
         var response = visit.page(
             MapPages.page(
-                visit.context(email: try store.account(principal.accountId).email), spots: spots, tiles: tiles))
+                visit.context(email: try store.accounts.account(principal.accountId).email), spots: spots, tiles: tiles)
+        )
         let tileOrigin = tiles.origin.map { " \($0)" } ?? ""
         response.headers["Content-Security-Policy"] =
             "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'\(tileOrigin); "
@@ -40,8 +41,8 @@ extension SiteRoutes {
     /// Answers ``SitePage/mapData``.
     func handleMapData(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let account = try visit.signedIn().accountId
-        let map = try store.diaryMap(account: account)
-        let species = try store.directoryNames()[.species] ?? [:]
+        let map = try store.diary.map(account: account)
+        let species = try store.diary.directoryNames()[.species] ?? [:]
         let data = MapData(
             spots: map.spots.map { spot, trips in
                 MapData.Spot(
@@ -65,7 +66,7 @@ extension SiteRoutes {
     func handleMapPoint(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         let account = try visit.signedIn().accountId
         let coordinate = try Self.coordinate(visit.request)
-        let nearest = try store.diaryMap(account: account).spots.compactMap { spot, _ -> (DiarySpot, Double)? in
+        let nearest = try store.diary.map(account: account).spots.compactMap { spot, _ -> (DiarySpot, Double)? in
             guard let latitude = spot.latitude, let longitude = spot.longitude else { return nil }
             let to = Coordinate(latitude: latitude, longitude: longitude)
             return (spot, Geodesic.inverse(from: coordinate, to: to).meters)

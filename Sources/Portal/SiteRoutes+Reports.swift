@@ -25,7 +25,7 @@ extension SiteRoutes {
         let status: HTTPStatus = if case .problem = outcome { .badRequest } else { .ok }
         return visit.page(
             ReportPages.page(
-                visit.context(email: try store.account(account).email), builtIns: Self.builtIns(),
+                visit.context(email: try store.accounts.account(account).email), builtIns: Self.builtIns(),
                 saved: replica.savedReports.map {
                     ReportPages.Saved(id: $0.id, title: $0.title, formula: $0.formula)
                 },

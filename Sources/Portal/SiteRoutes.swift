@@ -106,7 +106,7 @@ struct SiteRoutes {
             default: message = refusal.detail
             }
         }
-        let email = try? visit.principal.map { try store.account($0.accountId).email }
+        let email = try? visit.principal.map { try store.accounts.account($0.accountId).email }
         return visit.page(
             SiteLayout.errorPage(visit.context(email: email ?? nil), status: status.code, message: message),
             status: status)

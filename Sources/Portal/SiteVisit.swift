@@ -47,7 +47,7 @@ struct SiteVisit: Sendable {
             peer.map(trustedProxies.contains) == true
             && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
         let token = request.cookie(Self.sessionCookie)
-        principal = try token.flatMap { try store.principal(forToken: $0) }
+        principal = try token.flatMap { try store.accounts.principal(forToken: $0) }
         sessionToken = principal == nil ? nil : token
         if let sessionToken {
             formToken = SHA256Digest.hex(of: Data("hobbystory-site-form|\(sessionToken)".utf8))

@@ -7,7 +7,9 @@ import SyncProtocol
 /// `--require-attestation` ask, T13), pull (streamed, bounded in bytes), the history of replaced
 /// versions, and the directories devices may only read.
 struct SyncEndpoints: Sendable {
-    let store: PortalStore
+    let records: RecordStore
+    let accounts: AccountStore
+    let directories: PortalDirectoryStore
     let metrics: PortalMetrics
     /// What a push needs beyond a session: a purchase, an attested device (T13).
     let admission: PushAdmission
@@ -27,7 +29,7 @@ struct SyncEndpoints: Sendable {
 
     func push(_ call: EndpointCall<PushRequest, NoQuery>, principal: PortalPrincipal) async throws -> PushResponse {
         try admission.admit(call.request, body: try await call.request.body.collect(upTo: .max), principal: principal)
-        let response = try store.push(
+        let response = try records.push(
             try await call.body().mutations, account: principal.accountId, device: principal.deviceId)
         for status in [MutationResult.Status.applied, .duplicate, .superseded, .rejected] {
             let name = status == .applied ? "pushed" : status == .duplicate ? "duplicates" : status.rawValue
@@ -38,9 +40,9 @@ struct SyncEndpoints: Sendable {
 
     func pull(_ request: HTTPRequest, _: RequestContext, principal: PortalPrincipal) throws -> HTTPResponse {
         let query = try PullQuery.read(from: request)
-        let page = try store.pull(
+        let page = try records.pull(
             after: query.cursor, limit: query.limit, account: principal.accountId, kinds: query.servedKinds)
-        try store.recordActivity(account: principal.accountId, device: principal.deviceId)
+        try accounts.recordActivity(account: principal.accountId, device: principal.deviceId)
         metrics.count("pulled", page.count)
         let pieces = page.json()
         // A page that fits one piece (the usual "nothing new") goes as it is; a larger one is
@@ -57,12 +59,12 @@ struct SyncEndpoints: Sendable {
 
     func history(_ call: EndpointCall<NoBody, HistoryQuery>, principal: PortalPrincipal) throws -> HistoryResponse {
         let query = call.query
-        let entries = try store.history(
+        let entries = try records.history(
             account: principal.accountId, id: query.id, before: query.before, limit: query.limit)
         return HistoryResponse(entries: entries, nextBefore: entries.count == query.limit ? entries.last?.seq : nil)
     }
 
     func directories(_: EndpointCall<NoBody, NoQuery>, principal _: PortalPrincipal) throws -> DirectoriesResponse {
-        try store.directories()
+        try directories.current()
     }
 }

@@ -218,7 +218,7 @@ enum PortalSchema {
                 "CREATE INDEX records_live_by_parent ON records(account_id, kind, parent_id, species_id, quantity) WHERE deleted = 0",
                 "CREATE INDEX records_live_by_species ON records(account_id, kind, species_id, parent_id) WHERE deleted = 0",
             ],
-            backfill: { sql in try PortalStore.backfillReadIndex(sql) }),
+            backfill: { sql in try RecordStore.backfillReadIndex(sql) }),
         Migration(
             // An angler may delete their account from the site; it stays restorable for
             // PortalStore.accountRestoreWindow, then everything it held is purged (issue 16).

@@ -24,7 +24,7 @@ public enum PortalStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unknownAccount: "no such account"
         case .unknownDevice: "this device is not registered with the account; sign in again"
         case .accountDeleted(let until):
-            "this account was deleted; an administrator can restore it until \(PortalStore.utcDay(until))"
+            "this account was deleted; an administrator can restore it until \(LicenceStore.utcDay(until))"
         case .notFound(let what): "\(what) was not found"
         case .corrupt(let detail): "stored data is unreadable: \(detail)"
         case .unavailable(let detail): "the database is unavailable: \(detail)"

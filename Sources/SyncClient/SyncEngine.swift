@@ -40,7 +40,7 @@ public struct SyncEngine: Sendable {
     public func history(_ diary: DiaryQueue, of id: UUID? = nil, before: Int64? = nil) async throws(SyncError)
         -> HistoryResponse
     {
-        guard let token = try await storage(diary, reading: true, { try $0.syncAccount()?.token }) else {
+        guard let token = try await storage(diary, reading: true, { try $0.sync.account()?.token }) else {
             throw SyncError.notSignedIn
         }
         return try await call(diary, token: token) { api, token throws(SyncError) in
@@ -57,10 +57,10 @@ public struct SyncEngine: Sendable {
         let session = try await api.signIn(
             email: email, password: password, deviceId: deviceId, deviceName: deviceName)
         try await storage(diary) { diary in
-            try diary.saveSyncAccount(
+            try diary.sync.saveAccount(
                 portalURL: portalURL, email: email, accountId: session.accountId, token: session.token)
-            if try diary.lastMutationId() < session.lastMutationId {
-                try diary.renumberOutbox(above: session.lastMutationId)
+            if try diary.outbox.lastMutationId() < session.lastMutationId {
+                try diary.outbox.renumber(above: session.lastMutationId)
             }
         }
         return session
@@ -74,12 +74,13 @@ public struct SyncEngine: Sendable {
     public func sync(_ diary: DiaryQueue, contentURL: (@Sendable (String) -> URL)? = nil) async throws(SyncError)
         -> SyncReport
     {
-        guard let account = try await storage(diary, reading: true, { try $0.syncAccount() }), let token = account.token
+        guard let account = try await storage(diary, reading: true, { try $0.sync.account() }),
+            let token = account.token
         else {
             throw SyncError.notSignedIn
         }
         var report = SyncReport()
-        try await storage(diary) { try $0.releaseInFlight() }
+        try await storage(diary) { try $0.outbox.releaseInFlight() }
         // A push refused for the account's sake (402 no purchase, 403 device not attested, T13)
         // keeps every change pending; pulling still brings the diary up to date, then the
         // refusal is reported.
@@ -96,30 +97,31 @@ public struct SyncEngine: Sendable {
             try await uploadMedia(diary, token: token, contentURL: contentURL, into: &report)
         }
         let pulledKinds = namedKinds ?? RecordKind.firstProtocolKinds
-        _ = try await storage(diary) { try $0.coverPulls(of: pulledKinds) }
+        _ = try await storage(diary) { try $0.sync.coverPulls(of: pulledKinds) }
         let directoryVersion = try await pull(diary, token: token, into: &report)
         report.directoryVersion = try await storage(diary, reading: true) {
-            try $0.syncAccount()?.directoryVersion ?? 0
+            try $0.sync.account()?.directoryVersion ?? 0
         }
         if directoryVersion != report.directoryVersion {
             let directories = try await call(diary, token: token) { api, token throws(SyncError) in
                 try await api.call(PortalAPI.directories, token: token)
             }
-            try await storage(diary) { try $0.installDirectories(directories) }
+            try await storage(diary) { try $0.sync.installDirectories(directories) }
             report.directoryVersion = directories.version
         }
         if let accountRefusal { throw accountRefusal }
-        try await storage(diary) { try $0.recordSyncCompleted(at: Date()) }
+        try await storage(diary) { try $0.sync.recordCompleted(at: Date()) }
         return report
     }
 
     private func push(_ diary: DiaryQueue, token: String, into report: inout SyncReport) async throws(SyncError) {
         var limit = batchSize
         while true {
-            let mutations = try await storage(diary, reading: true) { [limit] in try $0.outgoingMutations(limit: limit)
+            let mutations = try await storage(diary, reading: true) { [limit] in
+                try $0.outbox.outgoingMutations(limit: limit)
             }
             guard !mutations.isEmpty else { return }
-            try await storage(diary) { try $0.markInFlight(mutations.map(\.mutationId)) }
+            try await storage(diary) { try $0.outbox.markInFlight(mutations.map(\.mutationId)) }
             let response: SyncHTTPResponse
             do {
                 response = try await call(diary, token: token) { api, token throws(SyncError) in
@@ -128,12 +130,12 @@ public struct SyncEngine: Sendable {
                         acceptingClientErrors: true)
                 }
             } catch {
-                try await storage(diary) { try $0.releaseInFlight() }
+                try await storage(diary) { try $0.outbox.releaseInFlight() }
                 throw error
             }
             if response.status == 413 && mutations.count > 1 {
                 // Too large a body (long notes, many conditions): send smaller batches.
-                try await storage(diary) { try $0.releaseInFlight() }
+                try await storage(diary) { try $0.outbox.releaseInFlight() }
                 limit = max(1, mutations.count / 2)
                 continue
             }
@@ -141,21 +143,23 @@ public struct SyncEngine: Sendable {
             if refusal == .entitlement || refusal == .refused {
                 // Refused for the account or the device (402 no purchase, 403 not attested, 410
                 // account deleted…), not for these changes: they stay pending.
-                try await storage(diary) { try $0.releaseInFlight() }
+                try await storage(diary) { try $0.outbox.releaseInFlight() }
                 throw SyncError.refused(response).error
             }
             if refusal == .refusedContent {
                 guard let problem = ProblemDetails.decoded(from: response.body) else {
                     // Not the portal's answer (a proxy, a captive portal): nothing was judged.
-                    try await storage(diary) { try $0.releaseInFlight() }
+                    try await storage(diary) { try $0.outbox.releaseInFlight() }
                     throw SyncError.portalUnavailable("HTTP \(response.status) without the portal's problem document")
                 }
-                try await storage(diary) { try $0.rejectAll(mutations, reason: "\(problem.code): \(problem.detail)") }
+                try await storage(diary) {
+                    try $0.outbox.rejectAll(mutations, reason: "\(problem.code): \(problem.detail)")
+                }
                 report.rejected += mutations.count
                 continue
             }
             let answer = try api.answer(of: PortalAPI.push, in: response)
-            let settled = try await storage(diary) { try $0.applyPushResults(answer.results, for: mutations) }
+            let settled = try await storage(diary) { try $0.outbox.applyPushResults(answer.results, for: mutations) }
             let renumber = answer.results.contains { $0.status == .renumber }
             for result in answer.results {
                 switch result.status {
@@ -167,12 +171,12 @@ public struct SyncEngine: Sendable {
             }
             if renumber {
                 try await storage(diary) { diary in
-                    try diary.releaseInFlight()
-                    try diary.renumberOutbox(above: answer.lastMutationId)
+                    try diary.outbox.releaseInFlight()
+                    try diary.outbox.renumber(above: answer.lastMutationId)
                 }
             } else if settled < mutations.count {
                 // Sending the same changes again would get the same answer: they stay queued.
-                try await storage(diary) { try $0.releaseInFlight() }
+                try await storage(diary) { try $0.outbox.releaseInFlight() }
                 throw SyncError.unreadableAnswer(
                     "the portal answered \(settled) of the \(mutations.count) changes sent; the rest stay queued")
             }
@@ -186,7 +190,7 @@ public struct SyncEngine: Sendable {
     ) async throws(SyncError) {
         var transfer = MediaTransfer(transport: api.transport, sleep: api.sleep)
         transfer.protocolVersion = api.protocolVersion
-        let waiting = try await storage(diary, reading: true) { try $0.mediaAwaitingUpload() }
+        let waiting = try await storage(diary, reading: true) { try $0.sync.mediaAwaitingUpload() }
         for (index, (sha256, location, assetId)) in waiting.enumerated() {
             do {
                 let file = contentURL(sha256)
@@ -194,7 +198,7 @@ public struct SyncEngine: Sendable {
                     _ = try await transfer.upload(
                         file: file, sha256: sha256, assetId: assetId, token: token, location: location,
                         started: { location in
-                            try await diary.write { try $0.recordMediaUpload(sha256, location: location) }
+                            try await diary.write { try $0.sync.recordMediaUpload(sha256, location: location) }
                         })
                 } else {
                     guard try await transfer.isHeld(sha256: sha256, token: token) else {
@@ -202,7 +206,7 @@ public struct SyncEngine: Sendable {
                         continue
                     }
                 }
-                try await storage(diary) { try $0.recordMediaUploaded(sha256) }
+                try await storage(diary) { try $0.sync.recordMediaUploaded(sha256) }
                 report.mediaUploaded += 1
             } catch .portalUnavailable {
                 report.mediaWaiting += waiting.count - index
@@ -217,7 +221,7 @@ public struct SyncEngine: Sendable {
     private func pull(_ diary: DiaryQueue, token: String, into report: inout SyncReport) async throws(SyncError) -> Int
     {
         while true {
-            let cursor = try await storage(diary) { try $0.syncAccount()?.cursor ?? "" }
+            let cursor = try await storage(diary) { try $0.sync.account()?.cursor ?? "" }
             guard let position = SyncCursor(token: cursor) else {
                 throw SyncError.storage(
                     "the stored pull cursor \"\(cursor.prefix(40))\" is not one the portal hands out")
@@ -226,7 +230,7 @@ public struct SyncEngine: Sendable {
             let page = try await call(diary, token: token) { api, token throws(SyncError) in
                 try await api.call(PortalAPI.pull, body: NoBody(), query: query, token: token)
             }
-            let outcome = try await storage(diary) { try $0.applyPulled(page) }
+            let outcome = try await storage(diary) { try $0.sync.applyPulled(page) }
             report.pulled += outcome.applied
             report.conflicts += outcome.keptLocal
             if !page.hasMore { return page.directoryVersion }
@@ -244,7 +248,7 @@ public struct SyncEngine: Sendable {
         do {
             return try await request(api, token)
         } catch {
-            if case .signInRequired = error { try await storage(diary) { try $0.clearSyncToken() } }
+            if case .signInRequired = error { try await storage(diary) { try $0.sync.clearToken() } }
             throw error
         }
     }

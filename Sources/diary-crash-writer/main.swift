@@ -22,7 +22,7 @@ do {
             CatchDraft(
                 tripId: tripId, speciesId: "perca-fluviatilis", weightKg: Double(i + 1) / 10, notes: "batch \(batch)")
         }
-        let saved = try diary.addCatches(drafts)
+        let saved = try diary.catches.add(contentsOf: drafts)
         let line = "ack \(batch) " + saved.map { $0.id.uuidString.lowercased() }.joined(separator: " ") + "\n"
         FileHandle.standardOutput.write(Data(line.utf8))
     }

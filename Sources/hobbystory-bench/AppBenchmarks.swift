@@ -23,21 +23,21 @@ func benchmarkApp(trips tripCount: Int, catches catchCount: Int) async throws {
     let fill = try await timeAsync {
         try await diary.write { diary in
             let spots = try (0..<20).map {
-                try diary.addSpot(SpotDraft(name: "Spot \($0)", latitude: 56 + Double($0) / 100, longitude: 36))
+                try diary.spots.add(SpotDraft(name: "Spot \($0)", latitude: 56 + Double($0) / 100, longitude: 36))
             }
             let start = Date().addingTimeInterval(-3 * 365 * 86_400)
             var trips: [Trip] = []
             for index in 0..<tripCount {
                 trips.append(
-                    try diary.addTrip(
+                    try diary.trips.add(
                         TripDraft(
                             spotId: spots[index % spots.count].id,
                             startAt: start.addingTimeInterval(Double(index) * 6_000),
                             utcOffsetSeconds: 10_800, title: "Trip \(index)")))
             }
             for chunk in stride(from: 0, to: catchCount, by: 10_000) {
-                _ = try diary.addCatches(
-                    (chunk..<min(chunk + 10_000, catchCount)).map { index in
+                _ = try diary.catches.add(
+                    contentsOf: (chunk..<min(chunk + 10_000, catchCount)).map { index in
                         let trip = trips[index % trips.count]
                         return CatchDraft(
                             tripId: trip.id, speciesId: species[index % species.count],
@@ -128,12 +128,12 @@ func benchmarkApp(trips tripCount: Int, catches catchCount: Int) async throws {
     // Change observation: from a committed write to the trip list's refresh, beside the load alone.
     let watcher = Task { await list.observe() }
     try await Task.sleep(for: .milliseconds(50))
-    let spot = try await diary.read { try $0.spots()[0] }
+    let spot = try await diary.read { try $0.spots.list()[0] }
     var latencies: [Double] = []
     for index in 0..<15 {
         let before = list.allRows.count
         let written = try await diary.write { diary in
-            try diary.addTrip(TripDraft(spotId: spot.id, startAt: Date(), utcOffsetSeconds: 0, title: "New \(index)"))
+            try diary.trips.add(TripDraft(spotId: spot.id, startAt: Date(), utcOffsetSeconds: 0, title: "New \(index)"))
         }
         let committed = DispatchTime.now().uptimeNanoseconds
         while list.allRows.count == before || list.allRows.first?.trip.id != written.id {

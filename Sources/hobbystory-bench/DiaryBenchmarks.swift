@@ -19,9 +19,9 @@ struct Setup {
         storage = try DeviceStorage(root: folder.appendingPathComponent(name))
         try storage.addProfile(ProfileDraft(displayName: name))
         let diary = try storage.openDiary(named: name, pin: nil)
-        let spot = try diary.addSpot(SpotDraft(name: "Bench", latitude: 56.8, longitude: 35.9))
+        let spot = try diary.spots.add(SpotDraft(name: "Bench", latitude: 56.8, longitude: 35.9))
         let start = Date().addingTimeInterval(-365 * 86_400)
-        trips = try (0..<tripCount).map { _ in try diary.addTrip(TripDraft(spotId: spot.id, startAt: start)) }
+        trips = try (0..<tripCount).map { _ in try diary.trips.add(TripDraft(spotId: spot.id, startAt: start)) }
         self.diary = diary
     }
 }
@@ -126,7 +126,7 @@ func benchmarkDiary(bulkCount: Int, bigCount: Int) throws -> Setup {
     for round in 0..<3 {
         let store = try Setup("store\(round)", tripCount: 100)
         let batch = drafts(bulkCount, trips: store.trips, offset: 0)
-        storeTimes.append(try time { _ = try store.diary.addCatches(batch) })
+        storeTimes.append(try time { _ = try store.diary.catches.add(contentsOf: batch) })
         let raw = try Setup("raw\(round)", tripCount: 100)
         let now = Date()
         let records = drafts(bulkCount, trips: raw.trips, offset: 0).map {
@@ -156,7 +156,7 @@ func benchmarkDiary(bulkCount: Int, bigCount: Int) throws -> Setup {
         for _ in 0..<300 {
             storeSamples.append(
                 try time {
-                    let latest = try big.diary.catches(tripId: tripId, limit: 50)
+                    let latest = try big.diary.catches.list(tripId: tripId, limit: 50)
                     precondition(latest.count == 50)
                 })
             rawSamples.append(time { precondition(rawLatest(rawDB, tripId: tripId?.uuidString.lowercased()) == 50) })
@@ -205,7 +205,8 @@ func bigDiary(_ count: Int) throws -> (Setup, Double) {
     let chunk = 100_000
     let fillTime = try time {
         for start in stride(from: 0, to: count, by: chunk) {
-            _ = try big.diary.addCatches(drafts(min(chunk, count - start), trips: big.trips, offset: start))
+            _ = try big.diary.catches.add(
+                contentsOf: drafts(min(chunk, count - start), trips: big.trips, offset: start))
         }
     }
     return (big, fillTime)

@@ -22,14 +22,14 @@ func benchmarkLicence() throws {
             account: UUID(), device: UUID(), product: "yearly", expires: nil, issued: Date(),
             validUntil: Date().addingTimeInterval(7 * 86_400)), seed: seed)
     let diary = try storage.openDiary(named: "Bench", pin: nil)
-    try diary.saveLicenceToken(token.text, portalKey: key.base64EncodedString())
-    let spot = try diary.addSpot(SpotDraft(name: "Bench bay", latitude: 60, longitude: 25))
-    let trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: Date()))
+    try diary.licence.saveToken(token.text, portalKey: key.base64EncodedString())
+    let spot = try diary.spots.add(SpotDraft(name: "Bench bay", latitude: 60, longitude: 25))
+    let trip = try diary.trips.add(TripDraft(spotId: spot.id, startAt: Date()))
     let runs = 200
     let opening = try medianTime(runs) { _ = try storage.openDiary(named: "Bench", pin: nil) }
     let checking = try medianTime(runs) { _ = try LicenceService.check(diary, shippedKey: nil, now: Date()) }
     let saving = try medianTime(runs) {
-        _ = try diary.addCatches([CatchDraft(tripId: trip.id, speciesId: "esox-lucius", weightKg: 1.5)])
+        _ = try diary.catches.add(contentsOf: [CatchDraft(tripId: trip.id, speciesId: "esox-lucius", weightKg: 1.5)])
     }
     let verifying = medianTime(runs) { _ = try? EntitlementToken(verifying: token.text, publicKey: key) }
     print("licence: the check at each diary open, \(runs) runs, median")

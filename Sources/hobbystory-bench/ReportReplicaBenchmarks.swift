@@ -9,8 +9,8 @@ import SyncProtocol
 /// before), and a report on each file.
 func benchmarkReportReplica(catches: Int) throws {
     let source = try Setup("replica-source", tripCount: 500)
-    _ = try source.diary.addCatches(drafts(catches, trips: source.trips, offset: 0))
-    let mutations = try source.diary.outgoingMutations(limit: catches * 2)
+    _ = try source.diary.catches.add(contentsOf: drafts(catches, trips: source.trips, offset: 0))
+    let mutations = try source.diary.outbox.outgoingMutations(limit: catches * 2)
     let pageSize = SyncLimits.changesPerPull
     let pages = stride(from: 0, to: mutations.count, by: pageSize).map { start in
         let slice = mutations[start..<min(start + pageSize, mutations.count)]
@@ -37,10 +37,10 @@ func benchmarkReportReplica(catches: Int) throws {
     let storage = try DeviceStorage(root: folder.appendingPathComponent("replica-device"))
     try storage.addProfile(ProfileDraft(displayName: "Replica"))
     let device = try storage.openDiary(named: "Replica", pin: nil)
-    try device.saveSyncAccount(portalURL: "http://bench.invalid", email: "bench", accountId: UUID(), token: "bench")
+    try device.sync.saveAccount(portalURL: "http://bench.invalid", email: "bench", accountId: UUID(), token: "bench")
     let deviceTime = try time {
-        try device.installDirectories(directories)
-        for page in pages { _ = try device.applyPulled(page) }
+        try device.sync.installDirectories(directories)
+        for page in pages { _ = try device.sync.applyPulled(page) }
     }
     let formula = "count(catch) by month"
     let onReplica = try ReportEngine(databaseURL: replicaFile)

@@ -16,9 +16,9 @@ func benchmarkSite(trips: Int, catches: Int) async throws {
         blobs: try FileMediaBlobStore(root: folder.appendingPathComponent("site-media-\(UUID())")))
     try store.database.migrate()
     let bundled = try BundledDirectories.load()
-    try store.seedDirectories(bundled.entries, version: bundled.version)
-    let accountId = try store.signUp(email: "site@example.org", password: "benchmark password")
-    let session = try store.signIn(
+    try store.directories.seed(bundled.entries, version: bundled.version)
+    let accountId = try store.accounts.signUp(email: "site@example.org", password: "benchmark password")
+    let session = try store.accounts.signIn(
         email: "site@example.org", password: "benchmark password", deviceId: UUID(), deviceName: "bench")
     let seeding = try time {
         try seed(store, account: accountId, device: session.deviceId, trips: trips, catches: catches)
@@ -115,7 +115,7 @@ private struct SiteBenchmarkFailure: Error {
 
 /// A device's sync changing the diary: one spot renamed (the `step`th time).
 private func touch(_ store: PortalStore, account: UUID, device: UUID, step: Int) throws {
-    let spot = try store.diaryTrips(account: account, filter: DiaryFilter(), page: 1).spots[0]
+    let spot = try store.diary.trips(account: account, filter: DiaryFilter(), page: 1).spots[0]
     let mutation = RecordMutation(
         mutationId: 1_000_000 + Int64(step), kind: .spot, id: spot.id, operation: .upsert,
         modifiedAt: 1_800_000_000_000 + Int64(step), baseSeq: 0,
@@ -124,7 +124,7 @@ private func touch(_ store: PortalStore, account: UUID, device: UUID, step: Int)
             "longitude": .real(37), "created_at": .integer(1_700_000_000_000),
             "updated_at": .integer(1_700_000_000_000),
         ])
-    _ = try store.push([mutation], account: account, device: device)
+    _ = try store.records.push([mutation], account: account, device: device)
 }
 
 /// Stores the diary through the store's push, as devices would: 50 spots, the trips a day apart
@@ -143,7 +143,7 @@ private func seed(_ store: PortalStore, account: UUID, device: UUID, trips: Int,
                 mutationId: next, kind: kind, id: id, operation: .upsert, modifiedAt: 1_700_000_000_000, baseSeq: 0,
                 fields: fields))
         if mutations.count == SyncLimits.mutationsPerPush {
-            _ = try store.push(mutations, account: account, device: device)
+            _ = try store.records.push(mutations, account: account, device: device)
             mutations = []
         }
     }
@@ -175,5 +175,5 @@ private func seed(_ store: PortalStore, account: UUID, device: UUID, trips: Int,
                 ])
         }
     }
-    if !mutations.isEmpty { _ = try store.push(mutations, account: account, device: device) }
+    if !mutations.isEmpty { _ = try store.records.push(mutations, account: account, device: device) }
 }

@@ -44,7 +44,7 @@ private func benchmarkSync(backend: String, database: any PortalDatabase, catche
     let store = PortalStore(
         database: database, blobs: try FileMediaBlobStore(root: folder.appendingPathComponent("media-\(UUID())")))
     let bundled = try BundledDirectories.load()
-    try store.seedDirectories(bundled.entries, version: bundled.version)
+    try store.directories.seed(bundled.entries, version: bundled.version)
     let server = try HTTPServer.start(PortalApplication(store: store).application(), configuration: .init(port: 0))
     let base = "http://127.0.0.1:\(server.port)"
     let transport = CountingTransport(URLSessionSyncTransport(baseURL: URL(string: base)!))
@@ -91,7 +91,7 @@ private func benchmarkSync(backend: String, database: any PortalDatabase, catche
             idle * 1000, idleRequests))
     print("    beside one GET /health: \(ms(health)) (ratio \(String(format: "%.1f", idle / health))×)")
 
-    guard load, let account = try await tablet.read({ try $0.syncAccount() }), let token = account.token else {
+    guard load, let account = try await tablet.read({ try $0.sync.account() }), let token = account.token else {
         await server.stop()
         return
     }
@@ -121,14 +121,14 @@ private func benchmarkDiary(_ name: String, catches: Int) throws -> (DiaryQueue,
     var spot: Spot?
     for tripIndex in 0..<(catches / 10) {
         if tripIndex % 10 == 0 {
-            spot = try diary.addSpot(
+            spot = try diary.spots.add(
                 SpotDraft(name: "Spot \(tripIndex / 10)", latitude: 56 + Double(tripIndex) / 1e4, longitude: 37))
             records += 1
         }
         let time = start.addingTimeInterval(Double(tripIndex) * 86_400)
-        let trip = try diary.addTrip(TripDraft(spotId: spot!.id, startAt: time, utcOffsetSeconds: 10_800))
-        _ = try diary.addCatches(
-            (0..<10).map { i in
+        let trip = try diary.trips.add(TripDraft(spotId: spot!.id, startAt: time, utcOffsetSeconds: 10_800))
+        _ = try diary.catches.add(
+            contentsOf: (0..<10).map { i in
                 CatchDraft(
                     tripId: trip.id, speciesId: i % 2 == 0 ? "esox-lucius" : "perca-fluviatilis",
                     caughtAt: time.addingTimeInterval(Double(i) * 600), utcOffsetSeconds: 10_800,

@@ -25,8 +25,8 @@ func benchmarkUpload(megabytes: Int) async throws {
     let server = try HTTPServer.start(
         PortalApplication(store: store, metrics: metrics).application(), configuration: .init(port: 0))
     defer { Task { await server.stop() } }
-    _ = try store.signUp(email: "bench@example.org", password: "benchmark password")
-    let token = try store.signIn(
+    _ = try store.accounts.signUp(email: "bench@example.org", password: "benchmark password")
+    let token = try store.accounts.signIn(
         email: "bench@example.org", password: "benchmark password", deviceId: UUID(), deviceName: "bench"
     ).token
     let base = URL(string: "http://127.0.0.1:\(server.port)")!
@@ -59,7 +59,7 @@ func benchmarkUpload(megabytes: Int) async throws {
     let cut = try await timeAsync { _ = try await interrupted.upload(file: second, sha256: secondSHA, token: token) }
     let received = metrics.uploadReceivedBytes - before
     let resent = received - length
-    guard try store.mediaSize(account: try requireAccount(store), sha256: secondSHA) == Int64(length) else {
+    guard try store.media.size(account: try requireAccount(store), sha256: secondSHA) == Int64(length) else {
         print("  the interrupted upload did not complete")
         return
     }

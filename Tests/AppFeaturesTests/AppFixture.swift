@@ -25,12 +25,12 @@ struct AppFixture {
         diary = DiaryQueue(try device.openDiary(named: "Anna", pin: nil))
         storage = SerialAccess(try DeviceStorage(root: folder, now: clock.function), label: "test-device")
         spot = try diary.write {
-            try $0.addSpot(SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9, waterBodyTypeId: "river"))
+            try $0.spots.add(SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9, waterBodyTypeId: "river"))
         }
         let spotId = spot.id
         let start = clock.now.addingTimeInterval(-86_400)
         trip = try diary.write {
-            try $0.addTrip(
+            try $0.trips.add(
                 TripDraft(
                     spotId: spotId, startAt: start, endAt: start.addingTimeInterval(3_600), utcOffsetSeconds: 10_800))
         }
@@ -48,7 +48,10 @@ struct AppFixture {
     /// A count of what the diary holds, to prove an action changed nothing.
     func counts() throws -> [Int] {
         try diary.read {
-            [try $0.spots().count, try $0.trips().count, try $0.catches().count, try $0.trashEntries().count]
+            [
+                try $0.spots.list().count, try $0.trips.list().count, try $0.catches.list().count,
+                try $0.trash.entries().count,
+            ]
         }
     }
 }

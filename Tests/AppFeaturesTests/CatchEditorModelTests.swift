@@ -66,9 +66,9 @@ struct CatchEditorModelTests {
     func photoTripNeedsConfirmation() async throws {
         let f = try AppFixture()
         let (neva, trip) = try await f.diary.write { diary -> (Spot, Trip) in
-            let spot = try diary.addSpot(SpotDraft(name: "Neva", latitude: 59.937, longitude: 30.315))
+            let spot = try diary.spots.add(SpotDraft(name: "Neva", latitude: 59.937, longitude: 30.315))
             let start = try #require(DiaryTime.parse("2024-06-01T05:00:00+03:00", defaultOffsetSeconds: 0))
-            let trip = try diary.addTrip(
+            let trip = try diary.trips.add(
                 TripDraft(
                     spotId: spot.id, startAt: start.date, endAt: start.date.addingTimeInterval(14_400),
                     utcOffsetSeconds: 10_800))
@@ -112,7 +112,7 @@ struct CatchEditorModelTests {
         model.choose(try #require(model.speciesChoices.first { $0.id == "esox-lucius" }), for: .species)
         model.set(time: f.trip.startAt.addingTimeInterval(600))
         let saved = try #require(await model.save(), "\(model.fieldErrors)")
-        let photos = try await f.diary.read { try $0.mediaAssets(linkedTo: MediaTarget(.catch, saved.id)) }
+        let photos = try await f.diary.read { try $0.media.assets(linkedTo: MediaTarget(.catch, saved.id)) }
         #expect(photos.map(\.originalName) == ["photo_exif_full.jpg"])
         #expect(model.photo == nil, "added once")
     }
@@ -123,7 +123,7 @@ struct CatchEditorModelTests {
     func discardAndDelete() async throws {
         let f = try AppFixture()
         let item = try await f.diary.write { [trip = f.trip] in
-            try $0.addCatch(
+            try $0.catches.add(
                 CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt, weightKg: 2.5))
         }
         let model = editor(f, editing: item)

@@ -15,7 +15,7 @@ struct CatchNowScenarioTests {
     func dawnWithoutAFix() async throws {
         let f = try AppFixture()
         let lake = try await f.diary.write {
-            try $0.addSpot(SpotDraft(name: "Reed lake", latitude: 56.9, longitude: 36.1))
+            try $0.spots.add(SpotDraft(name: "Reed lake", latitude: 56.9, longitude: 36.1))
         }
         let model = home(f, at: nil)
         try await model.load()
@@ -31,11 +31,11 @@ struct CatchNowScenarioTests {
         let roach = try species(model, "rutilus-rutilus")
         await taps.tap { await model.catchNow.save(species: roach) }
         #expect(taps.count <= 6)
-        let catches = try await f.diary.read { try $0.catches() }.filter { $0.tripId != f.trip.id }
+        let catches = try await f.diary.read { try $0.catches.list() }.filter { $0.tripId != f.trip.id }
         #expect(catches.count == 3)
         let tripIds = Set(catches.map(\.tripId))
         #expect(tripIds.count == 1)
-        let trip = try await f.diary.read { try $0.trip(tripIds.first!) }
+        let trip = try await f.diary.read { try $0.trips.record(tripIds.first!) }
         #expect(trip.spotId == lake.id)
         #expect(catches.map(\.caughtAt).sorted() == [trip.startAt, trip.startAt + 240, trip.startAt + 660])
     }
@@ -61,7 +61,9 @@ struct CatchNowScenarioTests {
         #expect(taps.count == 2)
         let saved = try #require(model.catchNow.saved?.item)
         #expect(saved.tripId != lastWeek.tripId)
-        let (old, new) = try await f.diary.read { (try $0.trip(lastWeek.tripId), try $0.trip(saved.tripId)) }
+        let (old, new) = try await f.diary.read {
+            (try $0.trips.record(lastWeek.tripId), try $0.trips.record(saved.tripId))
+        }
         #expect(old.endAt == lastWeek.caughtAt)
         #expect(new.endAt == nil && new.startAt == f.clock.now)
     }
@@ -71,7 +73,7 @@ struct CatchNowScenarioTests {
         let f = try AppFixture()
         let model = home(f, at: Coordinate(latitude: 60.0, longitude: 30.0))
         let before = try await f.diary.read {
-            (try $0.pendingChanges(), try $0.spots(), try $0.trips(), try $0.catches())
+            (try $0.outbox.pending(), try $0.spots.list(), try $0.trips.list(), try $0.catches.list())
         }
         await model.catchNow.begin()
         await model.catchNow.save(species: try species(model, "abramis-brama"))
@@ -80,7 +82,7 @@ struct CatchNowScenarioTests {
         try await taps.tap { try await #require(model.catchNow.undoOffer).perform() }
         #expect(taps.count == 1)
         let after = try await f.diary.read {
-            (try $0.pendingChanges(), try $0.spots(), try $0.trips(), try $0.catches())
+            (try $0.outbox.pending(), try $0.spots.list(), try $0.trips.list(), try $0.catches.list())
         }
         #expect(after.0 == before.0)
         #expect(after.1 == before.1 && after.2 == before.2 && after.3 == before.3)

@@ -112,7 +112,7 @@ struct ConditionsReportsMediaTests {
     func formulaEditor() async throws {
         let f = try AppFixture()
         _ = try await f.diary.write { [trip = f.trip] in
-            try $0.addCatches([
+            try $0.catches.add(contentsOf: [
                 CatchDraft(tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: trip.startAt, count: 3),
                 CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt.addingTimeInterval(60)),
             ])

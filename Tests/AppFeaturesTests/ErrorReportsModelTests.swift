@@ -50,7 +50,7 @@ struct ErrorReportsModelTests {
         await again.load()
         #expect(!again.needsQuestion, "asked once per diary")
         await again.setSharing(true)
-        #expect(try await f.diary.read { try $0.diagnosticsSharing() } == true)
+        #expect(try await f.diary.read { try $0.diagnostics.sharing() } == true)
     }
 
     @Test(
@@ -80,7 +80,7 @@ struct ErrorReportsModelTests {
         #expect(portal.uploads.isEmpty && reports.queued == 1)
 
         try await f.diary.write {
-            try $0.saveSyncAccount(
+            try $0.sync.saveAccount(
                 portalURL: "http://portal.test", email: "anna@example.org", accountId: UUID(), token: "t")
         }
         await reports.sendProblemReport()
@@ -98,20 +98,20 @@ struct ErrorReportsModelTests {
         let portal = AcceptingPortal()
         let service = DiagnosticsService(diary: f.diary, device: Self.device, profileFolder: f.folder) { _ in portal }
         try await f.diary.write {
-            try $0.saveSyncAccount(
+            try $0.sync.saveAccount(
                 portalURL: "http://portal.test", email: "anna@example.org", accountId: UUID(), token: "t")
         }
         let start = Date(timeIntervalSince1970: 1_780_000_000)
         await service.sendAfterSync(now: start)
         #expect(portal.uploads.isEmpty, "not before the angler agreed")
-        try await f.diary.write { try $0.setDiagnosticsSharing(true) }
+        try await f.diary.write { try $0.diagnostics.setSharing(true) }
         await service.sendAfterSync(now: start)
         await service.sendAfterSync(now: start.addingTimeInterval(3_600))
         #expect(portal.uploads.count == 1, "an empty queue goes once a day, as a sign of life")
         let report = ErrorReport(
             kind: .error, identity: ErrorIdentity(type: "M.E", code: "c", site: "s", operation: ""),
             firstSeen: start, device: Self.device, breadcrumbs: [])
-        try await f.diary.write { try $0.queueErrorReport(report) }
+        try await f.diary.write { try $0.diagnostics.queue(report) }
         await service.sendAfterSync(now: start.addingTimeInterval(7_200))
         #expect(portal.uploads.count == 2 && portal.uploads.last?.reports.map(\.id) == [report.id])
         await service.sendAfterSync(now: start.addingTimeInterval(7_200 + 86_401))

@@ -28,7 +28,7 @@ struct HomeModelTests {
         await model.catchNow.save(species: try species(model, "esox-lucius"))
         let saved = try #require(model.catchNow.saved?.item)
         #expect(saved.caughtAt == f.clock.now)
-        let trip = try await f.diary.read { try $0.trip(saved.tripId) }
+        let trip = try await f.diary.read { try $0.trips.record(saved.tripId) }
         #expect(trip.spotId == f.spot.id && trip.startAt == f.clock.now)
         #expect(model.catchNow.plan?.destination.map(\.tripId) == trip.id, "the next fish goes to the same trip")
         #expect(model.recentCatches.map(\.id) == [saved.id])
@@ -40,7 +40,7 @@ struct HomeModelTests {
     func recentCatchTitles() async throws {
         let f = try AppFixture()
         _ = try await f.diary.write { [trip = f.trip] in
-            try $0.addCatch(
+            try $0.catches.add(
                 CatchDraft(tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: trip.startAt, count: 3))
         }
         let model = home(f, at: nil, language: .russian)
@@ -55,7 +55,7 @@ struct HomeModelTests {
         let f = try AppFixture()
         let start = f.clock.now.addingTimeInterval(-600)
         let open = try await f.diary.write { [spot = f.spot] in
-            try $0.addTrip(TripDraft(spotId: spot.id, startAt: start, utcOffsetSeconds: 10_800))
+            try $0.trips.add(TripDraft(spotId: spot.id, startAt: start, utcOffsetSeconds: 10_800))
         }
         let model = home(f, at: nil)
         try await model.load()
@@ -68,7 +68,7 @@ struct HomeModelTests {
         #expect(model.catchNow.recentChoices.map(\.id) == ["perca-fluviatilis"])
         #expect(!model.catchNow.otherChoices.contains { $0.id == "perca-fluviatilis" })
         await model.catchNow.save(species: try #require(model.catchNow.recentChoices.first))
-        #expect(try await f.diary.read { try $0.catches(tripId: open.id).count } == 2)
+        #expect(try await f.diary.read { try $0.catches.list(tripId: open.id).count } == 2)
     }
 
     @Test(
@@ -104,7 +104,7 @@ struct HomeModelTests {
         #expect(
             model.catchNow.otherChoices.first?.id == "esox-lucius", "the whole name ranks before names that contain it")
         await model.catchNow.save(species: model.catchNow.otherChoices[0])
-        let spots = try await f.diary.read { try $0.spots() }
+        let spots = try await f.diary.read { try $0.spots.list() }
         #expect(spots.count == 2)
         #expect(spots.contains { $0.latitude == 60.0 && $0.longitude == 30.0 && $0.name.hasPrefix("Spot of ") })
     }
@@ -127,7 +127,7 @@ struct HomeModelTests {
         await model.catchNow.save(species: try species(model, "esox-lucius"))
         let saved = try #require(model.catchNow.saved?.item)
         #expect(saved.tripId != old.trip.id)
-        #expect(try await f.diary.read { try $0.trip(old.trip.id).endAt } == old.lastCatch)
+        #expect(try await f.diary.read { try $0.trips.record(old.trip.id).endAt } == old.lastCatch)
     }
 
     @Test(
@@ -137,8 +137,8 @@ struct HomeModelTests {
         let f = try AppFixture()
         let start = f.clock.now.addingTimeInterval(-7_200)
         let trip = try await f.diary.write { [spot = f.spot] in
-            let trip = try $0.addTrip(TripDraft(spotId: spot.id, startAt: start, utcOffsetSeconds: 10_800))
-            _ = try $0.addCatch(
+            let trip = try $0.trips.add(TripDraft(spotId: spot.id, startAt: start, utcOffsetSeconds: 10_800))
+            _ = try $0.catches.add(
                 CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: start.addingTimeInterval(3_600)))
             return trip
         }
@@ -160,7 +160,7 @@ struct HomeModelTests {
     func changeDestinationInOneTap() async throws {
         let f = try AppFixture()
         let lake = try await f.diary.write {
-            try $0.addSpot(SpotDraft(name: "Reed lake", latitude: 56.9, longitude: 36.1))
+            try $0.spots.add(SpotDraft(name: "Reed lake", latitude: 56.9, longitude: 36.1))
         }
         let model = home(f, at: Coordinate(latitude: 56.841, longitude: 35.9))
         await model.catchNow.begin()
@@ -170,7 +170,7 @@ struct HomeModelTests {
         #expect(model.catchNow.destinationText.hasPrefix("New trip at Reed lake, "))
         await model.catchNow.save(species: try species(model, "perca-fluviatilis"))
         let saved = try #require(model.catchNow.saved?.item)
-        #expect(try await f.diary.read { try $0.trip(saved.tripId).spotId } == lake.id)
+        #expect(try await f.diary.read { try $0.trips.record(saved.tripId).spotId } == lake.id)
     }
 
     @Test(
@@ -183,10 +183,10 @@ struct HomeModelTests {
         let model = home(f, at: Coordinate(latitude: 56.841, longitude: 35.9))
         await model.catchNow.begin()
         await model.catchNow.save(species: try species(model, "esox-lucius"))
-        #expect(try await f.diary.read { try $0.trip(old.trip.id).endAt } == old.lastCatch)
+        #expect(try await f.diary.read { try $0.trips.record(old.trip.id).endAt } == old.lastCatch)
         try await #require(model.catchNow.undoOffer).perform()
         #expect(try f.counts() == before)
-        #expect(try await f.diary.read { try $0.trip(old.trip.id).endAt } == nil)
+        #expect(try await f.diary.read { try $0.trips.record(old.trip.id).endAt } == nil)
         #expect(model.catchNow.saved == nil && model.catchNow.undoOffer == nil)
     }
 
@@ -201,7 +201,7 @@ struct HomeModelTests {
         #expect(model.unendedTrip?.trip.id == old.trip.id)
         #expect(model.endTripLabel == "End trip at 07:40")
         await model.endUnendedTrip()
-        #expect(try await f.diary.read { try $0.trip(old.trip.id).endAt } == old.lastCatch)
+        #expect(try await f.diary.read { try $0.trips.record(old.trip.id).endAt } == old.lastCatch)
         #expect(model.unendedTrip == nil)
 
         await model.catchNow.begin()
@@ -214,7 +214,7 @@ struct HomeModelTests {
         #expect(model.endTripLabel == "End trip")
         #expect(model.unendedTripText?.hasPrefix("Trip at Volga bend, ") == true)
         await model.endUnendedTrip()
-        #expect(try await f.diary.read { try $0.trip(going.trip.id).endAt } == f.clock.now)
+        #expect(try await f.diary.read { try $0.trips.record(going.trip.id).endAt } == f.clock.now)
     }
 
     @Test(
@@ -229,7 +229,7 @@ struct HomeModelTests {
         defer { watcher.cancel() }
         try await Task.sleep(for: .milliseconds(20))
         let item = try await f.diary.write { [trip = f.trip] in
-            try $0.addCatch(
+            try $0.catches.add(
                 CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt.addingTimeInterval(60)))
         }
         #expect(await eventually { model.recentCatches.first?.id == item.id })
@@ -260,8 +260,8 @@ func oldUnendedTrip(_ f: AppFixture, daysAgo: Double) async throws -> (trip: Tri
     let start = midnight.addingTimeInterval(5 * 3_600 + 600)
     let last = start.addingTimeInterval(2.5 * 3_600)
     let trip = try await f.diary.write { [spot = f.spot] in
-        let trip = try $0.addTrip(TripDraft(spotId: spot.id, startAt: start, utcOffsetSeconds: 10_800))
-        _ = try $0.addCatch(CatchDraft(tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: last))
+        let trip = try $0.trips.add(TripDraft(spotId: spot.id, startAt: start, utcOffsetSeconds: 10_800))
+        _ = try $0.catches.add(CatchDraft(tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: last))
         return trip
     }
     return (trip, last)

@@ -61,7 +61,7 @@ struct LicenceModelTests {
     ) throws -> LicenceModel {
         if signedIn {
             try f.diary.write {
-                try $0.saveSyncAccount(
+                try $0.sync.saveAccount(
                     portalURL: "http://portal.test", email: "a@example.org", accountId: UUID(), token: "t")
             }
         }
@@ -149,15 +149,15 @@ struct LicenceModelTests {
         let f = try AppFixture()
         let licence = try model(f)
         await licence.load()
-        let before = try await f.diary.read { try $0.trips().count }
+        let before = try await f.diary.read { try $0.trips.list().count }
         f.clock.advance(by: 31 * 86_400)
         await licence.load()
         #expect(!licence.canWrite)
         #expect(licence.summary.hasPrefix("Read-only"))
         #expect(licence.offersPurchase)
-        #expect(try await f.diary.read { try $0.trips().count } == before)
+        #expect(try await f.diary.read { try $0.trips.list().count } == before)
         await #expect(throws: StoreError.readOnly) {
-            try await f.diary.write { try $0.addSpot(SpotDraft(name: "New bay", latitude: 60.1, longitude: 24.9)) }
+            try await f.diary.write { try $0.spots.add(SpotDraft(name: "New bay", latitude: 60.1, longitude: 24.9)) }
         }
         // Setting the clock back does not bring the trial back.
         f.clock.advance(by: -20 * 86_400)

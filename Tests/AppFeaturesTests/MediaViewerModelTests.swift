@@ -35,7 +35,7 @@ struct MediaViewerModelTests {
     func season() async throws -> Season {
         let f = try AppFixture()
         let item = try await f.diary.write { [trip = f.trip] in
-            try $0.addCatch(CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt))
+            try $0.catches.add(CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt))
         }
         let mediaFolder = MediaStore.folder(forDiaryAt: try await f.diary.read { $0.fileURL })
         let thumbnails = thumbnailMaker.map { MediaThumbnails(mediaFolder: mediaFolder, maker: $0) }
@@ -166,7 +166,7 @@ struct MediaViewerModelTests {
         await viewer.request(MediaViewerModel.delete)
         #expect(viewer.items.count == 3 && !viewer.items.contains { $0.id == deleted.id })
         #expect(viewer.current?.id == s.gallery.assets[2].id)
-        #expect(try await s.f.diary.read { try $0.mediaAsset(deleted.id).deletedAt } != nil)
+        #expect(try await s.f.diary.read { try $0.media.asset(deleted.id).deletedAt } != nil)
         try await #require(viewer.undoOffer).perform()
         #expect(viewer.items.count == 4 && viewer.current?.id == deleted.id)
 

@@ -24,7 +24,7 @@ struct ReadOnlyFormsTests {
         try await reports.load()
         #expect(trip.readOnlyReason == nil && fish.readOnlyReason == nil && reports.readOnlyReason == nil)
 
-        try await f.diary.write { try $0.setLicenceReadOnly(true) }
+        try await f.diary.write { try $0.licence.setReadOnly(true) }
         try await trip.load()
         try await fish.load()
         try await reports.load()
@@ -39,6 +39,6 @@ struct ReadOnlyFormsTests {
         await reports.saveReport()
         #expect(try f.counts() == before)
         #expect(try await f.diary.read { try $0.savedReports() }.isEmpty)
-        #expect(try await f.diary.read { try $0.trip(f.trip.id).title } == nil)
+        #expect(try await f.diary.read { try $0.trips.record(f.trip.id).title } == nil)
     }
 }

@@ -17,14 +17,14 @@ struct SafeguardTests {
     func screens(_ f: AppFixture) async throws -> [(any SafeguardsDestructiveActions, () async throws -> [Int])] {
         let formatter = MeasureFormatter(preferences: .defaults(for: .metric, language: .english), language: .english)
         let item = try await f.diary.write { [trip = f.trip] in
-            try $0.addCatch(CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt))
+            try $0.catches.add(CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt))
         }
         let second = try await f.diary.write { [spot = f.spot] in
-            try $0.addTrip(TripDraft(spotId: spot.id, startAt: spot.createdAt, utcOffsetSeconds: 0))
+            try $0.trips.add(TripDraft(spotId: spot.id, startAt: spot.createdAt, utcOffsetSeconds: 0))
         }
-        _ = try await f.diary.write { try $0.moveToTrash(.trip, second.id) }
+        _ = try await f.diary.write { try $0.trash.put(.trip, second.id) }
         try await f.diary.write {
-            try $0.saveSyncAccount(
+            try $0.sync.saveAccount(
                 portalURL: "https://portal.example.org", email: "a@example.org", accountId: UUID(), token: "t")
         }
         let trash = TrashModel(diary: f.diary, language: .english)

@@ -16,7 +16,7 @@ struct SeasonReviewTests {
     /// perch and the conditions recorded at its start.
     func season(_ f: AppFixture) async throws -> [Catch] {
         try await f.diary.write { [trip = f.trip] diary in
-            let catches = try diary.addCatches([
+            let catches = try diary.catches.add(contentsOf: [
                 CatchDraft(
                     tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt.addingTimeInterval(600),
                     utcOffsetSeconds: 10_800, weightKg: 2.4, lengthCm: 71, baitId: "spoon", methodId: "spinning",
@@ -28,7 +28,7 @@ struct SeasonReviewTests {
                     tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: trip.startAt.addingTimeInterval(2_400),
                     utcOffsetSeconds: 10_800, count: 3),
             ])
-            try diary.saveConditions(
+            try diary.conditions.save(
                 StoredConditions(
                     temperatureC: 14, pressureHpa: 1012, pressureChange3h: -1.8, pressureTendency: "falling",
                     windSpeedMs: 4, windDirectionDeg: 200, humidityPercent: 70, kp: 2, complete: true,
@@ -55,7 +55,7 @@ struct SeasonReviewTests {
         let conditions = model.lines.conditions(at: row.trip.startAt, row.conditions)
         #expect(conditions.hasPrefix("14\u{a0}°C · 1012\u{a0}hPa, falling · 4\u{a0}m/s · "))
         _ = try await f.diary.write { [trip = f.trip] in
-            try $0.addCatch(
+            try $0.catches.add(
                 CatchDraft(
                     tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: trip.startAt + 3_000, weightKg: 0.31))
         }
@@ -74,7 +74,8 @@ struct SeasonReviewTests {
         let f = try AppFixture()
         _ = try await season(f)
         let blank = try await f.diary.write { [spot = f.spot] in
-            try $0.addTrip(TripDraft(spotId: spot.id, startAt: f.clock.now.addingTimeInterval(-3_600), title: "Blank"))
+            try $0.trips.add(
+                TripDraft(spotId: spot.id, startAt: f.clock.now.addingTimeInterval(-3_600), title: "Blank"))
         }
         let model = TripListModel(diary: f.diary, formatter: .metricEnglish)
         try await model.load()
@@ -139,9 +140,9 @@ struct SeasonReviewTests {
         for day in 0..<3 {
             let start = f.clock.now.addingTimeInterval(-Double(day + 2) * 86_400)
             _ = try await f.diary.write { diary in
-                let trip = try diary.addTrip(
+                let trip = try diary.trips.add(
                     TripDraft(spotId: spot.id, startAt: start, endAt: start + 3_600, utcOffsetSeconds: 10_800))
-                return try diary.addCatch(
+                return try diary.catches.add(
                     CatchDraft(
                         tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: start + 600,
                         utcOffsetSeconds: 10_800,

@@ -54,7 +54,7 @@ struct SyncAndSettingsTests {
     func signOutAsksWithUnsentChanges() async throws {
         let f = try AppFixture()
         try await f.diary.write {
-            try $0.saveSyncAccount(
+            try $0.sync.saveAccount(
                 portalURL: "https://portal.example.org", email: "anna@example.org", accountId: UUID(), token: "t")
         }
         let model = syncModel(f)

@@ -19,17 +19,17 @@ struct TrashModelTests {
         let watcher = Task { await model.observe() }
         defer { watcher.cancel() }
         try await Task.sleep(for: .milliseconds(20))
-        _ = try await f.diary.write { [trip = f.trip] in try $0.moveToTrash(.trip, trip.id) }
+        _ = try await f.diary.write { [trip = f.trip] in try $0.trash.put(.trip, trip.id) }
         #expect(await eventually { model.entries.map(\.id) == [f.trip.id] })
         await model.restore(model.entries[0])
         #expect(model.entries.isEmpty)
-        #expect(try await f.diary.read { try $0.trips().count } == 1)
+        #expect(try await f.diary.read { try $0.trips.list().count } == 1)
     }
 
     @Test("Given a confirmation to empty the Trash, when dismissed, then everything stays restorable")
     func dismissKeepsEverything() async throws {
         let f = try AppFixture()
-        _ = try await f.diary.write { [spot = f.spot] in try $0.moveToTrash(.spot, spot.id) }
+        _ = try await f.diary.write { [spot = f.spot] in try $0.trash.put(.spot, spot.id) }
         let model = TrashModel(diary: f.diary, language: .english)
         try await model.load()
         await model.request(TrashModel.empty)

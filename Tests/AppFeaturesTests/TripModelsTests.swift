@@ -14,11 +14,11 @@ struct TripModelsTests {
     func searchAndFilter() async throws {
         let f = try AppFixture()
         let lake = try await f.diary.write {
-            try $0.addSpot(SpotDraft(name: "Seliger lake", latitude: 57.2, longitude: 33.1))
+            try $0.spots.add(SpotDraft(name: "Seliger lake", latitude: 57.2, longitude: 33.1))
         }
         let lastYear = f.clock.now.addingTimeInterval(-400 * 86_400)
         _ = try await f.diary.write { diary in
-            try diary.addTrip(
+            try diary.trips.add(
                 TripDraft(spotId: lake.id, startAt: lastYear, utcOffsetSeconds: 10_800, title: "Ice fishing"))
         }
         let model = TripListModel(diary: f.diary, formatter: .metricEnglish)
@@ -44,7 +44,7 @@ struct TripModelsTests {
     func detailDeleteWithUndo() async throws {
         let f = try AppFixture()
         _ = try await f.diary.write { [trip = f.trip] in
-            try $0.addCatch(CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt))
+            try $0.catches.add(CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: trip.startAt))
         }
         let model = TripDetailModel(diary: f.diary, tripId: f.trip.id, formatter: .metricEnglish)
         try await model.load()

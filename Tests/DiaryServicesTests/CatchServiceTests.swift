@@ -36,8 +36,8 @@ struct CatchServiceTests {
         #expect(added.photoFailure == nil)
         let (item, conditions, linked) = try await f.diary.read { diary in
             (
-                try diary.catchRecord(added.item.id), try diary.conditions(for: .catch, id: added.item.id),
-                try diary.mediaAssets(linkedTo: MediaTarget(.catch, added.item.id))
+                try diary.catches.record(added.item.id), try diary.conditions.stored(for: .catch, id: added.item.id),
+                try diary.media.assets(linkedTo: MediaTarget(.catch, added.item.id))
             )
         }
         #expect(item.tripId == trip.id && item.speciesId == "esox-lucius")
@@ -63,7 +63,7 @@ struct CatchServiceTests {
         } throws: { error in
             (error as? ValidationError)?.issues.contains { $0.field == CatchField.time.rawValue } == true
         }
-        let (catches, media) = try await f.diary.read { try ($0.catches(), $0.mediaAssets()) }
+        let (catches, media) = try await f.diary.read { try ($0.catches.list(), $0.media.assets()) }
         #expect(catches.isEmpty && media.isEmpty)
     }
 
@@ -78,7 +78,7 @@ struct CatchServiceTests {
             photo: MediaSource(url: f.folder.appendingPathComponent("missing.jpg"), target: nil),
             conditions: .inBackground)
         #expect(added.photoFailure != nil && added.photo == nil)
-        let (stored, media) = try await f.diary.read { try ($0.catchRecord(added.item.id), $0.mediaAssets()) }
+        let (stored, media) = try await f.diary.read { try ($0.catches.record(added.item.id), $0.media.assets()) }
         #expect(stored.id == added.item.id && media.isEmpty)
     }
 }

@@ -31,9 +31,9 @@ struct DiaryServicesTests {
         /// on the morning of 2024-06-01 (05:00–09:00 at +03:00).
         func neva() throws -> (Spot, Trip) {
             try diary.write { diary in
-                let spot = try diary.addSpot(SpotDraft(name: "Neva", latitude: 59.937, longitude: 30.315))
+                let spot = try diary.spots.add(SpotDraft(name: "Neva", latitude: 59.937, longitude: 30.315))
                 let start = try #require(DiaryTime.parse("2024-06-01T05:00:00+03:00", defaultOffsetSeconds: 0))
-                let trip = try diary.addTrip(
+                let trip = try diary.trips.add(
                     TripDraft(
                         spotId: spot.id, startAt: start.date, endAt: start.date.addingTimeInterval(4 * 3600),
                         utcOffsetSeconds: start.utcOffsetSeconds))
@@ -93,17 +93,17 @@ struct DiaryServicesTests {
     func conditionsOfflineThenFilled() async throws {
         let f = try Fixture()
         let oslo = try await f.diary.write { diary in
-            let spot = try diary.addSpot(SpotDraft(name: "Oslofjord", latitude: 59.91, longitude: 10.75))
-            let trip = try diary.addTrip(
+            let spot = try diary.spots.add(SpotDraft(name: "Oslofjord", latitude: 59.91, longitude: 10.75))
+            let trip = try diary.trips.add(
                 TripDraft(spotId: spot.id, startAt: Self.now.addingTimeInterval(-1800), utcOffsetSeconds: 3600))
-            return try diary.addCatch(
+            return try diary.catches.add(
                 CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: Self.now, utcOffsetSeconds: 3600))
         }
         let offline = ConditionsService(
             diary: f.diary, weather: WeatherService(cache: nil, transport: OfflineTransport(), clock: f.clock.function))
         let snapshot = try await offline.recordConditions(of: .catch, oslo.id, budget: .seconds(2))
         #expect(snapshot?.moonPhase != nil && snapshot?.temperature == nil)
-        #expect(try await f.diary.read { try $0.conditionsToFill().map(\.entityId) }.contains(oslo.id))
+        #expect(try await f.diary.read { try $0.conditions.toFill().map(\.entityId) }.contains(oslo.id))
 
         let server = try WeatherFixtureServer()
         var configuration = try WeatherConfiguration.fromEnvironment(server.environment)
@@ -115,7 +115,7 @@ struct DiaryServicesTests {
         await server.stop()
         #expect(fill.filled >= 1)
         #expect(fill.pending == 0)
-        let stored = try await f.diary.read { try $0.conditions(for: .catch, id: oslo.id) }
+        let stored = try await f.diary.read { try $0.conditions.stored(for: .catch, id: oslo.id) }
         #expect(stored?.temperatureC == 4.2)
     }
 

@@ -27,12 +27,12 @@ struct CrashSafetyTests {
         #expect(acknowledged.count >= 50, "the writer should have acknowledged work before most kills")
         let diary = try f.storage.openDiary(named: "Crash", pin: nil)
         #expect(try diary.integrityCheck() == "ok")
-        let stored = try diary.catches(tripId: f.trip.id)
+        let stored = try diary.catches.list(tripId: f.trip.id)
         let storedIds = Set(stored.map(\.id))
         for (batch, ids) in acknowledged {
             #expect(ids.allSatisfy(storedIds.contains), "acknowledged batch \(batch) lost")
         }
-        let pending = Set(try diary.pendingChanges(limit: 1_000_000).map(\.entityId))
+        let pending = Set(try diary.outbox.pending(limit: 1_000_000).map(\.entityId))
         #expect(storedIds.isSubset(of: pending), "every stored catch has its outbox entry")
         let perBatch = Dictionary(grouping: stored) { "\($0.createdAt.timeIntervalSince1970)-\($0.notes ?? "")" }
         #expect(perBatch.values.allSatisfy { $0.count == 3 }, "no half-saved batch")

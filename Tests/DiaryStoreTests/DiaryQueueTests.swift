@@ -45,9 +45,9 @@ struct DiaryQueueTests {
         let f = try DiaryFixture()
         let queue = try queue(f)
         let recorder = ChangeRecorder(queue)
-        _ = try await queue.read { try $0.trips().count }
+        _ = try await queue.read { try $0.trips.list().count }
         let draft = f.catchDraft()
-        _ = try await queue.write { try $0.addCatch(draft) }
+        _ = try await queue.write { try $0.catches.add(draft) }
         #expect(await recorder.first(1) == [[.catches, .sync]])
     }
 
@@ -62,12 +62,12 @@ struct DiaryQueueTests {
         let bad = wrongSpecies
         await #expect(throws: (any Error).self) {
             try await queue.write { diary in
-                _ = try diary.addCatch(good)
-                _ = try diary.addCatch(bad)
+                _ = try diary.catches.add(good)
+                _ = try diary.catches.add(bad)
             }
         }
-        #expect(try await queue.read { try $0.catches().count } == 0)
-        _ = try await queue.write { try $0.addSpot(SpotDraft(name: "Pier", latitude: 1, longitude: 2)) }
+        #expect(try await queue.read { try $0.catches.list().count } == 0)
+        _ = try await queue.write { try $0.spots.add(SpotDraft(name: "Pier", latitude: 1, longitude: 2)) }
         #expect(await recorder.first(1) == [[.spots, .sync]])
     }
 
@@ -76,9 +76,9 @@ struct DiaryQueueTests {
         let f = try DiaryFixture()
         let queue = try queue(f)
         let trip = f.trip.id
-        _ = try await queue.write { try $0.moveToTrash(.trip, trip) }
+        _ = try await queue.write { try $0.trash.put(.trip, trip) }
         let recorder = ChangeRecorder(queue)
-        try await queue.write { try $0.restore(trip) }
+        try await queue.write { try $0.trash.restore(trip) }
         let changes = await recorder.first(1)
         #expect(changes.count == 1)
         #expect(changes.first?.isSuperset(of: [.trips, .trash]) == true)
@@ -90,10 +90,10 @@ struct DiaryQueueTests {
         let queue = try queue(f)
         let draft = f.catchDraft()
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<40 { group.addTask { _ = try await queue.write { try $0.addCatch(draft) } } }
+            for _ in 0..<40 { group.addTask { _ = try await queue.write { try $0.catches.add(draft) } } }
             try await group.waitForAll()
         }
-        #expect(try await queue.read { try $0.catches().count } == 40)
+        #expect(try await queue.read { try $0.catches.list().count } == 40)
         #expect(try await queue.read { try $0.integrityCheck() } == "ok")
     }
 

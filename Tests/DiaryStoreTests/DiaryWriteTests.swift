@@ -15,30 +15,30 @@ struct DiaryWriteTests {
         draft.baitId = "spoon"
         draft.methodId = "spinning"
         draft.released = true
-        let saved = try f.diary.addCatch(draft)
-        #expect(try f.diary.catchRecord(saved.id) == saved)
+        let saved = try f.diary.catches.add(draft)
+        #expect(try f.diary.catches.record(saved.id) == saved)
         #expect(saved.caughtAt == f.clock.now)
         #expect(saved.createdAt == f.clock.now)
         #expect(saved.count == 1)
-        #expect(try f.diary.catches(tripId: f.trip.id) == [saved])
+        #expect(try f.diary.catches.list(tripId: f.trip.id) == [saved])
     }
 
     @Test("Given a catch with several problems, when saved, then all are reported together and nothing changes")
     func allIssuesAtOnce() throws {
         let f = try DiaryFixture()
-        let outboxBefore = try f.diary.pendingChanges()
+        let outboxBefore = try f.diary.outbox.pending()
         var draft = CatchDraft(tripId: UUID(), speciesId: "kraken", weightKg: -3, baitId: "dynamite", methodId: "net")
         draft.count = 0
-        let error = #expect(throws: ValidationError.self) { try f.diary.addCatch(draft) }
+        let error = #expect(throws: ValidationError.self) { try f.diary.catches.add(draft) }
         #expect(error?.fields == ["count", "weightKg", "species", "bait", "method", "tripId"])
-        #expect(try f.diary.catches().isEmpty)
-        #expect(try f.diary.pendingChanges() == outboxBefore)
+        #expect(try f.diary.catches.list().isEmpty)
+        #expect(try f.diary.outbox.pending() == outboxBefore)
     }
 
     @Test("Given an unknown species close to a real name, when saved, then the error suggests entries")
     func suggestions() throws {
         let f = try DiaryFixture()
-        let error = #expect(throws: ValidationError.self) { try f.diary.addCatch(f.catchDraft("pike")) }
+        let error = #expect(throws: ValidationError.self) { try f.diary.catches.add(f.catchDraft("pike")) }
         #expect(error?.issues.first?.message.contains("Northern pike (esox-lucius)") == true)
     }
 
@@ -57,40 +57,40 @@ struct DiaryWriteTests {
         let f = try DiaryFixture()
         var draft = f.catchDraft()
         draft.caughtAt = f.trip.startAt.addingTimeInterval(-60)
-        let error = #expect(throws: ValidationError.self) { try f.diary.addCatch(draft) }
+        let error = #expect(throws: ValidationError.self) { try f.diary.catches.add(draft) }
         #expect(error?.fields == ["time"])
     }
 
     @Test("Given a trip with catches, when its end is moved before the last catch, then the edit is refused")
     func tripEditKeepsCatchesInside() throws {
         let f = try DiaryFixture()
-        let item = try f.diary.addCatch(f.catchDraft())
+        let item = try f.diary.catches.add(f.catchDraft())
         let error = #expect(throws: ValidationError.self) {
-            try f.diary.updateTrip(f.trip.id) { $0.endAt = item.caughtAt.addingTimeInterval(-1) }
+            try f.diary.trips.update(f.trip.id) { $0.endAt = item.caughtAt.addingTimeInterval(-1) }
         }
         #expect(error?.fields == ["end"])
-        #expect(try f.diary.trip(f.trip.id).endAt == nil)
+        #expect(try f.diary.trips.record(f.trip.id).endAt == nil)
     }
 
     @Test("Given an edit, when saved, then updatedAt moves and createdAt stays")
     func editTimes() throws {
         let f = try DiaryFixture()
         f.clock.advance(by: 60)
-        let edited = try f.diary.updateSpot(f.spot.id) { $0.notes = "Snags near the willow" }
+        let edited = try f.diary.spots.update(f.spot.id) { $0.notes = "Snags near the willow" }
         #expect(edited.createdAt == f.spot.createdAt)
         #expect(edited.updatedAt == f.clock.now)
-        #expect(try f.diary.spot(f.spot.id).notes == "Snags near the willow")
+        #expect(try f.diary.spots.record(f.spot.id).notes == "Snags near the willow")
     }
 
     @Test("Given a batch with one bad catch, when saved, then none of the batch is saved")
     func batchIsAtomic() throws {
         let f = try DiaryFixture()
-        let before = try f.diary.pendingChanges().count
+        let before = try f.diary.outbox.pending().count
         #expect(throws: ValidationError.self) {
-            try f.diary.addCatches([f.catchDraft(), f.catchDraft(), f.catchDraft(weightKg: 99_999)])
+            try f.diary.catches.add(contentsOf: [f.catchDraft(), f.catchDraft(), f.catchDraft(weightKg: 99_999)])
         }
-        #expect(try f.diary.catches().isEmpty)
-        #expect(try f.diary.pendingChanges().count == before)
+        #expect(try f.diary.catches.list().isEmpty)
+        #expect(try f.diary.outbox.pending().count == before)
     }
 
     @Test("Given a shortened id, when resolved, then a unique prefix finds the object and an ambiguous one is refused")
@@ -120,22 +120,22 @@ struct SpotPlaceTests {
         let storage = try DeviceStorage(root: folder, placeLabeler: FakeLabeler())
         try storage.addProfile(ProfileDraft(displayName: "Anna"))
         let diary = try storage.openDiary(named: "Anna", pin: nil)
-        let spot = try diary.addSpot(SpotDraft(name: "Lake", latitude: 10.2, longitude: 20.7))
+        let spot = try diary.spots.add(SpotDraft(name: "Lake", latitude: 10.2, longitude: 20.7))
         #expect(spot.place?.description == "near 10,20")
-        #expect(try diary.spot(spot.id).place == spot.place)
-        let moved = try diary.updateSpot(spot.id) { $0.latitude = 30.1 }
+        #expect(try diary.spots.record(spot.id).place == spot.place)
+        let moved = try diary.spots.update(spot.id) { $0.latitude = 30.1 }
         #expect(moved.place?.settlement == "S30")
-        let renamed = try diary.updateSpot(spot.id) { $0.name = "Big lake" }
+        let renamed = try diary.spots.update(spot.id) { $0.name = "Big lake" }
         #expect(renamed.place == moved.place)
     }
 
     @Test("Given an edit that changes nothing, when saved, then nothing is written and no change is queued")
     func noOpEdit() throws {
         let f = try DiaryFixture()
-        let before = try f.diary.pendingChanges()
+        let before = try f.diary.outbox.pending()
         f.clock.advance(by: 60)
-        let same = try f.diary.updateTrip(f.trip.id) { $0.title = nil }
+        let same = try f.diary.trips.update(f.trip.id) { $0.title = nil }
         #expect(same == f.trip)
-        #expect(try f.diary.pendingChanges() == before)
+        #expect(try f.diary.outbox.pending() == before)
     }
 }

@@ -25,10 +25,10 @@ struct ErrorQueueTests {
         let f = try DiaryFixture()
         let start = Date(timeIntervalSince1970: 1_780_000_000)
         for minute in 0..<3 {
-            try f.diary.queueErrorReport(report("damaged", at: start.addingTimeInterval(Double(minute) * 60)))
+            try f.diary.diagnostics.queue(report("damaged", at: start.addingTimeInterval(Double(minute) * 60)))
         }
-        try f.diary.queueErrorReport(report("io", at: start.addingTimeInterval(30)))
-        let queued = try f.diary.queuedErrorReports()
+        try f.diary.diagnostics.queue(report("io", at: start.addingTimeInterval(30)))
+        let queued = try f.diary.diagnostics.queued()
         #expect(queued.map(\.identity.code) == ["damaged", "io"])
         #expect(queued.map(\.occurrences) == [3, 1])
         #expect(queued[0].firstSeen == start && queued[0].lastSeen == start.addingTimeInterval(120))
@@ -39,9 +39,9 @@ struct ErrorQueueTests {
         let f = try DiaryFixture()
         let start = Date(timeIntervalSince1970: 1_780_000_000)
         for index in 0..<(DiagnosticsLimits.queuedReports + 5) {
-            try f.diary.queueErrorReport(report("case\(index)", at: start.addingTimeInterval(Double(index))))
+            try f.diary.diagnostics.queue(report("case\(index)", at: start.addingTimeInterval(Double(index))))
         }
-        let queued = try f.diary.queuedErrorReports()
+        let queued = try f.diary.diagnostics.queued()
         #expect(queued.count == DiagnosticsLimits.queuedReports)
         #expect(!queued.contains { $0.identity.code == "case4" } && queued.contains { $0.identity.code == "case5" })
     }
@@ -52,14 +52,14 @@ struct ErrorQueueTests {
     func removesWhatWasAccepted() throws {
         let f = try DiaryFixture()
         let start = Date(timeIntervalSince1970: 1_780_000_000)
-        try f.diary.queueErrorReport(report("damaged", at: start))
-        try f.diary.queueErrorReport(report("io", at: start))
-        try f.diary.queueErrorReport(report("full", at: start))
-        let sent = try f.diary.queuedErrorReports()
-        try f.diary.queueErrorReport(report("damaged", at: start.addingTimeInterval(5)))
+        try f.diary.diagnostics.queue(report("damaged", at: start))
+        try f.diary.diagnostics.queue(report("io", at: start))
+        try f.diary.diagnostics.queue(report("full", at: start))
+        let sent = try f.diary.diagnostics.queued()
+        try f.diary.diagnostics.queue(report("damaged", at: start.addingTimeInterval(5)))
         let io = try #require(sent.first { $0.identity.code == "io" })
-        try f.diary.removeSentErrorReports(sent, accepted: Set(sent.map(\.id)).subtracting([io.id]))
-        let left = try f.diary.queuedErrorReports()
+        try f.diary.diagnostics.removeSent(sent, accepted: Set(sent.map(\.id)).subtracting([io.id]))
+        let left = try f.diary.diagnostics.queued()
         #expect(left.map(\.identity.code).sorted() == ["damaged", "io"])
         let damaged = try #require(left.first { $0.identity.code == "damaged" })
         #expect(damaged.occurrences == 2 && damaged.id == sent.first { $0.identity.code == "damaged" }?.id)
@@ -70,21 +70,21 @@ struct ErrorQueueTests {
     )
     func choiceAndInstallation() throws {
         let f = try DiaryFixture()
-        #expect(try f.diary.diagnosticsSharing() == nil)
-        try f.diary.setDiagnosticsSharing(true)
-        #expect(try f.diary.diagnosticsSharing() == true)
-        try f.diary.setDiagnosticsSharing(false)
-        #expect(try f.diary.diagnosticsSharing() == false)
-        let id = try f.diary.diagnosticsInstallation()
-        #expect(try f.diary.diagnosticsInstallation() == id)
+        #expect(try f.diary.diagnostics.sharing() == nil)
+        try f.diary.diagnostics.setSharing(true)
+        #expect(try f.diary.diagnostics.sharing() == true)
+        try f.diary.diagnostics.setSharing(false)
+        #expect(try f.diary.diagnostics.sharing() == false)
+        let id = try f.diary.diagnostics.installation()
+        #expect(try f.diary.diagnostics.installation() == id)
         #expect(id != (try f.diary.replicaId()))
     }
 
     @Test("Given a report queued through a second connection, then the diary sees it, and the schema refuses a bad row")
     func secondConnectionAndSchema() throws {
         let f = try DiaryFixture()
-        try Diary.queueErrorReport(report("damaged", at: Date()), inDiaryAt: f.diary.fileURL)
-        #expect(try f.diary.queuedErrorReports().count == 1)
+        try DiaryDiagnostics.queue(report("damaged", at: Date()), inDiaryAt: f.diary.fileURL)
+        #expect(try f.diary.diagnostics.queued().count == 1)
         let database = try Database(path: f.diary.fileURL.path)
         #expect(throws: SQLiteError.self) {
             try database.execute(

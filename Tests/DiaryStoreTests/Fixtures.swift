@@ -18,9 +18,9 @@ struct DiaryFixture {
         storage = try DeviceStorage(root: folder, now: clock.function)
         try storage.addProfile(ProfileDraft(displayName: profile, pin: pin))
         diary = try storage.openDiary(named: profile, pin: pin)
-        spot = try diary.addSpot(
+        spot = try diary.spots.add(
             SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9, waterBodyTypeId: "river"))
-        trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: clock.now.addingTimeInterval(-7200)))
+        trip = try diary.trips.add(TripDraft(spotId: spot.id, startAt: clock.now.addingTimeInterval(-7200)))
     }
 
     func catchDraft(_ species: String = "esox-lucius", weightKg: Double? = 2.5) -> CatchDraft {

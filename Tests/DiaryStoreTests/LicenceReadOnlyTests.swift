@@ -13,18 +13,18 @@ struct LicenceReadOnlyTests {
         "Given a read-only diary, then adding, editing and deleting are refused, nothing changes, and reading goes on")
     func refusesLocalChanges() throws {
         let f = try DiaryFixture()
-        let pending = try f.diary.pendingChanges().count
-        try f.diary.setLicenceReadOnly(true)
-        #expect(try f.diary.isLicenceReadOnly())
+        let pending = try f.diary.outbox.pending().count
+        try f.diary.licence.setReadOnly(true)
+        #expect(try f.diary.licence.isReadOnly())
         #expect(throws: StoreError.readOnly) {
-            try f.diary.addSpot(SpotDraft(name: "Pike bay", latitude: 60.1, longitude: 24.9))
+            try f.diary.spots.add(SpotDraft(name: "Pike bay", latitude: 60.1, longitude: 24.9))
         }
-        #expect(throws: StoreError.readOnly) { try f.diary.addCatches([f.catchDraft()]) }
-        #expect(throws: StoreError.readOnly) { try f.diary.moveToTrash(.trip, f.trip.id) }
-        #expect(try f.diary.spots().count == 1)
-        #expect(try f.diary.trips().map(\.id) == [f.trip.id])
-        #expect(try f.diary.trashEntries().isEmpty)
-        #expect(try f.diary.pendingChanges().count == pending)
+        #expect(throws: StoreError.readOnly) { try f.diary.catches.add(contentsOf: [f.catchDraft()]) }
+        #expect(throws: StoreError.readOnly) { try f.diary.trash.put(.trip, f.trip.id) }
+        #expect(try f.diary.spots.list().count == 1)
+        #expect(try f.diary.trips.list().map(\.id) == [f.trip.id])
+        #expect(try f.diary.trash.entries().isEmpty)
+        #expect(try f.diary.outbox.pending().count == pending)
 
         // Past the diary's methods, the schema refuses too.
         let raw = try Database(path: f.diary.fileURL.path)
@@ -34,8 +34,8 @@ struct LicenceReadOnlyTests {
                 [.text(UUID().uuidString.lowercased())])
         }
 
-        try f.diary.setLicenceReadOnly(false)
-        _ = try f.diary.addSpot(SpotDraft(name: "Pike bay", latitude: 60.1, longitude: 24.9))
-        #expect(try f.diary.spots().count == 2)
+        try f.diary.licence.setReadOnly(false)
+        _ = try f.diary.spots.add(SpotDraft(name: "Pike bay", latitude: 60.1, longitude: 24.9))
+        #expect(try f.diary.spots.list().count == 2)
     }
 }

@@ -22,7 +22,7 @@ struct MediaRowsTests {
     }
 
     func add(_ f: DiaryFixture, _ fill: Character = "a", to target: MediaTarget? = nil) throws -> MediaAsset {
-        try f.diary.addMedia(Self.content(fill), linkingTo: target) {}.asset
+        try f.diary.media.add(Self.content(fill), linkingTo: target) {}.asset
     }
 
     func raw(_ f: DiaryFixture) throws -> Database { try Database(path: f.diary.fileURL.path) }
@@ -69,14 +69,14 @@ struct MediaRowsTests {
         #expect(throws: SQLiteError.self) {
             try db.execute("DELETE FROM media_assets WHERE id = ?", [SQLiteValue(asset.id)])
         }
-        #expect(try f.diary.mediaAsset(asset.id) == asset)
+        #expect(try f.diary.media.asset(asset.id) == asset)
     }
 
     @Test("Given raw SQL, when a link points at a missing or trashed object or is rewritten, then it is refused")
     func linkRules() throws {
         let f = try DiaryFixture()
         let asset = try add(f)
-        let item = try f.diary.addCatch(f.catchDraft())
+        let item = try f.diary.catches.add(f.catchDraft())
         let db = try raw(f)
         let insert = "INSERT INTO media_links(asset_id, entity_type, entity_id, created_at) VALUES (?, ?, ?, 0)"
         #expect(throws: SQLiteError.self) {
@@ -87,7 +87,7 @@ struct MediaRowsTests {
         }
         try db.execute(insert, [SQLiteValue(asset.id), "catch", SQLiteValue(item.id)])
         #expect(throws: SQLiteError.self) { try db.execute("UPDATE media_links SET entity_type = 'trip'") }
-        try f.diary.moveToTrash(.trip, f.trip.id)
+        try f.diary.trash.put(.trip, f.trip.id)
         let error = #expect(throws: SQLiteError.self) {
             try db.execute(insert, [SQLiteValue(asset.id), "spot", SQLiteValue(f.spot.id)])
         }
@@ -99,18 +99,18 @@ struct MediaRowsTests {
     )
     func duplicateLinks() throws {
         let f = try DiaryFixture()
-        let item = try f.diary.addCatch(f.catchDraft())
-        let first = try f.diary.addMedia(Self.content(), linkingTo: MediaTarget(.catch, item.id)) {}
+        let item = try f.diary.catches.add(f.catchDraft())
+        let first = try f.diary.media.add(Self.content(), linkingTo: MediaTarget(.catch, item.id)) {}
         var placed = 0
-        let second = try f.diary.addMedia(Self.content(), linkingTo: MediaTarget(.spot, f.spot.id)) { placed += 1 }
+        let second = try f.diary.media.add(Self.content(), linkingTo: MediaTarget(.spot, f.spot.id)) { placed += 1 }
         #expect(!first.duplicate && second.duplicate)
         #expect(placed == 1, "placing runs for a duplicate too, so lost bytes come back")
         #expect(second.asset.id == first.asset.id)
         #expect(second.asset.links == [MediaTarget(.catch, item.id), MediaTarget(.spot, f.spot.id)])
-        #expect(try f.diary.mediaAssets().map(\.id) == [first.asset.id])
-        #expect(try f.diary.mediaAssets(linkedTo: MediaTarget(.spot, f.spot.id)).map(\.id) == [first.asset.id])
-        #expect(try f.diary.mediaAssets(linkedTo: MediaTarget(.trip, f.trip.id)).isEmpty)
-        let pending = try f.diary.pendingChanges().filter { $0.entityType == .media }
+        #expect(try f.diary.media.assets().map(\.id) == [first.asset.id])
+        #expect(try f.diary.media.assets(linkedTo: MediaTarget(.spot, f.spot.id)).map(\.id) == [first.asset.id])
+        #expect(try f.diary.media.assets(linkedTo: MediaTarget(.trip, f.trip.id)).isEmpty)
+        let pending = try f.diary.outbox.pending().filter { $0.entityType == .media }
         #expect(pending.map(\.entityId) == [first.asset.id])
     }
 
@@ -118,14 +118,14 @@ struct MediaRowsTests {
     func atomicAdd() throws {
         let f = try DiaryFixture()
         struct DiskFull: Error {}
-        #expect(throws: DiskFull.self) { try f.diary.addMedia(Self.content(), linkingTo: nil) { throw DiskFull() } }
-        try f.diary.moveToTrash(.spot, f.spot.id)
+        #expect(throws: DiskFull.self) { try f.diary.media.add(Self.content(), linkingTo: nil) { throw DiskFull() } }
+        try f.diary.trash.put(.spot, f.spot.id)
         let error = #expect(throws: StoreError.self) {
-            try f.diary.addMedia(Self.content(), linkingTo: MediaTarget(.spot, f.spot.id)) {}
+            try f.diary.media.add(Self.content(), linkingTo: MediaTarget(.spot, f.spot.id)) {}
         }
         #expect(error?.description.contains("is in the Trash") == true)
-        #expect(try f.diary.mediaAssets().isEmpty)
-        #expect(try f.diary.pendingChanges().allSatisfy { $0.entityType != .media })
+        #expect(try f.diary.media.assets().isEmpty)
+        #expect(try f.diary.outbox.pending().allSatisfy { $0.entityType != .media })
     }
 
     @Test(
@@ -138,12 +138,12 @@ struct MediaRowsTests {
         odd.pixelWidth = 0
         odd.latitude = 59.938_599_999_999_994
         odd.capturedAt = Date(timeIntervalSince1970: -9_000_000_000)
-        let asset = try f.diary.addMedia(Self.content(metadata: odd), linkingTo: nil) {}.asset
+        let asset = try f.diary.media.add(Self.content(metadata: odd), linkingTo: nil) {}.asset
         #expect(asset.metadata.altitude == nil && asset.metadata.pixelWidth == nil)
         #expect(asset.metadata.capturedAt == nil && asset.metadata.captureUTCOffsetSeconds == nil)
         #expect(asset.metadata.latitude == 59.9386 && asset.metadata.pixelHeight == 16)
         let noLongitude = MediaMetadata(format: .mp4, latitude: 10, longitude: 200, altitude: 5, durationSeconds: -1)
-        let video = try f.diary.addMedia(Self.content("b", metadata: noLongitude), linkingTo: nil) {}.asset
+        let video = try f.diary.media.add(Self.content("b", metadata: noLongitude), linkingTo: nil) {}.asset
         #expect(video.metadata == MediaMetadata(format: .mp4))
     }
 
@@ -152,17 +152,17 @@ struct MediaRowsTests {
     )
     func trashCascade() throws {
         let f = try DiaryFixture()
-        let item = try f.diary.addCatch(f.catchDraft())
+        let item = try f.diary.catches.add(f.catchDraft())
         let own = try add(f, "a", to: MediaTarget(.catch, item.id))
         let shared = try add(f, "b", to: MediaTarget(.catch, item.id))
-        try f.diary.linkMedia(shared.id, to: MediaTarget(.spot, f.spot.id))
-        let entry = try f.diary.moveToTrash(.catch, item.id)
+        try f.diary.media.link(shared.id, to: MediaTarget(.spot, f.spot.id))
+        let entry = try f.diary.trash.put(.catch, item.id)
         #expect(entry.itemCount == 2)
-        #expect(try f.diary.mediaAsset(own.id).deletedAt != nil)
-        #expect(try f.diary.mediaAssets().map(\.id) == [shared.id])
-        try f.diary.restore(item.id)
-        #expect(Set(try f.diary.mediaAssets().map(\.id)) == [own.id, shared.id])
-        #expect(try f.diary.pendingChanges().first { $0.entityId == own.id }?.operation == .upsert)
+        #expect(try f.diary.media.asset(own.id).deletedAt != nil)
+        #expect(try f.diary.media.assets().map(\.id) == [shared.id])
+        try f.diary.trash.restore(item.id)
+        #expect(Set(try f.diary.media.assets().map(\.id)) == [own.id, shared.id])
+        #expect(try f.diary.outbox.pending().first { $0.entityId == own.id }?.operation == .upsert)
     }
 
     @Test(
@@ -170,19 +170,19 @@ struct MediaRowsTests {
     )
     func emptyTrash() throws {
         let f = try DiaryFixture()
-        let item = try f.diary.addCatch(f.catchDraft())
+        let item = try f.diary.catches.add(f.catchDraft())
         let photo = try add(f, "a", to: MediaTarget(.catch, item.id))
         let kept = try add(f, "b", to: MediaTarget(.catch, item.id))
-        try f.diary.linkMedia(kept.id, to: MediaTarget(.trip, f.trip.id))
-        let entry = try f.diary.moveToTrash(.media, photo.id)
+        try f.diary.media.link(kept.id, to: MediaTarget(.trip, f.trip.id))
+        let entry = try f.diary.trash.put(.media, photo.id)
         #expect(entry.label == "photo IMG_0042.JPG" && entry.itemCount == 1)
-        let again = #expect(throws: StoreError.self) { try f.diary.moveToTrash(.media, photo.id) }
+        let again = #expect(throws: StoreError.self) { try f.diary.trash.put(.media, photo.id) }
         #expect(again?.description.contains("already in the Trash") == true)
-        #expect(throws: StoreError.self) { try f.diary.linkMedia(photo.id, to: MediaTarget(.spot, f.spot.id)) }
-        try f.diary.moveToTrash(.catch, item.id)
-        #expect(try f.diary.emptyTrash() == 2)
-        #expect(throws: StoreError.self) { try f.diary.mediaAsset(photo.id) }
-        #expect(try f.diary.mediaAsset(kept.id).links == [MediaTarget(.trip, f.trip.id)])
+        #expect(throws: StoreError.self) { try f.diary.media.link(photo.id, to: MediaTarget(.spot, f.spot.id)) }
+        try f.diary.trash.put(.catch, item.id)
+        #expect(try f.diary.trash.empty() == 2)
+        #expect(throws: StoreError.self) { try f.diary.media.asset(photo.id) }
+        #expect(try f.diary.media.asset(kept.id).links == [MediaTarget(.trip, f.trip.id)])
         #expect(try raw(f).scalar("SELECT count(*) FROM media_links") == .integer(1))
     }
 
@@ -192,11 +192,11 @@ struct MediaRowsTests {
     func releaseContent() throws {
         let f = try DiaryFixture()
         let trashed = try add(f, "a")
-        try f.diary.moveToTrash(.media, trashed.id)
+        try f.diary.trash.put(.media, trashed.id)
         _ = try add(f, "b")
         var removed: [String] = []
         let candidates = ["a", "b", "c"].map { String(repeating: $0, count: 64) }
-        #expect(try f.diary.removeUnreferencedMediaContent(candidates) { removed.append($0) } == 1)
+        #expect(try f.diary.media.removeUnreferencedContent(candidates) { removed.append($0) } == 1)
         #expect(removed == [candidates[2]], "a trashed row still refers to its bytes")
     }
 
@@ -206,18 +206,18 @@ struct MediaRowsTests {
     func mediaTravels() throws {
         let f = try DiaryFixture()
         let photo = try add(f)
-        let outgoing = try #require(try f.diary.outgoingMutations(limit: 100).first { $0.id == photo.id })
+        let outgoing = try #require(try f.diary.outbox.outgoingMutations(limit: 100).first { $0.id == photo.id })
         #expect(outgoing.kind == .media)
         #expect(outgoing.fields?["sha256"] == .text(photo.sha256))
         #expect(
             outgoing.fields?["links"]
                 == .text(
                     photo.links.map { "\($0.type.rawValue):\($0.id.uuidString.lowercased())" }.joined(separator: ",")))
-        try f.diary.moveToTrash(.media, photo.id)
-        let deleted = try #require(try f.diary.outgoingMutations(limit: 100).first { $0.id == photo.id })
+        try f.diary.trash.put(.media, photo.id)
+        let deleted = try #require(try f.diary.outbox.outgoingMutations(limit: 100).first { $0.id == photo.id })
         #expect(deleted.operation == .delete && deleted.fields == nil)
-        _ = try f.diary.applyPulled(PullResponse(changes: [], cursor: "v1.0", hasMore: false, directoryVersion: 1))
-        #expect(try f.diary.trashEntries().map(\.id) == [photo.id], "a pull keeps the Trash batches of photos")
+        _ = try f.diary.sync.applyPulled(PullResponse(changes: [], cursor: "v1.0", hasMore: false, directoryVersion: 1))
+        #expect(try f.diary.trash.entries().map(\.id) == [photo.id], "a pull keeps the Trash batches of photos")
     }
 
     @Test(
@@ -249,8 +249,8 @@ struct MediaRowsTests {
         let diary = try Diary(profile: f.diary.profile, fileURL: url, sharedDirectoryURL: nil)
         #expect(try diary.schemaVersion() == DiaryMigrations.migrator.latestVersion)
         #expect(try old.query("PRAGMA foreign_key_check").isEmpty)
-        #expect(try diary.trashEntries().map(\.id) == [item])
-        try diary.restore(item)
-        #expect(try diary.pendingChanges().map(\.mutationId) == [3], "ids 1 and 2 were used before the migration")
+        #expect(try diary.trash.entries().map(\.id) == [item])
+        try diary.trash.restore(item)
+        #expect(try diary.outbox.pending().map(\.mutationId) == [3], "ids 1 and 2 were used before the migration")
     }
 }

@@ -12,7 +12,7 @@ struct PersonalBestTests {
     func heaviestSingleFish() throws {
         let f = try DiaryFixture()
         let t = f.clock.now.addingTimeInterval(-3_600)
-        let catches = try f.diary.addCatches([
+        let catches = try f.diary.catches.add(contentsOf: [
             CatchDraft(tripId: f.trip.id, speciesId: "esox-lucius", caughtAt: t, weightKg: 2.5),
             CatchDraft(tripId: f.trip.id, speciesId: "esox-lucius", caughtAt: t + 60, weightKg: 4.2),
             CatchDraft(tripId: f.trip.id, speciesId: "esox-lucius", caughtAt: t + 120, weightKg: 4.2),
@@ -21,7 +21,7 @@ struct PersonalBestTests {
             CatchDraft(tripId: f.trip.id, speciesId: "perca-fluviatilis", caughtAt: t, weightKg: 0.4),
             CatchDraft(tripId: f.trip.id, speciesId: "rutilus-rutilus", caughtAt: t),
         ])
-        try f.diary.moveToTrash(.catch, catches[3].id)
-        #expect(try f.diary.heaviestCatches().map(\.id) == [catches[1].id, catches[5].id])
+        try f.diary.trash.put(.catch, catches[3].id)
+        #expect(try f.diary.summaries.heaviestCatches().map(\.id) == [catches[1].id, catches[5].id])
     }
 }

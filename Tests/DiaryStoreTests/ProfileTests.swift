@@ -11,12 +11,12 @@ struct ProfileTests {
         let f = try DiaryFixture(profile: "Anna")
         try f.storage.addProfile(ProfileDraft(displayName: "Ivan"))
         let ivan = try f.storage.openDiary(named: "Ivan", pin: nil)
-        #expect(try ivan.spots().isEmpty)
-        _ = try ivan.addSpot(SpotDraft(name: "Ivan's pond", latitude: 1, longitude: 1))
-        #expect(try f.diary.spots().map(\.name) == ["Volga bend"])
+        #expect(try ivan.spots.list().isEmpty)
+        _ = try ivan.spots.add(SpotDraft(name: "Ivan's pond", latitude: 1, longitude: 1))
+        #expect(try f.diary.spots.list().map(\.name) == ["Volga bend"])
         #expect(ivan.fileURL != f.diary.fileURL)
         #expect(throws: StoreError.self) { try ivan.resolveId(f.spot.id.uuidString.lowercased(), .spot) }
-        #expect(throws: StoreError.self) { try ivan.spot(f.spot.id) }
+        #expect(throws: StoreError.self) { try ivan.spots.record(f.spot.id) }
     }
 
     @Test("Given a profile name, when another profile uses it in any case, then it is refused")
@@ -37,7 +37,7 @@ struct ProfileTests {
         #expect(try f.storage.profile(named: "Anna").hasPin)
         #expect(throws: StoreError.pinRequired(profile: "Anna")) { try f.storage.openDiary(named: "Anna", pin: nil) }
         #expect(throws: StoreError.wrongPin(profile: "Anna")) { try f.storage.openDiary(named: "Anna", pin: "0000") }
-        #expect(try f.storage.openDiary(named: "Anna", pin: "4821").spots().count == 1)
+        #expect(try f.storage.openDiary(named: "Anna", pin: "4821").spots.list().count == 1)
     }
 
     @Test(
@@ -92,7 +92,7 @@ struct ProfileTests {
         f.clock.advance(by: 29 * 86_400)
         let reopened = try DeviceStorage(root: f.folder, now: f.clock.function)
         try reopened.restoreProfile(named: "Anna")
-        #expect(try reopened.openDiary(named: "Anna", pin: nil).spots().map(\.id) == [f.spot.id])
+        #expect(try reopened.openDiary(named: "Anna", pin: nil).spots.list().map(\.id) == [f.spot.id])
     }
 
     @Test("Given a profile removed more than 30 days ago, when the storage opens, then its data is purged")
@@ -105,6 +105,6 @@ struct ProfileTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path))
         #expect(throws: StoreError.self) { try reopened.restoreProfile(named: "Anna") }
         try reopened.addProfile(ProfileDraft(displayName: "Anna"))
-        #expect(try reopened.openDiary(named: "Anna", pin: nil).spots().isEmpty)
+        #expect(try reopened.openDiary(named: "Anna", pin: nil).spots.list().isEmpty)
     }
 }

@@ -112,13 +112,13 @@ struct RecordColumnsTests {
     @Test("Given stored records of each kind, when read back through their definitions, then they are equal")
     func roundTrips() throws {
         let f = try DiaryFixture()
-        let caught = try f.diary.addCatch(
+        let caught = try f.diary.catches.add(
             CatchDraft(
                 tripId: f.trip.id, speciesId: "esox-lucius", count: 2, weightKg: 2.5, lengthCm: 61, baitId: nil,
                 depthM: 3.5, waterTempC: 14, released: true, notes: "on the drop-off"))
-        #expect(try f.diary.catchRecord(caught.id) == caught)
-        #expect(try f.diary.trip(f.trip.id) == f.trip)
-        #expect(try f.diary.spot(f.spot.id) == f.spot)
+        #expect(try f.diary.catches.record(caught.id) == caught)
+        #expect(try f.diary.trips.record(f.trip.id) == f.trip)
+        #expect(try f.diary.spots.record(f.spot.id) == f.spot)
         let fields = Catch.columns.fields(of: caught)
         #expect(
             fields["local_time"]

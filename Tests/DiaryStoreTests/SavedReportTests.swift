@@ -18,26 +18,26 @@ struct SavedReportTests {
         let f = try DiaryFixture()
         let report = try f.diary.saveReport(title: "Pike by month", formula: "count(catch) by month", chart: "bar")
         #expect(try lastQueued(f.diary) == "upsert report \(report.id)")
-        let entry = try f.diary.moveToTrash(.report, report.id)
+        let entry = try f.diary.trash.put(.report, report.id)
         #expect(try lastQueued(f.diary) == "delete report \(report.id)")
         #expect(entry.entityType == .report && entry.label == "Pike by month" && entry.itemCount == 1)
         #expect(try f.diary.savedReports().isEmpty)
-        #expect(try f.diary.trashEntries().map(\.id) == [report.id])
+        #expect(try f.diary.trash.entries().map(\.id) == [report.id])
         #expect(throws: StoreError.inTrash(entity: "report", label: "Pike by month")) {
             try f.diary.saveReport(id: report.id, title: "Changed", formula: "count(catch)", chart: "table")
         }
         #expect(throws: StoreError.alreadyInTrash(entity: "report", label: "Pike by month")) {
-            try f.diary.moveToTrash(.report, report.id)
+            try f.diary.trash.put(.report, report.id)
         }
-        try f.diary.restore(report.id)
+        try f.diary.trash.restore(report.id)
         #expect(try f.diary.savedReports().map(\.title) == ["Pike by month"])
         #expect(try lastQueued(f.diary) == "upsert report \(report.id)")
 
-        try f.diary.moveToTrash(.report, report.id)
-        #expect(try f.diary.emptyTrash() == 1)
-        #expect(try f.diary.trashEntries().isEmpty)
+        try f.diary.trash.put(.report, report.id)
+        #expect(try f.diary.trash.empty() == 1)
+        #expect(try f.diary.trash.entries().isEmpty)
         #expect(throws: StoreError.notFound(entity: "report", id: report.id.uuidString.lowercased())) {
-            try f.diary.moveToTrash(.report, report.id)
+            try f.diary.trash.put(.report, report.id)
         }
     }
 
@@ -45,10 +45,10 @@ struct SavedReportTests {
     func pullKeepsTheReportsTrash() throws {
         let f = try DiaryFixture()
         let report = try f.diary.saveReport(title: "Mine", formula: "count(catch)", chart: "table")
-        try f.diary.moveToTrash(.report, report.id)
-        _ = try f.diary.applyPulled(PullResponse(changes: [], cursor: "c", hasMore: false, directoryVersion: 1))
-        #expect(try f.diary.trashEntries().map(\.id) == [report.id])
-        try f.diary.restore(report.id)
+        try f.diary.trash.put(.report, report.id)
+        _ = try f.diary.sync.applyPulled(PullResponse(changes: [], cursor: "c", hasMore: false, directoryVersion: 1))
+        #expect(try f.diary.trash.entries().map(\.id) == [report.id])
+        try f.diary.trash.restore(report.id)
         #expect(try f.diary.savedReports().map(\.id) == [report.id])
     }
 
@@ -82,8 +82,8 @@ struct SavedReportTests {
             """)
         let diary = try Diary(profile: f.diary.profile, fileURL: url, sharedDirectoryURL: nil)
         #expect(try diary.savedReports().map(\.title) == ["Kept"])
-        #expect(try diary.trashEntries().map(\.label) == ["Removed"])
-        try diary.restore(try #require(UUID(uuidString: removed)))
+        #expect(try diary.trash.entries().map(\.label) == ["Removed"])
+        try diary.trash.restore(try #require(UUID(uuidString: removed)))
         #expect(try diary.savedReports().map(\.title) == ["Kept", "Removed"])
     }
 
@@ -109,10 +109,10 @@ struct SavedReportTests {
             """ + DiarySchema.outboxReadOnlyTrigger)
 
         let diary = try Diary(profile: f.diary.profile, fileURL: url, sharedDirectoryURL: nil)
-        let pending = try diary.pendingChanges()
+        let pending = try diary.outbox.pending()
         #expect(pending.map(\.entityId) == [spot, kept])
         #expect(pending.map(\.mutationId) == [2, 3], "ids go on from the counter, never reused")
-        #expect(try diary.isLicenceReadOnly())
+        #expect(try diary.licence.isReadOnly())
         #expect(throws: StoreError.readOnly) {
             try diary.saveReport(title: "New", formula: "count(catch)", chart: "bar")
         }
@@ -120,6 +120,6 @@ struct SavedReportTests {
 
     /// The outbox's latest change: its operation, kind and id.
     private func lastQueued(_ diary: Diary) throws -> String? {
-        try diary.pendingChanges().last.map { "\($0.operation.rawValue) \($0.entityType.rawValue) \($0.entityId)" }
+        try diary.outbox.pending().last.map { "\($0.operation.rawValue) \($0.entityType.rawValue) \($0.entityId)" }
     }
 }

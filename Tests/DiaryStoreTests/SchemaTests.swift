@@ -103,7 +103,7 @@ struct SchemaTests {
     )
     func directoryUpdatePath() throws {
         let f = try DiaryFixture()
-        let item = try f.diary.addCatch(f.catchDraft("esox-lucius"))
+        let item = try f.diary.catches.add(f.catchDraft("esox-lucius"))
         let shared = try Database(path: f.storage.sharedDirectoryURL.path)
         let store = DirectoryStore(database: shared, gate: try DirectoryWriteGate(database: shared))
         var pike = try #require(try store.entry(.species, id: "esox-lucius"))
@@ -112,15 +112,15 @@ struct SchemaTests {
         let reopened = try f.storage.openDiary(named: "Anna", pin: nil)
         #expect(try reopened.directoryVersion() == 2)
         #expect(try reopened.directoryEntry(.species, id: "esox-lucius")?.retired == true)
-        #expect(try reopened.catchRecord(item.id).speciesId == "esox-lucius")
-        let error = #expect(throws: ValidationError.self) { try reopened.addCatch(f.catchDraft("esox-lucius")) }
+        #expect(try reopened.catches.record(item.id).speciesId == "esox-lucius")
+        let error = #expect(throws: ValidationError.self) { try reopened.catches.add(f.catchDraft("esox-lucius")) }
         #expect(error?.issues.first?.message.contains("retired") == true)
     }
 
     @Test("Given raw SQL, when a live catch is deleted outright or put under a trashed trip, then the database refuses")
     func trashRulesInSchema() throws {
         let f = try DiaryFixture()
-        let item = try f.diary.addCatch(f.catchDraft())
+        let item = try f.diary.catches.add(f.catchDraft())
         let db = try raw(f)
         let error = #expect(throws: SQLiteError.self) {
             try db.execute("DELETE FROM catches WHERE id = ?", [SQLiteValue(item.id)])
@@ -129,7 +129,7 @@ struct SchemaTests {
         #expect(throws: SQLiteError.self) {
             try db.execute("UPDATE trips SET deleted_at = 1, trash_batch = NULL WHERE id = ?", [SQLiteValue(f.trip.id)])
         }
-        try f.diary.moveToTrash(.trip, f.trip.id)
+        try f.diary.trash.put(.trip, f.trip.id)
         let revive = #expect(throws: SQLiteError.self) {
             try db.execute(
                 "UPDATE catches SET deleted_at = NULL, trash_batch = NULL WHERE id = ?", [SQLiteValue(item.id)])
@@ -149,8 +149,8 @@ struct SchemaTests {
                 profile: f.diary.profile, fileURL: url, sharedDirectoryURL: f.storage.sharedDirectoryURL)
             #expect(try diary.schemaVersion() == DiaryMigrations.migrator.latestVersion)
             #expect(try diary.directoryVersion() >= 1)
-            let spot = try diary.addSpot(SpotDraft(name: "After migration", latitude: 1, longitude: 2))
-            #expect(try diary.spot(spot.id).name == "After migration")
+            let spot = try diary.spots.add(SpotDraft(name: "After migration", latitude: 1, longitude: 2))
+            #expect(try diary.spots.record(spot.id).name == "After migration")
             #expect(try diary.integrityCheck() == "ok")
         }
     }

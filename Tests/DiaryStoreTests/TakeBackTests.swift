@@ -9,14 +9,14 @@ import Testing
 struct TakeBackTests {
     /// A new spot, a new trip at it and a catch in it, as "Catch now" saves them in one go.
     func madeTogether(_ f: DiaryFixture) throws -> (Spot, Trip, Catch) {
-        let spot = try f.diary.addSpot(SpotDraft(name: "Spot of 2026-06-01", latitude: 60, longitude: 30))
-        let trip = try f.diary.addTrip(TripDraft(spotId: spot.id, startAt: f.clock.now))
-        let item = try f.diary.addCatch(
+        let spot = try f.diary.spots.add(SpotDraft(name: "Spot of 2026-06-01", latitude: 60, longitude: 30))
+        let trip = try f.diary.trips.add(TripDraft(spotId: spot.id, startAt: f.clock.now))
+        let item = try f.diary.catches.add(
             CatchDraft(tripId: trip.id, speciesId: "perca-fluviatilis", caughtAt: f.clock.now))
         return (spot, trip, item)
     }
 
-    func queued(_ f: DiaryFixture) throws -> Set<UUID> { Set(try f.diary.pendingChanges().map(\.entityId)) }
+    func queued(_ f: DiaryFixture) throws -> Set<UUID> { Set(try f.diary.outbox.pending().map(\.entityId)) }
 
     @Test(
         "Given a catch saved with its new trip and spot and never synced, when taken back, then none of them remains in the diary, the outbox or the Trash"
@@ -25,13 +25,13 @@ struct TakeBackTests {
         let f = try DiaryFixture()
         let before = try queued(f)
         let (spot, trip, item) = try madeTogether(f)
-        #expect(try f.diary.takeBack(catch: item.id, madeTrip: trip.id, madeSpot: spot.id) == .erased)
-        #expect(try f.diary.spots().map(\.id) == [f.spot.id])
-        #expect(try f.diary.trips().map(\.id) == [f.trip.id])
-        #expect(try f.diary.catches().isEmpty)
-        #expect(try f.diary.trashEntries().isEmpty)
+        #expect(try f.diary.catches.takeBack(catch: item.id, madeTrip: trip.id, madeSpot: spot.id) == .erased)
+        #expect(try f.diary.spots.list().map(\.id) == [f.spot.id])
+        #expect(try f.diary.trips.list().map(\.id) == [f.trip.id])
+        #expect(try f.diary.catches.list().isEmpty)
+        #expect(try f.diary.trash.entries().isEmpty)
         #expect(try queued(f) == before)
-        #expect(throws: StoreError.self) { try f.diary.catchRecord(item.id) }
+        #expect(throws: StoreError.self) { try f.diary.catches.record(item.id) }
     }
 
     @Test(
@@ -39,12 +39,12 @@ struct TakeBackTests {
     )
     func keepsWhatHoldsMore() throws {
         let f = try DiaryFixture()
-        let first = try f.diary.addCatch(f.catchDraft())
-        let second = try f.diary.addCatch(f.catchDraft("perca-fluviatilis"))
-        #expect(try f.diary.takeBack(catch: second.id, madeTrip: f.trip.id, madeSpot: f.spot.id) == .erased)
-        #expect(try f.diary.catches().map(\.id) == [first.id])
-        #expect(try f.diary.trips().map(\.id) == [f.trip.id])
-        #expect(try f.diary.spots().map(\.id) == [f.spot.id])
+        let first = try f.diary.catches.add(f.catchDraft())
+        let second = try f.diary.catches.add(f.catchDraft("perca-fluviatilis"))
+        #expect(try f.diary.catches.takeBack(catch: second.id, madeTrip: f.trip.id, madeSpot: f.spot.id) == .erased)
+        #expect(try f.diary.catches.list().map(\.id) == [first.id])
+        #expect(try f.diary.trips.list().map(\.id) == [f.trip.id])
+        #expect(try f.diary.spots.list().map(\.id) == [f.spot.id])
     }
 
     @Test(
@@ -53,25 +53,28 @@ struct TakeBackTests {
     func trashedOnceSent() throws {
         let f = try DiaryFixture()
         let (spot, trip, item) = try madeTogether(f)
-        try f.diary.markInFlight(try f.diary.pendingChanges().filter { $0.entityId == item.id }.map(\.mutationId))
-        guard case .trashed(let entry) = try f.diary.takeBack(catch: item.id, madeTrip: trip.id, madeSpot: spot.id)
+        try f.diary.outbox.markInFlight(
+            try f.diary.outbox.pending().filter { $0.entityId == item.id }.map(\.mutationId))
+        guard
+            case .trashed(let entry) = try f.diary.catches.takeBack(
+                catch: item.id, madeTrip: trip.id, madeSpot: spot.id)
         else {
             Issue.record("expected the Trash")
             return
         }
         #expect(entry.id == spot.id && entry.itemCount == 3)
-        #expect(try f.diary.catches().isEmpty)
-        #expect(try f.diary.pendingChanges().contains { $0.entityId == item.id && $0.operation == .delete })
-        try f.diary.restore(entry.id)
-        #expect(try f.diary.catches().map(\.id) == [item.id])
+        #expect(try f.diary.catches.list().isEmpty)
+        #expect(try f.diary.outbox.pending().contains { $0.entityId == item.id && $0.operation == .delete })
+        try f.diary.trash.restore(entry.id)
+        #expect(try f.diary.catches.list().map(\.id) == [item.id])
     }
 
     @Test("Given a catch already in the Trash, when taken back, then it is refused and nothing changes")
     func refusedInTrash() throws {
         let f = try DiaryFixture()
-        let item = try f.diary.addCatch(f.catchDraft())
-        try f.diary.moveToTrash(.catch, item.id)
-        #expect(throws: StoreError.self) { try f.diary.takeBack(catch: item.id) }
-        #expect(try f.diary.trashEntries().count == 1)
+        let item = try f.diary.catches.add(f.catchDraft())
+        try f.diary.trash.put(.catch, item.id)
+        #expect(throws: StoreError.self) { try f.diary.catches.takeBack(catch: item.id) }
+        #expect(try f.diary.trash.entries().count == 1)
     }
 }

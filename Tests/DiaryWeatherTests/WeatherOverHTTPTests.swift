@@ -83,7 +83,8 @@ struct WeatherOverHTTPTests {
         #expect(snapshot.source(of: .temperature) == .provider("MET Norway"))
         #expect(server.count(WeatherFixtureServer.forecastPath) == 1)
         #expect(
-            snapshot.warnings.contains { $0.description.contains("Latitude must be in range of -90 to 90") }, "\(snapshot.warnings)"
+            snapshot.warnings.contains { $0.description.contains("Latitude must be in range of -90 to 90") },
+            "\(snapshot.warnings)"
         )
     }
 
@@ -157,28 +158,28 @@ struct WeatherOverHTTPTests {
         let storage = try DeviceStorage(root: try temporaryFolder("weather-backfill"), now: clock.function)
         try storage.addProfile(ProfileDraft(displayName: "Anna"))
         let diary = try storage.openDiary(named: "Anna", pin: nil)
-        let spot = try diary.addSpot(
+        let spot = try diary.spots.add(
             SpotDraft(name: "Fjord", latitude: 59.91, longitude: 10.75, waterBodyTypeId: "fjord"))
-        let trip = try diary.addTrip(
+        let trip = try diary.trips.add(
             TripDraft(spotId: spot.id, startAt: Self.now.addingTimeInterval(-3_600), utcOffsetSeconds: 3_600))
-        let fish = try diary.addCatch(
+        let fish = try diary.catches.add(
             CatchDraft(tripId: trip.id, speciesId: "gadus-morhua", caughtAt: Self.now, utcOffsetSeconds: 3_600))
         let recorder = ConditionsRecorder(service: try service(server, clock: clock))
 
-        let request = try diary.conditionsRequest(for: .catch, id: fish.id)
+        let request = try diary.conditions.request(for: .catch, id: fish.id)
         let offline = try #require(await recorder.snapshot(for: request, budget: .seconds(10)))
         try recorder.store(offline, for: request, in: diary)
-        #expect(try diary.conditions(for: .catch, id: fish.id)?.complete == false)
-        #expect(try diary.conditionsToFill().map(\.entityId).contains(fish.id))
+        #expect(try diary.conditions.stored(for: .catch, id: fish.id)?.complete == false)
+        #expect(try diary.conditions.toFill().map(\.entityId).contains(fish.id))
 
         server.mode = .healthy
-        let queued = try diary.conditionsToFill()
+        let queued = try diary.conditions.toFill()
         let fetched = await recorder.snapshots(for: queued, budget: .seconds(10))
         let completed = try recorder.store(fetched, for: queued, in: diary)
         await server.stop()
         #expect(completed == 2, "the trip and the catch")
-        #expect(try diary.conditionsToFill().isEmpty)
-        let stored = try #require(try diary.conditions(for: .catch, id: fish.id))
+        #expect(try diary.conditions.toFill().isEmpty)
+        let stored = try #require(try diary.conditions.stored(for: .catch, id: fish.id))
         #expect(stored.temperatureC == 4.2)
         #expect(stored.kp == 3.67)
         #expect(stored.snapshot?.source(of: .temperature) == .provider("Open-Meteo"))

@@ -12,11 +12,11 @@ struct SyncCLITests {
     /// than as many CLI calls), which is returned.
     func logCatches(_ count: Int, in cli: CLIRunner) throws -> Diary {
         let diary = try DeviceStorage(root: cli.folder).openDiary(named: "Anna", pin: nil)
-        let spot = try diary.addSpot(SpotDraft(name: "Lake", latitude: 56, longitude: 37))
-        let trip = try diary.addTrip(
+        let spot = try diary.spots.add(SpotDraft(name: "Lake", latitude: 56, longitude: 37))
+        let trip = try diary.trips.add(
             TripDraft(spotId: spot.id, startAt: Date(timeIntervalSince1970: 1_779_990_000), utcOffsetSeconds: 0))
-        _ = try diary.addCatches(
-            (0..<count).map { i in
+        _ = try diary.catches.add(
+            contentsOf: (0..<count).map { i in
                 CatchDraft(
                     tripId: trip.id, speciesId: "esox-lucius",
                     caughtAt: Date(timeIntervalSince1970: 1_780_000_000 + Double(i)), utcOffsetSeconds: 0)
@@ -113,7 +113,7 @@ struct SyncCLITests {
         let listed = try await tablet.run(["catch", "list", "--limit", "100000", "--json"]).array()
         #expect(listed.count == total)
         #expect(Set(listed.compactMap { $0["id"] as? String }).count == total)
-        #expect(try diary.pendingChanges().isEmpty)
+        #expect(try diary.outbox.pending().isEmpty)
     }
 
     @Test(
@@ -140,7 +140,7 @@ struct SyncCLITests {
         }
         let finished = try await phone.run(["sync", "--json"])
         #expect(finished.status == 0, "\(finished.stderr)")
-        #expect(try diary.pendingChanges().isEmpty)
+        #expect(try diary.outbox.pending().isEmpty)
         let tablet = try await device(portal, signUp: false)
         #expect(try await tablet.run(["sync", "--json"]).object()["pulled"] as? Int == total + 2)
         let listed = try await tablet.run(["catch", "list", "--limit", "100000", "--json"]).array()

@@ -33,7 +33,7 @@ struct ImportTests {
         #expect(asset.kind == (name.hasPrefix("video") ? .video : .photo))
         #expect(try Data(contentsOf: f.store.contentURL(asset.sha256)) == bytes)
         #expect(try f.files() == ["\(asset.sha256.prefix(2))/\(asset.sha256)"], "no temporary file is left")
-        #expect(try f.diary.mediaAsset(asset.id) == asset)
+        #expect(try f.diary.media.asset(asset.id) == asset)
     }
 
     @Test(
@@ -72,7 +72,7 @@ struct ImportTests {
         #expect(second.asset.id == first.asset.id && second.asset.originalName == "photo_exif_full.jpg")
         #expect(second.asset.links == [MediaTarget(.spot, f.spot.id), MediaTarget(.trip, f.trip.id)])
         #expect(try f.files().count == 1)
-        #expect(try f.diary.mediaAssets().count == 1)
+        #expect(try f.diary.media.assets().count == 1)
         try FileManager.default.removeItem(at: f.store.contentURL(first.asset.sha256))
         let third = try f.importFixture("photo_exif_full.jpg")
         #expect(third.duplicate && f.store.hasContent(third.asset), "a repeat import brings lost bytes back")
@@ -95,8 +95,8 @@ struct ImportTests {
         #expect(name == "bad-\(kind).jpg")
         #expect(error?.description.contains("is not a photo or video the diary can store") == true)
         #expect(try f.files().isEmpty)
-        #expect(try f.diary.mediaAssets().isEmpty)
-        #expect(try f.diary.pendingChanges().allSatisfy { $0.entityType != .media })
+        #expect(try f.diary.media.assets().isEmpty)
+        #expect(try f.diary.outbox.pending().allSatisfy { $0.entityType != .media })
     }
 
     @Test("Given a missing file or a folder, when imported, then the source is reported unreadable")

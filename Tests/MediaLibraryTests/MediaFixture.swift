@@ -22,8 +22,8 @@ struct MediaFixture {
         diary = try storage.openDiary(named: "Anna", pin: nil)
         store = try MediaStore(diary: diary)
         importer = MediaImporter(store: store)
-        spot = try diary.addSpot(SpotDraft(name: "Neva", latitude: 59.937, longitude: 30.315))
-        trip = try diary.addTrip(
+        spot = try diary.spots.add(SpotDraft(name: "Neva", latitude: 59.937, longitude: 30.315))
+        trip = try diary.trips.add(
             TripDraft(
                 spotId: spot.id, startAt: Date(timeIntervalSince1970: 1_717_210_800), utcOffsetSeconds: 10_800))
     }

@@ -125,6 +125,6 @@ struct PrefillAndSourcesTests {
                 "IMG_0001.HEIC", "IMG_0002.MOV", "photo_exif.png", "video_no_location.mp4",
             ])
         #expect(added.map(\.asset.kind) == [.photo, .video, .photo, .video])
-        #expect(try f.diary.mediaAssets(linkedTo: target).count == 4)
+        #expect(try f.diary.media.assets(linkedTo: target).count == 4)
     }
 }

@@ -24,7 +24,7 @@ struct StoreUpkeepTests {
         try FileManager.default.createDirectory(
             at: renamed.deletingLastPathComponent(), withIntermediateDirectories: true)
         try bytes.write(to: renamed)
-        #expect(try f.diary.mediaAssets().isEmpty, "neither is visible as an asset")
+        #expect(try f.diary.media.assets().isEmpty, "neither is visible as an asset")
 
         let reopened = try MediaStore(diary: f.storage.openDiary(named: "Anna", pin: nil))
         #expect(try reopened.sweep() == MediaSweep(), "opening already swept")
@@ -56,11 +56,11 @@ struct StoreUpkeepTests {
         let f = try MediaFixture()
         let prepared = try MediaImporter.prepare(
             MediaSource(url: mediaFixture("photo_exif_full.jpg")), in: f.store.root)
-        #expect(try f.diary.mediaAssets().isEmpty, "preparing touches no row")
+        #expect(try f.diary.media.assets().isEmpty, "preparing touches no row")
         #expect(try MediaStore(diary: f.diary).sweep() == MediaSweep())
         #expect(try f.files().count == 1, "the locked copy survives a sweep")
         let addition = try f.importer.commit(prepared)
-        #expect(try f.diary.mediaAssets().map(\.id) == [addition.asset.id])
+        #expect(try f.diary.media.assets().map(\.id) == [addition.asset.id])
         #expect(try f.files() == ["\(addition.asset.sha256.prefix(2))/\(addition.asset.sha256)"])
 
         do {
@@ -81,13 +81,13 @@ struct StoreUpkeepTests {
     func sharedBytesSurviveEmptying() throws {
         let f = try MediaFixture()
         let first = try f.importFixture("photo_iloc_v0.heic").asset
-        try f.diary.moveToTrash(.media, first.id)
+        try f.diary.trash.put(.media, first.id)
         #expect(f.store.hasContent(first), "the Trash keeps the bytes")
         let second = try f.importFixture("photo_iloc_v0.heic")
         #expect(!second.duplicate && second.asset.id != first.id, "a trashed asset is not reused")
         #expect(try f.store.emptyTrash() == 1)
         #expect(f.store.hasContent(second.asset))
-        try f.diary.moveToTrash(.media, second.asset.id)
+        try f.diary.trash.put(.media, second.asset.id)
         #expect(try f.store.emptyTrash() == 1)
         #expect(!f.store.hasContent(second.asset))
         #expect(try f.files().isEmpty)
@@ -98,14 +98,14 @@ struct StoreUpkeepTests {
     )
     func catchTakesItsPhoto() throws {
         let f = try MediaFixture()
-        let item = try f.diary.addCatch(
+        let item = try f.diary.catches.add(
             CatchDraft(
                 tripId: f.trip.id, speciesId: "esox-lucius", caughtAt: Date(timeIntervalSince1970: 1_717_212_615)))
         let photo = try f.importFixture("photo_exif_full.jpg", to: MediaTarget(.catch, item.id)).asset
         let video = try f.importFixture("video_location.mp4", to: MediaTarget(.trip, f.trip.id)).asset
-        #expect(try f.diary.moveToTrash(.catch, item.id).itemCount == 2)
+        #expect(try f.diary.trash.put(.catch, item.id).itemCount == 2)
         try f.store.emptyTrash()
         #expect(!f.store.hasContent(photo) && f.store.hasContent(video))
-        #expect(try f.diary.mediaAssets().map(\.id) == [video.id])
+        #expect(try f.diary.media.assets().map(\.id) == [video.id])
     }
 }

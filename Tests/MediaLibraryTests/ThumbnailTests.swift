@@ -171,7 +171,7 @@
             try FileManager.default.setAttributes(
                 [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: abandoned.path)
 
-            try f.diary.moveToTrash(.media, photo.id)
+            try f.diary.trash.put(.media, photo.id)
             try f.store.emptyTrash()
             #expect(try f.files() == ["thumbnails/tmp/under-way.jpg"])
         }

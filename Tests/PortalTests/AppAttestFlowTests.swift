@@ -41,7 +41,8 @@ struct AppAttestFlowTests {
             }
             let challenge = AppAttestFlowTests.fixtures.appAttest.challenge
             do {
-                try store.storeAttestationChallenge(Data(base64Encoded: challenge)!, account: account, device: device)
+                try store.attestation.storeAttestationChallenge(
+                    Data(base64Encoded: challenge)!, account: account, device: device)
                 return SyncHTTPResponse(
                     status: 200, body: try JSONEncoder().encode(AttestationChallenge(challenge: challenge)))
             } catch {
@@ -57,7 +58,7 @@ struct AppAttestFlowTests {
         let portal = try LicensingEndpointTests.portal(
             backend, try LicensingEndpointTests.configuration(requiresAttestation: true))
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let account = try #require(try phone.diary.syncAccount()?.accountId)
+        let account = try #require(try phone.diary.sync.account()?.accountId)
         let device = try phone.diary.replicaId()
         let transport = FixtureChallengeTransport(
             inner: portal.transport(), store: portal.store, account: account, device: device)
@@ -65,7 +66,7 @@ struct AppAttestFlowTests {
         let attester = SimulatedAttester()
         #expect(try await licence.attestDevice(with: attester))
         #expect(try await licence.attestDevice(with: attester), "attested once, kept")
-        #expect(try portal.store.attestedKey(account: account, device: device)?.counter == 0)
+        #expect(try portal.store.attestation.attestedKey(account: account, device: device)?.counter == 0)
 
         phone.sync.api.requestAsserter = licence.requestAsserter(with: attester)
         _ = try phone.logTrip(catches: 1)
@@ -74,7 +75,7 @@ struct AppAttestFlowTests {
         _ = try phone.logTrip(catches: 2)
         let second = try await phone.synchronise()
         #expect(second.pushed == 4)
-        #expect(try phone.diary.pendingChanges().isEmpty)
-        #expect(try portal.store.attestedKey(account: account, device: device)?.counter == 2)
+        #expect(try phone.diary.outbox.pending().isEmpty)
+        #expect(try portal.store.attestation.attestedKey(account: account, device: device)?.counter == 2)
     }
 }

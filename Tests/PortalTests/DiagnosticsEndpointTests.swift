@@ -23,7 +23,7 @@ struct DiagnosticsEndpointTests {
     /// captures it, and the report lands in its diary's queue.
     func hit(_ error: MediaStoreError, on device: TestDevice, version: String) {
         let sink = ReportingLogSink(inner: MemoryLogSink(), device: Self.description(version)) { report in
-            try? device.diary.queueErrorReport(report)
+            try? device.diary.diagnostics.queue(report)
         }
         let log = Logger(category: "cli", sink: sink)
         log.info("exporting", ["command": "media export"])
@@ -50,7 +50,7 @@ struct DiagnosticsEndpointTests {
         for device in [anna, bob, carol] { hit(Self.damaged, on: device, version: "1.0") }
         try await service(anna, portal, version: "1.0").send()
         try await service(bob, portal, version: "1.0").send()
-        #expect(try anna.diary.queuedErrorReports().isEmpty, "what the portal accepted leaves the queue")
+        #expect(try anna.diary.diagnostics.queued().isEmpty, "what the portal accepted leaves the queue")
 
         // Carol never signed in: her report goes anonymously; sent twice by hand, then by the
         // service under the same id, it counts once.
@@ -61,26 +61,28 @@ struct DiagnosticsEndpointTests {
         }
         try await carolService.send(comment: "Exporting my pike photo fails", portal: nowhere)
 
-        let groups = try portal.store.errorGroups()
+        let groups = try portal.store.diagnostics.errorGroups()
         #expect(groups.count == 1)
         let group = try #require(groups.first)
         #expect(group.count == 3 && group.devices == 3 && group.accounts == 2)
         #expect(group.title == "MediaStoreError.contentDamaged" && group.status == .new && group.versions == ["1.0"])
 
-        let problems = try portal.store.problemReports()
+        let problems = try portal.store.diagnostics.problemReports()
         #expect(problems.map(\.comment) == ["Exporting my pike photo fails"] && problems.first?.signedIn == false)
 
         hit(.io(path: "/x", reason: "disk full"), on: bob, version: "1.0")
         try await service(bob, portal, version: "1.0").send()
-        #expect(try portal.store.errorGroups().count == 2)
+        #expect(try portal.store.diagnostics.errorGroups().count == 2)
 
-        try portal.store.resolveErrorGroup(group.fingerprint, inVersion: "1.1")
+        try portal.store.diagnostics.resolveErrorGroup(group.fingerprint, inVersion: "1.1")
         hit(Self.damaged, on: anna, version: "1.1")
         try await service(anna, portal, version: "1.1").send()
-        #expect(try portal.store.errorGroup(group.fingerprint)?.summary.status == .resolved, "1.1 is the fixed version")
+        #expect(
+            try portal.store.diagnostics.errorGroup(group.fingerprint)?.summary.status == .resolved,
+            "1.1 is the fixed version")
         hit(Self.damaged, on: anna, version: "1.2")
         try await service(anna, portal, version: "1.2").send()
-        let reopened = try #require(try portal.store.errorGroup(group.fingerprint))
+        let reopened = try #require(try portal.store.diagnostics.errorGroup(group.fingerprint))
         #expect(reopened.summary.status == .regressed && reopened.regressedIn == "1.2" && reopened.resolvedIn == "1.1")
         #expect(reopened.summary.count == 5 && reopened.summary.versions == ["1.2", "1.1", "1.0"])
         #expect(reopened.byVersion.first == ErrorShare(name: "1.0", count: 3))
@@ -89,19 +91,21 @@ struct DiagnosticsEndpointTests {
         #expect(reopened.breadcrumbs.map(\.message) == ["exporting"], "what came before the error")
         #expect(reopened.days.map(\.count).reduce(0, +) == 5)
 
-        let digest = try portal.store.errorDigest(since: portal.clock.now.addingTimeInterval(-3_600))
+        let digest = try portal.store.diagnostics.errorDigest(since: portal.clock.now.addingTimeInterval(-3_600))
         #expect(digest.regressed.map(\.fingerprint) == [group.fingerprint])
         #expect(digest.new.map(\.title) == ["MediaStoreError.io"])
-        #expect(try portal.store.errorGroups(status: .regressed).map(\.fingerprint) == [group.fingerprint])
+        #expect(try portal.store.diagnostics.errorGroups(status: .regressed).map(\.fingerprint) == [group.fingerprint])
 
-        let crashFree = try portal.store.crashFreeVersions()
+        let crashFree = try portal.store.diagnostics.crashFreeVersions()
         #expect(crashFree.map(\.version) == ["1.2", "1.1", "1.0"])
         #expect(crashFree.last?.devices == 3 && crashFree.allSatisfy { $0.crashed == 0 && $0.crashFreeShare == 1 })
 
         // Retention: 90 days later everything but the resolved-and-regressed group's record goes.
         portal.clock.advance(by: 91 * 86_400)
-        #expect(try portal.store.expireDiagnostics() == 6)
-        #expect(try portal.store.errorGroups().isEmpty && (try portal.store.problemReports()).isEmpty)
+        #expect(try portal.store.diagnostics.expire() == 6)
+        #expect(
+            try portal.store.diagnostics.errorGroups().isEmpty
+                && (try portal.store.diagnostics.problemReports()).isEmpty)
     }
 
     @Test(
@@ -131,7 +135,7 @@ struct DiagnosticsEndpointTests {
         let badToken = try await post(
             json, headers: ["Content-Type": "application/json", "Authorization": "Bearer nope"])
         #expect(badToken.status.code == 401)
-        #expect(try portal.store.errorGroups().isEmpty, "nothing refused was stored")
+        #expect(try portal.store.diagnostics.errorGroups().isEmpty, "nothing refused was stored")
 
         // Another installation cannot touch a stored report; the same installation cannot move
         // an id to another problem.
@@ -141,7 +145,7 @@ struct DiagnosticsEndpointTests {
         moved.reports[0].fingerprint = moved.reports[0].identity.fingerprint
         moved.reports[0].occurrences = 50
         #expect(try await portal.client.send(.post, "/v1/diagnostics", json: moved).status.code == 200)
-        let groups = try portal.store.errorGroups()
+        let groups = try portal.store.diagnostics.errorGroups()
         #expect(groups.map(\.count) == [1], "the id stays with its first problem and count")
         let stored = groups.count
 
@@ -170,6 +174,6 @@ struct DiagnosticsEndpointTests {
         var statuses: [Int] = []
         for _ in 0..<31 { statuses.append(try await post(json).status.code) }
         #expect(statuses.last == 429)
-        #expect(try portal.store.errorGroups(limit: 1_000).count > stored)
+        #expect(try portal.store.diagnostics.errorGroups(limit: 1_000).count > stored)
     }
 }

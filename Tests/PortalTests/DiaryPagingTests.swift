@@ -15,8 +15,8 @@ struct DiaryPagingTests {
     func pagesMatchTheListOrder(backend: Backend) throws {
         let portal = try PortalHarness(backend)
         let store = portal.store
-        let account = try store.signUp(email: "anna@example.org", password: "correct horse")
-        let device = try store.signIn(
+        let account = try store.accounts.signUp(email: "anna@example.org", password: "correct horse")
+        let device = try store.accounts.signIn(
             email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: "phone"
         ).deviceId
         let (lake, river) = (UUID(), UUID())
@@ -43,20 +43,20 @@ struct DiaryPagingTests {
         mutations.append(
             mutation(
                 mutations.count + 1, .trip, UUID(), ["spot_id": .text(lake.uuidString), "start_at": .text("soon")]))
-        _ = try store.push(mutations, account: account, device: device)
+        _ = try store.records.push(mutations, account: account, device: device)
 
         func expected(_ filter: (UUID) -> Bool = { _ in true }) -> [UUID] {
             trips.filter { filter($0.spot) }
                 .sorted { ($0.at, $0.id.uuidString.lowercased()) > ($1.at, $1.id.uuidString.lowercased()) }.map(\.id)
         }
         func page(_ number: Int, _ filter: DiaryFilter = DiaryFilter()) throws -> [UUID] {
-            let page = try store.diaryTrips(account: account, filter: filter, page: number)
+            let page = try store.diary.trips(account: account, filter: filter, page: number)
             return page.trips.map(\.trip.id)
         }
         func slice(_ ids: [UUID], _ number: Int) -> [UUID] { Array(ids.dropFirst((number - 1) * 20).prefix(20)) }
 
         let all = expected()
-        #expect(try store.diaryTrips(account: account, filter: DiaryFilter(), page: 1).total == 95)
+        #expect(try store.diary.trips(account: account, filter: DiaryFilter(), page: 1).total == 95)
         for number in 1...5 { #expect(try page(number) == slice(all, number), "forwards, page \(number)") }
         for number in (1...5).reversed() {
             #expect(try page(number) == slice(all, number), "backwards, page \(number)")
@@ -67,7 +67,7 @@ struct DiaryPagingTests {
         #expect(try page(1, riverOnly) == slice(expected { $0 == river }, 1), "from the page after it, filtered")
 
         // A change: the edges read before it no longer count; backwards from a page jumped to.
-        _ = try store.push(
+        _ = try store.records.push(
             [mutation(mutations.count + 1, .trip, trips[40].id, nil)], account: account, device: device)
         let afterDelete = all.filter { $0 != trips[40].id }
         for number in [5, 4, 3, 2, 1] {

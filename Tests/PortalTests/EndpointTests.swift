@@ -112,15 +112,15 @@ struct EndpointTests {
             .post, PortalEndpoint.push.pattern, headers: anna, json: PushRequest(mutations: [deletion]))
         let account = try await portal.client.send(.get, "/v1/accounts/me", headers: anna)
             .decode(AccountResponse.self).accountId
-        #expect(try store.history(account: account).count == 3)
-        #expect(try store.trimHistory() == 0, "nothing is older than 30 days yet")
+        #expect(try store.records.history(account: account).count == 3)
+        #expect(try store.records.trimHistory() == 0, "nothing is older than 30 days yet")
 
-        portal.clock.advance(by: PortalStore.tombstoneHorizon + 86_400)
-        #expect(try store.purgeTombstones() == 1)
-        #expect(try store.trimHistory() == 3)
+        portal.clock.advance(by: RecordStore.tombstoneHorizon + 86_400)
+        #expect(try store.records.purgeTombstones() == 1)
+        #expect(try store.records.trimHistory() == 3)
         portal.clock.advance(by: 31 * 86_400)
-        #expect(try store.trimHistory() == 0)
-        #expect(try store.history(account: account).map(\.reason) == ["purged"])
+        #expect(try store.records.trimHistory() == 0)
+        #expect(try store.records.history(account: account).map(\.reason) == ["purged"])
     }
 
     @Test(
@@ -240,7 +240,7 @@ struct EndpointTests {
             .post, PortalEndpoint.signUp.pattern,
             json: SignUpRequest(email: "ANNA@example.org", password: "another one"))
         #expect(again.status.code == 409)
-        #expect(try portal.store.stats().accounts == 1)
+        #expect(try portal.store.accounts.stats().accounts == 1)
     }
 
     @Test(
@@ -338,7 +338,7 @@ struct EndpointTests {
         arguments: Backend.available)
     func statistics(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
+        try portal.store.accounts.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
         let admin = try await portal.client.send(
             .post, PortalEndpoint.signIn.pattern,
             json: SignInRequest(
@@ -359,8 +359,8 @@ struct EndpointTests {
         #expect(metrics.contains("hobbystory_sync_records_total{event=\"pushed\"} 4"))
         #expect(metrics.contains("hobbystory_http_request_duration_seconds_bucket{le=\"+Inf\"}"))
         portal.clock.advance(by: 8 * 86_400)
-        #expect(try portal.store.stats().activeLast7Days == 0)
-        #expect(try portal.store.stats().activeLast30Days == 1)
+        #expect(try portal.store.accounts.stats().activeLast7Days == 0)
+        #expect(try portal.store.accounts.stats().activeLast30Days == 1)
     }
 
     @Test(
@@ -372,25 +372,26 @@ struct EndpointTests {
         let (_, _, fish) = try phone.logTrip(catches: 1, species: "esox-lucius")
         let initial = try await phone.synchronise()
 
-        let added = try portal.store.addDirectoryEntry(
+        let added = try portal.store.directories.addEntry(
             DirectoryEntry(kind: .species, id: "", nameEn: "Test fish", nameRu: "Тестовая рыба", latin: "Testus piscis")
         )
         #expect(added.id == "testus-piscis")
-        try portal.store.renameDirectoryEntry(.species, id: "esox-lucius", nameEn: "Pike (northern)", nameRu: nil)
-        try portal.store.retireDirectoryEntry(.species, id: "esox-lucius", replacement: "testus-piscis")
+        try portal.store.directories.renameEntry(.species, id: "esox-lucius", nameEn: "Pike (northern)", nameRu: nil)
+        try portal.store.directories.retireEntry(.species, id: "esox-lucius", replacement: "testus-piscis")
 
         let report = try await phone.synchronise()
         #expect(report.directoryVersion == initial.directoryVersion + 3)
         #expect(try phone.diary.directoryEntry(.species, id: "testus-piscis")?.nameRu == "Тестовая рыба")
         #expect(try phone.diary.directoryEntry(.species, id: "esox-lucius")?.retired == true)
-        #expect(try phone.diary.catchRecord(fish[0].id).speciesId == "testus-piscis")
-        #expect(try phone.diary.pendingChanges().isEmpty, "the remap is not sent back")
+        #expect(try phone.diary.catches.record(fish[0].id).speciesId == "testus-piscis")
+        #expect(try phone.diary.outbox.pending().isEmpty, "the remap is not sent back")
 
         let tablet = try await portal.device("tablet", email: "anna@example.org")
         try await tablet.synchronise()
-        #expect(try tablet.diary.catchRecord(fish[0].id).speciesId == "testus-piscis")
-        let account = try #require(try phone.diary.syncAccount()).accountId
-        let stored = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account).response().changes
+        #expect(try tablet.diary.catches.record(fish[0].id).speciesId == "testus-piscis")
+        let account = try #require(try phone.diary.sync.account()).accountId
+        let stored = try portal.store.records.pull(after: SyncCursor(seq: 0), limit: 100, account: account).response()
+            .changes
         #expect(
             stored.first { $0.id == fish[0].id }?.fields?["species_id"] == .text("testus-piscis"),
             "remapped on the portal too")
@@ -406,14 +407,16 @@ struct EndpointTests {
             e.nameEn = "overwritten?"
             return e
         }
-        let before = try portal.store.directories().version
-        try portal.store.seedDirectories(newer, version: bundled.version + 1)
-        let after = try portal.store.directories()
+        let before = try portal.store.directories.current().version
+        try portal.store.directories.seed(newer, version: bundled.version + 1)
+        let after = try portal.store.directories.current()
         #expect(after.version == before + 1)
         #expect(after.entries.contains { $0.id == "new-bait" })
         #expect(after.entries.first { $0.id == "esox-lucius" }?.nameEn == "Pike (northern)")
-        try portal.store.seedDirectories(newer, version: bundled.version + 1)
-        #expect(try portal.store.directories().version == before + 1, "merging the same bundle again changes nothing")
+        try portal.store.directories.seed(newer, version: bundled.version + 1)
+        #expect(
+            try portal.store.directories.current().version == before + 1,
+            "merging the same bundle again changes nothing")
 
         let headers = try await session(portal, "boris@example.org")
         for method in [HTTPMethod.post, .put, .patch, .delete] {
@@ -422,7 +425,7 @@ struct EndpointTests {
             #expect(response.status.code == 403, "\(method)")
         }
         #expect(throws: PortalStoreError.self) {
-            try portal.store.retireDirectoryEntry(.species, id: "perca-fluviatilis", replacement: "no-such-fish")
+            try portal.store.directories.retireEntry(.species, id: "perca-fluviatilis", replacement: "no-such-fish")
         }
     }
 }

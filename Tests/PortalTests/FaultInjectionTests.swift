@@ -17,7 +17,7 @@ struct FaultInjectionTests {
     /// trip, say) are simply skipped.
     func randomChange(_ device: TestDevice, _ random: inout SeededRandom, created: inout Set<UUID>) {
         device.clock.advance(by: Double(random.next() % 600) + 1)
-        let catches = (try? device.diary.catches()) ?? []
+        let catches = (try? device.diary.catches.list()) ?? []
         switch random.next() % 6 {
         case 0, 1:
             if let (spot, trip, fish) = try? device.logTrip(catches: Int(random.next() % 3)) {
@@ -25,15 +25,15 @@ struct FaultInjectionTests {
             }
         case 2, 3:
             if let target = catches.randomElement(using: &random) {
-                _ = try? device.diary.updateCatch(target.id) { $0.notes = "note \(random.next() % 1000)" }
+                _ = try? device.diary.catches.update(target.id) { $0.notes = "note \(random.next() % 1000)" }
             }
         case 4:
             if let target = catches.randomElement(using: &random) {
-                _ = try? device.diary.moveToTrash(.catch, target.id)
+                _ = try? device.diary.trash.put(.catch, target.id)
             }
         default:
-            if let entry = (try? device.diary.trashEntries())?.randomElement(using: &random) {
-                _ = try? device.diary.restore(entry.id)
+            if let entry = (try? device.diary.trash.entries())?.randomElement(using: &random) {
+                _ = try? device.diary.trash.restore(entry.id)
             }
         }
     }
@@ -78,22 +78,22 @@ struct FaultInjectionTests {
         for device in [phone, tablet, phone] { try await syncThroughFaults(device) }
 
         #expect(try phone.contents() == tablet.contents())
-        #expect(try phone.diary.pendingChanges().isEmpty && tablet.diary.pendingChanges().isEmpty)
-        #expect(try phone.diary.syncRejections().isEmpty && tablet.diary.syncRejections().isEmpty)
+        #expect(try phone.diary.outbox.pending().isEmpty && tablet.diary.outbox.pending().isEmpty)
+        #expect(try phone.diary.outbox.rejections().isEmpty && tablet.diary.outbox.rejections().isEmpty)
         for device in [phone, tablet] {
-            let known = Set(try device.diary.spots().map(\.id))
+            let known = Set(try device.diary.spots.list().map(\.id))
             let rows = Set(
                 created.filter { id in
-                    (try? device.diary.catchRecord(id)) != nil || (try? device.diary.trip(id)) != nil
-                        || (try? device.diary.spot(id)) != nil || known.contains(id)
+                    (try? device.diary.catches.record(id)) != nil || (try? device.diary.trips.record(id)) != nil
+                        || (try? device.diary.spots.record(id)) != nil || known.contains(id)
                 })
             #expect(rows == created, "\(device.name) lacks \(created.subtracting(rows).count) records")
         }
-        let account = try #require(try phone.diary.syncAccount()).accountId
+        let account = try #require(try phone.diary.sync.account()).accountId
         var seqs: [Int64] = []
         var cursor = SyncCursor(seq: 0)
         while true {
-            let page = try portal.store.pull(after: cursor, limit: 97, account: account).response()
+            let page = try portal.store.records.pull(after: cursor, limit: 97, account: account).response()
             seqs += page.changes.map(\.seq)
             guard page.hasMore, let next = SyncCursor(token: page.cursor) else { break }
             cursor = next
@@ -107,9 +107,9 @@ struct FaultInjectionTests {
         arguments: Backend.available)
     func concurrentPushesAndPulls(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let account = try portal.store.signUp(email: "anna@example.org", password: "correct horse")
+        let account = try portal.store.accounts.signUp(email: "anna@example.org", password: "correct horse")
         let devices = try (0..<5).map { index in
-            try portal.store.signIn(
+            try portal.store.accounts.signIn(
                 email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: "device \(index)"
             ).deviceId
         }
@@ -123,7 +123,7 @@ struct FaultInjectionTests {
                     var cursor = SyncCursor(seq: 0)
                     while true {
                         let done = finished.load(ordering: .acquiring) == 4
-                        let page = try portal.store.pull(after: cursor, limit: 7, account: account).response()
+                        let page = try portal.store.records.pull(after: cursor, limit: 7, account: account).response()
                         seen.withLock { $0 += page.changes.map(\.seq) }
                         cursor = SyncCursor(token: page.cursor) ?? cursor
                         if done && !page.hasMore { break }
@@ -135,7 +135,7 @@ struct FaultInjectionTests {
                             mutationId: Int64(index), kind: .spot, id: id, operation: .upsert,
                             modifiedAt: 1_780_000_000_000 + Int64(index), baseSeq: 0,
                             fields: ["id": .text(id.uuidString.lowercased()), "name": .text("w\(worker) #\(index)")])
-                        _ = try portal.store.push([mutation], account: account, device: devices[worker])
+                        _ = try portal.store.records.push([mutation], account: account, device: devices[worker])
                     }
                     finished.add(1, ordering: .releasing)
                 }

@@ -19,9 +19,9 @@ import Testing
 struct HostileClientTests {
     /// An account with a session, for requests made by hand.
     func account(_ portal: PortalHarness, _ email: String = "mallory@example.org") throws -> (UUID, UUID, String) {
-        let account = try portal.store.signUp(email: email, password: "correct horse")
+        let account = try portal.store.accounts.signUp(email: email, password: "correct horse")
         let device = UUID()
-        let session = try portal.store.signIn(
+        let session = try portal.store.accounts.signIn(
             email: email, password: "correct horse", deviceId: device, deviceName: "script")
         return (account, device, session.token)
     }
@@ -58,7 +58,7 @@ struct HostileClientTests {
             portal, token: token, length: String(Int64.max), sha256: String(repeating: "b", count: 64))
         #expect(huge.status == .contentTooLarge)
         #expect(huge.problem?.code == "quota_exceeded")
-        #expect(try portal.store.mediaSize(account: account, sha256: String(repeating: "b", count: 64)) == nil)
+        #expect(try portal.store.media.size(account: account, sha256: String(repeating: "b", count: 64)) == nil)
         let overflowing = try await createUpload(
             portal, token: token, length: "9223372036854775808", sha256: String(repeating: "c", count: 64))
         #expect(overflowing.status == .badRequest, "a number past Int64 is not a length")
@@ -66,11 +66,11 @@ struct HostileClientTests {
 
     @Test("Given every Upload-Length near the edges, when the quota is checked, then it never overflows")
     func quotaArithmetic() {
-        #expect(!PortalStore.fits(Int64.max, used: 1, quota: 1 << 30))
-        #expect(!PortalStore.fits(1, used: Int64.max, quota: 1 << 30))
-        #expect(PortalStore.fits(0, used: 1 << 30, quota: 1 << 30))
-        #expect(!PortalStore.fits(1, used: 1 << 30, quota: 1 << 30))
-        #expect(PortalStore.fits(Int64.max - 5, used: 5, quota: Int64.max))
+        #expect(!PortalMediaStore.fits(Int64.max, used: 1, quota: 1 << 30))
+        #expect(!PortalMediaStore.fits(1, used: Int64.max, quota: 1 << 30))
+        #expect(PortalMediaStore.fits(0, used: 1 << 30, quota: 1 << 30))
+        #expect(!PortalMediaStore.fits(1, used: 1 << 30, quota: 1 << 30))
+        #expect(PortalMediaStore.fits(Int64.max - 5, used: 5, quota: Int64.max))
     }
 
     @Test(
@@ -79,17 +79,17 @@ struct HostileClientTests {
     func zeroLengthUpload(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let (account, _, token) = try self.account(portal)
-        let created = try await createUpload(portal, token: token, length: "0", sha256: PortalStore.emptySHA256)
+        let created = try await createUpload(portal, token: token, length: "0", sha256: PortalMediaStore.emptySHA256)
         #expect(created.status == .ok)
         #expect(created.headers["Upload-Offset"] == "0")
-        #expect(try portal.store.mediaSize(account: account, sha256: PortalStore.emptySHA256) == 0)
+        #expect(try portal.store.media.size(account: account, sha256: PortalMediaStore.emptySHA256) == 0)
         let download = try await portal.client.send(
-            .get, PortalEndpoint.media.target(["sha256": PortalStore.emptySHA256]),
+            .get, PortalEndpoint.media.target(["sha256": PortalMediaStore.emptySHA256]),
             headers: ["Authorization": "Bearer \(token)"])
         #expect(download.status == .ok && download.body.isEmpty)
         let wrong = try await createUpload(portal, token: token, length: "0", sha256: String(repeating: "d", count: 64))
         #expect(wrong.status == .badRequest)
-        #expect(wrong.problem?.detail.contains(PortalStore.emptySHA256) == true)
+        #expect(wrong.problem?.detail.contains(PortalMediaStore.emptySHA256) == true)
     }
 
     @Test(
@@ -127,12 +127,13 @@ struct HostileClientTests {
         for round in 0..<20 {
             let declared = Data([UInt8(round)]) + Data(repeating: 0x41, count: 299_999)
             let other = Data([UInt8(round)]) + Data(repeating: 0x42, count: 299_999)
-            let upload = try portal.store.createUpload(
+            let upload = try portal.store.media.createUpload(
                 account: account, sha256: SHA256Digest.hex(of: declared), length: 300_000, assetId: nil)
             let stored = Mutex<[Data]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 let data = index == 0 ? declared : other
-                if (try? portal.store.appendUpload(upload.id, account: account, offset: 0, data: data))?.isComplete
+                if (try? portal.store.media.appendUpload(upload.id, account: account, offset: 0, data: data))?
+                    .isComplete
                     == true
                 {
                     stored.withLock { $0.append(data) }
@@ -141,7 +142,7 @@ struct HostileClientTests {
             let completed = stored.withLock { $0 }
             #expect(completed.count <= 1 && completed.allSatisfy { $0 == declared }, "round \(round)")
             #expect(
-                try portal.store.mediaSize(account: account, sha256: SHA256Digest.hex(of: declared))
+                try portal.store.media.size(account: account, sha256: SHA256Digest.hex(of: declared))
                     == (completed.isEmpty ? nil : 300_000))
         }
     }
@@ -152,25 +153,27 @@ struct HostileClientTests {
     func mutationIds(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let (account, device, _) = try self.account(portal)
-        let zero = try portal.store.push([catchMutation(0), catchMutation(-5)], account: account, device: device)
+        let zero = try portal.store.records.push(
+            [catchMutation(0), catchMutation(-5)], account: account, device: device)
         #expect(zero.results.map(\.status) == [.rejected, .rejected])
         #expect(zero.results.allSatisfy { $0.reason?.contains("must be positive") == true })
 
         #expect(throws: PortalStoreError.self) {
-            try portal.store.push([catchMutation(3), catchMutation(3)], account: account, device: device)
+            try portal.store.records.push([catchMutation(3), catchMutation(3)], account: account, device: device)
         }
-        #expect(try portal.store.pull(after: SyncCursor(seq: 0), limit: 10, account: account).count == 0)
+        #expect(try portal.store.records.pull(after: SyncCursor(seq: 0), limit: 10, account: account).count == 0)
 
         let later = UUID()
         let gap = UUID()
-        let ten = try portal.store.push([catchMutation(10, record: later)], account: account, device: device)
+        let ten = try portal.store.records.push([catchMutation(10, record: later)], account: account, device: device)
         #expect(ten.results.map(\.status) == [.applied])
-        let five = try portal.store.push([catchMutation(5, record: gap)], account: account, device: device)
+        let five = try portal.store.records.push([catchMutation(5, record: gap)], account: account, device: device)
         #expect(five.results.map(\.status) == [.applied], "an id in a gap is decided, not called a duplicate")
-        let again = try portal.store.push([catchMutation(5, record: gap)], account: account, device: device)
+        let again = try portal.store.records.push([catchMutation(5, record: gap)], account: account, device: device)
         #expect(again.results.map(\.status) == [.duplicate], "a retry of it is the duplicate of a stored outcome")
-        let ids = try portal.store.pull(after: SyncCursor(seq: 0), limit: 10, account: account).response().changes.map(
-            \.id)
+        let ids = try portal.store.records.pull(after: SyncCursor(seq: 0), limit: 10, account: account).response()
+            .changes.map(
+                \.id)
         #expect(Set(ids) == [later, gap])
     }
 
@@ -182,11 +185,11 @@ struct HostileClientTests {
         let (account, device, _) = try self.account(portal)
         let heavy = "a" + String(repeating: "\u{0301}", count: 1_000_000)
         #expect(heavy.count == 1)
-        let answer = try portal.store.push(
+        let answer = try portal.store.records.push(
             [catchMutation(1, fields: ["notes": .text(heavy)])], account: account, device: device)
         #expect(answer.results.first?.status == .rejected)
         #expect(answer.results.first?.reason == "field notes is 2000001 bytes of UTF-8; at most 80000 are allowed")
-        #expect(try portal.store.pull(after: SyncCursor(seq: 0), limit: 10, account: account).count == 0)
+        #expect(try portal.store.records.pull(after: SyncCursor(seq: 0), limit: 10, account: account).count == 0)
     }
 
     @Test(
@@ -199,8 +202,8 @@ struct HostileClientTests {
             catchMutation(1, fields: ["notes": .text("before\u{0}after")]),
             catchMutation(2, fields: ["bad\u{0}name": .text("x")]),
         ]
-        let first = try portal.store.push(batch, account: account, device: device)
-        let replay = try portal.store.push(batch, account: account, device: device)
+        let first = try portal.store.records.push(batch, account: account, device: device)
+        let replay = try portal.store.records.push(batch, account: account, device: device)
         let expected = [
             "field notes contains a NUL character (U+0000), which is not allowed",
             "field name \"bad\\u{0}name\" is not allowed (lowercase letters, digits and _, up to 64)",
@@ -220,12 +223,12 @@ struct HostileClientTests {
         let mutations = (1...30).map {
             catchMutation(Int64($0), fields: ["notes": .text(notes), "notes_b": .text(notes), "notes_c": .text(notes)])
         }
-        _ = try portal.store.push(mutations, account: account, device: device)
+        _ = try portal.store.records.push(mutations, account: account, device: device)
         var cursor = SyncCursor(seq: 0)
         var seen: [UUID] = []
         var pages = 0
         while true {
-            let page = try portal.store.pull(after: cursor, limit: 1_000, account: account, pageBytes: 200_000)
+            let page = try portal.store.records.pull(after: cursor, limit: 1_000, account: account, pageBytes: 200_000)
             let bytes = page.json().reduce(0) { $0 + $1.count }
             #expect(page.count <= 4 && bytes < 200_000 + 60_000 + 1_000, "page \(pages) is \(bytes) bytes")
             seen += try page.response().changes.map(\.id)
@@ -235,7 +238,8 @@ struct HostileClientTests {
         }
         #expect(seen == mutations.map(\.id))
         #expect(pages >= 8)
-        let single = try portal.store.pull(after: SyncCursor(seq: 0), limit: 1_000, account: account, pageBytes: 10)
+        let single = try portal.store.records.pull(
+            after: SyncCursor(seq: 0), limit: 1_000, account: account, pageBytes: 10)
         #expect(single.count == 1 && single.hasMore, "a record larger than the budget still travels, alone")
     }
 
@@ -264,7 +268,7 @@ struct HostileClientTests {
         let right = try await patch("sha1 \(sha1)")
         #expect(right.status == .noContent)
         #expect(right.headers["Upload-Offset"] == String(data.count))
-        #expect(try portal.store.mediaSize(account: account, sha256: SHA256Digest.hex(of: data)) == Int64(data.count))
+        #expect(try portal.store.media.size(account: account, sha256: SHA256Digest.hex(of: data)) == Int64(data.count))
         let options = try await portal.client.send(.options, PortalEndpoint.createUpload.pattern)
         #expect(options.headers["Tus-Checksum-Algorithm"] == "sha1,sha256")
     }
@@ -361,16 +365,16 @@ struct UnmatchedAnswerTests {
             name: "phone", clock: TestClock(Date(timeIntervalSince1970: 1_780_000_000)),
             transport: InProcessTransport(client: try PortalHarness(.sqlite).client, faults: nil))
         try device.logTrip(catches: 1)
-        let mutations = try device.diary.outgoingMutations(limit: 10)
+        let mutations = try device.diary.outbox.outgoingMutations(limit: 10)
         let first = try #require(mutations.first)
-        let settled = try device.diary.applyPushResults(
+        let settled = try device.diary.outbox.applyPushResults(
             [
                 MutationResult(mutationId: first.mutationId, status: .applied, seq: 1),
                 MutationResult(mutationId: first.mutationId, status: .duplicate),
                 MutationResult(mutationId: 99_999, status: .applied, seq: 2),
             ], for: mutations)
         #expect(settled == 0)
-        #expect(try device.diary.pendingChanges().count == mutations.count)
+        #expect(try device.diary.outbox.pending().count == mutations.count)
     }
 }
 
@@ -381,8 +385,8 @@ struct ThirdPartyTusClientTests {
         arguments: Backend.available)
     func tuspyUploadsAndResumes(backend: Backend) async throws {
         let harness = try PortalHarness(backend)
-        let account = try harness.store.signUp(email: "tus@example.org", password: "correct horse")
-        let token = try harness.store.signIn(
+        let account = try harness.store.accounts.signUp(email: "tus@example.org", password: "correct horse")
+        let token = try harness.store.accounts.signIn(
             email: "tus@example.org", password: "correct horse", deviceId: UUID(), deviceName: "tuspy"
         ).token
         var random = SeededRandom(seed: 21)
@@ -402,6 +406,6 @@ struct ThirdPartyTusClientTests {
         let report = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
         #expect(report?["resumedAt"] as? Int == 750_000, "the resumed uploader found the portal's offset")
         #expect(report?["offset"] as? Int == data.count)
-        #expect(try harness.store.mediaSize(account: account, sha256: SHA256Digest.hex(of: data)) == Int64(data.count))
+        #expect(try harness.store.media.size(account: account, sha256: SHA256Digest.hex(of: data)) == Int64(data.count))
     }
 }

@@ -33,7 +33,7 @@ struct LicensingAbuseTests {
             .post, "/v1/entitlements/current", headers: ["Authorization": "Bearer \(token)"],
             json: EntitlementRequest(signals: []))
         #expect(third.status.code == 429 && third.headers["Retry-After"] != nil)
-        #expect(try portal.store.licenceEvents().filter { $0.kind == "signal" }.count == 1)
+        #expect(try portal.store.licences.licenceEvents().filter { $0.kind == "signal" }.count == 1)
 
         let body = AppStoreNotificationBody(signedPayload: "not even a JWS")
         let codes = try await (0..<3).asyncMap {
@@ -51,11 +51,11 @@ struct LicensingAbuseTests {
         let anna = try await portal.device("anna", email: "anna@example.org", signUp: true)
         _ = try await anna.sync.api.redeemAppStore(
             signedTransaction: fixtures.jws("ok"), token: LicensingEndpointTests.token(anna))
-        let account = try #require(try anna.diary.syncAccount()?.accountId)
-        try portal.store.deleteAccount(account, typedEmail: "anna@example.org", password: "correct horse")
-        portal.clock.advance(by: PortalStore.accountRestoreWindow + 60)
-        #expect(try portal.store.purgeDeletedAccounts() == 1)
-        let (licence, events) = try #require(try portal.store.licence("2000000100"))
+        let account = try #require(try anna.diary.sync.account()?.accountId)
+        try portal.store.accounts.deleteAccount(account, typedEmail: "anna@example.org", password: "correct horse")
+        portal.clock.advance(by: AccountStore.accountRestoreWindow + 60)
+        #expect(try portal.store.accounts.purgeDeletedAccounts() == 1)
+        let (licence, events) = try #require(try portal.store.licences.licence("2000000100"))
         #expect(licence.accounts.isEmpty && licence.devices == 0)
         #expect(events.allSatisfy { $0.account == nil })
         let boris = try await portal.device("boris", email: "boris@example.org", signUp: true)

@@ -38,7 +38,7 @@ struct LicensingEndpointTests {
         try PortalHarness(backend, clock: TestClock(LicensingFixtures.now), licensing: configuration)
     }
 
-    static func token(_ device: TestDevice) throws -> String { try #require(try device.diary.syncAccount()?.token) }
+    static func token(_ device: TestDevice) throws -> String { try #require(try device.diary.sync.account()?.token) }
 
     /// The refusal code of `body`'s portal call ("ok" when it went through).
     static func refusal(_ body: () async throws -> some Any) async -> String {
@@ -96,12 +96,12 @@ struct LicensingEndpointTests {
         }
         #expect(beyond == "device_limit")
 
-        let licences = try portal.store.licences()
+        let licences = try portal.store.licences.licences()
         #expect(licences.count == 1)
         #expect(licences.first?.accounts == ["anna@example.org"])
         #expect(licences.first?.devices == 2)
         #expect(licences.first?.refusals == 2)
-        let (_, events) = try #require(try portal.store.licence("2000000100"))
+        let (_, events) = try #require(try portal.store.licences.licence("2000000100"))
         #expect(events.map(\.kind).sorted() == ["device_limit", "redeemed", "sharing_refused"])
         #expect(events.contains { $0.kind == "sharing_refused" && $0.account == "mallory@example.org" })
     }
@@ -127,8 +127,10 @@ struct LicensingEndpointTests {
             }
             #expect(verdict == code, "\(name)")
         }
-        #expect(try portal.store.activePurchase(account: try #require(phone.diary.syncAccount()?.accountId)) == nil)
-        #expect(try portal.store.licences().allSatisfy { $0.accounts.isEmpty })
+        #expect(
+            try portal.store.licences.activePurchase(account: try #require(phone.diary.sync.account()?.accountId))
+                == nil)
+        #expect(try portal.store.licences.licences().allSatisfy { $0.accounts.isEmpty })
         // A body that is not even JSON, and a transaction far beyond the size limit.
         let garbage = try await portal.client.send(
             .post, "/v1/entitlements/app-store", headers: ["Authorization": "Bearer \(Self.token(phone))"],
@@ -147,7 +149,7 @@ struct LicensingEndpointTests {
     func notifications(backend: Backend) async throws {
         let portal = try Self.portal(backend, try Self.configuration())
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let account = try #require(try phone.diary.syncAccount()?.accountId)
+        let account = try #require(try phone.diary.sync.account()?.accountId)
         _ = try await phone.sync.api.redeemAppStore(
             signedTransaction: Self.fixtures.jws("ok"), token: Self.token(phone))
         func notify(_ name: String) async throws -> Int {
@@ -158,11 +160,12 @@ struct LicensingEndpointTests {
         }
         #expect(try await notify("did_renew") == 200)
         #expect(
-            try portal.store.activePurchase(account: account)?.expiresAt == Date(timeIntervalSince1970: 1_856_649_600))
+            try portal.store.licences.activePurchase(account: account)?.expiresAt
+                == Date(timeIntervalSince1970: 1_856_649_600))
         #expect(try await notify("unknown_type") == 200)
-        #expect(try portal.store.activePurchase(account: account) != nil)
+        #expect(try portal.store.licences.activePurchase(account: account) != nil)
         for _ in 0..<2 { #expect(try await notify("refund") == 200) }
-        #expect(try portal.store.activePurchase(account: account) == nil)
+        #expect(try portal.store.licences.activePurchase(account: account) == nil)
         // Replaying the original purchase does not undo the refund.
         let replay = await Self.refusal {
             try await phone.sync.api.redeemAppStore(
@@ -171,7 +174,7 @@ struct LicensingEndpointTests {
         #expect(replay == "purchase_revoked")
         #expect(try await notify("payload_changed") == 400)
         #expect(try await notify("other_root") == 400)
-        let events = try portal.store.licenceEvents()
+        let events = try portal.store.licences.licenceEvents()
         #expect(events.filter { $0.kind == "revoked" }.count == 1, "a notification sent twice is applied once")
         #expect(events.contains { $0.kind == "notification" && $0.detail == "PRICE_INCREASE PENDING" })
     }
@@ -188,19 +191,19 @@ struct LicensingEndpointTests {
             sharing: open, store: open.store, licensing: try Self.configuration(requiresEntitlement: true))
         let tablet = try await gated.device("tablet", email: "anna@example.org")
         _ = try tablet.logTrip(catches: 1)
-        let pending = try tablet.diary.pendingChanges().count
+        let pending = try tablet.diary.outbox.pending().count
         // The tablet's trial is over too: read-only, it still pulls (pulled changes are not its own).
-        try tablet.diary.setLicenceReadOnly(true)
+        try tablet.diary.licence.setReadOnly(true)
         let refused = await Self.statusAndRefusal { try await tablet.synchronise() }
         #expect(refused.status == 402 && refused.code == "entitlement_required")
-        #expect(try tablet.diary.pendingChanges().count == pending, "nothing parked, nothing lost")
-        #expect(try tablet.diary.syncRejections().isEmpty)
+        #expect(try tablet.diary.outbox.pending().count == pending, "nothing parked, nothing lost")
+        #expect(try tablet.diary.outbox.rejections().isEmpty)
         #expect(try tablet.contents().catches.count == 3, "the phone's catches were pulled")
         _ = try await tablet.sync.api.redeemAppStore(
             signedTransaction: Self.fixtures.jws("lifetime"), token: Self.token(tablet))
         let report = try await tablet.synchronise()
         #expect(report.pushed == pending)
-        #expect(try tablet.diary.pendingChanges().isEmpty)
+        #expect(try tablet.diary.outbox.pending().isEmpty)
     }
 
     @Test(
@@ -210,7 +213,7 @@ struct LicensingEndpointTests {
         let portal = try Self.portal(backend, try Self.configuration(requiresAttestation: true))
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
         let auth: HTTPHeaders = ["Authorization": "Bearer \(try Self.token(phone))"]
-        let account = try #require(try phone.diary.syncAccount()?.accountId)
+        let account = try #require(try phone.diary.sync.account()?.accountId)
         let device = try phone.diary.replicaId()
         let fixtures = Self.fixtures.appAttest
         let given = try await portal.client.send(.get, "/v1/devices/challenge", headers: auth)
@@ -220,7 +223,7 @@ struct LicensingEndpointTests {
         _ = try phone.logTrip(catches: 1)
         let unattested = await Self.statusAndRefusal { try await phone.synchronise() }
         #expect(unattested.status == 403 && unattested.code == "attestation_required")
-        #expect(try phone.diary.syncRejections().isEmpty)
+        #expect(try phone.diary.outbox.rejections().isEmpty)
 
         let request = AttestationRequest(
             keyId: fixtures.keyId, attestation: try #require(fixtures.attestations["ok"]).attestation,
@@ -228,18 +231,18 @@ struct LicensingEndpointTests {
         let unknown = try await portal.client.send(.post, "/v1/devices/attest", headers: auth, json: request)
         #expect(unknown.status.code == 400)
         #expect(String(decoding: unknown.body, as: UTF8.self).contains("unknown_challenge"))
-        try portal.store.storeAttestationChallenge(
+        try portal.store.attestation.storeAttestationChallenge(
             try #require(Data(base64Encoded: fixtures.challenge)), account: account, device: device)
         let forged = AttestationRequest(
             keyId: fixtures.keyId, attestation: try #require(fixtures.attestations["wrong_nonce"]).attestation,
             challenge: fixtures.challenge)
         #expect(
             try await portal.client.send(.post, "/v1/devices/attest", headers: auth, json: forged).status.code == 400)
-        #expect(try portal.store.attestedKey(account: account, device: device) == nil)
+        #expect(try portal.store.attestation.attestedKey(account: account, device: device) == nil)
         // The forged attempt used the challenge up.
         #expect(
             try await portal.client.send(.post, "/v1/devices/attest", headers: auth, json: request).status.code == 400)
-        try portal.store.storeAttestationChallenge(
+        try portal.store.attestation.storeAttestationChallenge(
             try #require(Data(base64Encoded: fixtures.challenge)), account: account, device: device)
         let attested = try await portal.client.send(.post, "/v1/devices/attest", headers: auth, json: request)
         #expect(attested.status.code == 200)
@@ -256,8 +259,8 @@ struct LicensingEndpointTests {
         let replayed = try await portal.client.send(.post, "/v1/sync/push", headers: headers, body: body)
         #expect(replayed.status.code == 403)
         #expect(String(decoding: replayed.body, as: UTF8.self).contains("assertion_refused"))
-        #expect(try portal.store.attestedKey(account: account, device: device)?.counter == 1)
+        #expect(try portal.store.attestation.attestedKey(account: account, device: device)?.counter == 1)
         #expect(await Self.refusal { try await phone.synchronise() } == "assertion_refused")
-        #expect(try phone.diary.pendingChanges().count > 0)
+        #expect(try phone.diary.outbox.pending().count > 0)
     }
 }

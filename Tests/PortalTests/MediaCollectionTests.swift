@@ -48,52 +48,52 @@ struct MediaCollectionTests {
         let (phoneDevice, tabletDevice) = try await portal.phoneAndTablet()
         let phone = try MediaDevice(phoneDevice)
         let tablet = try MediaDevice(tabletDevice)
-        let account = try #require(try phone.device.diary.syncAccount()).accountId
+        let account = try #require(try phone.device.diary.sync.account()).accountId
 
         let pikePhoto = try phone.importPhoto("photo_exif_full.jpg")
         #expect(try await phone.sync().mediaUploaded == 1)
         let perchPhoto = try tablet.importPhoto("photo_south_west_below_sea.jpg")
         #expect(try await tablet.sync().mediaWaiting == 1, "over the quota while the pike photo is live")
-        #expect(try portal.store.mediaSize(account: account, sha256: perchPhoto.sha256) == nil)
+        #expect(try portal.store.media.size(account: account, sha256: perchPhoto.sha256) == nil)
 
-        try phone.device.diary.moveToTrash(.media, pikePhoto.id)
+        try phone.device.diary.trash.put(.media, pikePhoto.id)
         try await phone.sync()
         #expect(try await tablet.sync().mediaWaiting == 0, "deleting the pike photo gave its quota back at once")
-        #expect(try portal.store.mediaSize(account: account, sha256: perchPhoto.sha256) == Int64(perch.count))
+        #expect(try portal.store.media.size(account: account, sha256: perchPhoto.sha256) == Int64(perch.count))
 
-        let early = try portal.store.collectMedia()
+        let early = try portal.store.media.collect()
         #expect(early.collected == 0)
-        #expect(try portal.store.mediaSize(account: account, sha256: pikePhoto.sha256) == Int64(pike.count))
+        #expect(try portal.store.media.size(account: account, sha256: pikePhoto.sha256) == Int64(pike.count))
 
         // A restore within the grace period offers the bytes again; the portal still holds them.
-        try phone.device.diary.restore(pikePhoto.id)
-        #expect(try phone.device.diary.mediaAwaitingUpload().map(\.sha256).contains(pikePhoto.sha256))
+        try phone.device.diary.trash.restore(pikePhoto.id)
+        #expect(try phone.device.diary.sync.mediaAwaitingUpload().map(\.sha256).contains(pikePhoto.sha256))
         try await phone.sync()
-        #expect(try phone.device.diary.mediaAwaitingUpload().isEmpty)
-        #expect(try portal.store.collectMedia() == MediaCollection(), "offering it again counted it again at once")
+        #expect(try phone.device.diary.sync.mediaAwaitingUpload().isEmpty)
+        #expect(try portal.store.media.collect() == MediaCollection(), "offering it again counted it again at once")
 
-        try phone.device.diary.moveToTrash(.media, pikePhoto.id)
+        try phone.device.diary.trash.put(.media, pikePhoto.id)
         try await phone.sync()
-        #expect(try portal.store.collectMedia().unreferenced == 1)
-        portal.clock.advance(by: PortalStore.mediaGracePeriod + 3_600)
-        let late = try portal.store.collectMedia()
+        #expect(try portal.store.media.collect().unreferenced == 1)
+        portal.clock.advance(by: PortalMediaStore.mediaGracePeriod + 3_600)
+        let late = try portal.store.media.collect()
         #expect(late.collected == 1)
         #expect(late.collectedBytes == Int64(pike.count))
-        #expect(try portal.store.mediaSize(account: account, sha256: pikePhoto.sha256) == nil)
-        #expect(try portal.store.mediaSize(account: account, sha256: perchPhoto.sha256) == Int64(perch.count))
-        #expect(try portal.store.collectMedia() == MediaCollection(), "nothing left to do")
+        #expect(try portal.store.media.size(account: account, sha256: pikePhoto.sha256) == nil)
+        #expect(try portal.store.media.size(account: account, sha256: perchPhoto.sha256) == Int64(perch.count))
+        #expect(try portal.store.media.collect() == MediaCollection(), "nothing left to do")
 
         // The phone still has the photo in its Trash; restored now (with room made for it), it
         // uploads the bytes again.
         for device in [phone.device, tablet.device] {
-            device.clock.advance(by: PortalStore.mediaGracePeriod + 3_600)
+            device.clock.advance(by: PortalMediaStore.mediaGracePeriod + 3_600)
             try await portal.signIn(device, email: "anna@example.org")
         }
-        try tablet.device.diary.moveToTrash(.media, perchPhoto.id)
+        try tablet.device.diary.trash.put(.media, perchPhoto.id)
         try await tablet.sync()
-        try phone.device.diary.restore(pikePhoto.id)
+        try phone.device.diary.trash.restore(pikePhoto.id)
         #expect(try await phone.sync().mediaWaiting == 0)
-        #expect(try portal.store.mediaSize(account: account, sha256: pikePhoto.sha256) == Int64(pike.count))
+        #expect(try portal.store.media.size(account: account, sha256: pikePhoto.sha256) == Int64(pike.count))
     }
 
     @Test(
@@ -103,14 +103,14 @@ struct MediaCollectionTests {
         let portal = try PortalHarness(backend)
         var store = portal.store
         store.mediaQuotaBytes = 1_000
-        let account = try store.signUp(email: "anna@example.org", password: "correct horse")
+        let account = try store.accounts.signUp(email: "anna@example.org", password: "correct horse")
         let bytes = Data(repeating: 7, count: 800)
-        let first = try store.createUpload(
+        let first = try store.media.createUpload(
             account: account, sha256: SHA256Digest.hex(of: bytes), length: 800, assetId: nil)
-        try store.appendUpload(first.id, account: account, offset: 0, data: bytes)
-        #expect(try store.collectMedia().unreferenced == 1)
+        try store.media.appendUpload(first.id, account: account, offset: 0, data: bytes)
+        #expect(try store.media.collect().unreferenced == 1)
         #expect(throws: MediaError.self, "no record ever named them: they were not deleted media") {
-            try store.createUpload(
+            try store.media.createUpload(
                 account: account, sha256: String(repeating: "ab", count: 32), length: 800, assetId: nil)
         }
     }
@@ -124,30 +124,31 @@ struct MediaCollectionTests {
         let store = PortalStore(
             database: portal.store.database, blobs: failing, clock: portal.clock.function,
             passwords: testPasswordHashing)
-        let account = try store.signUp(email: "anna@example.org", password: "correct horse")
+        let account = try store.accounts.signUp(email: "anna@example.org", password: "correct horse")
         let bytes = Data("a photo of a perch, or its bytes".utf8)
         let sha = SHA256Digest.hex(of: bytes)
         func upload() throws {
-            let upload = try store.createUpload(account: account, sha256: sha, length: Int64(bytes.count), assetId: nil)
-            if !upload.isComplete { try store.appendUpload(upload.id, account: account, offset: 0, data: bytes) }
+            let upload = try store.media.createUpload(
+                account: account, sha256: sha, length: Int64(bytes.count), assetId: nil)
+            if !upload.isComplete { try store.media.appendUpload(upload.id, account: account, offset: 0, data: bytes) }
         }
         try upload()
-        #expect(try store.collectMedia().unreferenced == 1, "no record names it")
-        portal.clock.advance(by: PortalStore.mediaGracePeriod + 3_600)
+        #expect(try store.media.collect().unreferenced == 1, "no record names it")
+        portal.clock.advance(by: PortalMediaStore.mediaGracePeriod + 3_600)
 
         failing.failNextRemoval()
-        let failed = try store.collectMedia()
+        let failed = try store.media.collect()
         #expect(failed.failures.count == 1)
         #expect(failed.failures.first?.contains(account.uuidString.lowercased()) == true)
-        #expect(try store.mediaSize(account: account, sha256: sha) == nil, "the row went in the first step")
+        #expect(try store.media.size(account: account, sha256: sha) == nil, "the row went in the first step")
         #expect(try store.blobs.size(account: account, sha256: sha) == Int64(bytes.count), "the bytes did not")
 
         try upload()
-        #expect(try store.collectMedia().collected == 0)
-        #expect(try store.readMedia(account: account, sha256: sha, offset: 0, count: 100) == bytes)
+        #expect(try store.media.collect().collected == 0)
+        #expect(try store.media.read(account: account, sha256: sha, offset: 0, count: 100) == bytes)
 
-        portal.clock.advance(by: PortalStore.mediaGracePeriod + 3_600)
-        #expect(try store.collectMedia().collected == 1)
+        portal.clock.advance(by: PortalMediaStore.mediaGracePeriod + 3_600)
+        #expect(try store.media.collect().collected == 1)
         #expect(try store.blobs.size(account: account, sha256: sha) == nil, "gone once nothing named it for 90 days")
     }
 }

@@ -35,8 +35,8 @@ struct MediaSyncTests {
         let pushed = try await phone.sync.sync(phone.queue, contentURL: try contentURL(phone))
         #expect(pushed.pushed == 4)
         #expect(pushed.mediaUploaded == 1)
-        let account = try #require(try phone.diary.syncAccount()).accountId
-        #expect(try portal.store.mediaSize(account: account, sha256: photo.asset.sha256) == photo.asset.byteSize)
+        let account = try #require(try phone.diary.sync.account()).accountId
+        #expect(try portal.store.media.size(account: account, sha256: photo.asset.sha256) == photo.asset.byteSize)
         let again = try await phone.sync.sync(phone.queue, contentURL: try contentURL(phone))
         #expect(again.mediaUploaded == 0, "uploaded once")
 
@@ -44,7 +44,7 @@ struct MediaSyncTests {
         #expect(pulled.pulled == 4)
         let next = try await tablet.sync.sync(tablet.queue, contentURL: try contentURL(tablet))
         #expect(next.mediaUploaded == 1, "the tablet finds the portal already holds the bytes")
-        let row = try tablet.diary.mediaAsset(photo.asset.id)
+        let row = try tablet.diary.media.asset(photo.asset.id)
         #expect(row.sha256 == photo.asset.sha256)
         #expect(row.links == [MediaTarget(.catch, fish[0].id)])
         #expect(row.metadata == photo.asset.metadata)
@@ -53,16 +53,16 @@ struct MediaSyncTests {
         #expect(!store.hasContent(row))
         try await MediaTransfer(transport: portal.transport(), sleep: { _ in }).download(
             sha256: row.sha256, to: store.contentURL(row.sha256),
-            token: try #require(try tablet.diary.syncAccount()?.token))
+            token: try #require(try tablet.diary.sync.account()?.token))
         let exported = try store.export(row.id, to: try temporaryFolder("export").appendingPathComponent("pike.jpg"))
         #expect(
             try Data(contentsOf: exported)
                 == Data(contentsOf: Self.fixtures.appendingPathComponent("photo_exif_full.jpg")))
 
-        try phone.diary.moveToTrash(.media, photo.asset.id)
+        try phone.diary.trash.put(.media, photo.asset.id)
         try await phone.synchronise()
         try await tablet.synchronise()
-        #expect(try tablet.diary.mediaAsset(photo.asset.id).deletedAt != nil, "deleted there too, into the Trash")
+        #expect(try tablet.diary.media.asset(photo.asset.id).deletedAt != nil, "deleted there too, into the Trash")
     }
 
     @Test(
@@ -79,12 +79,12 @@ struct MediaSyncTests {
             ))
         // The catch changes after the video: its newer version comes after the video in the pull.
         phone.clock.advance(by: 5)
-        _ = try phone.diary.updateCatch(fish[0].id) { $0.notes = "with a video" }
+        _ = try phone.diary.catches.update(fish[0].id) { $0.notes = "with a video" }
         try await phone.synchronise()
         var tabletSync = tablet.sync
         tabletSync.pageSize = 1
         _ = try await tabletSync.sync(tablet.queue)
-        #expect(try tablet.diary.mediaAsset(video.asset.id).links == [MediaTarget(.catch, fish[0].id)])
-        #expect(try tablet.diary.parkedChanges().isEmpty)
+        #expect(try tablet.diary.media.asset(video.asset.id).links == [MediaTarget(.catch, fish[0].id)])
+        #expect(try tablet.diary.outbox.parked().isEmpty)
     }
 }

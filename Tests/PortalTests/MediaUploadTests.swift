@@ -71,8 +71,8 @@ struct MediaUploadTests {
     }
 
     func token(_ portal: PortalHarness, _ email: String) throws -> (UUID, String) {
-        let account = try portal.store.signUp(email: email, password: "correct horse")
-        let session = try portal.store.signIn(
+        let account = try portal.store.accounts.signUp(email: email, password: "correct horse")
+        let session = try portal.store.accounts.signIn(
             email: email, password: "correct horse", deviceId: UUID(), deviceName: "t")
         return (account, session.token)
     }
@@ -88,7 +88,7 @@ struct MediaUploadTests {
         transfer.chunkBytes = 1 << 20
         let report = try await transfer.upload(file: file, sha256: sha, token: token)
         #expect(report.bytesOffered == 12 << 20)
-        #expect(try portal.store.mediaSize(account: account, sha256: sha) == 12 << 20)
+        #expect(try portal.store.media.size(account: account, sha256: sha) == 12 << 20)
         let again = try await transfer.upload(file: file, sha256: sha, token: token)
         #expect(again.alreadyHeld && again.bytesOffered == 0)
 
@@ -111,7 +111,7 @@ struct MediaUploadTests {
         _ = try await transfer.upload(file: file, sha256: sha, token: token)
         #expect(wire.interruptionsLeft == 0, "all ten interruptions happened")
         #expect(wire.deliveredBytes - Int64(24 << 20) < 2 * Int64(transfer.chunkBytes))
-        #expect(try portal.store.mediaSize(account: account, sha256: sha) == 24 << 20)
+        #expect(try portal.store.media.size(account: account, sha256: sha) == 24 << 20)
         let copy = file.deletingLastPathComponent().appendingPathComponent("copy.mp4")
         try await transfer.download(sha256: sha, to: copy, token: token)
         #expect(SHA256Digest.hex(of: try Data(contentsOf: copy)) == sha)
@@ -197,7 +197,7 @@ struct MediaUploadTests {
         let done = try await portal.client.send(.patch, location, headers: goodChecksum, body: payload)
         #expect(done.status.code == 204)
         #expect(done.headers["Upload-Offset"] == String(payload.count))
-        #expect(try portal.store.mediaSize(account: account, sha256: sha) == Int64(payload.count))
+        #expect(try portal.store.media.size(account: account, sha256: sha) == Int64(payload.count))
 
         // A body that does not hash to the declared SHA-256 is refused at the end and discarded.
         let liar = Data("not what was declared".utf8)
@@ -230,9 +230,9 @@ struct MediaUploadTests {
         let pending = try #require(
             try await portal.client.send(.post, PortalEndpoint.createUpload.pattern, headers: fresh).headers["Location"]
         )
-        portal.clock.advance(by: PortalStore.uploadLifetime + 60)
+        portal.clock.advance(by: PortalMediaStore.uploadLifetime + 60)
         #expect(try await portal.client.send(.head, pending, headers: auth).status.code == 404)
-        #expect(try portal.store.purgeExpiredUploads() >= 1)
+        #expect(try portal.store.media.purgeExpiredUploads() >= 1)
     }
 
     private func hexDigits(_ hex: String) -> [UInt8] {

@@ -92,7 +92,7 @@ struct MutationFuzzTests {
             }
             _ = try? MediaEndpoints.uploadMetadata(headers["Upload-Metadata"] ?? "")
             _ = headers["Upload-Length"].flatMap { Int64($0) }.map {
-                PortalStore.fits($0, used: 1 << 20, quota: 1 << 30)
+                PortalMediaStore.fits($0, used: 1 << 20, quota: 1 << 30)
             }
             _ = SyncCursor(token: headers["Authorization"] ?? "")
         }
@@ -104,8 +104,8 @@ struct MutationFuzzTests {
         arguments: Backend.available)
     func wholeRequests(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        _ = try portal.store.signUp(email: "fuzz@example.org", password: "correct horse")
-        let token = try portal.store.signIn(
+        _ = try portal.store.accounts.signUp(email: "fuzz@example.org", password: "correct horse")
+        let token = try portal.store.accounts.signIn(
             email: "fuzz@example.org", password: "correct horse", deviceId: UUID(), deviceName: "fuzz"
         ).token
         var heads = SeededMutator(seed: 0x5EED_0003, seeds: try Self.seeds("heads"))

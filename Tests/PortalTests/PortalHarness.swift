@@ -84,7 +84,7 @@ final class PortalHarness: Sendable {
             database: database, blobs: try FileMediaBlobStore(root: try temporaryFolder("portal-media")),
             clock: clock.function, passwords: testPasswordHashing)
         let bundled = try BundledDirectories.load()
-        try store.seedDirectories(bundled.entries, version: bundled.version)
+        try store.directories.seed(bundled.entries, version: bundled.version)
         portal = PortalApplication(
             store: store, limiter: AttemptLimiter(clock: clock.function), routeLimiter: routeLimiter,
             drawingLimiter: drawingLimiter, maps: maps,
@@ -175,11 +175,11 @@ final class TestDevice: @unchecked Sendable {
     /// A spot, a trip there and `catches` catches, at the device's clock.
     @discardableResult
     func logTrip(catches: Int = 2, species: String = "esox-lucius") throws -> (Spot, Trip, [Catch]) {
-        let spot = try diary.addSpot(
+        let spot = try diary.spots.add(
             SpotDraft(name: "Spot \(UUID().uuidString.prefix(4))", latitude: 56, longitude: 37))
-        let trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: clock.now, utcOffsetSeconds: 10_800))
-        let fish = try diary.addCatches(
-            (0..<catches).map { index in
+        let trip = try diary.trips.add(TripDraft(spotId: spot.id, startAt: clock.now, utcOffsetSeconds: 10_800))
+        let fish = try diary.catches.add(
+            contentsOf: (0..<catches).map { index in
                 CatchDraft(
                     tripId: trip.id, speciesId: species, caughtAt: clock.now.addingTimeInterval(Double(index * 60)),
                     utcOffsetSeconds: 10_800, weightKg: 1 + Double(index) / 10)
@@ -190,9 +190,9 @@ final class TestDevice: @unchecked Sendable {
     /// Everything live in the diary, for comparing devices.
     func contents() throws -> DiaryContents {
         DiaryContents(
-            spots: try diary.spots().sorted { $0.id.uuidString < $1.id.uuidString },
-            trips: try diary.trips().sorted { $0.id.uuidString < $1.id.uuidString },
-            catches: try diary.catches().sorted { $0.id.uuidString < $1.id.uuidString })
+            spots: try diary.spots.list().sorted { $0.id.uuidString < $1.id.uuidString },
+            trips: try diary.trips.list().sorted { $0.id.uuidString < $1.id.uuidString },
+            catches: try diary.catches.list().sorted { $0.id.uuidString < $1.id.uuidString })
     }
 }
 

@@ -32,7 +32,7 @@ struct ProtocolVersionTests {
         let portal = try PortalHarness(backend, oldestProtocol: 2)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
         try phone.logTrip(catches: 2)
-        let pending = try phone.diary.pendingChanges().count
+        let pending = try phone.diary.outbox.pending().count
         phone.sync.api.protocolVersion = 1
 
         await #expect(throws: SyncError.self) {
@@ -43,8 +43,8 @@ struct ProtocolVersionTests {
                 throw SyncError.updateRequired(detail)
             }
         }
-        #expect(try phone.diary.pendingChanges().count == pending, "nothing was sent or dropped")
-        #expect(try phone.diary.syncRejections().isEmpty)
+        #expect(try phone.diary.outbox.pending().count == pending, "nothing was sent or dropped")
+        #expect(try phone.diary.outbox.rejections().isEmpty)
 
         phone.sync.api.protocolVersion = SyncProtocolVersion.current
         let report = try await phone.synchronise()
@@ -116,8 +116,8 @@ struct ProtocolVersionTests {
         tablet.sync.knownKinds = [.spot, .trip]
         let older = try await tablet.synchronise()
         #expect(older.pulled == 2, "the spot and the trip, and none of the catches")
-        #expect(try tablet.diary.catches().isEmpty)
-        let account = try #require(try tablet.diary.syncAccount())
+        #expect(try tablet.diary.catches.list().isEmpty)
+        let account = try #require(try tablet.diary.sync.account())
         #expect(account.pulledKinds == [.spot, .trip])
         let nothingNew = try await tablet.synchronise()
         #expect(nothingNew.pulled == 0, "the cursor passed the catches for good")
@@ -126,8 +126,8 @@ struct ProtocolVersionTests {
         let updated = try await tablet.synchronise()
         #expect(updated.pulled == 3, "the catches, and nothing the diary already held")
         #expect(try tablet.contents() == phone.contents())
-        #expect(try tablet.diary.syncAccount()?.pulledKinds == Set(RecordKind.allCases))
-        #expect(try tablet.diary.pendingChanges().isEmpty)
+        #expect(try tablet.diary.sync.account()?.pulledKinds == Set(RecordKind.allCases))
+        #expect(try tablet.diary.outbox.pending().isEmpty)
         let again = try await tablet.synchronise()
         #expect(again.pulled == 0)
     }

@@ -127,31 +127,33 @@ struct RecordMergeTests {
         arguments: Backend.available)
     func editOnTopOfAMerge(backend: Backend) async throws {
         let (portal, phone, tablet, fish) = try await sharedCatch(backend)
-        _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
+        _ = try phone.diary.catches.update(fish) { $0.notes = "first light" }
         try await phone.synchronise()
         try await tablet.synchronise()
         tablet.clock.advance(by: 30)
-        try tablet.diary.saveConditions(weatherFill(at: tablet.clock.now), for: .catch, id: fish)
+        try tablet.diary.conditions.save(weatherFill(at: tablet.clock.now), for: .catch, id: fish)
         try await tablet.synchronise()
 
         // The phone's push is answered `merged`, but before the answer is applied the angler
         // puts the notes back.
         phone.clock.advance(by: 60)
-        _ = try phone.diary.updateCatch(fish) { $0.notes = "pike by the reeds" }
-        let mutations = try phone.diary.outgoingMutations(limit: 10)
-        let account = try #require(try phone.diary.syncAccount())
-        let answer = try portal.store.push(
+        _ = try phone.diary.catches.update(fish) { $0.notes = "pike by the reeds" }
+        let mutations = try phone.diary.outbox.outgoingMutations(limit: 10)
+        let account = try #require(try phone.diary.sync.account())
+        let answer = try portal.store.records.push(
             mutations, account: account.accountId, device: try phone.diary.replicaId())
         #expect(answer.results.map(\.status) == [.merged])
         phone.clock.advance(by: 60)
-        _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
-        try phone.diary.applyPushResults(answer.results, for: mutations)
+        _ = try phone.diary.catches.update(fish) { $0.notes = "first light" }
+        try phone.diary.outbox.applyPushResults(answer.results, for: mutations)
 
         try await phone.synchronise()
         try await tablet.synchronise()
         for device in [phone, tablet] {
-            #expect(try device.diary.catchRecord(fish).notes == "first light", "on the \(device.name)")
-            #expect(try device.diary.conditions(for: .catch, id: fish)?.temperatureC == 12.5, "on the \(device.name)")
+            #expect(try device.diary.catches.record(fish).notes == "first light", "on the \(device.name)")
+            #expect(
+                try device.diary.conditions.stored(for: .catch, id: fish)?.temperatureC == 12.5, "on the \(device.name)"
+            )
         }
     }
 
@@ -160,23 +162,23 @@ struct RecordMergeTests {
         arguments: Backend.available)
     func putBackAfterALostAnswer(backend: Backend) async throws {
         let (portal, phone, tablet, fish) = try await sharedCatch(backend)
-        _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
+        _ = try phone.diary.catches.update(fish) { $0.notes = "first light" }
         try await phone.synchronise()
 
         phone.clock.advance(by: 60)
-        _ = try phone.diary.updateCatch(fish) { $0.notes = "pike by the reeds" }
-        let lost = try phone.diary.outgoingMutations(limit: 10)
-        try phone.diary.markInFlight(lost.map(\.mutationId))
-        let account = try #require(try phone.diary.syncAccount()).accountId
-        _ = try portal.store.push(lost, account: account, device: try phone.diary.replicaId())
-        try phone.diary.releaseInFlight()
+        _ = try phone.diary.catches.update(fish) { $0.notes = "pike by the reeds" }
+        let lost = try phone.diary.outbox.outgoingMutations(limit: 10)
+        try phone.diary.outbox.markInFlight(lost.map(\.mutationId))
+        let account = try #require(try phone.diary.sync.account()).accountId
+        _ = try portal.store.records.push(lost, account: account, device: try phone.diary.replicaId())
+        try phone.diary.outbox.releaseInFlight()
         phone.clock.advance(by: 60)
-        _ = try phone.diary.updateCatch(fish) { $0.notes = "first light" }
+        _ = try phone.diary.catches.update(fish) { $0.notes = "first light" }
 
         try await phone.synchronise()
         try await tablet.synchronise()
         for device in [phone, tablet] {
-            #expect(try device.diary.catchRecord(fish).notes == "first light", "on the \(device.name)")
+            #expect(try device.diary.catches.record(fish).notes == "first light", "on the \(device.name)")
         }
     }
 
@@ -186,23 +188,23 @@ struct RecordMergeTests {
     func editOnTopOfASupersededVersion(backend: Backend) async throws {
         let (portal, phone, tablet, fish) = try await sharedCatch(backend)
         phone.clock.advance(by: 30)
-        _ = try phone.diary.updateCatch(fish) { $0.notes = "phone's notes" }
+        _ = try phone.diary.catches.update(fish) { $0.notes = "phone's notes" }
         tablet.clock.advance(by: 60)
-        _ = try tablet.diary.updateCatch(fish) { $0.notes = "tablet's later notes" }
+        _ = try tablet.diary.catches.update(fish) { $0.notes = "tablet's later notes" }
         try await tablet.synchronise()
 
-        let mutations = try phone.diary.outgoingMutations(limit: 10)
-        let account = try #require(try phone.diary.syncAccount()).accountId
-        let answer = try portal.store.push(mutations, account: account, device: try phone.diary.replicaId())
+        let mutations = try phone.diary.outbox.outgoingMutations(limit: 10)
+        let account = try #require(try phone.diary.sync.account()).accountId
+        let answer = try portal.store.records.push(mutations, account: account, device: try phone.diary.replicaId())
         #expect(answer.results.map(\.status) == [.superseded])
         phone.clock.advance(by: 60)
-        _ = try phone.diary.updateCatch(fish) { $0.weightKg = 4.2 }
-        try phone.diary.applyPushResults(answer.results, for: mutations)
+        _ = try phone.diary.catches.update(fish) { $0.weightKg = 4.2 }
+        try phone.diary.outbox.applyPushResults(answer.results, for: mutations)
 
         try await phone.synchronise()
         try await tablet.synchronise()
         for device in [phone, tablet] {
-            let record = try device.diary.catchRecord(fish)
+            let record = try device.diary.catches.record(fish)
             #expect(record.notes == "tablet's later notes", "decided once, on the \(device.name)")
             #expect(record.weightKg == 4.2, "on the \(device.name)")
         }
@@ -215,9 +217,9 @@ struct RecordMergeTests {
         let (_, phone, tablet, fish) = try await sharedCatch(backend)
 
         phone.clock.advance(by: 60)
-        _ = try phone.diary.updateCatch(fish) { $0.notes = "took a spinner by the reeds" }
+        _ = try phone.diary.catches.update(fish) { $0.notes = "took a spinner by the reeds" }
         tablet.clock.advance(by: 120)
-        try tablet.diary.saveConditions(weatherFill(at: tablet.clock.now), for: .catch, id: fish)
+        try tablet.diary.conditions.save(weatherFill(at: tablet.clock.now), for: .catch, id: fish)
 
         let (first, second) = tabletFirst ? (tablet, phone) : (phone, tablet)
         #expect(try await first.synchronise().pushed == 1)
@@ -226,9 +228,12 @@ struct RecordMergeTests {
         #expect(merging.conflicts == 0)
         try await first.synchronise()
         for device in [phone, tablet] {
-            #expect(try device.diary.catchRecord(fish).notes == "took a spinner by the reeds", "on the \(device.name)")
-            #expect(try device.diary.conditions(for: .catch, id: fish)?.temperatureC == 12.5, "on the \(device.name)")
-            #expect(try device.diary.pendingChanges().isEmpty)
+            #expect(
+                try device.diary.catches.record(fish).notes == "took a spinner by the reeds", "on the \(device.name)")
+            #expect(
+                try device.diary.conditions.stored(for: .catch, id: fish)?.temperatureC == 12.5, "on the \(device.name)"
+            )
+            #expect(try device.diary.outbox.pending().isEmpty)
         }
         #expect(try tablet.contents() == phone.contents())
     }
@@ -240,19 +245,19 @@ struct RecordMergeTests {
         let (portal, phone, tablet, fish) = try await sharedCatch(backend)
 
         phone.clock.advance(by: 60)
-        _ = try phone.diary.updateCatch(fish) { $0.notes = "took a spinner by the reeds" }
+        _ = try phone.diary.catches.update(fish) { $0.notes = "took a spinner by the reeds" }
         tablet.clock.advance(by: 120)
-        _ = try tablet.diary.updateCatch(fish) { $0.weightKg = 4.2 }
+        _ = try tablet.diary.catches.update(fish) { $0.weightKg = 4.2 }
         try await tablet.synchronise()
         #expect(try await phone.synchronise().conflicts == 0)
         try await tablet.synchronise()
         for device in [phone, tablet] {
-            let record = try device.diary.catchRecord(fish)
+            let record = try device.diary.catches.record(fish)
             #expect(record.notes == "took a spinner by the reeds", "on the \(device.name)")
             #expect(record.weightKg == 4.2, "on the \(device.name)")
         }
-        let history = try portal.store.history(
-            account: try #require(try phone.diary.syncAccount()).accountId, id: fish)
+        let history = try portal.store.records.history(
+            account: try #require(try phone.diary.sync.account()).accountId, id: fish)
         #expect(!history.contains { $0.reason == "superseded" }, "nothing was overruled")
     }
 }

@@ -23,16 +23,16 @@ struct ReviewScenarioTests {
         try await phone.synchronise()
         try await tablet.synchronise()
         phone.clock.advance(by: 600)
-        _ = try phone.diary.updateCatch(fish[0].id) { $0.notes = "phone, clock fast" }
+        _ = try phone.diary.catches.update(fish[0].id) { $0.notes = "phone, clock fast" }
         try await phone.synchronise()
         try await tablet.synchronise()
         tablet.clock.advance(by: 60)
-        _ = try tablet.diary.updateCatch(fish[0].id) { $0.notes = "tablet, made later" }
+        _ = try tablet.diary.catches.update(fish[0].id) { $0.notes = "tablet, made later" }
         let report = try await tablet.synchronise()
         #expect(report.conflicts == 0, "the tablet's edit was made on the version the portal holds")
         try await phone.synchronise()
-        #expect(try phone.diary.catchRecord(fish[0].id).notes == "tablet, made later")
-        #expect(try tablet.diary.catchRecord(fish[0].id).notes == "tablet, made later")
+        #expect(try phone.diary.catches.record(fish[0].id).notes == "tablet, made later")
+        #expect(try tablet.diary.catches.record(fish[0].id).notes == "tablet, made later")
     }
 
     @Test(
@@ -40,16 +40,16 @@ struct ReviewScenarioTests {
         arguments: Backend.available)
     func refusalSurvivesRetry(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        let account = try portal.store.signUp(email: "anna@example.org", password: "correct horse")
+        let account = try portal.store.accounts.signUp(email: "anna@example.org", password: "correct horse")
         let device = UUID()
-        _ = try portal.store.signIn(
+        _ = try portal.store.accounts.signIn(
             email: "anna@example.org", password: "correct horse", deviceId: device, deviceName: "x")
         let id = UUID()
         let bad = RecordMutation(
             mutationId: 7, kind: .spot, id: id, operation: .upsert, modifiedAt: 1, baseSeq: 0,
             fields: ["id": .text(id.uuidString.lowercased()), "Bad Name": .text("x")])
-        let first = try portal.store.push([bad], account: account, device: device)
-        let again = try portal.store.push([bad], account: account, device: device)
+        let first = try portal.store.records.push([bad], account: account, device: device)
+        let again = try portal.store.records.push([bad], account: account, device: device)
         #expect(first.results[0].status == .rejected)
         #expect(again.results[0].status == .rejected)
         #expect(again.results[0].reason == first.results[0].reason)
@@ -73,7 +73,7 @@ struct ReviewScenarioTests {
         let report = try await restored.synchronise()
         #expect(report.pushed == 3, "the new spot, trip and catch")
         try await phone.synchronise()
-        #expect(try phone.diary.spot(spot.id).id == spot.id)
+        #expect(try phone.diary.spots.record(spot.id).id == spot.id)
         #expect(try restored.contents() == phone.contents())
     }
 
@@ -86,15 +86,15 @@ struct ReviewScenarioTests {
         let (_, trip, _) = try phone.logTrip(catches: 1)
         try await phone.synchronise()
         try await tablet.synchronise()
-        try phone.diary.moveToTrash(.trip, trip.id)
+        try phone.diary.trash.put(.trip, trip.id)
         try await phone.synchronise()
         tablet.clock.advance(by: 30)
-        let late = try tablet.diary.addCatch(
+        let late = try tablet.diary.catches.add(
             CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: tablet.clock.now, utcOffsetSeconds: 0))
         for device in [tablet, phone, tablet, phone] { try await device.synchronise() }
         #expect(try phone.contents() == tablet.contents())
-        #expect(try tablet.diary.catchRecord(late.id).deletedAt != nil, "it went to the Trash with its trip")
-        #expect(try phone.diary.parkedChanges().isEmpty && tablet.diary.parkedChanges().isEmpty)
+        #expect(try tablet.diary.catches.record(late.id).deletedAt != nil, "it went to the Trash with its trip")
+        #expect(try phone.diary.outbox.parked().isEmpty && tablet.diary.outbox.parked().isEmpty)
     }
 
     @Test(
@@ -102,7 +102,7 @@ struct ReviewScenarioTests {
         arguments: Backend.available)
     func rateLimitSpellings(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        _ = try portal.store.signUp(email: "anna@example.org", password: "correct horse")
+        _ = try portal.store.accounts.signUp(email: "anna@example.org", password: "correct horse")
         let spellings = [
             "anna@example.org", "ANNA@example.org", " anna@example.org\n", "anna@EXAMPLE.org\r\n", "Anna@Example.Org",
         ]
@@ -124,7 +124,7 @@ struct ReviewScenarioTests {
         arguments: Backend.available)
     func refusedNot503(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
-        _ = try portal.store.signUp(email: "anna@example.org", password: "correct horse")
+        _ = try portal.store.accounts.signUp(email: "anna@example.org", password: "correct horse")
         let family = "👨‍👩‍👧‍👦"
         for name in [String(repeating: family, count: 30), "tab\there", "nul\u{0}here"] {
             let response = try await portal.client.send(
@@ -138,7 +138,7 @@ struct ReviewScenarioTests {
             .post, PortalEndpoint.signUp.pattern,
             json: SignUpRequest(email: "a\u{0}b@example.org", password: "correct horse"))
         #expect(nulEmail.status.code == 400)
-        let session = try portal.store.signIn(
+        let session = try portal.store.accounts.signIn(
             email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: "ok")
         let ahead = try await portal.client.send(
             .get, "\(PortalEndpoint.pull.pattern)?cursor=v1.999", headers: ["Authorization": "Bearer \(session.token)"])

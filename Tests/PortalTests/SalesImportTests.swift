@@ -21,11 +21,11 @@ struct SalesImportTests {
         let portal = try PortalHarness(backend)
         let first = try Self.report("sales_2026-06-01.txt")
         let second = try Self.report("sales_2026-06-02.txt.gz")
-        #expect(try portal.store.stats().lastSalesDay == nil)
-        let imported = try portal.store.importSales(first + second)
+        #expect(try portal.store.accounts.stats().lastSalesDay == nil)
+        let imported = try portal.store.licences.importSales(first + second)
         #expect(imported == SalesImport(days: 2, downloads: 29, redownloads: 2, updates: 59))
-        try portal.store.importSales(first)
-        var stats = try portal.store.stats()
+        try portal.store.licences.importSales(first)
+        var stats = try portal.store.accounts.stats()
         #expect(stats.downloads == 29, "a day imported again replaces itself")
         #expect(stats.redownloads == 2)
         #expect(stats.updates == 59)
@@ -34,11 +34,11 @@ struct SalesImportTests {
 
         var corrected = first
         corrected.removeAll { $0.countryCode == "DE" }
-        try portal.store.importSales(corrected)
-        #expect(try portal.store.stats().downloads == 26, "a corrected report replaces the day's units")
+        try portal.store.licences.importSales(corrected)
+        #expect(try portal.store.accounts.stats().downloads == 26, "a corrected report replaces the day's units")
 
         portal.clock.advance(by: 60 * 86_400)
-        stats = try portal.store.stats()
+        stats = try portal.store.accounts.stats()
         #expect(stats.downloadsLast30Days == 0)
         #expect(stats.downloads == 26)
     }

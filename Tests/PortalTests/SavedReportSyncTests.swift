@@ -19,7 +19,7 @@ struct SavedReportSyncTests {
         let (phone, tablet) = try await portal.phoneAndTablet()
         let stranger = try await portal.device("stranger", email: "boris@example.org", signUp: true)
         let report = try phone.diary.saveReport(title: "Pike by month", formula: "count(catch) by month", chart: "bar")
-        #expect(try phone.diary.pendingChanges().map(\.entityType) == [.report])
+        #expect(try phone.diary.outbox.pending().map(\.entityType) == [.report])
 
         #expect(try await phone.synchronise().pushed == 1)
         #expect(try await tablet.synchronise().pulled == 1)
@@ -40,27 +40,27 @@ struct SavedReportSyncTests {
         let merged = try phone.diary.savedReports()
         #expect(merged.map { [$0.title, $0.formula, $0.chart] } == [["Pike, monthly", "count(catch) by year", "pie"]])
         #expect(try tablet.diary.savedReports() == merged)
-        let account = try #require(try phone.diary.syncAccount()).accountId
-        let history = try portal.store.history(account: account, id: report.id)
+        let account = try #require(try phone.diary.sync.account()).accountId
+        let history = try portal.store.records.history(account: account, id: report.id)
         #expect(history.contains { $0.fields?["formula"] == .text("count(catch) by year") })
 
         // The phone deletes it; the tablet's copy follows into its Trash, and a pull with a
         // report in the Trash goes on working.
-        try phone.diary.moveToTrash(.report, report.id)
+        try phone.diary.trash.put(.report, report.id)
         try await phone.synchronise()
         try await tablet.synchronise()
         #expect(try tablet.diary.savedReports().isEmpty)
-        #expect(try tablet.diary.trashEntries().map(\.label) == ["Pike, monthly"])
+        #expect(try tablet.diary.trash.entries().map(\.label) == ["Pike, monthly"])
         try phone.logTrip(catches: 1)
         try await phone.synchronise()
         #expect(try await tablet.synchronise().pulled == 3)
-        #expect(try tablet.diary.trashEntries().map(\.label) == ["Pike, monthly"])
+        #expect(try tablet.diary.trash.entries().map(\.label) == ["Pike, monthly"])
 
-        try tablet.diary.restore(report.id)
+        try tablet.diary.trash.restore(report.id)
         try await tablet.synchronise()
         try await phone.synchronise()
         #expect(try phone.diary.savedReports().map(\.title) == ["Pike, monthly"])
-        #expect(try phone.diary.trashEntries().isEmpty)
+        #expect(try phone.diary.trash.entries().isEmpty)
     }
 
     @Test(
@@ -74,9 +74,9 @@ struct SavedReportSyncTests {
         phone.clock.advance(by: 60)
         try phone.diary.saveReport(id: report.id, title: "Perch", formula: "count(catch) by month", chart: "bar")
         try await phone.synchronise()
-        let account = try #require(try phone.diary.syncAccount()).accountId
+        let account = try #require(try phone.diary.sync.account()).accountId
         let earlier = try #require(
-            try portal.store.history(account: account, id: report.id).first {
+            try portal.store.records.history(account: account, id: report.id).first {
                 $0.fields?["formula"] == .text("count(catch) by species")
             }?.fields)
 

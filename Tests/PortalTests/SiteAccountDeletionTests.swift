@@ -20,7 +20,7 @@ struct SiteAccountDeletionTests {
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
         let (_, _, fish) = try phone.logTrip(catches: 2)
         let photo = try await SiteDiaryTests.attachPhoto(to: fish[0], on: phone)
-        let account = try #require(try phone.diary.syncAccount()).accountId
+        let account = try #require(try phone.diary.sync.account()).accountId
         let browser = SiteBrowser(portal.client)
         #expect(try await browser.signIn("anna@example.org").status.code == 303)
 
@@ -47,17 +47,17 @@ struct SiteAccountDeletionTests {
         )
         #expect(api.status.code == 410 && api.text.contains("account_deleted"))
 
-        try portal.store.restoreAccount(email: "anna@example.org")
+        try portal.store.accounts.restoreAccount(email: "anna@example.org")
         #expect(try await browser.signIn("anna@example.org").status.code == 303)
         #expect(try await browser.get("/diary").text.contains("1 trip"), "restored whole")
 
         try await browser.get("/account/delete")
         _ = try await browser.post("/account/delete", ["email": "anna@example.org", "password": "correct horse"])
         portal.clock.advance(by: 29 * 86_400)
-        #expect(try portal.store.purgeDeletedAccounts() == 0, "still restorable")
+        #expect(try portal.store.accounts.purgeDeletedAccounts() == 0, "still restorable")
         portal.clock.advance(by: 2 * 86_400)
-        #expect(throws: PortalStoreError.self) { try portal.store.restoreAccount(email: "anna@example.org") }
-        #expect(try portal.store.purgeDeletedAccounts() == 1)
+        #expect(throws: PortalStoreError.self) { try portal.store.accounts.restoreAccount(email: "anna@example.org") }
+        #expect(try portal.store.accounts.purgeDeletedAccounts() == 1)
         let left = try portal.store.database.read { sql in
             try ["accounts", "records", "devices", "sessions", "media_content", "media_garbage", "history"].map {
                 table in
@@ -67,9 +67,9 @@ struct SiteAccountDeletionTests {
             }
         }
         #expect(left == [0, 0, 0, 0, 0, 0, 0])
-        #expect(try portal.store.mediaSize(account: account, sha256: photo.asset.sha256) == nil)
+        #expect(try portal.store.media.size(account: account, sha256: photo.asset.sha256) == nil)
         #expect(
-            try portal.store.signUp(email: "anna@example.org", password: "correct horse") != account,
+            try portal.store.accounts.signUp(email: "anna@example.org", password: "correct horse") != account,
             "the email is free again")
     }
 }

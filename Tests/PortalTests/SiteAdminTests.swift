@@ -13,7 +13,7 @@ import Testing
 @Suite("Site: administration", .timeLimit(.minutes(3)))
 struct SiteAdminTests {
     func admin(_ portal: PortalHarness) async throws -> SiteBrowser {
-        try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
+        try portal.store.accounts.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
         let browser = SiteBrowser(portal.client)
         #expect(try await browser.signIn("admin@example.org").status.code == 303)
         return browser
@@ -41,7 +41,7 @@ struct SiteAdminTests {
         try await anna.get("/diary")
         let added = try await anna.post("/admin/directories/species", ["name": "Kraken", "latin": "Krakenus"])
         #expect(added.status.code == 403)
-        #expect(try portal.store.directories().entries.contains { $0.nameEn == "Kraken" } == false)
+        #expect(try portal.store.directories.current().entries.contains { $0.nameEn == "Kraken" } == false)
         #expect(try await SiteBrowser(portal.client).get("/admin").status.code == 303, "a visitor signs in first")
     }
 
@@ -54,7 +54,7 @@ struct SiteAdminTests {
         let (_, _, fish) = try phone.logTrip(catches: 1, species: "esox-lucius")
         try await phone.synchronise()
         let admin = try await admin(portal)
-        let before = try portal.store.directories().version
+        let before = try portal.store.directories.current().version
         let list = try await admin.get("/admin/directories/species")
         #expect(list.text.contains("Directory version <strong>\(before)</strong>"))
 
@@ -80,10 +80,10 @@ struct SiteAdminTests {
         let retired = try await admin.post(
             "/admin/directories/species/esox-lucius/retire", ["confirm": "yes", "replacement": "testus-piscis"])
         #expect(retired.headers["Location"] == "/admin/directories/species?done=retired")
-        #expect(try portal.store.directories().version > before)
+        #expect(try portal.store.directories.current().version > before)
         try await phone.synchronise()
         #expect(try phone.diary.directoryEntry(.species, id: "esox-lucius")?.retired == true)
-        #expect(try phone.diary.catches().first { $0.id == fish[0].id }?.speciesId == "testus-piscis")
+        #expect(try phone.diary.catches.list().first { $0.id == fish[0].id }?.speciesId == "testus-piscis")
     }
 
     @Test(
@@ -95,7 +95,7 @@ struct SiteAdminTests {
         let admin = try await admin(portal)
         let before = try await admin.get("/admin")
         #expect(before.text.contains("No sales reports imported yet"))
-        try portal.store.importSales(
+        try portal.store.licences.importSales(
             try SalesImportTests.report("sales_2026-06-01.txt") + SalesImportTests.report("sales_2026-06-02.txt.gz"))
         let overview = try await admin.get("/admin")
         #expect(overview.status.code == 200)
@@ -107,7 +107,7 @@ struct SiteAdminTests {
         #expect(chart.text.hasPrefix("<svg") || chart.text.hasPrefix("<?xml"))
         #expect(chart.text.contains("06-01") && chart.text.contains("06-02"))
         #expect(chart.headers["Content-Security-Policy"]?.contains("script") == false)
-        let days = try portal.store.dailyUnits(.download, days: 3)
+        let days = try portal.store.licences.dailyUnits(.download, days: 3)
         #expect(days.map(\.day) == ["2026-05-31", "2026-06-01", "2026-06-02"] && days[0].units == 0)
         #expect(days[1].units + days[2].units == 29)
     }

@@ -25,7 +25,7 @@ struct SiteBrowserTests {
     func fill(_ portal: PortalHarness) async throws -> [String: Any] {
         let (phone, trips, _) = try await SiteDiaryTests().loggedSeason(portal)
         let newest = try #require(trips.last)
-        let fish = try #require(try phone.diary.catches().filter { $0.tripId == newest.id }.first)
+        let fish = try #require(try phone.diary.catches.list().filter { $0.tripId == newest.id }.first)
         _ = try await SiteDiaryTests.attachPhoto(to: fish, on: phone)
         let media = try MediaStore(diary: phone.diary)
         _ = try MediaImporter(store: media).importMedia(
@@ -36,15 +36,15 @@ struct SiteBrowserTests {
         var devices: [String: String] = [:]
         for size in ["phone", "tablet", "desktop"] {
             let name = "Old \(size)"
-            _ = try portal.store.signIn(
+            _ = try portal.store.accounts.signIn(
                 email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: name)
             devices[size] = name
         }
-        try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
-        try portal.store.importSales(
+        try portal.store.accounts.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
+        try portal.store.licences.importSales(
             try SalesImportTests.report("sales_2026-06-01.txt") + SalesImportTests.report("sales_2026-06-02.txt.gz"))
         for (code, count) in [("contentDamaged", 5), ("io", 1)] {
-            _ = try portal.store.receiveDiagnostics(
+            _ = try portal.store.diagnostics.receive(
                 SiteErrorPagesTests.upload(code: code, occurrences: count, message: "exporting", at: portal.clock.now),
                 account: nil)
         }
@@ -55,8 +55,8 @@ struct SiteBrowserTests {
         let purchase = try #require(try LicensingEndpointTests.configuration().appStore).transaction(
             LicensingFixtures.shared.jws("ok"), now: LicensingFixtures.now)
         for device in [phone, boris] {
-            _ = try? portal.store.redeem(
-                purchase, account: try #require(try device.diary.syncAccount()?.accountId),
+            _ = try? portal.store.licences.redeem(
+                purchase, account: try #require(try device.diary.sync.account()?.accountId),
                 device: try device.diary.replicaId(), limits: PurchaseLimits())
         }
         return [

@@ -30,17 +30,17 @@ struct SiteDiaryTests {
     func loggedSeason(_ portal: PortalHarness) async throws -> (TestDevice, [Trip], [Spot]) {
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
         let spots = try ["Volga bend", "Oka mouth"].map {
-            try phone.diary.addSpot(SpotDraft(name: $0, latitude: 56.84, longitude: 35.9))
+            try phone.diary.spots.add(SpotDraft(name: $0, latitude: 56.84, longitude: 35.9))
         }
         let start = Date(timeIntervalSince1970: 1_761_955_200)  // 2025-11-01T00:00Z
         var trips: [Trip] = []
         for index in 0..<25 {
             let when = start.addingTimeInterval(Double(index) * 7 * 86_400)
-            let trip = try phone.diary.addTrip(
+            let trip = try phone.diary.trips.add(
                 TripDraft(
                     spotId: spots[index % 2].id, startAt: when, utcOffsetSeconds: 10_800, title: "Trip \(index)",
                     notes: index == 7 ? "Ёрш и судак у моста" : nil))
-            _ = try phone.diary.addCatches([
+            _ = try phone.diary.catches.add(contentsOf: [
                 CatchDraft(
                     tripId: trip.id, speciesId: index % 5 == 0 ? "perca-fluviatilis" : "esox-lucius", caughtAt: when,
                     utcOffsetSeconds: 10_800, count: 2)
@@ -202,7 +202,7 @@ struct SiteDiaryTests {
     func devicesThroughTheAPI(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let (phone, tablet) = try await portal.phoneAndTablet()
-        let token = try #require(try phone.diary.syncAccount()?.token)
+        let token = try #require(try phone.diary.sync.account()?.token)
         let bearer: HTTPHeaders = ["Authorization": "Bearer \(token)"]
         let listed = try await portal.client.send(.get, PortalEndpoint.devices.pattern, headers: bearer)
         let devices = try listed.decode([DeviceSummary].self)
@@ -234,14 +234,15 @@ struct SiteDiaryTests {
             try portal.store.database.read { sql in
                 try sql.queryFirst("SELECT COUNT(*) FROM records WHERE parent_id IS NOT NULL", [])?.int64(0)
             } == 0)
-        try portal.store.database.write { sql in try PortalStore.backfillReadIndex(sql) }
+        try portal.store.database.write { sql in try RecordStore.backfillReadIndex(sql) }
         #expect(
-            try portal.store.diaryTrips(account: account, filter: DiaryFilter(spotId: spots[0].id), page: 1).total == 13
+            try portal.store.diary.trips(account: account, filter: DiaryFilter(spotId: spots[0].id), page: 1).total
+                == 13
         )
         #expect(
-            try portal.store.diaryTrips(account: account, filter: DiaryFilter(speciesId: "perca-fluviatilis"), page: 1)
+            try portal.store.diary.trips(account: account, filter: DiaryFilter(speciesId: "perca-fluviatilis"), page: 1)
                 .total == 5)
-        #expect(try portal.store.diaryTrips(account: account, filter: DiaryFilter(year: 2025), page: 1).total == 9)
+        #expect(try portal.store.diary.trips(account: account, filter: DiaryFilter(year: 2025), page: 1).total == 9)
     }
 
     @Test(
@@ -297,7 +298,7 @@ struct SiteDiaryTests {
         try phone.logTrip(catches: 1)
         try await phone.synchronise()
         #expect(try await browser.get("/diary").text.contains("26 trips"))
-        try portal.store.renameDirectoryEntry(.species, id: "esox-lucius", nameEn: "Pike of the north", nameRu: nil)
+        try portal.store.directories.renameEntry(.species, id: "esox-lucius", nameEn: "Pike of the north", nameRu: nil)
         #expect(try await browser.get("/diary").text.contains("Pike of the north"))
     }
 }

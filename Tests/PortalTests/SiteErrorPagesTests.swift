@@ -34,7 +34,7 @@ struct SiteErrorPagesTests {
         for upload in [often, lately] {
             #expect(try await portal.client.send(.post, "/v1/diagnostics", json: upload).status.code == 200)
         }
-        try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
+        try portal.store.accounts.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
         let admin = SiteBrowser(portal.client)
         #expect(try await admin.signIn("admin@example.org").status.code == 303)
         #expect(try await admin.get("/admin").text.contains("href=\"/admin/errors\""))
@@ -62,7 +62,7 @@ struct SiteErrorPagesTests {
         #expect(bad.status.code == 400 && bad.text.contains("must be numbers separated by dots"))
         let resolved = try await admin.post("/admin/errors/\(fingerprint)", ["status": "resolved", "version": "1.1"])
         #expect(resolved.status.code == 303)
-        #expect(try portal.store.errorGroup(fingerprint)?.resolvedIn == "1.1")
+        #expect(try portal.store.diagnostics.errorGroup(fingerprint)?.resolvedIn == "1.1")
         #expect(try await admin.get("/admin/errors?status=resolved").text.contains("MediaStoreError.contentDamaged"))
         #expect(!(try await admin.get("/admin/errors?status=new").text.contains("MediaStoreError.contentDamaged")))
         #expect(try await admin.post("/admin/errors/0123456789abcdef", ["status": "acknowledged"]).status.code == 404)

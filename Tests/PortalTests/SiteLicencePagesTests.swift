@@ -27,7 +27,7 @@ struct SiteLicencePagesTests {
                 signedTransaction: fixtures.jws("ok"), token: LicensingEndpointTests.token(boris))
         }
 
-        try portal.store.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
+        try portal.store.accounts.signUp(email: "admin@example.org", password: "correct horse", isAdmin: true)
         let admin = SiteBrowser(portal.client)
         #expect(try await admin.signIn("admin@example.org").status.code == 303)
         #expect(try await admin.get("/admin").text.contains("href=\"/admin/licences\""))

@@ -20,10 +20,10 @@ struct SiteMapTests {
     func mapData(backend: Backend) async throws {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let spot = try phone.diary.addSpot(SpotDraft(name: "Volga bend", latitude: 56.8412, longitude: 35.9030))
-        let trip = try phone.diary.addTrip(
+        let spot = try phone.diary.spots.add(SpotDraft(name: "Volga bend", latitude: 56.8412, longitude: 35.9030))
+        let trip = try phone.diary.trips.add(
             TripDraft(spotId: spot.id, startAt: phone.clock.now, utcOffsetSeconds: 10_800))
-        let fish = try phone.diary.addCatches([
+        let fish = try phone.diary.catches.add(contentsOf: [
             CatchDraft(tripId: trip.id, speciesId: "esox-lucius", caughtAt: phone.clock.now, utcOffsetSeconds: 10_800)
         ])
         try await phone.synchronise()

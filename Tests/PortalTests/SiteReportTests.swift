@@ -44,7 +44,7 @@ struct SiteReportTests {
         #expect(csv.headers["Content-Disposition"] == "attachment; filename=\"report.csv\"")
         #expect(csv.text.contains("esox-lucius,3") || csv.text.contains("Northern pike,3"), "\(csv.text)")
 
-        try phone.diary.moveToTrash(.catch, perch[0].id)
+        try phone.diary.trash.put(.catch, perch[0].id)
         try phone.logTrip(catches: 4, species: "esox-lucius")
         try await phone.synchronise()
         let later = try await browser.get("/reports?formula=\(SiteBrowser.encode(formula))")
@@ -120,7 +120,7 @@ struct SiteReportTests {
 
         // A hostile device of Anna's pushes reports the app would never save: the page still
         // works and offers only what the diary's rules take.
-        let account = try #require(try phone.diary.syncAccount()).accountId
+        let account = try #require(try phone.diary.sync.account()).accountId
         let hostile = [
             ["title": FieldValue.text(String(repeating: "Ж", count: 5_000)), "chart": .text("bar")],
             ["title": .text("Radar"), "chart": .text("radar")], ["title": .integer(-1), "chart": .real(1e308)],
@@ -135,13 +135,13 @@ struct SiteReportTests {
                 mutationId: 9_000 + Int64(index), kind: .report, id: id, operation: .upsert, modifiedAt: 1,
                 baseSeq: 0, fields: all)
         }
-        _ = try portal.store.push(hostile, account: account, device: try phone.diary.replicaId())
+        _ = try portal.store.records.push(hostile, account: account, device: try phone.diary.replicaId())
         let afterHostile = try await browser.get("/reports")
         #expect(afterHostile.status.code == 200)
         #expect(afterHostile.text.components(separatedBy: "href=\"/reports?saved=").count == 2, "only the real one")
         #expect(!afterHostile.text.contains("ЖЖЖ") && !afterHostile.text.contains("Radar"))
 
-        try phone.diary.moveToTrash(.report, report.id)
+        try phone.diary.trash.put(.report, report.id)
         try await phone.synchronise()
         #expect(
             try await browser.get("/reports?saved=\(id)").status.code == 404, "a report in the Trash is not offered")

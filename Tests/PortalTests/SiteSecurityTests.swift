@@ -20,10 +20,10 @@ struct SiteSecurityTests {
     {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
-        let spot = try phone.diary.addSpot(SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9))
-        let trip = try phone.diary.addTrip(
+        let spot = try phone.diary.spots.add(SpotDraft(name: "Volga bend", latitude: 56.84, longitude: 35.9))
+        let trip = try phone.diary.trips.add(
             TripDraft(spotId: spot.id, startAt: phone.clock.now, utcOffsetSeconds: 10_800, title: title, notes: notes))
-        let fish = try phone.diary.addCatches([
+        let fish = try phone.diary.catches.add(contentsOf: [
             CatchDraft(
                 tripId: trip.id, speciesId: "esox-lucius", caughtAt: phone.clock.now, utcOffsetSeconds: 10_800,
                 weightKg: 2.4, notes: notes)
@@ -97,7 +97,7 @@ struct SiteSecurityTests {
         #expect(signOut.status.code == 403)
         #expect(try await browser.get("/diary").status.code == 200, "still signed in")
         #expect(try await browser.signIn("anna@example.org", "correct horse").status.code == 303)
-        _ = try await portal.store.signIn(
+        _ = try await portal.store.accounts.signIn(
             email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: "check")
 
         let loginForged = SiteBrowser(portal.client)

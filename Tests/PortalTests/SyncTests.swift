@@ -20,8 +20,8 @@ struct SyncTests {
         let (phone, tablet) = try await portal.phoneAndTablet()
         let stranger = try await portal.device("stranger", email: "boris@example.org", signUp: true)
         try phone.logTrip(catches: 3)
-        let conditionsCatch = try phone.diary.catches().first!
-        try phone.diary.saveConditions(weatherFill(at: phone.clock.now), for: .catch, id: conditionsCatch.id)
+        let conditionsCatch = try phone.diary.catches.list().first!
+        try phone.diary.conditions.save(weatherFill(at: phone.clock.now), for: .catch, id: conditionsCatch.id)
 
         let pushed = try await phone.synchronise()
         #expect(pushed.pushed == 5)
@@ -29,8 +29,8 @@ struct SyncTests {
         let pulled = try await tablet.synchronise()
         #expect(pulled.pulled == 5)
         #expect(try tablet.contents() == phone.contents())
-        #expect(try tablet.diary.conditions(for: .catch, id: conditionsCatch.id)?.temperatureC == 12.5)
-        #expect(try tablet.diary.pendingChanges().isEmpty, "pulled records are not sent back")
+        #expect(try tablet.diary.conditions.stored(for: .catch, id: conditionsCatch.id)?.temperatureC == 12.5)
+        #expect(try tablet.diary.outbox.pending().isEmpty, "pulled records are not sent back")
 
         let strangers = try await stranger.synchronise()
         #expect(strangers.pulled == 0)
@@ -52,19 +52,19 @@ struct SyncTests {
 
         phone.clock.advance(by: 60)
         tablet.clock.advance(by: 120)
-        _ = try phone.diary.updateCatch(fish[0].id) { $0.weightKg = 2.0 }
-        _ = try tablet.diary.updateCatch(fish[0].id) { $0.weightKg = 3.0 }
+        _ = try phone.diary.catches.update(fish[0].id) { $0.weightKg = 2.0 }
+        _ = try tablet.diary.catches.update(fish[0].id) { $0.weightKg = 3.0 }
 
         let tabletFirst = try await tablet.synchronise()
         #expect(tabletFirst.pushed == 1)
         let phoneReport = try await phone.synchronise()
         #expect(phoneReport.conflicts >= 1, "the phone's older edit lost")
         try await tablet.synchronise()
-        #expect(try phone.diary.catchRecord(fish[0].id).weightKg == 3.0)
-        #expect(try tablet.diary.catchRecord(fish[0].id).weightKg == 3.0)
+        #expect(try phone.diary.catches.record(fish[0].id).weightKg == 3.0)
+        #expect(try tablet.diary.catches.record(fish[0].id).weightKg == 3.0)
 
-        let account = try #require(try phone.diary.syncAccount()).accountId
-        let history = try portal.store.history(account: account, id: fish[0].id)
+        let account = try #require(try phone.diary.sync.account()).accountId
+        let history = try portal.store.records.history(account: account, id: fish[0].id)
         #expect(
             history.contains { [.real(2), .integer(2)].contains($0.fields?["weight_kg"]) && $0.reason == "superseded" })
     }
@@ -80,18 +80,20 @@ struct SyncTests {
         try await tablet.synchronise()
 
         tablet.clock.advance(by: 10)
-        _ = try tablet.diary.updateSpot(spot.id) { $0.name = "Tablet's name" }
+        _ = try tablet.diary.spots.update(spot.id) { $0.name = "Tablet's name" }
         try await tablet.synchronise()
         phone.clock.advance(by: 20)
-        _ = try phone.diary.updateSpot(spot.id) { $0.name = "Phone's later name" }
+        _ = try phone.diary.spots.update(spot.id) { $0.name = "Phone's later name" }
 
-        let page = try portal.store.pull(
-            after: SyncCursor(seq: 0), limit: 100, account: try #require(try phone.diary.syncAccount()).accountId)
-        _ = try phone.diary.applyPulled(try page.response())
-        #expect(try phone.diary.spot(spot.id).name == "Phone's later name", "a pull never overwrites a pending change")
+        let page = try portal.store.records.pull(
+            after: SyncCursor(seq: 0), limit: 100, account: try #require(try phone.diary.sync.account()).accountId)
+        _ = try phone.diary.sync.applyPulled(try page.response())
+        #expect(
+            try phone.diary.spots.record(spot.id).name == "Phone's later name",
+            "a pull never overwrites a pending change")
         try await phone.synchronise()
         try await tablet.synchronise()
-        #expect(try tablet.diary.spot(spot.id).name == "Phone's later name")
+        #expect(try tablet.diary.spots.record(spot.id).name == "Phone's later name")
     }
 
     @Test(
@@ -105,22 +107,22 @@ struct SyncTests {
         try await tablet.synchronise()
 
         tablet.clock.advance(by: 30)
-        _ = try tablet.diary.updateCatch(fish[0].id) { $0.notes = "edited before the delete" }
+        _ = try tablet.diary.catches.update(fish[0].id) { $0.notes = "edited before the delete" }
         phone.clock.advance(by: 60)
-        try phone.diary.moveToTrash(.catch, fish[0].id)
+        try phone.diary.trash.put(.catch, fish[0].id)
         tablet.clock.advance(by: 60)
-        _ = try tablet.diary.updateCatch(fish[1].id) { $0.notes = "edited after the delete" }
+        _ = try tablet.diary.catches.update(fish[1].id) { $0.notes = "edited after the delete" }
         phone.clock.advance(by: 30)
-        try phone.diary.moveToTrash(.catch, fish[1].id)
+        try phone.diary.trash.put(.catch, fish[1].id)
 
         try await phone.synchronise()
         try await tablet.synchronise()
         try await phone.synchronise()
-        #expect(try tablet.diary.catchRecord(fish[0].id).deletedAt != nil, "the later delete wins, into the Trash")
-        #expect(try tablet.diary.trashEntries().contains { $0.id == fish[0].id })
-        #expect(try tablet.diary.catchRecord(fish[1].id).deletedAt == nil, "the later edit wins and brings it back")
-        #expect(try phone.diary.catchRecord(fish[1].id).notes == "edited after the delete")
-        #expect(try phone.diary.catchRecord(fish[1].id).deletedAt == nil)
+        #expect(try tablet.diary.catches.record(fish[0].id).deletedAt != nil, "the later delete wins, into the Trash")
+        #expect(try tablet.diary.trash.entries().contains { $0.id == fish[0].id })
+        #expect(try tablet.diary.catches.record(fish[1].id).deletedAt == nil, "the later edit wins and brings it back")
+        #expect(try phone.diary.catches.record(fish[1].id).notes == "edited after the delete")
+        #expect(try phone.diary.catches.record(fish[1].id).deletedAt == nil)
         #expect(try phone.contents() == tablet.contents())
     }
 
@@ -136,18 +138,18 @@ struct SyncTests {
         try await oldTablet.synchronise()
         // The old tablet edits a catch, then goes offline for months.
         oldTablet.clock.advance(by: 10)
-        _ = try oldTablet.diary.updateCatch(fish[1].id) { $0.notes = "edited, then offline" }
+        _ = try oldTablet.diary.catches.update(fish[1].id) { $0.notes = "edited, then offline" }
 
         phone.clock.advance(by: 20)
-        try phone.diary.moveToTrash(.trip, trip.id)
+        try phone.diary.trash.put(.trip, trip.id)
         try await phone.synchronise()
         let newcomer = try phone.logTrip(catches: 1)
         try await phone.synchronise()
 
-        portal.clock.advance(by: PortalStore.tombstoneHorizon + 86_400)
-        #expect(try portal.store.purgeTombstones() == 3, "the trip and its two catches")
+        portal.clock.advance(by: RecordStore.tombstoneHorizon + 86_400)
+        #expect(try portal.store.records.purgeTombstones() == 3, "the trip and its two catches")
         // A catch made offline long ago on the old tablet, never synced: new, so it must arrive.
-        let lateSpot = try oldTablet.diary.addSpot(SpotDraft(name: "Old notes", latitude: 50, longitude: 30))
+        let lateSpot = try oldTablet.diary.spots.add(SpotDraft(name: "Old notes", latitude: 50, longitude: 30))
 
         await #expect(throws: SyncError.self, "its session expired while it was away") {
             try await oldTablet.synchronise()
@@ -155,15 +157,16 @@ struct SyncTests {
         try await portal.signIn(oldTablet, email: "anna@example.org")
         let report = try await oldTablet.synchronise()
         #expect(report.conflicts >= 1, "its edit of a purged record is refused as gone")
-        #expect(try oldTablet.diary.catchRecord(fish[1].id).deletedAt != nil)
+        #expect(try oldTablet.diary.catches.record(fish[1].id).deletedAt != nil)
         #expect(
-            try oldTablet.diary.trip(trip.id).deletedAt != nil, "the full pass deletes what the portal no longer has")
-        #expect(try oldTablet.diary.catchRecord(newcomer.2[0].id).deletedAt == nil)
+            try oldTablet.diary.trips.record(trip.id).deletedAt != nil,
+            "the full pass deletes what the portal no longer has")
+        #expect(try oldTablet.diary.catches.record(newcomer.2[0].id).deletedAt == nil)
         try await portal.signIn(phone, email: "anna@example.org")
         try await phone.synchronise()
-        #expect(try phone.diary.spot(lateSpot.id).name == "Old notes")
+        #expect(try phone.diary.spots.record(lateSpot.id).name == "Old notes")
         #expect(try phone.contents() == oldTablet.contents())
-        #expect(try phone.diary.catchRecord(fish[1].id).deletedAt != nil, "nothing purged comes back")
+        #expect(try phone.diary.catches.record(fish[1].id).deletedAt != nil, "nothing purged comes back")
     }
 
     @Test(
@@ -173,14 +176,15 @@ struct SyncTests {
         let portal = try PortalHarness(backend)
         let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
         try phone.logTrip(catches: 2)
-        let account = try #require(try phone.diary.syncAccount())
-        let mutations = try phone.diary.outgoingMutations(limit: 100)
+        let account = try #require(try phone.diary.sync.account())
+        let mutations = try phone.diary.outbox.outgoingMutations(limit: 100)
         let device = try phone.diary.replicaId()
-        let first = try portal.store.push(mutations, account: account.accountId, device: device)
-        let second = try portal.store.push(mutations, account: account.accountId, device: device)
+        let first = try portal.store.records.push(mutations, account: account.accountId, device: device)
+        let second = try portal.store.records.push(mutations, account: account.accountId, device: device)
         #expect(first.results.allSatisfy { $0.status == .applied })
         #expect(second.results.allSatisfy { $0.status == .duplicate })
-        let page = try portal.store.pull(after: SyncCursor(seq: 0), limit: 100, account: account.accountId).response()
+        let page = try portal.store.records.pull(after: SyncCursor(seq: 0), limit: 100, account: account.accountId)
+            .response()
         #expect(page.changes.count == 4)
         #expect(page.changes.map(\.seq) == [1, 2, 3, 4])
     }
@@ -237,13 +241,13 @@ struct RejectionTests {
         try phone.logTrip(catches: 1)
         let first = try await phone.synchronise()
         #expect(first.rejected == 3)
-        let rejections = try phone.diary.syncRejections()
+        let rejections = try phone.diary.outbox.rejections()
         #expect(rejections.count == 3)
         #expect(rejections.allSatisfy { $0.reason == "unprocessable: the portal cannot store this batch" })
-        let later = try phone.diary.addSpot(SpotDraft(name: "Later", latitude: 50, longitude: 30))
+        let later = try phone.diary.spots.add(SpotDraft(name: "Later", latitude: 50, longitude: 30))
         let second = try await phone.synchronise()
         #expect(second.pushed == 1, "the refusal does not block later changes")
-        #expect(try phone.diary.syncRejections().count == 3, "and it is not silently dropped")
-        #expect(try phone.diary.spot(later.id).name == "Later")
+        #expect(try phone.diary.outbox.rejections().count == 3, "and it is not silently dropped")
+        #expect(try phone.diary.spots.record(later.id).name == "Later")
     }
 }

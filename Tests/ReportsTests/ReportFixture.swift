@@ -20,11 +20,12 @@ struct ReportFixture {
             root: try temporaryFolder("reports"), now: { Date(timeIntervalSince1970: 1_790_000_000) })
         try storage.addProfile(ProfileDraft(displayName: "Anna"))
         let diary = try storage.openDiary(named: "Anna", pin: nil)
-        let lake = try diary.addSpot(SpotDraft(name: "Lake A", latitude: 56, longitude: 37, waterBodyTypeId: "lake"))
-        let river = try diary.addSpot(SpotDraft(name: "River B", latitude: 55, longitude: 38, waterBodyTypeId: "river"))
+        let lake = try diary.spots.add(SpotDraft(name: "Lake A", latitude: 56, longitude: 37, waterBodyTypeId: "lake"))
+        let river = try diary.spots.add(
+            SpotDraft(name: "River B", latitude: 55, longitude: 38, waterBodyTypeId: "river"))
         func at(_ text: String) -> Date { DiaryTime.parse(text, defaultOffsetSeconds: 10_800)!.date }
         func trip(_ spot: Spot, _ start: String, _ title: String? = nil) throws -> Trip {
-            try diary.addTrip(TripDraft(spotId: spot.id, startAt: at(start), utcOffsetSeconds: 10_800, title: title))
+            try diary.trips.add(TripDraft(spotId: spot.id, startAt: at(start), utcOffsetSeconds: 10_800, title: title))
         }
         let t1 = try trip(lake, "2025-06-01T04:00", "June dawn")
         let t2 = try trip(lake, "2026-06-10T05:00")
@@ -40,7 +41,7 @@ struct ReportFixture {
                 baitId: bait, methodId: method, released: released)
         }
         self.diary = diary
-        catches = try diary.addCatches([
+        catches = try diary.catches.add(contentsOf: [
             fish(t1, "esox-lucius", 2.0, 60, "2025-06-01T06:00", "spoon", "spinning"),
             fish(t1, "perca-fluviatilis", 0.3, 20, "2025-06-01T07:00", "earthworm", "float"),
             fish(t2, "esox-lucius", 3.5, 80, "2026-06-10T06:30", "spoon", "spinning"),
@@ -51,7 +52,7 @@ struct ReportFixture {
         for (index, change, tendency) in [
             (0, -2.0, "falling"), (2, -1.5, "falling"), (3, -0.5, "steady"), (1, 1.2, "rising"), (4, -3.0, "falling"),
         ] {
-            try diary.saveConditions(
+            try diary.conditions.save(
                 StoredConditions(
                     temperatureC: 15, pressureHpa: 1010 + change, pressureChange3h: change, pressureTendency: tendency,
                     windSpeedMs: 3, windDirectionDeg: 180, humidityPercent: 60, kp: 2, complete: true,

@@ -16,7 +16,8 @@ struct ReportReplicaTests {
     static func page(_ diary: Diary, from seq: Int64 = 1, only: (RecordMutation) -> Bool = { _ in true }) throws
         -> PullResponse
     {
-        let changes = try diary.outgoingMutations(limit: 100_000).filter(only).enumerated().map { index, mutation in
+        let changes = try diary.outbox.outgoingMutations(limit: 100_000).filter(only).enumerated().map {
+            index, mutation in
             RecordChange(
                 seq: seq + Int64(index), kind: mutation.kind, id: mutation.id, deleted: mutation.operation == .delete,
                 modifiedAt: mutation.modifiedAt, fields: mutation.fields)
@@ -80,7 +81,7 @@ struct ReportReplicaTests {
         let first = try Self.page(fixture.diary)
         try replica.apply(first)
         let trip = try #require(fixture.catches.first?.tripId)
-        _ = try fixture.diary.moveToTrash(.trip, trip)
+        _ = try fixture.diary.trash.put(.trip, trip)
         try replica.apply(
             try Self.page(fixture.diary, from: Int64(first.changes.count) + 1) { $0.kind == .trip && $0.id == trip })
         try Self.expectSameAnswers(fixture.diary, replica)
@@ -96,7 +97,7 @@ struct ReportReplicaTests {
         try replica.apply(try Self.page(fixture.diary))
         let retirement = [DirectoryReplacement(kind: .baits, retiredId: "shad", replacementId: "spoon")]
         let directories = try Self.directories(fixture.diary, replacements: retirement)
-        try fixture.diary.installDirectories(directories)
+        try fixture.diary.sync.installDirectories(directories)
         try replica.install(directories)
         #expect(try replica.directoryVersion() == 2)
         try Self.expectSameAnswers(fixture.diary, replica)

@@ -161,7 +161,7 @@ struct ReportTests {
 
     @Test("Given a trashed catch, when reported, then it is left out")
     func trashLeftOut() throws {
-        try fixture.diary.moveToTrash(.catch, fixture.catches[0].id)
+        try fixture.diary.trash.put(.catch, fixture.catches[0].id)
         #expect(try rows("count(catch)") == [[.integer(5)]])
     }
 
@@ -250,7 +250,7 @@ struct ReportErrorTests {
         for formula in ["count(catch); DELETE FROM catches", "count(catches.id)", "count(catch) by sqlite_master"] {
             #expect(throws: (any Error).self) { try engine.run(formula: formula) }
         }
-        #expect(try fixture.diary.catches().count == 6)
+        #expect(try fixture.diary.catches.list().count == 6)
     }
 
     @Test("Given 10,000 seeded random formulas, when checked and run, then nothing crashes and errors are ReportErrors")
@@ -270,7 +270,7 @@ struct ReportErrorTests {
             }
         }
         #expect(valid > 1_000, "the generator should produce many valid formulas (got \(valid))")
-        #expect(try fixture.diary.catches().count == 6)
+        #expect(try fixture.diary.catches.list().count == 6)
     }
 }
 

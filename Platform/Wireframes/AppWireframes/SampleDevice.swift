@@ -38,7 +38,7 @@ struct SampleDevice {
         }
         if signedIn {
             try await diary.write { diary in
-                try diary.saveSyncAccount(
+                try diary.sync.saveAccount(
                     portalURL: "https://portal.example.org", email: "anna@example.org", accountId: UUID(),
                     token: "wireframe")
             }
@@ -96,7 +96,7 @@ struct SampleDevice {
             .appendingPathComponent("../sample-photos").standardized
         let photos = try JSONDecoder().decode(
             [SamplePhoto].self, from: Data(contentsOf: folder.appendingPathComponent("photos.json")))
-        let catches = try diary.trips().flatMap { try diary.catches(tripId: $0.id) }
+        let catches = try diary.trips.list().flatMap { try diary.catches.list(tripId: $0.id) }
         for photo in photos {
             guard
                 let item = catches.first(where: {
@@ -106,7 +106,7 @@ struct SampleDevice {
             _ = try importer.importMedia(
                 MediaSource(url: folder.appendingPathComponent(photo.file), target: MediaTarget(.catch, item.id)))
         }
-        guard let latest = try diary.trips().max(by: { $0.startAt < $1.startAt }) else { return }
+        guard let latest = try diary.trips.list().max(by: { $0.startAt < $1.startAt }) else { return }
         _ = try importer.importMedia(
             MediaSource(url: Self.photo("video_location.mp4"), target: MediaTarget(.trip, latest.id)))
         _ = try importer.importMedia(MediaSource(url: Self.photo("photo_iloc_v0.heic")))

@@ -61,33 +61,34 @@ struct SampleSeason: Decodable {
     /// Writes the season into `diary`, in one transaction.
     func write(into diary: Diary) throws {
         let saved = try spots.map {
-            try diary.addSpot(
+            try diary.spots.add(
                 SpotDraft(
                     name: $0.name, latitude: $0.latitude, longitude: $0.longitude, waterBodyTypeId: $0.waterBodyTypeId))
         }
         for trip in trips { try add(trip, at: saved, to: diary) }
         let gone = try add(trashedTrip, at: saved, to: diary)
-        try diary.moveToTrash(.trip, gone.id)
+        try diary.trash.put(.trip, gone.id)
         try diary.saveReport(title: report.title, formula: report.formula, chart: report.chart)
     }
 
     @discardableResult
     private func add(_ sample: SampleTrip, at spots: [Spot], to diary: Diary) throws -> Trip {
-        let trip = try diary.addTrip(
+        let trip = try diary.trips.add(
             TripDraft(
                 spotId: spots[sample.spot].id, startAt: Date(timeIntervalSince1970: sample.start),
                 endAt: Date(timeIntervalSince1970: sample.end), utcOffsetSeconds: sample.offset, title: sample.title,
                 notes: sample.notes))
-        _ = try diary.addCatches(
-            sample.catches.map { item in
-                CatchDraft(
-                    tripId: trip.id, speciesId: item.species, caughtAt: Date(timeIntervalSince1970: item.at),
-                    utcOffsetSeconds: sample.offset, count: item.count, weightKg: item.weightKg,
-                    lengthCm: item.lengthCm,
-                    baitId: item.bait, methodId: item.method, released: item.released, notes: item.notes)
-            })
+        _ = try diary.catches.add(
+            contentsOf:
+                sample.catches.map { item in
+                    CatchDraft(
+                        tripId: trip.id, speciesId: item.species, caughtAt: Date(timeIntervalSince1970: item.at),
+                        utcOffsetSeconds: sample.offset, count: item.count, weightKg: item.weightKg,
+                        lengthCm: item.lengthCm,
+                        baitId: item.bait, methodId: item.method, released: item.released, notes: item.notes)
+                })
         if let c = sample.conditions {
-            try diary.saveConditions(
+            try diary.conditions.save(
                 StoredConditions(
                     temperatureC: c.temperatureC, pressureHpa: c.pressureHpa, pressureChange3h: c.pressureChange3h,
                     pressureTendency: c.pressureTendency, windSpeedMs: c.windSpeedMs,

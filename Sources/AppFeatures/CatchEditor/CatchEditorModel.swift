@@ -118,10 +118,10 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         let id = editing == nil ? editingId : nil
         let (trips, entries, recent, item, spots) = try await diary.read { diary in
             (
-                try diary.trips(),
+                try diary.trips.list(),
                 try [DirectoryKind.species, .baits, .methods].map { ($0, try diary.directoryEntries($0)) },
-                try diary.catches(limit: 100).map(\.speciesId), try id.map { try diary.catchRecord($0) },
-                try diary.spots()
+                try diary.catches.list(limit: 100).map(\.speciesId), try id.map { try diary.catches.record($0) },
+                try diary.spots.list()
             )
         }
         self.trips = trips

@@ -56,13 +56,13 @@ public final class CatchPageModel: DeclaresControls {
     public func load() async throws {
         let id = catchId
         let loaded = try await diary.read { diary in
-            let item = try diary.catchRecord(id)
-            let trip = try diary.trip(item.tripId)
+            let item = try diary.catches.record(id)
+            let trip = try diary.trips.record(item.tripId)
             return (
-                item, trip, try diary.spot(trip.spotId),
-                try diary.conditions(for: .catch, id: id).map { ($0, false) }
-                    ?? diary.conditions(for: .trip, id: trip.id).map { ($0, true) },
-                try diary.mediaAssets(linkedTo: MediaTarget(.catch, id)), try diary.entriesNamed(by: [item])
+                item, trip, try diary.spots.record(trip.spotId),
+                try diary.conditions.stored(for: .catch, id: id).map { ($0, false) }
+                    ?? diary.conditions.stored(for: .trip, id: trip.id).map { ($0, true) },
+                try diary.media.assets(linkedTo: MediaTarget(.catch, id)), try diary.entriesNamed(by: [item])
             )
         }
         (item, trip, spot) = (loaded.0, loaded.1, loaded.2)

@@ -99,12 +99,16 @@ public final class CatchNowModel: DeclaresControls {
     private func makePlan(at time: Date) async throws -> CatchNowPlan {
         let here = await location.currentCoordinate()
         let (trips, spots, species, recent) = try await diary.read { diary in
-            let activity = try diary.trips().map { trip in
+            let activity = try diary.trips.list().map { trip in
                 CatchNowPlan.TripActivity(
                     trip: trip,
-                    lastCatchAt: trip.endAt == nil ? try diary.catches(tripId: trip.id, limit: 1).first?.caughtAt : nil)
+                    lastCatchAt: trip.endAt == nil
+                        ? try diary.catches.list(tripId: trip.id, limit: 1).first?.caughtAt : nil)
             }
-            return (activity, try diary.spots(), try diary.directoryEntries(.species), try diary.catches(limit: 50))
+            return (
+                activity, try diary.spots.list(), try diary.directoryEntries(.species),
+                try diary.catches.list(limit: 50)
+            )
         }
         picker = DirectoryPicker(entries: species, language: language)
         var seen = Set<String>()
@@ -257,7 +261,7 @@ public final class CatchNowModel: DeclaresControls {
         do {
             let result = try await diary.write { diary -> (Catch, Trip, Spot?, Bool) in
                 if let ending {
-                    try diary.updateTrip(ending.trip.id) { $0.endAt = ending.endAt }
+                    try diary.trips.update(ending.trip.id) { $0.endAt = ending.endAt }
                 }
                 var madeSpot: Spot?
                 let trip: Trip
@@ -265,18 +269,18 @@ public final class CatchNowModel: DeclaresControls {
                 switch destination {
                 case .trip(let open, _): trip = open
                 case .newTrip(let spot, _):
-                    trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
+                    trip = try diary.trips.add(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
                     madeTrip = true
                 case .newSpot(let here):
-                    let spot = try diary.addSpot(
+                    let spot = try diary.spots.add(
                         SpotDraft(name: spotName, latitude: here.latitude, longitude: here.longitude))
                     madeSpot = spot
-                    trip = try diary.addTrip(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
+                    trip = try diary.trips.add(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
                     madeTrip = true
                 }
-                let item = try diary.addCatch(
+                let item = try diary.catches.add(
                     CatchDraft(tripId: trip.id, speciesId: speciesId, caughtAt: time, utcOffsetSeconds: offset))
-                return (item, trip, madeSpot ?? (try? diary.spot(trip.spotId)), madeTrip)
+                return (item, trip, madeSpot ?? (try? diary.spots.record(trip.spotId)), madeTrip)
             }
             let (item, trip, spot, madeTrip) = result
             let message = catalog.text(
@@ -305,8 +309,8 @@ public final class CatchNowModel: DeclaresControls {
     private func takeBack(_ saved: Saved) async throws {
         let (catchId, trip, spot, ended) = (saved.item.id, saved.madeTrip, saved.madeSpot, saved.endedTrip)
         try await diary.write { diary in
-            try diary.takeBack(catch: catchId, madeTrip: trip, madeSpot: spot)
-            if let ended { try diary.updateTrip(ended) { $0.endAt = nil } }
+            try diary.catches.takeBack(catch: catchId, madeTrip: trip, madeSpot: spot)
+            if let ended { try diary.trips.update(ended) { $0.endAt = nil } }
         }
         self.saved = nil
         undoOffer = nil

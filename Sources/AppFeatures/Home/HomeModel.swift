@@ -59,14 +59,19 @@ public final class HomeModel: DeclaresControls {
 
     public func load() async throws {
         let summary = try await diary.read { diary in
-            let catches = try diary.catches(limit: 5)
-            let spots = try catches.map { item in (item.id, try diary.spot(try diary.trip(item.tripId).spotId).name) }
-            let unended = try diary.trips(limit: 20).first { $0.endAt == nil }
+            let catches = try diary.catches.list(limit: 5)
+            let spots = try catches.map { item in
+                (item.id, try diary.spots.record(try diary.trips.record(item.tripId).spotId).name)
+            }
+            let unended = try diary.trips.list(limit: 20).first { $0.endAt == nil }
             let unendedState = try unended.map { trip in
-                (trip, try? diary.spot(trip.spotId), try diary.catches(tripId: trip.id, limit: 1).first?.caughtAt)
+                (
+                    trip, try? diary.spots.record(trip.spotId),
+                    try diary.catches.list(tripId: trip.id, limit: 1).first?.caughtAt
+                )
             }
             return (
-                catches, try diary.latestTrip(), try diary.pendingChangeCount(), try diary.syncAccount(),
+                catches, try diary.trips.latest(), try diary.outbox.pendingCount(), try diary.sync.account(),
                 try diary.entriesNamed(by: catches), unendedState, spots
             )
         }

@@ -61,7 +61,7 @@ public final class MediaModel: DeclaresControls {
 
     public func load() async throws {
         let target = target
-        assets = try await diary.read { try $0.mediaAssets(linkedTo: target, withItsCatches: true) }
+        assets = try await diary.read { try $0.media.assets(linkedTo: target, withItsCatches: true) }
         missing = Set((downloads?.missing(assets) ?? []).map(\.id))
         tiles = await MediaTile.tiles(assets, thumbnails: thumbnails)
     }

@@ -119,7 +119,7 @@ public final class MediaViewerModel: SafeguardsDestructiveActions {
     /// Loads the items, opening on the one asked for (or the first, if it has gone).
     public func load() async throws {
         let target = viewing.target
-        items = try await diary.read { try $0.mediaAssets(linkedTo: target, withItsCatches: true) }
+        items = try await diary.read { try $0.media.assets(linkedTo: target, withItsCatches: true) }
         if !hasOpened, let first = items.firstIndex(where: { $0.id == viewing.assetId }) {
             index = first
         }
@@ -199,17 +199,17 @@ public final class MediaViewerModel: SafeguardsDestructiveActions {
         for link in asset.links {
             switch link.type {
             case .catch:
-                guard let item = try? diary.catchRecord(link.id), item.deletedAt == nil else { continue }
-                let spot = try? diary.spot(try diary.trip(item.tripId).spotId)
+                guard let item = try? diary.catches.record(link.id), item.deletedAt == nil else { continue }
+                let spot = try? diary.spots.record(try diary.trips.record(item.tripId).spotId)
                 let lines = RecordLines(
                     formatter: formatter, entries: try diary.entriesNamed(by: [item]), catalog: catalog)
                 return MediaSubject(title: lines.title(of: item), place: spot?.name)
             case .trip:
-                guard let trip = try? diary.trip(link.id), trip.deletedAt == nil else { continue }
-                let spot = (try? diary.spot(trip.spotId))?.name
+                guard let trip = try? diary.trips.record(link.id), trip.deletedAt == nil else { continue }
+                let spot = (try? diary.spots.record(trip.spotId))?.name
                 return MediaSubject(title: trip.title ?? spot ?? "", place: trip.title == nil ? nil : spot)
             case .spot:
-                guard let spot = try? diary.spot(link.id), spot.deletedAt == nil else { continue }
+                guard let spot = try? diary.spots.record(link.id), spot.deletedAt == nil else { continue }
                 return MediaSubject(title: spot.name, place: nil)
             default: continue
             }

@@ -89,7 +89,9 @@ public final class MapModel: DeclaresControls {
     }
 
     public func load() async throws {
-        let (spots, fish) = try await diary.read { diary in (try diary.spots(), try diary.fishCountsBySpot()) }
+        let (spots, fish) = try await diary.read { diary in
+            (try diary.spots.list(), try diary.summaries.fishCountsBySpot())
+        }
         pins = spots.map { SpotPin(spot: $0, fishCount: fish[$0.id] ?? 0) }
     }
 

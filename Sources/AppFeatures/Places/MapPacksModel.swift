@@ -88,7 +88,7 @@ public final class MapPacksModel: SafeguardsDestructiveActions {
     }
 
     private func portal() async throws -> URL {
-        guard let account = try await diary.read({ try $0.syncAccount() }), let url = URL(string: account.portalURL)
+        guard let account = try await diary.read({ try $0.sync.account() }), let url = URL(string: account.portalURL)
         else { throw MapPacksProblem.notSignedIn }
         return url
     }

@@ -60,7 +60,7 @@ public final class SpotsModel: DeclaresControls {
     }
 
     public func load() async throws {
-        let (all, types) = try await diary.read { (try $0.spots(), try $0.directoryEntries(.waterBodyTypes)) }
+        let (all, types) = try await diary.read { (try $0.spots.list(), try $0.directoryEntries(.waterBodyTypes)) }
         waterBodyTypes = types
         if let here = await location.currentCoordinate() {
             spots = PointInfo.nearest(all, to: here).map { ($0.spot, $0.meters) }
@@ -100,7 +100,7 @@ public final class SpotsModel: DeclaresControls {
         let draft = SpotDraft(
             name: newName, latitude: point.latitude, longitude: point.longitude, waterBodyTypeId: newWaterBodyTypeId)
         do {
-            let spot = try await diary.write { try $0.addSpot(draft) }
+            let spot = try await diary.write { try $0.spots.add(draft) }
             saved = spot
             marking = nil
             newName = ""

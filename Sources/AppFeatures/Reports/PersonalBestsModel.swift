@@ -34,8 +34,10 @@ public final class PersonalBestsModel: DeclaresControls {
 
     public func load() async throws {
         let (heaviest, entries, spots) = try await diary.read { diary in
-            let heaviest = try diary.heaviestCatches()
-            let spots = try heaviest.map { item in (item.id, try diary.spot(try diary.trip(item.tripId).spotId).name) }
+            let heaviest = try diary.summaries.heaviestCatches()
+            let spots = try heaviest.map { item in
+                (item.id, try diary.spots.record(try diary.trips.record(item.tripId).spotId).name)
+            }
             return (heaviest, try diary.entriesNamed(by: heaviest), spots)
         }
         let lines = RecordLines(formatter: formatter, entries: entries, catalog: catalog)

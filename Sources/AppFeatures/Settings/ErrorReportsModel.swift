@@ -48,7 +48,7 @@ public final class ErrorReportsModel: DeclaresControls {
     public func load() async {
         await run {
             let (sharing, queued) = try await self.service.diary.read {
-                (try $0.diagnosticsSharing(), try $0.queuedErrorReports().count)
+                (try $0.diagnostics.sharing(), try $0.diagnostics.queued().count)
             }
             self.sharing = sharing
             self.queued = queued
@@ -59,7 +59,7 @@ public final class ErrorReportsModel: DeclaresControls {
     /// The answer to the question, or a change of mind in the settings.
     public func setSharing(_ on: Bool) async {
         await run {
-            try await self.service.diary.write { try $0.setDiagnosticsSharing(on) }
+            try await self.service.diary.write { try $0.diagnostics.setSharing(on) }
             self.sharing = on
         }
     }
@@ -82,7 +82,7 @@ public final class ErrorReportsModel: DeclaresControls {
             try await self.service.send(comment: self.comment)
             self.comment = ""
             self.previewText = nil
-            self.queued = try await self.service.diary.read { try $0.queuedErrorReports().count }
+            self.queued = try await self.service.diary.read { try $0.diagnostics.queued().count }
             self.sentNote = Catalog.shared.text("errorReports.sent", self.language)
         }
     }

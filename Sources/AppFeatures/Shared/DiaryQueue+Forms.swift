@@ -10,9 +10,9 @@ extension DiaryQueue {
         _ type: EntityType, _ id: UUID, language: Language, catalog: Catalog,
         afterUndo: @escaping @MainActor () async throws -> Void = {}
     ) async throws -> UndoOffer {
-        let entry = try await write { try $0.moveToTrash(type, id) }
+        let entry = try await write { try $0.trash.put(type, id) }
         return UndoOffer(message: catalog.text("undo.deleted", language, ["what": entry.label])) { [self] in
-            _ = try await write { try $0.restore(entry.batchId) }
+            _ = try await write { try $0.trash.restore(entry.batchId) }
             try await afterUndo()
         }
     }
@@ -70,7 +70,7 @@ extension DiaryQueue {
     /// — in the angler's language, or nil while the diary takes changes. Forms grey their Save
     /// with this reason beside it, rather than refusing the angler's work after they press it.
     func readOnlyReason(_ catalog: Catalog, _ language: Language) async -> String? {
-        let readOnly = (try? await read { try $0.isLicenceReadOnly() }) ?? false
+        let readOnly = (try? await read { try $0.licence.isReadOnly() }) ?? false
         return readOnly ? catalog.text("error.store.readOnly", language) : nil
     }
 }
@@ -80,7 +80,7 @@ extension DiaryQueue {
     /// error when it could not, for the screen to say.
     func end(trip id: UUID, at end: Date) async -> (any Error)? {
         do {
-            _ = try await write { try $0.updateTrip(id) { $0.endAt = end } }
+            _ = try await write { try $0.trips.update(id) { $0.endAt = end } }
             return nil
         } catch {
             return error

@@ -33,7 +33,7 @@ public final class TrashModel: SafeguardsDestructiveActions {
     public var canEmpty: Bool { !entries.isEmpty }
 
     public func load() async throws {
-        entries = try await diary.read { try $0.trashEntries() }
+        entries = try await diary.read { try $0.trash.entries() }
     }
 
     /// Keeps the list current while the screen is shown (run from the view's `.task`).
@@ -47,7 +47,7 @@ public final class TrashModel: SafeguardsDestructiveActions {
     public func restore(_ entry: TrashEntry) async {
         do {
             let id = entry.id
-            _ = try await diary.write { try $0.restore(id) }
+            _ = try await diary.write { try $0.trash.restore(id) }
             problem = nil
             try await load()
         } catch {

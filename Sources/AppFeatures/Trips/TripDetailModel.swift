@@ -59,12 +59,13 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     public func load() async throws {
         let id = tripId
         let loaded = try await diary.read { diary in
-            let trip = try diary.trip(id)
-            let catches = try diary.catches(tripId: id)
+            let trip = try diary.trips.record(id)
+            let catches = try diary.catches.list(tripId: id)
             return (
-                trip, try diary.spot(trip.spotId), catches, try diary.conditions(for: .trip, id: id),
-                try diary.mediaAssets(linkedTo: MediaTarget(.trip, id), withItsCatches: true), try diary.entriesNamed(by: catches),
-                try diary.speciesTallies(ofTrips: [id])[id] ?? []
+                trip, try diary.spots.record(trip.spotId), catches, try diary.conditions.stored(for: .trip, id: id),
+                try diary.media.assets(linkedTo: MediaTarget(.trip, id), withItsCatches: true),
+                try diary.entriesNamed(by: catches),
+                try diary.summaries.speciesTallies(ofTrips: [id])[id] ?? []
             )
         }
         (trip, spot, catches, conditions, tallies) = (loaded.0, loaded.1, loaded.2, loaded.3, loaded.6)

@@ -64,7 +64,9 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     /// Loads the spots to choose from, and the trip to edit when it was named by its id (a link).
     public func load() async throws {
         let id = editing == nil ? editingId : nil
-        let (spots, trip) = try await diary.read { diary in (try diary.spots(), try id.map { try diary.trip($0) }) }
+        let (spots, trip) = try await diary.read { diary in
+            (try diary.spots.list(), try id.map { try diary.trips.record($0) })
+        }
         self.spots = spots
         readOnlyReason = await diary.readOnlyReason(catalog, messages.language)
         if let trip {
@@ -97,8 +99,8 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         switch await diary.saveForm(
             messages: messages, fields: TripField.self,
             { diary -> Trip in
-                if let editingId { return try diary.updateTrip(editingId) { $0 = form } }
-                return try diary.addTrip(form)
+                if let editingId { return try diary.trips.update(editingId) { $0 = form } }
+                return try diary.trips.add(form)
             })
         {
         case .saved(let trip):

@@ -83,15 +83,15 @@ public final class TripListModel: DeclaresControls {
     private func page(limit: Int, after: Trip?) async throws -> ([Row], [Spot]) {
         let known = Set(speciesSearchNames.keys)
         let (trips, spots, counts, tallies, conditions, species) = try await diary.read { diary in
-            let trips = try diary.trips(limit: limit, after: after)
+            let trips = try diary.trips.list(limit: limit, after: after)
             let ids = trips.map(\.id)
-            let tallies = try diary.speciesTallies(ofTrips: ids)
+            let tallies = try diary.summaries.speciesTallies(ofTrips: ids)
             // Only the species the page names and the list does not know yet, read by id: a
             // whole directory read and folded for every open cost the first screenful 4×.
             let named = Set(tallies.values.joined().map(\.speciesId)).subtracting(known)
             return (
-                trips, try diary.spots(), try diary.catchCountsByTrip(ids), tallies,
-                try diary.conditions(for: .trip, ids: ids),
+                trips, try diary.spots.list(), try diary.summaries.catchCountsByTrip(ids), tallies,
+                try diary.conditions.stored(for: .trip, ids: ids),
                 try named.sorted().compactMap { try diary.directoryEntry(.species, id: $0) }
             )
         }
