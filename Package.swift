@@ -78,7 +78,10 @@ let package = Package(
             ]),
         .target(
             name: "SyncClient",
-            dependencies: ["DiaryStore", "SyncProtocol", "SecureHashing", "NetworkFetch", "HTTPProblem", "Diagnostics"]),
+            dependencies: [
+                "DiaryStore", "FishingModel", "SyncProtocol", "SecureHashing", "NetworkFetch", "HTTPProblem",
+                "Diagnostics",
+            ]),
         .target(
             name: "Portal",
             dependencies: [
@@ -96,7 +99,7 @@ let package = Package(
         .target(name: "DirectoryData", dependencies: ["FishingModel"], resources: [.copy("Resources/directories")]),
         .target(name: "Geomagnetism", resources: [.copy("Resources/WMM2025.COF")]),
         .target(name: "Geodesy"),
-        .target(name: "MediaMetadata"),
+        .target(name: "MediaMetadata", dependencies: ["FishingModel"]),
         .target(
             name: "MediaLibrary",
             dependencies: [
@@ -110,7 +113,8 @@ let package = Package(
         .target(
             name: "Weather",
             dependencies: ["SQLiteDB", "Geodesy", "Almanac", "Geomagnetism", "Diagnostics", "NetworkFetch"]),
-        .target(name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac", "SyncProtocol", "FishingModel"]),
+        .target(
+            name: "Reports", dependencies: ["SQLiteDB", "ReportOutput", "Almanac", "SyncProtocol", "FishingModel"]),
         .target(
             name: "DiaryServices",
             dependencies: [
@@ -173,7 +177,8 @@ let package = Package(
             name: "AppStoreReportsTests", dependencies: ["AppStoreReports", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "MediaMetadataTests", dependencies: ["MediaMetadata", "TestSupport"], resources: [.copy("Fixtures")]),
+            name: "MediaMetadataTests", dependencies: ["FishingModel", "MediaMetadata", "TestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MediaLibraryTests",
             dependencies: [
@@ -189,7 +194,9 @@ let package = Package(
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Reports", "ReportOutput", "DiaryStore", "FishingModel", "SyncProtocol", "SQLiteDB", "TestSupport"]),
+            dependencies: [
+                "Reports", "ReportOutput", "DiaryStore", "FishingModel", "SyncProtocol", "SQLiteDB", "TestSupport",
+            ]),
         .testTarget(
             name: "SecureHashingTests",
             dependencies: ["SecureHashing", .target(name: "CSodium", condition: .when(platforms: [.linux]))]),
@@ -252,7 +259,7 @@ let package = Package(
 #if os(Linux)
     package.targets += [
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "JPEGThumbnails", dependencies: ["CJPEG", "MediaLibrary", "MediaMetadata"]),
+        .target(name: "JPEGThumbnails", dependencies: ["CJPEG", "FishingModel", "MediaLibrary", "MediaMetadata"]),
     ]
     for target in package.targets where ["MediaLibraryTests", "AppFeaturesTests"].contains(target.name) {
         target.dependencies.append("JPEGThumbnails")

@@ -1,5 +1,6 @@
 import DiaryStore
 import DiaryWeather
+import FishingModel
 import Foundation
 import Weather
 
@@ -18,7 +19,7 @@ public struct ConditionsService: Sendable {
     /// Fetches and stores the conditions of a record just saved; nil when nothing could be had
     /// within `budget` (the record stays queued).
     @discardableResult
-    public func recordConditions(of type: EntityType, _ id: UUID, budget: Duration = .seconds(2)) async throws
+    public func recordConditions(of type: RecordKind, _ id: UUID, budget: Duration = .seconds(2)) async throws
         -> ConditionsSnapshot?
     {
         let request = try await diary.read { try $0.conditions.request(for: type, id: id) }
@@ -29,7 +30,7 @@ public struct ConditionsService: Sendable {
 
     /// ``recordConditions(of:_:budget:)`` in a task of its own: the screen that saved the record
     /// goes on, and a failure leaves the record queued.
-    public func recordInBackground(of type: EntityType, _ id: UUID) {
+    public func recordInBackground(of type: RecordKind, _ id: UUID) {
         Task.detached { _ = try? await recordConditions(of: type, id) }
     }
 

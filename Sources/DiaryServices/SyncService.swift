@@ -141,10 +141,10 @@ public struct SyncService: Sendable {
         guard let entry = page.entries.first(where: { $0.seq == version }) else {
             throw RestoreVersionProblem.noSuchVersion(version, of: id)
         }
-        guard let fields = entry.fields, let type = EntityType(rawValue: entry.kind.rawValue) else {
+        guard let fields = entry.fields else {
             throw RestoreVersionProblem.deletion(version)
         }
-        try await diary.write { try $0.restoreVersion(type, id, fields: fields) }
+        try await diary.write { try $0.restoreVersion(entry.kind, id, fields: fields) }
         return entry
     }
 

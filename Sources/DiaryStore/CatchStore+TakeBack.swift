@@ -36,7 +36,7 @@ extension CatchStore {
                 guard let trip, try diary.trips.record(trip).spotId == id else { return nil }
                 return try count("trips", "spot_id", id, except: trip) == 0 ? id : nil
             }
-            let objects: [(EntityType, UUID)] =
+            let objects: [(RecordKind, UUID)] =
                 [(.catch, catchId)] + (trip.map { [(.trip, $0)] } ?? []) + (spot.map { [(.spot, $0)] } ?? [])
             if try objects.contains(where: { try hasLeftDevice($0.0, $0.1) }) {
                 let top = objects.last!
@@ -46,7 +46,7 @@ extension CatchStore {
             try diary.database.execute(
                 "INSERT INTO trash(batch_id, entity_type, entity_id, label, item_count, deleted_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    SQLiteValue(batch), .text(EntityType.catch.rawValue), SQLiteValue(catchId),
+                    SQLiteValue(batch), .text(RecordKind.catch.rawValue), SQLiteValue(catchId),
                     .text(try diary.trash.catchLabel(item)),
                     .integer(Int64(objects.count)), SQLiteValue(time),
                 ])
@@ -72,7 +72,7 @@ extension CatchStore {
     }
 
     /// Whether the portal holds the object or a change of it is on its way there.
-    private func hasLeftDevice(_ type: EntityType, _ id: UUID) throws -> Bool {
+    private func hasLeftDevice(_ type: RecordKind, _ id: UUID) throws -> Bool {
         let known = try diary.database.queryFirst(
             "SELECT 1 FROM sync_records WHERE entity_type = ? AND entity_id = ?",
             [.text(type.rawValue), SQLiteValue(id)])

@@ -52,7 +52,7 @@ extension CatchStore {
             let item = draft.record(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard CatchDraft(item) != CatchDraft(old) else { return old }
             try diary.updateRecord(Diary.catchSQL, item, id: id, at: item.updatedAt)
-            if item.caughtAt != old.caughtAt || item.tripId != old.tripId {
+            if Catch.columns.movesConditions(from: old, to: item) {
                 try diary.conditions.forget(of: .catch, where: "id = ?", [SQLiteValue(id)])
             }
             return item

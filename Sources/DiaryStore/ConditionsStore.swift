@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import SQLiteDB
 import SyncProtocol
@@ -39,7 +40,7 @@ public struct StoredConditions: Sendable, Equatable {
 
 /// A trip or catch whose conditions are missing or incomplete, with where and when to ask.
 public struct ConditionsRequest: Sendable, Equatable {
-    public var entityType: EntityType
+    public var entityType: RecordKind
     public var entityId: UUID
     public var time: Date
     public var latitude: Double
@@ -61,7 +62,7 @@ extension ConditionsStore {
     private static let conditionsColumns = ConditionsColumns.names.joined(separator: ", ")
 
     /// Saves (or replaces) the conditions of a live trip or catch; the object is queued for sync.
-    public func save(_ conditions: StoredConditions, for type: EntityType, id: UUID) throws {
+    public func save(_ conditions: StoredConditions, for type: RecordKind, id: UUID) throws {
         guard type == .trip || type == .catch else {
             throw StoreError.refused("conditions belong to trips and catches, not \(type.rawValue)")
         }
@@ -89,7 +90,7 @@ extension ConditionsStore {
     }
 
     /// The conditions recorded with a trip or catch, if any.
-    public func stored(for type: EntityType, id: UUID) throws -> StoredConditions? {
+    public func stored(for type: RecordKind, id: UUID) throws -> StoredConditions? {
         try diary.database.queryFirst(
             "SELECT \(Self.conditionsColumns) FROM conditions WHERE entity_type = ? AND entity_id = ?",
             [.text(type.rawValue), SQLiteValue(id)]
@@ -98,7 +99,7 @@ extension ConditionsStore {
 
     /// The conditions recorded with each of the trips or catches `ids` that has them, in one read
     /// (a list's page, issue 30 §3).
-    public func stored(for type: EntityType, ids: [UUID]) throws -> [UUID: StoredConditions] {
+    public func stored(for type: RecordKind, ids: [UUID]) throws -> [UUID: StoredConditions] {
         var found: [UUID: StoredConditions] = [:]
         guard !ids.isEmpty else { return found }
         let places = Array(repeating: "?", count: ids.count).joined(separator: ", ")
@@ -121,14 +122,14 @@ extension ConditionsStore {
     }
 
     /// Drops the conditions of records whose place or time changed, which queues them again.
-    func forget(of type: EntityType, where condition: String, _ arguments: [SQLiteValue]) throws {
+    func forget(of type: RecordKind, where condition: String, _ arguments: [SQLiteValue]) throws {
         try diary.database.execute(
             "DELETE FROM conditions WHERE entity_type = ? AND entity_id IN (SELECT id FROM \(type.table) WHERE \(condition))",
             [.text(type.rawValue)] + arguments)
     }
 
     /// Where and when to ask for the conditions of one trip (its start) or catch (its time).
-    public func request(for type: EntityType, id: UUID) throws -> ConditionsRequest {
+    public func request(for type: RecordKind, id: UUID) throws -> ConditionsRequest {
         let (time, tripId): (Date, UUID)
         switch type {
         case .catch:
@@ -160,7 +161,7 @@ extension ConditionsStore {
             """
         return try diary.database.query(sql, [.integer(Int64(limit))]) { row in
             ConditionsRequest(
-                entityType: EntityType(rawValue: try row.text(0)) ?? .catch, entityId: try row.uuid(1),
+                entityType: RecordKind(rawValue: try row.text(0)) ?? .catch, entityId: try row.uuid(1),
                 time: try row.date(2), latitude: try row.double(3), longitude: try row.double(4))
         }
     }

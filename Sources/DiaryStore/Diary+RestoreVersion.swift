@@ -15,7 +15,7 @@ extension Diary {
     /// bytes never change and its versions differ only in their links, which are edited by
     /// linking, so it has no versions to restore. A saved report's version is judged by its name
     /// and formula's bounds (the report engine judges the formula when it runs).
-    public func restoreVersion(_ type: EntityType, _ id: UUID, fields: RecordFields) throws {
+    public func restoreVersion(_ type: RecordKind, _ id: UUID, fields: RecordFields) throws {
         guard case .text(let versionId)? = fields["id"], UUID(uuidString: versionId) == id else {
             throw StoreError.refused("that version belongs to another record")
         }

@@ -20,7 +20,7 @@ public struct SyncAccount: Sendable, Equatable {
 /// A change the portal refused, kept visible until the angler fixes or deletes the record.
 public struct SyncRejection: Sendable, Equatable {
     public var mutationId: Int64
-    public var entityType: EntityType
+    public var entityType: RecordKind
     public var entityId: UUID
     public var reason: String
     public var rejectedAt: Date
@@ -29,7 +29,7 @@ public struct SyncRejection: Sendable, Equatable {
 /// A pulled record that could not be applied yet (its parent has not arrived, or the diary's
 /// rules refuse it), retried after every page.
 public struct ParkedChange: Sendable, Equatable {
-    public var entityType: EntityType
+    public var entityType: RecordKind
     public var entityId: UUID
     public var problem: String
 }
@@ -46,45 +46,45 @@ public struct PullOutcome: Sendable, Equatable {
 /// applying pulled pages without ever overwriting a pending local change.
 extension Diary {
     /// Columns each record kind sends; Trash state (`deleted_at`, `trash_batch`) stays local.
-    static let syncedColumns: [EntityType: [String]] = [
+    static let syncedColumns: [RecordKind: [String]] = [
         .spot: Spot.columns.syncedNames, .trip: Trip.columns.syncedNames, .catch: Catch.columns.syncedNames,
         .media: MediaAsset.columns.syncedNames,
         .report: SavedReport.columns.syncedNames,
     ]
 
     /// Directory references in records, remapped when the portal retires an entry.
-    static let directoryReferences: [(EntityType, String, DirectoryKind)] =
+    static let directoryReferences: [(RecordKind, String, DirectoryKind)] =
         Spot.columns.directoryReferences.map { (.spot, $0.column, $0.directory) }
         + Catch.columns.directoryReferences.map { (.catch, $0.column, $0.directory) }
 
     // MARK: Shared by push and pull
 
-    func unpark(_ type: EntityType, _ id: UUID) throws {
+    func unpark(_ type: RecordKind, _ id: UUID) throws {
         try database.execute(
             "DELETE FROM sync_parked WHERE entity_type = ? AND entity_id = ?", [.text(type.rawValue), SQLiteValue(id)])
     }
 
-    func hasPendingChange(_ type: EntityType, _ id: UUID) throws -> Bool {
+    func hasPendingChange(_ type: RecordKind, _ id: UUID) throws -> Bool {
         try database.queryFirst(
             "SELECT 1 FROM outbox WHERE entity_type = ? AND entity_id = ?", [.text(type.rawValue), SQLiteValue(id)])
             != nil
     }
 
-    func isLive(_ type: EntityType, _ id: UUID) throws -> Bool {
+    func isLive(_ type: RecordKind, _ id: UUID) throws -> Bool {
         try database.queryFirst(
             "SELECT 1 FROM \(type.table) WHERE id = ? AND deleted_at IS NULL", [SQLiteValue(id)]) != nil
     }
 
     /// The portal version this device last had of a record (0 when none): a pulled change at or
     /// below it is this device's own push coming back.
-    func serverSeq(_ type: EntityType, _ id: UUID) throws -> Int64 {
+    func serverSeq(_ type: RecordKind, _ id: UUID) throws -> Int64 {
         try database.scalar(
             "SELECT server_seq FROM sync_records WHERE entity_type = ? AND entity_id = ?",
             [.text(type.rawValue), SQLiteValue(id)]
         ).int64Value ?? 0
     }
 
-    func setServerSeq(_ type: EntityType, _ id: UUID, _ seq: Int64) throws {
+    func setServerSeq(_ type: RecordKind, _ id: UUID, _ seq: Int64) throws {
         try database.execute(
             """
             INSERT INTO sync_records(entity_type, entity_id, server_seq) VALUES (?, ?, ?)

@@ -130,7 +130,7 @@ public final class Diary {
     // MARK: Ids
 
     /// Finds the object whose id is `text` or starts with it (at least 4 characters), live or trashed.
-    public func resolveId(_ text: String, _ type: EntityType) throws -> UUID {
+    public func resolveId(_ text: String, _ type: RecordKind) throws -> UUID {
         let prefix = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw StoreError.notFound(entity: type.rawValue, id: text)
@@ -153,7 +153,7 @@ public final class Diary {
     /// A diary whose licence is over takes no local change (T13, docs/licensing.md): every local
     /// change passes here, and the outbox's read-only trigger (made by ``DiaryLicence/setReadOnly(_:)``)
     /// refuses it; the refusal is told as ``StoreError/readOnly``.
-    func recordChange(_ type: EntityType, _ id: UUID, _ operation: PendingChange.Operation, at time: Date) throws {
+    func recordChange(_ type: RecordKind, _ id: UUID, _ operation: PendingChange.Operation, at time: Date) throws {
         do {
             try database.execute(
                 "INSERT OR REPLACE INTO outbox(entity_type, entity_id, operation, changed_at) VALUES (?, ?, ?, ?)",

@@ -4,66 +4,6 @@ import MediaMetadata
 import SQLiteDB
 import SyncProtocol
 
-/// The spot, trip or catch a photo or video belongs to (T4). One asset can belong to several.
-public struct MediaTarget: Hashable, Sendable, Codable {
-    public var type: EntityType
-    public var id: UUID
-
-    public init(_ type: EntityType, _ id: UUID) {
-        self.type = type
-        self.id = id
-    }
-}
-
-/// A photo or video in the diary (T4), captured with the camera (T16) or imported from the
-/// device's memory (T17): the row describing bytes kept under their SHA-256 in the profile's
-/// media folder, what the bytes say about themselves, and the objects it belongs to.
-public struct MediaAsset: Sendable, Equatable, Identifiable {
-    public var id: UUID
-    /// 64 lowercase hex digits: the content address of the bytes.
-    public var sha256: String
-    public var byteSize: Int64
-    /// The file name the photo or video had where it came from.
-    public var originalName: String
-    /// Format, capture time and place, pixel size, orientation and duration, as read at import.
-    public var metadata: MediaMetadata
-    /// The spots, trips and catches it belongs to, oldest link first.
-    public var links: [MediaTarget]
-    public var createdAt: Date
-    public var updatedAt: Date
-    /// Set while the asset is in the Trash (UI5).
-    public var deletedAt: Date?
-
-    public var kind: MediaKind { metadata.kind }
-
-    /// A photo's or video's columns (T4, T16, T17); its links travel beside them as `links`.
-    static let columns = RecordColumns<MediaAsset>(
-        .media,
-        blank: MediaAsset(
-            id: .blank, sha256: "", byteSize: 0, originalName: "", metadata: MediaMetadata(format: .jpeg), links: [],
-            createdAt: .blank, updatedAt: .blank),
-        [
-            .column("id", \.id),
-            .column("sha256", \.sha256),
-            .derived("kind") { .text($0.kind.rawValue) },
-            .column("format", \.metadata.format),
-            .column("byte_size", \.byteSize),
-            .column("original_name", \.originalName),
-            .column("captured_at", \.metadata.capturedAt),
-            .column("capture_utc_offset_s", \.metadata.captureUTCOffsetSeconds),
-            .column("latitude", \.metadata.latitude),
-            .column("longitude", \.metadata.longitude),
-            .column("altitude", \.metadata.altitude),
-            .column("orientation", \.metadata.orientation),
-            .column("width", \.metadata.pixelWidth),
-            .column("height", \.metadata.pixelHeight),
-            .column("duration_s", \.metadata.durationSeconds),
-            .column("created_at", \.createdAt),
-            .column("updated_at", \.updatedAt),
-            .deviceOnly("deleted_at", \.deletedAt),
-        ])
-}
-
 /// Bytes about to be stored, as an importer measured and read them (T4, T16, T17).
 ///
 /// What the file says beyond the diary's ``Limits`` (an altitude of 4 000 km, a 0-pixel side, a
@@ -205,7 +145,7 @@ extension MediaAssetStore {
             if withItsCatches && target.type == .trip {
                 sql +=
                     " OR entity_type = ? AND entity_id IN (SELECT id FROM catches WHERE trip_id = ? AND deleted_at IS NULL)"
-                arguments += [.text(EntityType.catch.rawValue), SQLiteValue(target.id)]
+                arguments += [.text(RecordKind.catch.rawValue), SQLiteValue(target.id)]
             }
             sql += ")"
         }
@@ -242,7 +182,7 @@ extension MediaAssetStore {
 
     /// Live assets that should follow `leaving` into the Trash: linked to at least one of those
     /// objects, and to no other object that stays live.
-    func leavingWith(_ leaving: [(EntityType, [UUID])]) throws -> [UUID] {
+    func leavingWith(_ leaving: [(RecordKind, [UUID])]) throws -> [UUID] {
         let leavingTargets = Set(leaving.flatMap { type, ids in ids.map { MediaTarget(type, $0) } })
         var candidates: Set<UUID> = []
         for target in leavingTargets {
@@ -268,7 +208,7 @@ extension MediaAssetStore {
         try diary.database.query(
             "SELECT entity_type, entity_id FROM media_links WHERE asset_id = ? ORDER BY created_at, entity_type, entity_id",
             [SQLiteValue(id)]
-        ) { row in MediaTarget(EntityType(rawValue: try row.text(0)) ?? .catch, try row.uuid(1)) }
+        ) { row in MediaTarget(RecordKind(rawValue: try row.text(0)) ?? .catch, try row.uuid(1)) }
     }
 
     private func addLink(_ id: UUID, _ target: MediaTarget, at time: Date) throws {

@@ -8,7 +8,7 @@ extension OutboxStore {
     /// The oldest pending changes as mutations carrying each record's current state.
     public func outgoingMutations(limit: Int) throws -> [RecordMutation] {
         try pending(limit: limit).compactMap { change in
-            guard let kind = RecordKind(rawValue: change.entityType.rawValue) else { return nil }
+            let kind = change.entityType
             let baseSeq = try diary.serverSeq(change.entityType, change.entityId)
             var fields: RecordFields?
             var operation = RecordMutation.Operation(rawValue: change.operation.rawValue) ?? .upsert
@@ -38,8 +38,8 @@ extension OutboxStore {
             let now = diary.currentTime()
             var settled = 0
             for result in unambiguous {
-                guard let mutation = byId[result.mutationId], let type = EntityType(rawValue: mutation.kind.rawValue)
-                else { continue }
+                guard let mutation = byId[result.mutationId] else { continue }
+                let type = mutation.kind
                 settled += 1
                 try diary.database.execute("DELETE FROM outbox WHERE mutation_id = ?", [.integer(result.mutationId)])
                 // Edited again since this mutation was sent: that newer change is judged on its own.
@@ -132,7 +132,7 @@ extension OutboxStore {
             "SELECT mutation_id, entity_type, entity_id, reason, rejected_at FROM sync_rejections ORDER BY mutation_id"
         ) { row in
             SyncRejection(
-                mutationId: try row.int64(0), entityType: EntityType(rawValue: try row.text(1)) ?? .catch,
+                mutationId: try row.int64(0), entityType: RecordKind(rawValue: try row.text(1)) ?? .catch,
                 entityId: try row.uuid(2), reason: try row.text(3), rejectedAt: try row.date(4))
         }
     }
@@ -140,7 +140,7 @@ extension OutboxStore {
     public func parked() throws -> [ParkedChange] {
         try diary.database.query("SELECT entity_type, entity_id, problem FROM sync_parked ORDER BY seq") { row in
             ParkedChange(
-                entityType: EntityType(rawValue: try row.text(0)) ?? .catch, entityId: try row.uuid(1),
+                entityType: RecordKind(rawValue: try row.text(0)) ?? .catch, entityId: try row.uuid(1),
                 problem: try row.text(2))
         }
     }

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import SQLiteDB
 
@@ -9,7 +10,7 @@ public struct PendingChange: Codable, Sendable, Equatable {
 
     /// Monotonic per diary database; a larger id is always a later change.
     public var mutationId: Int64
-    public var entityType: EntityType
+    public var entityType: RecordKind
     public var entityId: UUID
     public var operation: Operation
     public var changedAt: Date
@@ -36,7 +37,7 @@ extension OutboxStore {
             [.integer(Int64(limit))]
         ) { row in
             PendingChange(
-                mutationId: try row.int64(0), entityType: EntityType(rawValue: try row.text(1)) ?? .catch,
+                mutationId: try row.int64(0), entityType: RecordKind(rawValue: try row.text(1)) ?? .catch,
                 entityId: try row.uuid(2), operation: PendingChange.Operation(rawValue: try row.text(3)) ?? .upsert,
                 changedAt: try row.date(4), inFlight: try row.bool(5))
         }

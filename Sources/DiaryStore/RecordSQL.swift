@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import SQLiteDB
 import SyncProtocol
@@ -10,7 +11,7 @@ import SyncProtocol
 /// which a kind's definition names when its type holds it (a saved report's Trash state is the
 /// table's alone).
 struct RecordSQL<Record: Sendable>: Sendable {
-    let type: EntityType
+    let type: RecordKind
     let definition: RecordColumns<Record>
     /// The columns, comma-separated, in the order rows are decoded.
     let columns: String
@@ -24,10 +25,7 @@ struct RecordSQL<Record: Sendable>: Sendable {
     init(_ definition: RecordColumns<Record>) {
         let names = definition.names
         precondition(names.first == "id" && names.contains("created_at") && names.contains("updated_at"))
-        guard let type = EntityType(rawValue: definition.kind.rawValue) else {
-            preconditionFailure("the diary keeps no \(definition.kind)")
-        }
-        self.type = type
+        type = definition.kind
         self.definition = definition
         let written = definition.syncedNames
         columns = names.joined(separator: ", ")

@@ -19,7 +19,7 @@ extension SyncStore {
                 + page.changes.filter(\.deleted).sorted { (rank[$0.kind] ?? 0, $0.seq) < (rank[$1.kind] ?? 0, $1.seq) }
             let pageTombstones = Set(page.changes.filter(\.deleted).map(\.id))
             for change in ordered {
-                guard let type = EntityType(rawValue: change.kind.rawValue) else { continue }
+                let type = change.kind
                 if page.fullPass {
                     try diary.database.execute(
                         "INSERT OR IGNORE INTO sync_full_pass(entity_type, entity_id) VALUES (?, ?)",
@@ -74,7 +74,7 @@ extension SyncStore {
     /// children that the portal has not deleted too (`alsoDeleted`: the tombstones of the same
     /// page) may be newer there, so their deletes are queued and every device ends the same.
     func apply(_ change: RecordChange, alsoDeleted: Set<UUID>) throws -> Bool {
-        guard let type = EntityType(rawValue: change.kind.rawValue) else { return true }
+        let type = change.kind
         try diary.unpark(type, change.id)
         if change.deleted {
             if try diary.isLive(type, change.id) {
@@ -92,11 +92,11 @@ extension SyncStore {
     }
 
     /// The Trash batches some object still belongs to (a batch no object is in is forgotten).
-    static let batchesInUse = EntityType.allCases.map {
+    static let batchesInUse = RecordKind.allCases.map {
         "SELECT trash_batch FROM \($0.table) WHERE trash_batch IS NOT NULL"
     }.joined(separator: " UNION ")
 
-    func currentFields(_ type: EntityType, _ id: UUID) throws -> RecordFields? {
+    func currentFields(_ type: RecordKind, _ id: UUID) throws -> RecordFields? {
         let columns = Diary.syncedColumns[type] ?? []
         guard
             let row = try diary.database.queryFirst(
@@ -105,7 +105,7 @@ extension SyncStore {
         var fields = RecordFields()
         for (index, column) in columns.enumerated() { fields[column] = Diary.fieldValue(row[index]) }
         if type == .media {
-            fields["links"] = .text(try mediaLinks(id))
+            fields[MediaAsset.linksField] = .text(try mediaLinks(id))
             return fields
         }
         if type.hasConditions,
@@ -122,7 +122,7 @@ extension SyncStore {
 
     /// Writes pulled fields over the local row (restoring it from the Trash if the portal has it
     /// live); false when the diary's rules refuse it for now, in which case it is parked.
-    func applyFields(_ type: EntityType, _ id: UUID, _ fields: RecordFields, seq: Int64, modifiedAt: Int64)
+    func applyFields(_ type: RecordKind, _ id: UUID, _ fields: RecordFields, seq: Int64, modifiedAt: Int64)
         throws -> Bool
     {
         do {
@@ -142,7 +142,7 @@ extension SyncStore {
 
     /// Writes a record's synced fields over its row (inserting it, or bringing it out of the
     /// Trash), with a photo's links or a trip's or catch's conditions. The schema judges them.
-    func writeFields(_ type: EntityType, _ id: UUID, _ fields: RecordFields) throws {
+    func writeFields(_ type: RecordKind, _ id: UUID, _ fields: RecordFields) throws {
         let columns = (Diary.syncedColumns[type] ?? []).filter { fields[$0] != nil }
         guard columns.contains("id") else { throw StoreError.refused("the record has no id") }
         let assignments =
@@ -153,7 +153,7 @@ extension SyncStore {
             INSERT INTO \(type.table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))
             ON CONFLICT (id) DO UPDATE SET \(assignments.joined(separator: ", "))
             """, columns.map { Diary.sqliteValue(fields[$0] ?? .null) })
-        if type == .media { try replaceMediaLinks(id, fields["links"]?.text ?? "") }
+        if type == .media { try replaceMediaLinks(id, fields[MediaAsset.linksField]?.text ?? "") }
         guard type.hasConditions else { return }
         if fields[ConditionsColumns.field(ConditionsColumns.snapshot)] == nil {
             // The other version has no conditions (its place or time changed): forget ours
@@ -173,7 +173,7 @@ extension SyncStore {
     }
 
     func park(
-        _ type: EntityType, _ id: UUID, _ fields: RecordFields, seq: Int64, modifiedAt: Int64, problem: String
+        _ type: RecordKind, _ id: UUID, _ fields: RecordFields, seq: Int64, modifiedAt: Int64, problem: String
     ) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -192,7 +192,7 @@ extension SyncStore {
     /// Applies parked records whose parents have arrived, parents first; returns how many applied.
     func retryParked() throws -> Int {
         var applied = 0
-        for type in EntityType.allCases {
+        for type in RecordKind.allCases {
             let parked = try diary.database.query(
                 "SELECT entity_id, seq, fields, modified_at FROM sync_parked WHERE entity_type = ? ORDER BY seq",
                 [.text(type.rawValue)]
@@ -220,7 +220,7 @@ extension SyncStore {
     /// At the end of a full pass, records the device had from the portal but did not receive
     /// were deleted there (their tombstones expired): they go to the Trash, unless changed here.
     func finishFullPass() throws {
-        for type in EntityType.allCases.reversed() {
+        for type in RecordKind.allCases.reversed() {
             let missing = try diary.database.query(
                 """
                 SELECT r.entity_id FROM sync_records r
@@ -250,7 +250,7 @@ extension SyncStore {
         try diary.database.execute("DELETE FROM media_links WHERE asset_id = ?", [SQLiteValue(asset)])
         for link in links.split(separator: ",") {
             let parts = link.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, let type = EntityType(rawValue: String(parts[0])), type.holdsMedia,
+            guard parts.count == 2, let type = RecordKind(rawValue: String(parts[0])), type.holdsMedia,
                 let id = UUID(uuidString: String(parts[1]))
             else { throw StoreError.refused("link \(link.prefix(60)) is not type:id") }
             guard try diary.isLive(type, id) else {

@@ -74,7 +74,7 @@ extension SyncStore {
     /// has none of it yet (photos and videos too; their bytes follow).
     func queueEverything() throws {
         let time = diary.currentTime()
-        for type in EntityType.allCases {
+        for type in RecordKind.allCases {
             for id in try diary.database.query(
                 "SELECT id FROM \(type.table) WHERE deleted_at IS NULL", [], as: { try $0.uuid(0) })
             {

@@ -8,7 +8,7 @@ public struct TrashEntry: Codable, Sendable, Equatable, Identifiable {
     public var id: UUID
     /// The delete operation that put it there; its cascaded children share it.
     public var batchId: UUID
-    public var entityType: EntityType
+    public var entityType: RecordKind
     /// What the angler would recognise: a spot's name, a trip's title or date, a catch's species and time.
     public var label: String
     /// The object plus what went with it (a trip's catches, a spot's trips and catches, and the
@@ -33,19 +33,19 @@ extension TrashStore {
     /// a trip its catches, and each takes the photos and videos that belong to nothing else still
     /// live (T4). Restoring brings them all back.
     @discardableResult
-    public func put(_ type: EntityType, _ id: UUID) throws -> TrashEntry {
+    public func put(_ type: RecordKind, _ id: UUID) throws -> TrashEntry {
         try put(type, id, recording: { _, _ in true })
     }
 
     /// Moves an object to the Trash with its children, queueing deletes for push only for the
     /// objects `recording` names: sync applies the portal's deletes without sending them back,
     /// but queues the children its cascade takes that the portal has not deleted itself.
-    func put(_ type: EntityType, _ id: UUID, recording: (EntityType, UUID) -> Bool) throws -> TrashEntry {
+    func put(_ type: RecordKind, _ id: UUID, recording: (RecordKind, UUID) -> Bool) throws -> TrashEntry {
         try diary.database.transaction {
             let time = diary.currentTime()
             let batch = UUID()
             let label: String
-            var affected: [(EntityType, [UUID])] = []
+            var affected: [(RecordKind, [UUID])] = []
             switch type {
             case .spot:
                 let spot = try diary.spots.live(id)
@@ -113,7 +113,7 @@ extension TrashStore {
         ) { row in
             TrashEntry(
                 id: try row.uuid(0), batchId: try row.uuid(1),
-                entityType: EntityType(rawValue: try row.text(2)) ?? .catch,
+                entityType: RecordKind(rawValue: try row.text(2)) ?? .catch,
                 label: try row.text(3), itemCount: Int(try row.int64(4)), deletedAt: try row.date(5))
         }
     }
@@ -132,7 +132,7 @@ extension TrashStore {
             case .media, .report: break
             }
             let time = diary.currentTime()
-            for type in EntityType.allCases {
+            for type in RecordKind.allCases {
                 let ids = try diary.database.query(
                     "SELECT id FROM \(type.table) WHERE trash_batch = ?", [SQLiteValue(entry.batchId)]
                 ) {
@@ -161,7 +161,7 @@ extension TrashStore {
     public func empty() throws -> Int {
         try diary.database.transaction {
             var removed = 0
-            for type in [EntityType.media, .catch, .trip, .spot, .report] {
+            for type in [RecordKind.media, .catch, .trip, .spot, .report] {
                 try diary.database.execute("DELETE FROM \(type.table) WHERE deleted_at IS NOT NULL")
                 removed += diary.database.changes
             }
@@ -191,7 +191,7 @@ extension TrashStore {
     }
 
     private func notInTrash(_ id: UUID) throws -> StoreError {
-        for type in EntityType.allCases {
+        for type in RecordKind.allCases {
             let row = try diary.database.queryFirst(
                 "SELECT t.entity_type, t.entity_id FROM \(type.table) x JOIN trash t ON t.batch_id = x.trash_batch WHERE x.id = ?",
                 [SQLiteValue(id)])

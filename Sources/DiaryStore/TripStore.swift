@@ -43,7 +43,7 @@ extension TripStore {
             let trip = draft.trip(id: id, createdAt: old.createdAt, updatedAt: max(old.createdAt, time))
             guard TripDraft(trip) != TripDraft(old) else { return old }
             try diary.updateRecord(Diary.tripSQL, trip, id: id, at: trip.updatedAt)
-            if trip.startAt != old.startAt || trip.spotId != old.spotId {
+            if Trip.columns.movesConditions(from: old, to: trip) {
                 try diary.conditions.forget(of: .trip, where: "id = ?", [SQLiteValue(id)])
             }
             if trip.spotId != old.spotId {

@@ -182,7 +182,7 @@ final class CommandContext {
     }
 
     /// Resolves an id (or unique prefix) given as operand or option.
-    func id(_ text: String, _ type: EntityType) throws -> UUID { try diary().resolveId(text, type) }
+    func id(_ text: String, _ type: RecordKind) throws -> UUID { try diary().resolveId(text, type) }
 
     /// Throws the parse issues together with the draft's own, so every problem is reported at once.
     func throwIfInvalid(_ entity: String, _ draftIssues: [ValidationIssue]) throws {

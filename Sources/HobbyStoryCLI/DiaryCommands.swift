@@ -201,7 +201,7 @@ extension HobbyStoryCLI {
 
 extension CommandContext {
     /// An id option pointing at another object; an unknown one becomes a validation issue on `field`.
-    func reference(_ text: String, _ type: EntityType, field: String) -> UUID? {
+    func reference(_ text: String, _ type: RecordKind, field: String) -> UUID? {
         do {
             return try id(text, type)
         } catch {

@@ -93,7 +93,7 @@ extension CommandContext {
 
     /// The target of `--catch`, `--trip` or `--spot` (at most one), if any.
     func mediaTarget() throws -> MediaTarget? {
-        let given = [EntityType.catch, .trip, .spot].filter { arguments.has($0.rawValue) }
+        let given = [RecordKind.catch, .trip, .spot].filter { arguments.has($0.rawValue) }
         guard given.count <= 1 else {
             throw UsageError("give at most one of --catch, --trip and --spot")
         }

@@ -203,7 +203,7 @@ extension CommandContext {
     func recordId(_ text: String) throws -> UUID {
         if let id = UUID(uuidString: text) { return id }
         let diary = try diary()
-        let found = try [EntityType.spot, .trip, .catch].compactMap { type -> UUID? in
+        let found = try [RecordKind.spot, .trip, .catch].compactMap { type -> UUID? in
             do {
                 return try diary.resolveId(text, type)
             } catch StoreError.notFound {

@@ -5,7 +5,7 @@ extension HobbyStoryCLI {
     /// `delete` and `trash list|restore|empty` (UI5: every delete recoverable, purging confirmed).
     static let trashCommands: [Command] = [
         Command(name: "delete", operands: ["spot|trip|catch|media", "ID"], spec: OptionSpec(flags: ["yes"])) { c in
-            guard let type = EntityType(rawValue: c.operands[0]) else {
+            guard let type = RecordKind(rawValue: c.operands[0]) else {
                 throw UsageError("delete takes spot, trip, catch or media, not \(c.operands[0])")
             }
             let diary = try c.diary()
@@ -48,7 +48,7 @@ extension HobbyStoryCLI {
             // restore(_:) then says which entry to restore instead.
             guard
                 let id = matches.first?.id
-                    ?? EntityType.allCases.lazy.compactMap({ try? diary.resolveId(text, $0) }).first
+                    ?? RecordKind.allCases.lazy.compactMap({ try? diary.resolveId(text, $0) }).first
             else { throw StoreError.notFound(entity: "object in the Trash", id: text) }
             let entry = try diary.trash.restore(id)
             c.output(

@@ -108,13 +108,13 @@ extension CommandContext {
 
     /// Records the conditions of a newly saved trip or catch, after it is committed; a short
     /// budget keeps the command quick offline, and what is missing stays queued.
-    func recordConditions(_ type: EntityType, _ id: UUID) throws {
+    func recordConditions(_ type: RecordKind, _ id: UUID) throws {
         let service = try conditionsService()
         _ = try waitForSync { try await service.recordConditions(of: type, id) }
     }
 
     /// The stored conditions of a trip or catch in the weather JSON shape, or null.
-    func conditionsJSON(_ type: EntityType, _ id: UUID) -> JSONValue {
+    func conditionsJSON(_ type: RecordKind, _ id: UUID) -> JSONValue {
         guard let snapshot = (try? diary().conditions.stored(for: type, id: id))??.snapshot else { return .null }
         return HobbyStoryCLI.weatherJSON(snapshot)
     }

@@ -1,4 +1,5 @@
 import CJPEG
+import FishingModel
 import Foundation
 import MediaLibrary
 import MediaMetadata

@@ -1,4 +1,5 @@
 import DiaryStore
+import FishingModel
 import Foundation
 
 /// A photo or video ready to be imported: a file on this device, the name it had where it came

@@ -1,5 +1,6 @@
 import Diagnostics
 import DiaryStore
+import FishingModel
 import Foundation
 
 /// The photos and videos of one diary on this device (T4, T16, T17; docs/media.md): the bytes,

@@ -1,4 +1,5 @@
 import DiaryStore
+import FishingModel
 import Foundation
 import MediaMetadata
 

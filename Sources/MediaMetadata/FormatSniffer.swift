@@ -1,3 +1,5 @@
+import FishingModel
+
 /// Recognises a media format from its first bytes: JPEG and PNG by their signatures, ISO BMFF files
 /// by the brands in their `ftyp` box, and old QuickTime movies by their first box.
 enum FormatSniffer {

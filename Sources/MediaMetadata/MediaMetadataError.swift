@@ -1,3 +1,5 @@
+import FishingModel
+
 /// Why a media file's metadata could not be read.
 ///
 /// Serves "hostile input never crashes": every problem found in a photo or video being captured

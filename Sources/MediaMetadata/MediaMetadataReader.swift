@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 
 /// Reads the metadata of a photo or video: the entry point of the module.

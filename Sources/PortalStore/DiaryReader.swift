@@ -232,7 +232,7 @@ extension DiaryReader {
             """, [PortalValue(account), .text("%\(link)%")]
         ).compactMap { row in
             guard let fields = try row.optionalText(1).map(PortalStore.decodeFields) else { return nil }
-            let links = (FieldReader(fields: fields).text("links") ?? "").split(separator: ",")
+            let links = (FieldReader(fields: fields).text(MediaAsset.linksField) ?? "").split(separator: ",")
             guard links.contains(Substring(link)) else { return nil }
             return DiaryMedia(id: try row.uuid(0), fields)
         }.sorted {

@@ -23,6 +23,7 @@ extension RecordStore {
     ) throws -> Settlement {
         guard let base = try version(sql, account: account, of: arriving, seq: baseSeq),
             let decision = RecordMerge.merge(
+                arriving.kind,
                 base: base, held: held.fields, incoming: arriving.fields,
                 incomingIsLater: arriving.modifiedAt >= held.modifiedAt)
         else { return held.modifiedAt > arriving.modifiedAt ? .held : .arriving }

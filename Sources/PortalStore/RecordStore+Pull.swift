@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import SyncProtocol
 

@@ -1,55 +1,86 @@
+import FishingModel
+
 /// Combines two concurrent versions of one record column by column, so that a device filling in
 /// a catch's weather and another editing its notes — or one editing the notes and another the
 /// weight — both keep their change (T3, T14; docs/sync.md "Merging").
 ///
 /// Against the version both changes started from, each *part* of the record is taken from the
 /// side that changed it; a part both sides changed goes to the later change whole. A part is one
-/// column, except for columns that only make sense together, which merge as one:
-/// - a position with what was derived from it (`latitude`, `longitude`, `altitude`, `place_*`);
-/// - when and under what: times, their offset and local form, and the parent (`start_at`,
-///   `end_at`, `caught_at`, `captured_at`, `utc_offset_s`, `capture_utc_offset_s`, `local_time`,
-///   `trip_id`, `spot_id`) — a trip's end may not precede its start, a catch belongs in its trip;
-/// - the conditions (`conditions_<column>`, one weather snapshot). They describe a moment and a
-///   place: when the version whose times and parent are taken moved the start, the catch time or
-///   the parent (the columns whose change drops conditions on the device), its conditions come
-///   with them, whatever the other side filled in for the old moment.
+/// column, except for columns that only make sense together, which merge as one. Each kind's
+/// column definitions say which those are (``MergePart``): a position with what was
+/// derived from it; when and under what (times, their offset and local form, the parent). The
+/// conditions (`conditions_<column>`, one weather snapshot) are one part too. They describe a
+/// moment and a place: when the version whose times and parent are taken moved one of the
+/// columns that anchor conditions, its conditions come with it, whatever the other side filled
+/// in for the old moment.
 ///
-/// A photo's or video's `links` (the spots, trips and catches it belongs to, `type:id` joined by
-/// commas) is a set: links either side added or removed are added or removed, so a photo linked
-/// to a catch on one device and to a trip on another belongs to both.
+/// A photo's or video's links (``MediaAsset/linksField``: the spots, trips and catches it belongs
+/// to, `type:id` joined by commas) are a set: links either side added or removed are added or
+/// removed, so a photo linked to a catch on one device and to a trip on another belongs to both.
 ///
 /// `updated_at` says when the record last changed: it decides nothing and becomes the later of
 /// the two.
 public enum RecordMerge {
+    /// Which columns of a kind merge together, from its definition's ``RecordColumn/merge``.
+    public struct Parts: Sendable {
+        /// The part of each column that does not merge alone.
+        let grouped: [String: String]
+        /// The columns whose change makes recorded conditions stale (the device drops them).
+        let conditionsAnchors: [String]
+
+        init(_ columns: [(names: [String], merge: MergePart)]) {
+            var grouped: [String: String] = [:]
+            var anchors: [String] = []
+            for (names, merge) in columns {
+                for name in names {
+                    switch merge {
+                    case .alone: continue
+                    case .position: grouped[name] = RecordMerge.position
+                    case .when: grouped[name] = RecordMerge.when
+                    case .whenAnchoringConditions:
+                        grouped[name] = RecordMerge.when
+                        anchors.append(name)
+                    }
+                }
+            }
+            (self.grouped, conditionsAnchors) = (grouped, anchors)
+        }
+
+        /// The part a column belongs to.
+        func part(of column: String) -> String {
+            if column.hasPrefix(ConditionsColumns.prefix) { return conditions }
+            return grouped[column] ?? column
+        }
+    }
+
+    /// Each kind's parts.
+    static let parts: [RecordKind: Parts] = [
+        .spot: Spot.columns.mergeParts, .trip: Trip.columns.mergeParts, .catch: Catch.columns.mergeParts,
+        .media: MediaAsset.columns.mergeParts, .report: SavedReport.columns.mergeParts,
+    ]
+
     /// The column every record stamps on each change.
     static let updatedAt = "updated_at"
-    static let positionColumns: Set<String> = ["latitude", "longitude", "altitude"]
-    static let whenColumns: Set<String> = [
-        "start_at", "end_at", "caught_at", "captured_at", "utc_offset_s", "capture_utc_offset_s", "local_time",
-        "trip_id", "spot_id",
-    ]
-    /// The columns whose change makes recorded conditions stale (the device drops them).
-    static let conditionsAnchors: Set<String> = ["start_at", "caught_at", "trip_id", "spot_id"]
-    static let when = "when", conditions = "conditions"
-    static let links = "links"
-
-    /// The part a column belongs to.
-    static func part(of column: String) -> String {
-        if column.hasPrefix(ConditionsColumns.prefix) { return conditions }
-        if whenColumns.contains(column) { return when }
-        if column.hasPrefix("place_") || positionColumns.contains(column) { return "position" }
-        return column
-    }
+    static let position = "position", when = "when", conditions = "conditions"
+    static let links = MediaAsset.linksField
 
     /// The merged fields, and whether a part the incoming version changed was overruled by the
     /// held one (that version then belongs in the history); nil when a merge does not apply
     /// (either side is a tombstone). `incomingIsLater` breaks the tie for a part both changed.
-    public static func merge(base: RecordFields, held: RecordFields?, incoming: RecordFields?, incomingIsLater: Bool)
-        -> (fields: RecordFields, overruled: Bool)?
-    {
+    public static func merge(
+        _ kind: RecordKind, base: RecordFields, held: RecordFields?, incoming: RecordFields?, incomingIsLater: Bool
+    ) -> (fields: RecordFields, overruled: Bool)? {
+        guard let kindParts = parts[kind] else { preconditionFailure("\(kind) has no column definitions") }
+        return merge(kindParts, base: base, held: held, incoming: incoming, incomingIsLater: incomingIsLater)
+    }
+
+    /// The merge of two versions of a record whose columns merge as `kindParts` say.
+    public static func merge(
+        _ kindParts: Parts, base: RecordFields, held: RecordFields?, incoming: RecordFields?, incomingIsLater: Bool
+    ) -> (fields: RecordFields, overruled: Bool)? {
         guard let held, let incoming else { return nil }
         let columns = Set(base.keys).union(held.keys).union(incoming.keys).subtracting([updatedAt])
-        let parts = Dictionary(grouping: columns, by: part(of:))
+        let parts = Dictionary(grouping: columns, by: kindParts.part(of:))
         func changed(_ fields: RecordFields, among columns: [String]) -> Bool {
             columns.contains { !same(fields[$0], base[$0]) }
         }
@@ -77,7 +108,7 @@ public enum RecordMerge {
             take(columns, fromIncoming: fromIncoming)
         }
         if let columns = parts[conditions] {
-            if let whenFromIncoming, changed(whenFromIncoming ? incoming : held, among: Array(conditionsAnchors)) {
+            if let whenFromIncoming, changed(whenFromIncoming ? incoming : held, among: kindParts.conditionsAnchors) {
                 take(columns, fromIncoming: whenFromIncoming)
             } else {
                 take(columns, fromIncoming: incomingWins(columns))

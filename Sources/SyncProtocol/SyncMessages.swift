@@ -1,16 +1,7 @@
 import FishingModel
 import Foundation
 
-/// The kinds of user record that sync (T3): spots, trips, catches, the rows describing photos
-/// and videos (T4; their bytes travel separately, by tus upload) and saved custom reports (T18).
-/// Directories are not among them (T5). Parents come first: the order pulled records apply in.
-///
-/// An app knows the kinds of its build: it names them when it pulls, and the portal sends no
-/// other (``SyncProtocolVersion``). A kind added here reaches apps of later builds only; a diary
-/// that learns one pulls again from the start (`Diary.beginPullOfNewKinds`).
-public enum RecordKind: String, Codable, Sendable, CaseIterable {
-    case spot, trip, `catch`, media, report
-
+extension RecordKind {
     /// The kinds a client of protocol version 1 knows: all it is sent, as it names none.
     public static let firstProtocolKinds: Set<RecordKind> = [.spot, .trip, .catch, .media, .report]
 }

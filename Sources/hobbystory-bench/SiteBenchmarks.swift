@@ -1,4 +1,5 @@
 import DirectoryData
+import FishingModel
 import Foundation
 import HTTPServer
 import Portal

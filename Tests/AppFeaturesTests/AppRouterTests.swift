@@ -1,5 +1,6 @@
 import AppFeatures
 import DiaryStore
+import FishingModel
 import Foundation
 import Geodesy
 import Testing

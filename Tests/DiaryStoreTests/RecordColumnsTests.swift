@@ -179,4 +179,48 @@ struct RecordColumnsTests {
         fields["place_country"] = .null
         #expect(Spot.columns.record(fields: fields, requiring: [])?.place == nil)
     }
+
+    @Test(
+        "Given a kind whose coordinates are declared one position, when two devices each move one coordinate, then the later move wins whole; declared apart, each keeps its own"
+    )
+    func mergePartsComeFromTheDefinition() throws {
+        let base = Sighting.together.fields(of: Sighting(latitude: 56.84, longitude: 35.9, note: "pike"))
+        let north = base.merging(["latitude": .real(57.1), "note": .text("pike, moved north")]) { $1 }
+        let east = base.merging(["longitude": .real(36.4)]) { $1 }
+        let together = try #require(
+            RecordMerge.merge(
+                Sighting.together.mergeParts, base: base, held: north, incoming: east, incomingIsLater: true))
+        #expect(together.fields["latitude"] == .real(56.84) && together.fields["longitude"] == .real(36.4))
+        #expect(together.fields["note"] == .text("pike, moved north"), "a part only one side changed is kept")
+        let apart = try #require(
+            RecordMerge.merge(Sighting.apart.mergeParts, base: base, held: north, incoming: east, incomingIsLater: true)
+        )
+        #expect(apart.fields["latitude"] == .real(57.1) && apart.fields["longitude"] == .real(36.4))
+    }
+}
+
+/// A test-only kind with a position, declared as one merge part or as two separate columns.
+struct Sighting: Sendable, Equatable {
+    var id = UUID()
+    var latitude: Double
+    var longitude: Double
+    var note: String?
+    var updatedAt = Date(timeIntervalSince1970: 1_780_000_000)
+
+    static let blank = Sighting(latitude: 0, longitude: 0)
+
+    static let together = RecordColumns<Sighting>(
+        .spot, blank: blank,
+        [
+            .column("id", \.id), .column("latitude", \.latitude, merge: .position),
+            .column("longitude", \.longitude, merge: .position), .column("note", \.note),
+            .column("updated_at", \.updatedAt),
+        ])
+
+    static let apart = RecordColumns<Sighting>(
+        .spot, blank: blank,
+        [
+            .column("id", \.id), .column("latitude", \.latitude), .column("longitude", \.longitude),
+            .column("note", \.note), .column("updated_at", \.updatedAt),
+        ])
 }

@@ -1,3 +1,5 @@
+import FishingModel
+
 #if canImport(JPEGThumbnails)
     import DiaryStore
     import Foundation

@@ -1,3 +1,4 @@
+import FishingModel
 import MediaMetadata
 import Testing
 

@@ -33,13 +33,13 @@ struct RecordMergeTests {
         let weather = changed(Self.base, ["conditions_temperature_c": .real(12.5), "conditions_kp": .integer(3)])
         for incomingIsLater in [false, true] {
             let merged = RecordMerge.merge(
-                base: Self.base, held: notes, incoming: weather, incomingIsLater: incomingIsLater)
+                .spot, base: Self.base, held: notes, incoming: weather, incomingIsLater: incomingIsLater)
             #expect(merged?.overruled == false)
             #expect(merged?.fields["notes"] == .text("pike by the reeds"))
             #expect(merged?.fields["conditions_temperature_c"] == .real(12.5))
             #expect(merged?.fields["updated_at"] == .integer(2_000), "the later stamp")
             let reversed = RecordMerge.merge(
-                base: Self.base, held: weather, incoming: notes, incomingIsLater: incomingIsLater)
+                .spot, base: Self.base, held: weather, incoming: notes, incomingIsLater: incomingIsLater)
             #expect(reversed?.fields == merged?.fields, "the order of arrival does not matter")
         }
     }
@@ -48,7 +48,7 @@ struct RecordMergeTests {
     func differentFields() {
         let notes = changed(Self.base, ["notes": .text("pike by the reeds"), "updated_at": .integer(2_000)])
         let weighed = changed(Self.base, ["weight_kg": .real(4.2), "updated_at": .integer(3_000)])
-        let merged = RecordMerge.merge(base: Self.base, held: notes, incoming: weighed, incomingIsLater: false)
+        let merged = RecordMerge.merge(.spot, base: Self.base, held: notes, incoming: weighed, incomingIsLater: false)
         #expect(merged?.fields == changed(notes, ["weight_kg": .real(4.2), "updated_at": .integer(3_000)]))
         #expect(merged?.overruled == false)
     }
@@ -59,10 +59,10 @@ struct RecordMergeTests {
         let photo: RecordFields = ["sha256": .text("ab"), "links": .text("catch:c1")]
         let toTrip = changed(photo, ["links": .text("catch:c1,trip:t1")])
         let toSpot = changed(photo, ["links": .text("catch:c1,spot:s1")])
-        let merged = RecordMerge.merge(base: photo, held: toTrip, incoming: toSpot, incomingIsLater: false)
+        let merged = RecordMerge.merge(.media, base: photo, held: toTrip, incoming: toSpot, incomingIsLater: false)
         #expect(merged?.fields["links"] == .text("catch:c1,spot:s1,trip:t1"))
         let unlinked = changed(photo, ["links": .text("")])
-        let both = RecordMerge.merge(base: photo, held: unlinked, incoming: toTrip, incomingIsLater: false)
+        let both = RecordMerge.merge(.media, base: photo, held: unlinked, incoming: toTrip, incomingIsLater: false)
         #expect(both?.fields["links"] == .text("trip:t1"), "a link removed on one side stays removed")
     }
 
@@ -70,20 +70,22 @@ struct RecordMergeTests {
     func samePart() {
         let moved = changed(Self.base, ["latitude": .real(60.1), "longitude": .real(29.8)])
         let renamed = changed(Self.base, ["latitude": .real(59.95), "notes": .text("moved a little")])
-        let laterWins = RecordMerge.merge(base: Self.base, held: moved, incoming: renamed, incomingIsLater: true)
+        let laterWins = RecordMerge.merge(.spot, base: Self.base, held: moved, incoming: renamed, incomingIsLater: true)
         #expect(laterWins?.fields == renamed, "latitude and longitude are never mixed from two versions")
         #expect(laterWins?.overruled == false)
-        let earlierLoses = RecordMerge.merge(base: Self.base, held: moved, incoming: renamed, incomingIsLater: false)
+        let earlierLoses = RecordMerge.merge(
+            .spot, base: Self.base, held: moved, incoming: renamed, incomingIsLater: false)
         #expect(earlierLoses?.fields == changed(moved, ["notes": .text("moved a little")]))
         #expect(earlierLoses?.overruled == true, "its latitude lost, so it belongs in the history")
 
         let trip: RecordFields = ["start_at": .integer(1_000), "end_at": .integer(5_000), "title": .text("Dawn")]
         let later = changed(trip, ["start_at": .integer(4_000), "end_at": .integer(9_000)])
         let earlier = changed(trip, ["end_at": .integer(2_000)])
-        let times = RecordMerge.merge(base: trip, held: later, incoming: earlier, incomingIsLater: false)
+        let times = RecordMerge.merge(.trip, base: trip, held: later, incoming: earlier, incomingIsLater: false)
         #expect(times?.fields == later, "a start and an end from two versions could end before they start")
-        #expect(RecordMerge.merge(base: Self.base, held: nil, incoming: moved, incomingIsLater: true) == nil)
-        let unchanged = RecordMerge.merge(base: Self.base, held: moved, incoming: Self.base, incomingIsLater: true)
+        #expect(RecordMerge.merge(.spot, base: Self.base, held: nil, incoming: moved, incomingIsLater: true) == nil)
+        let unchanged = RecordMerge.merge(
+            .spot, base: Self.base, held: moved, incoming: Self.base, incomingIsLater: true)
         #expect(unchanged?.fields == moved, "an arrival that changed nothing does not undo the other change")
     }
 
@@ -99,15 +101,15 @@ struct RecordMergeTests {
         let weather = changed(fish, ["conditions_temperature_c": .real(12.5)])
         for incomingIsLater in [false, true] {
             let arriving = RecordMerge.merge(
-                base: fish, held: weather, incoming: moved, incomingIsLater: incomingIsLater)
+                .catch, base: fish, held: weather, incoming: moved, incomingIsLater: incomingIsLater)
             #expect(arriving?.fields == moved)
             #expect(arriving?.overruled == false)
             let staying = RecordMerge.merge(
-                base: fish, held: moved, incoming: weather, incomingIsLater: incomingIsLater)
+                .catch, base: fish, held: moved, incoming: weather, incomingIsLater: incomingIsLater)
             #expect(staying?.fields == moved)
             #expect(staying?.overruled == true, "the stale weather goes to the history")
         }
-        let same = RecordMerge.merge(base: fish, held: moved, incoming: moved, incomingIsLater: false)
+        let same = RecordMerge.merge(.catch, base: fish, held: moved, incoming: moved, incomingIsLater: false)
         #expect(same?.overruled == false, "the same change made twice overrules nothing")
 
         let trip: RecordFields = [
@@ -116,7 +118,8 @@ struct RecordMergeTests {
         let ended = changed(trip, ["end_at": .integer(9_000)])
         let filled = changed(trip, ["conditions_kp": .integer(3)])
         for incomingIsLater in [false, true] {
-            let both = RecordMerge.merge(base: trip, held: filled, incoming: ended, incomingIsLater: incomingIsLater)
+            let both = RecordMerge.merge(
+                .trip, base: trip, held: filled, incoming: ended, incomingIsLater: incomingIsLater)
             #expect(both?.fields == changed(ended, ["conditions_kp": .integer(3)]), "ending a trip keeps its weather")
             #expect(both?.overruled == false)
         }

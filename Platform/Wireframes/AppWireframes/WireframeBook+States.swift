@@ -1,6 +1,7 @@
 import AppFeatures
 import AppUI
 import DiaryStore
+import FishingModel
 import Foundation
 import Geodesy
 import MapSources
@@ -205,7 +206,9 @@ extension WireframeBook {
             try await Self.catchNow(models, destination: 0)
             models.home.catchNow.close()
             try await models.home.load()
-            guard let open = models.home.unendedTrip?.trip else { throw WireframeError("Catch now left no trip going on") }
+            guard let open = models.home.unendedTrip?.trip else {
+                throw WireframeError("Catch now left no trip going on")
+            }
             models.router.select(page: "trips")
             models.router.current.navigate(to: .trip(open.id))
             try await models.tripDetail(open.id).load()

@@ -1,5 +1,6 @@
 import DiaryServices
 import DiaryStore
+import FishingModel
 import Foundation
 import MediaLibrary
 import Observation

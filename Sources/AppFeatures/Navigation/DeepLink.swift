@@ -1,4 +1,5 @@
 import DiaryStore
+import FishingModel
 import Foundation
 import Geodesy
 
@@ -111,7 +112,7 @@ public struct DeepLink: Hashable, Sendable {
         case ("media", 1):
             self.init(.mediaViewer(MediaViewing(target: nil, assetId: try id(segments[0], "photo or video"))))
         case ("media", 2...3):
-            guard let kind = EntityType(rawValue: segments[0]), kind.holdsMedia else {
+            guard let kind = RecordKind(rawValue: segments[0]), kind.holdsMedia else {
                 throw DeepLinkError(
                     description:
                         "the gallery kind “\(Self.shown(segments[0]))” in \(Self.shown(url.absoluteString)) is not spot, trip or catch"
@@ -165,7 +166,8 @@ public struct DeepLink: Hashable, Sendable {
         case .mediaViewer(let viewing):
             (
                 "media",
-                (viewing.target.map { "/\($0.type.rawValue)/\($0.id.uuidString)" } ?? "") + "/\(viewing.assetId.uuidString)",
+                (viewing.target.map { "/\($0.type.rawValue)/\($0.id.uuidString)" } ?? "")
+                    + "/\(viewing.assetId.uuidString)",
                 nil
             )
         case .savedReport(let id): ("reports", "/\(id.uuidString)", nil)

@@ -7,7 +7,7 @@ extension DiaryQueue {
     /// it back (UI5); `afterUndo` refreshes the screen once it is back.
     @MainActor
     func moveToTrashOfferingUndo(
-        _ type: EntityType, _ id: UUID, language: Language, catalog: Catalog,
+        _ type: RecordKind, _ id: UUID, language: Language, catalog: Catalog,
         afterUndo: @escaping @MainActor () async throws -> Void = {}
     ) async throws -> UndoOffer {
         let entry = try await write { try $0.trash.put(type, id) }

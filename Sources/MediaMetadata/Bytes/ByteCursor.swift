@@ -1,3 +1,5 @@
+import FishingModel
+
 /// Reads numbers and strings from bytes already in memory, never past their end.
 ///
 /// Reading beyond the end throws `malformed` naming `context` (such as "'mvhd' box") and the file

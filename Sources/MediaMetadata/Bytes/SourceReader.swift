@@ -1,3 +1,5 @@
+import FishingModel
+
 /// Reads exact byte ranges of a source on behalf of one format's parser.
 ///
 /// A short read means the file ends early and becomes `truncated`; every other problem is reported

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 
 /// The fields read from one EXIF block, before they are merged into a `MediaMetadata`.

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 
 /// Reads the fields the app keeps from an EXIF (TIFF) block: IFD0, then the Exif and GPS IFDs it

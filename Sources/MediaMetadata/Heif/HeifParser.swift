@@ -1,3 +1,5 @@
+import FishingModel
+
 /// Reads a HEIF/HEIC file's metadata from its `meta` box: the EXIF block of its Exif item and the
 /// pixel size in the `ispe` property of its primary item.
 ///

@@ -1,3 +1,5 @@
+import FishingModel
+
 /// Reads a JPEG file's metadata: the EXIF block in its first APP1 "Exif" segment and the pixel
 /// size in its start-of-frame (SOF) segment.
 ///

@@ -1,3 +1,5 @@
+import FishingModel
+
 /// Reads an MP4 or QuickTime movie's metadata from its `moov` box: creation time and duration
 /// (`mvhd`), the first video track's size and rotation (`trak`), and the recording place
 /// (`meta` keys, else `udta`).

@@ -1,3 +1,5 @@
+import FishingModel
+
 /// Reads a PNG file's metadata: the pixel size in its IHDR chunk and the EXIF block of an eXIf
 /// chunk placed before the image data.
 ///

@@ -11,10 +11,10 @@ extension Catch {
             updatedAt: .blank),
         [
             .column("id", \.id),
-            .column("trip_id", \.tripId),
+            .column("trip_id", \.tripId, merge: .whenAnchoringConditions),
             .column("species_id", \.speciesId, directory: .species),
-            .column("caught_at", \.caughtAt),
-            .column("utc_offset_s", \.utcOffsetSeconds),
+            .column("caught_at", \.caughtAt, merge: .whenAnchoringConditions),
+            .column("utc_offset_s", \.utcOffsetSeconds, merge: .when),
             .column("count", \.count),
             .column("weight_kg", \.weightKg),
             .column("length_cm", \.lengthCm),
@@ -24,7 +24,7 @@ extension Catch {
             .column("water_temp_c", \.waterTempC),
             .column("released", \.released),
             .column("notes", \.notes),
-            .derived("local_time") {
+            .derived("local_time", merge: .when) {
                 .integer(DiaryTime.localMinute($0.caughtAt, utcOffsetSeconds: $0.utcOffsetSeconds))
             },
             .column("created_at", \.createdAt),

@@ -20,6 +20,8 @@ public struct RecordColumn<Record: Sendable>: Sendable {
     public let scope: Scope
     /// The directory the column refers into (T5).
     public let directory: DirectoryKind?
+    /// How it merges with concurrent changes.
+    public let merge: MergePart
     /// The record's property the column holds, so that code can ask for a column by property.
     @usableFromInline let keyPath: (PartialKeyPath<Record> & Sendable)?
     /// What each member must hold, for messages.
@@ -32,9 +34,10 @@ public struct RecordColumn<Record: Sendable>: Sendable {
 
     /// A column holding one property.
     public static func column<Value: ColumnValue>(
-        _ name: String, _ keyPath: WritableKeyPath<Record, Value> & Sendable, directory: DirectoryKind? = nil
+        _ name: String, _ keyPath: WritableKeyPath<Record, Value> & Sendable, directory: DirectoryKind? = nil,
+        merge: MergePart = .alone
     ) -> Self {
-        property(name, keyPath, scope: .stored, directory: directory)
+        property(name, keyPath, scope: .stored, directory: directory, merge: merge)
     }
 
     /// A column holding a property stored as its raw value (a media format).
@@ -42,7 +45,7 @@ public struct RecordColumn<Record: Sendable>: Sendable {
         _ name: String, _ keyPath: WritableKeyPath<Record, Value> & Sendable
     ) -> Self where Value.RawValue: ColumnValue {
         RecordColumn(
-            names: [name], scope: .stored, directory: nil, keyPath: keyPath,
+            names: [name], scope: .stored, directory: nil, merge: .alone, keyPath: keyPath,
             expected: "one of the known values of \(Value.self)",
             read: { record, row in row.append(record[keyPath: keyPath].rawValue.field) },
             write: { record, value in
@@ -58,13 +61,15 @@ public struct RecordColumn<Record: Sendable>: Sendable {
     public static func deviceOnly<Value: ColumnValue>(
         _ name: String, _ keyPath: WritableKeyPath<Record, Value> & Sendable
     ) -> Self {
-        property(name, keyPath, scope: .deviceOnly, directory: nil)
+        property(name, keyPath, scope: .deviceOnly, directory: nil, merge: .alone)
     }
 
     /// A column computed from the record's other values.
-    public static func derived(_ name: String, _ value: @escaping @Sendable (Record) -> FieldValue) -> Self {
+    public static func derived(
+        _ name: String, merge: MergePart = .alone, _ value: @escaping @Sendable (Record) -> FieldValue
+    ) -> Self {
         RecordColumn(
-            names: [name], scope: .derived, directory: nil, keyPath: nil, expected: "",
+            names: [name], scope: .derived, directory: nil, merge: merge, keyPath: nil, expected: "",
             read: { record, row in row.append(value(record)) }, write: nil)
     }
 
@@ -72,11 +77,11 @@ public struct RecordColumn<Record: Sendable>: Sendable {
     /// returns false when the values do not make the property.
     public static func group<Value>(
         _ names: [String], _ keyPath: WritableKeyPath<Record, Value> & Sendable, expected: String,
-        read: @escaping @Sendable (Value) -> [FieldValue],
+        merge: MergePart = .alone, read: @escaping @Sendable (Value) -> [FieldValue],
         write: @escaping @Sendable ((Int) -> FieldValue) -> Value?
     ) -> Self {
         RecordColumn(
-            names: names, scope: .stored, directory: nil, keyPath: keyPath, expected: expected,
+            names: names, scope: .stored, directory: nil, merge: merge, keyPath: keyPath, expected: expected,
             read: { record, row in row.append(contentsOf: read(record[keyPath: keyPath])) },
             write: { record, value in
                 guard let decoded = write(value) else { return false }
@@ -87,10 +92,11 @@ public struct RecordColumn<Record: Sendable>: Sendable {
 
     private static func property<Value: ColumnValue>(
         _ name: String, _ keyPath: WritableKeyPath<Record, Value> & Sendable, scope: Scope,
-        directory: DirectoryKind?
+        directory: DirectoryKind?, merge: MergePart
     ) -> Self {
         RecordColumn(
-            names: [name], scope: scope, directory: directory, keyPath: keyPath, expected: Value.expected,
+            names: [name], scope: scope, directory: directory, merge: merge, keyPath: keyPath,
+            expected: Value.expected,
             read: { record, row in row.append(record[keyPath: keyPath].field) },
             write: { record, value in
                 guard let decoded = Value(field: value(0)) else { return false }
@@ -117,4 +123,19 @@ public struct RecordColumnError: Error, Sendable, Equatable, CustomStringConvert
         RecordFieldsJSON.append(value, to: &shown)
         return "\(kind.rawValue) column \(column) holds \(shown), expected \(expected)"
     }
+}
+
+/// The part of its record a column merges in when two devices changed the record at once
+/// (``RecordMerge``; docs/sync.md "Merging").
+public enum MergePart: Sendable, Equatable {
+    /// On its own: taken from the side that changed it, from the later change if both did.
+    case alone
+    /// With the record's position and what was derived from it (coordinates, a place label).
+    case position
+    /// With the record's times, their offset and local form and its parent, which only make
+    /// sense together: a trip's end may not precede its start, a catch belongs in its trip.
+    case when
+    /// Part of ``when``, and moving it makes the record's stored conditions stale: the device
+    /// drops them, and a merge takes the conditions of the side whose move it keeps.
+    case whenAnchoringConditions
 }

@@ -11,6 +11,8 @@ public struct RecordColumns<Record: Sendable>: Sendable {
     public let names: [String]
     /// The names that travel in sync: all but the device-only ones, in table order.
     public let syncedNames: [String]
+    /// Which columns merge together when two devices changed a record at once.
+    public let mergeParts: RecordMerge.Parts
     /// A record whose every value is about to be read (or, read leniently, the value a column
     /// that does not read keeps).
     @usableFromInline let blank: Record
@@ -24,6 +26,7 @@ public struct RecordColumns<Record: Sendable>: Sendable {
         names = columns.flatMap(\.names)
         syncedNames = columns.filter { $0.scope != .deviceOnly }.flatMap(\.names)
         offsets = columns.reduce(into: [0]) { $0.append($0.last! + $1.names.count) }.dropLast()
+        mergeParts = RecordMerge.Parts(columns.filter { $0.scope != .deviceOnly }.map { ($0.names, $0.merge) })
         precondition(Set(names).count == names.count, "\(kind) names a column twice")
     }
 
@@ -60,6 +63,13 @@ public struct RecordColumns<Record: Sendable>: Sendable {
             preconditionFailure("\(kind) has no column for \(keyPath)")
         }
         return column.names[0]
+    }
+
+    /// Whether `new` moved a column the record's stored conditions are anchored to
+    /// (``MergePart/whenAnchoringConditions``): its time or its parent, so the conditions are stale.
+    public func movesConditions(from old: Record, to new: Record) -> Bool {
+        let (before, after) = (fields(of: old), fields(of: new))
+        return mergeParts.conditionsAnchors.contains { before[$0] != after[$0] }
     }
 
     /// The columns that refer into a directory (T5).

@@ -10,8 +10,8 @@ extension Spot {
         [
             .column("id", \.id),
             .column("name", \.name),
-            .column("latitude", \.latitude),
-            .column("longitude", \.longitude),
+            .column("latitude", \.latitude, merge: .position),
+            .column("longitude", \.longitude, merge: .position),
             .column("water_body_name", \.waterBodyName),
             .column("water_body_type_id", \.waterBodyTypeId, directory: .waterBodyTypes),
             .column("depth_m", \.depthM),
@@ -20,8 +20,8 @@ extension Spot {
                 [
                     "place_settlement", "place_region", "place_country", "place_country_code", "place_distance_km",
                     "place_bearing", "place_description",
-                ], \.place, expected: "a place label: texts and numbers, or nulls", read: placeFields,
-                write: place),
+                ], \.place, expected: "a place label: texts and numbers, or nulls", merge: .position,
+                read: placeFields, write: place),
             .column("created_at", \.createdAt),
             .column("updated_at", \.updatedAt),
             .deviceOnly("deleted_at", \.deletedAt),

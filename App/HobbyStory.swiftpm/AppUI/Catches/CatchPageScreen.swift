@@ -1,5 +1,6 @@
 import AppFeatures
 import DiaryStore
+import FishingModel
 import SwiftUI
 
 /// A catch to read (issue 30 §3): what and when, where, every figure recorded, the conditions

@@ -1,6 +1,7 @@
 import AVFoundation
 import AppFeatures
 import DiaryStore
+import FishingModel
 import Foundation
 import MediaLibrary
 import UIKit

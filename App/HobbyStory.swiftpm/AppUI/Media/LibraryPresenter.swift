@@ -1,6 +1,7 @@
 import AppFeatures
 import CoreTransferable
 import DiaryStore
+import FishingModel
 import Foundation
 import MediaLibrary
 import Observation

@@ -1,5 +1,6 @@
 import AppFeatures
 import DiaryStore
+import FishingModel
 import SwiftUI
 import UIKit
 

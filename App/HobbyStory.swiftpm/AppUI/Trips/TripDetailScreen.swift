@@ -1,5 +1,6 @@
 import AppFeatures
 import DiaryStore
+import FishingModel
 import MapKit
 import SwiftUI
 

@@ -28,5 +28,5 @@ public enum MediaFormat: String, Sendable, Codable {
     }
 
     /// The upper-case name used in error messages, such as "JPEG".
-    var name: String { rawValue.uppercased() }
+    public var name: String { rawValue.uppercased() }
 }
