@@ -6,9 +6,11 @@ import SQLiteDB
 /// One angler's diary: the profile's own SQLite database with its spots, trips, catches, Trash,
 /// sync outbox and a read-only replica of the directories (T2, T5, T15, T19, UI5).
 ///
-/// Every write method validates first — all problems at once, nothing saved if any — and then
-/// writes the object and its outbox entry in one immediate transaction. The clock is injected;
-/// in the app and the CLI it is the device's system clock (T11).
+/// What it stores is reached by area, each a small value over this one connection
+/// (`diary.catches`, `diary.trips`, `diary.outbox`…; docs/architecture.md). Every write method
+/// validates first — all problems at once, nothing saved if any — and then writes the object and
+/// its outbox entry in one immediate transaction. The clock is injected; in the app and the CLI it
+/// is the device's system clock (T11).
 public final class Diary {
     public let profile: Profile
     public let fileURL: URL

@@ -90,7 +90,7 @@ struct LicensingEndpoints: Sendable {
         -> AttestationChallenge
     {
         guard licensing.appAttest != nil else { throw Self.notAttesting }
-        let challenge = try attestation.issueAttestationChallenge(
+        let challenge = try attestation.issueChallenge(
             account: principal.accountId, device: principal.deviceId)
         return AttestationChallenge(challenge: challenge.base64EncodedString())
     }

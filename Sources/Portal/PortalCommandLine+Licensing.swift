@@ -104,7 +104,7 @@ extension PortalCommandLine {
         let json = flags.contains("json")
         switch words.first {
         case "list":
-            let licences = try store.licences.licences()
+            let licences = try store.licences.list()
             try output(licences, json: json) {
                 licences.isEmpty ? "no purchases" : licences.map(Self.line).joined(separator: "\n")
             }
@@ -121,7 +121,7 @@ extension PortalCommandLine {
                 ([Self.line(licence)] + events.map(Self.line)).joined(separator: "\n")
             }
         case "events":
-            let events = try store.licences.licenceEvents()
+            let events = try store.licences.events()
             try output(events, json: json) {
                 events.isEmpty ? "no licence events" : events.map(Self.line).joined(separator: "\n")
             }

@@ -249,7 +249,7 @@ public struct PortalCommandLine {
         do { try store.records.purgeTombstones() } catch { report("purging tombstones", "\(error)") }
         do { try store.media.purgeExpiredUploads() } catch { report("purging expired uploads", "\(error)") }
         do { try store.records.trimHistory() } catch { report("trimming the history", "\(error)") }
-        do { try store.accounts.purgeDeletedAccounts() } catch { report("purging deleted accounts", "\(error)") }
+        do { try store.accounts.purgeDeleted() } catch { report("purging deleted accounts", "\(error)") }
         do { try store.diagnostics.expire() } catch { report("expiring error reports", "\(error)") }
         do {
             for failure in try store.media.collect().failures { report("collecting media", failure) }
@@ -292,10 +292,10 @@ public struct PortalCommandLine {
             guard let email = options["email"] else {
                 throw Failure(exitCode: 2, description: "admin restore-account needs --email E")
             }
-            try store.accounts.restoreAccount(email: email)
+            try store.accounts.restore(email: email)
             print("restored \(email); its owner can sign in again")
         case "purge-deleted-accounts":
-            print("purged \(try store.accounts.purgeDeletedAccounts()) account(s) deleted more than 30 days ago")
+            print("purged \(try store.accounts.purgeDeleted()) account(s) deleted more than 30 days ago")
         case "import-sales":
             try importSales(files: Array(words.dropFirst()), store: store)
         case "fetch-sales":

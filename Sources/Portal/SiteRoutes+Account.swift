@@ -141,7 +141,7 @@ extension SiteRoutes {
                 status: .badRequest)
         }
         do {
-            try store.accounts.deleteAccount(
+            try store.accounts.delete(
                 principal.accountId, typedEmail: visit.form["email"] ?? "", password: visit.form["password"] ?? "")
         } catch PortalStoreError.invalid {
             return refuse(SiteText.emailDiffers)

@@ -15,7 +15,7 @@ extension SiteRoutes {
     func handleLicences(_ visit: inout SiteVisit) async throws -> HTTPResponse {
         visit.page(
             LicencePages.list(
-                try context(visit), licences: try store.licences.licences(), events: try store.licences.licenceEvents())
+                try context(visit), licences: try store.licences.list(), events: try store.licences.events())
         )
     }
 

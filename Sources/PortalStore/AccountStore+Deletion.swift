@@ -10,7 +10,7 @@ extension AccountStore {
     public static let accountRestoreWindow: TimeInterval = 30 * 86_400
 
     /// Deletes the account after the angler typed its email and its password.
-    public func deleteAccount(_ account: UUID, typedEmail: String, password: String) throws {
+    public func delete(_ account: UUID, typedEmail: String, password: String) throws {
         let row = try store.database.read { sql in
             try sql.queryFirst(
                 "SELECT email, password_hash FROM accounts WHERE id = ? AND deleted_at IS NULL", [PortalValue(account)])
@@ -39,7 +39,7 @@ extension AccountStore {
     }
 
     /// Undoes a deletion still within ``accountRestoreWindow``; `notFound` otherwise.
-    public func restoreAccount(email rawEmail: String) throws {
+    public func restore(email rawEmail: String) throws {
         let email = try PortalStore.normalisedEmail(rawEmail)
         let cutoff = store.now - Int64(Self.accountRestoreWindow * 1000)
         let restored = try store.database.write { sql in
@@ -57,7 +57,7 @@ extension AccountStore {
     /// crash loses nothing and leaks nothing — their photos' and videos' bytes; then the account.
     /// Returns how many accounts are gone.
     @discardableResult
-    public func purgeDeletedAccounts() throws -> Int {
+    public func purgeDeleted() throws -> Int {
         let cutoff = store.now - Int64(Self.accountRestoreWindow * 1000)
         let accounts = try store.database.read { sql in
             try sql.query(

@@ -22,15 +22,15 @@ extension AttestationStore {
     static let challengesPerDevice = 5
 
     /// A new random challenge for `device` to attest its key with.
-    public func issueAttestationChallenge(account: UUID, device: UUID) throws -> Data {
+    public func issueChallenge(account: UUID, device: UUID) throws -> Data {
         let challenge = Data((0..<32).map { _ in UInt8.random(in: .min ... .max) })
-        try storeAttestationChallenge(challenge, account: account, device: device)
+        try storeChallenge(challenge, account: account, device: device)
         return challenge
     }
 
     /// Keeps `challenge` for `device` (tests give a fixture's), dropping expired ones and the
     /// device's oldest beyond ``challengesPerDevice``.
-    public func storeAttestationChallenge(_ challenge: Data, account: UUID, device: UUID) throws {
+    public func storeChallenge(_ challenge: Data, account: UUID, device: UUID) throws {
         let now = store.now
         let (accountValue, deviceValue) = (PortalValue(account), PortalValue(device))
         try store.database.write { sql in

@@ -3,7 +3,7 @@ import Foundation
 /// The admins' view of licences (`hobbystory-portal admin licences`, the site's licences page).
 extension LicenceStore {
     /// Every purchase, the latest changed first (at most `limit`).
-    public func licences(limit: Int = 200) throws -> [LicenceSummary] {
+    public func list(limit: Int = 200) throws -> [LicenceSummary] {
         try store.database.read { sql in
             try sql.query(
                 """
@@ -34,7 +34,7 @@ extension LicenceStore {
     }
 
     /// The latest licence events of every kind (signals of tampering included), newest first.
-    public func licenceEvents(limit: Int = 200) throws -> [LicenceEvent] {
+    public func events(limit: Int = 200) throws -> [LicenceEvent] {
         try store.database.read { sql in
             try sql.query(
                 """

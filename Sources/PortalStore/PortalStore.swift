@@ -15,8 +15,10 @@ public struct PortalPrincipal: Sendable, Equatable {
 }
 
 /// The portal's accounts, devices, sessions, synced records and directories, over either
-/// backend (T3, T5, T12). Every method that touches user data takes the account it acts for
-/// and reads or writes nothing of any other account.
+/// backend (T3, T5, T12), reached by area (`accounts`, `records`, `media`, `directories`,
+/// `licences`, `attestation`, `diagnostics`, `diary`), each a small value over this store's one
+/// connection and caches. Every method that touches user data takes the account it acts for and
+/// reads or writes nothing of any other account.
 public struct PortalStore: Sendable {
     public let database: any PortalDatabase
     /// The bytes of photos and videos.

@@ -41,7 +41,7 @@ struct AppAttestFlowTests {
             }
             let challenge = AppAttestFlowTests.fixtures.appAttest.challenge
             do {
-                try store.attestation.storeAttestationChallenge(
+                try store.attestation.storeChallenge(
                     Data(base64Encoded: challenge)!, account: account, device: device)
                 return SyncHTTPResponse(
                     status: 200, body: try JSONEncoder().encode(AttestationChallenge(challenge: challenge)))

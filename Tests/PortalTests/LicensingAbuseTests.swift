@@ -33,7 +33,7 @@ struct LicensingAbuseTests {
             .post, "/v1/entitlements/current", headers: ["Authorization": "Bearer \(token)"],
             json: EntitlementRequest(signals: []))
         #expect(third.status.code == 429 && third.headers["Retry-After"] != nil)
-        #expect(try portal.store.licences.licenceEvents().filter { $0.kind == "signal" }.count == 1)
+        #expect(try portal.store.licences.events().filter { $0.kind == "signal" }.count == 1)
 
         let body = AppStoreNotificationBody(signedPayload: "not even a JWS")
         let codes = try await (0..<3).asyncMap {
@@ -52,9 +52,9 @@ struct LicensingAbuseTests {
         _ = try await anna.sync.api.redeemAppStore(
             signedTransaction: fixtures.jws("ok"), token: LicensingEndpointTests.token(anna))
         let account = try #require(try anna.diary.sync.account()?.accountId)
-        try portal.store.accounts.deleteAccount(account, typedEmail: "anna@example.org", password: "correct horse")
+        try portal.store.accounts.delete(account, typedEmail: "anna@example.org", password: "correct horse")
         portal.clock.advance(by: AccountStore.accountRestoreWindow + 60)
-        #expect(try portal.store.accounts.purgeDeletedAccounts() == 1)
+        #expect(try portal.store.accounts.purgeDeleted() == 1)
         let (licence, events) = try #require(try portal.store.licences.licence("2000000100"))
         #expect(licence.accounts.isEmpty && licence.devices == 0)
         #expect(events.allSatisfy { $0.account == nil })

@@ -96,7 +96,7 @@ struct LicensingEndpointTests {
         }
         #expect(beyond == "device_limit")
 
-        let licences = try portal.store.licences.licences()
+        let licences = try portal.store.licences.list()
         #expect(licences.count == 1)
         #expect(licences.first?.accounts == ["anna@example.org"])
         #expect(licences.first?.devices == 2)
@@ -130,7 +130,7 @@ struct LicensingEndpointTests {
         #expect(
             try portal.store.licences.activePurchase(account: try #require(phone.diary.sync.account()?.accountId))
                 == nil)
-        #expect(try portal.store.licences.licences().allSatisfy { $0.accounts.isEmpty })
+        #expect(try portal.store.licences.list().allSatisfy { $0.accounts.isEmpty })
         // A body that is not even JSON, and a transaction far beyond the size limit.
         let garbage = try await portal.client.send(
             .post, "/v1/entitlements/app-store", headers: ["Authorization": "Bearer \(Self.token(phone))"],
@@ -174,7 +174,7 @@ struct LicensingEndpointTests {
         #expect(replay == "purchase_revoked")
         #expect(try await notify("payload_changed") == 400)
         #expect(try await notify("other_root") == 400)
-        let events = try portal.store.licences.licenceEvents()
+        let events = try portal.store.licences.events()
         #expect(events.filter { $0.kind == "revoked" }.count == 1, "a notification sent twice is applied once")
         #expect(events.contains { $0.kind == "notification" && $0.detail == "PRICE_INCREASE PENDING" })
     }
@@ -231,7 +231,7 @@ struct LicensingEndpointTests {
         let unknown = try await portal.client.send(.post, "/v1/devices/attest", headers: auth, json: request)
         #expect(unknown.status.code == 400)
         #expect(String(decoding: unknown.body, as: UTF8.self).contains("unknown_challenge"))
-        try portal.store.attestation.storeAttestationChallenge(
+        try portal.store.attestation.storeChallenge(
             try #require(Data(base64Encoded: fixtures.challenge)), account: account, device: device)
         let forged = AttestationRequest(
             keyId: fixtures.keyId, attestation: try #require(fixtures.attestations["wrong_nonce"]).attestation,
@@ -242,7 +242,7 @@ struct LicensingEndpointTests {
         // The forged attempt used the challenge up.
         #expect(
             try await portal.client.send(.post, "/v1/devices/attest", headers: auth, json: request).status.code == 400)
-        try portal.store.attestation.storeAttestationChallenge(
+        try portal.store.attestation.storeChallenge(
             try #require(Data(base64Encoded: fixtures.challenge)), account: account, device: device)
         let attested = try await portal.client.send(.post, "/v1/devices/attest", headers: auth, json: request)
         #expect(attested.status.code == 200)

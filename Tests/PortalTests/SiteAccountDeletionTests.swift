@@ -47,17 +47,17 @@ struct SiteAccountDeletionTests {
         )
         #expect(api.status.code == 410 && api.text.contains("account_deleted"))
 
-        try portal.store.accounts.restoreAccount(email: "anna@example.org")
+        try portal.store.accounts.restore(email: "anna@example.org")
         #expect(try await browser.signIn("anna@example.org").status.code == 303)
         #expect(try await browser.get("/diary").text.contains("1 trip"), "restored whole")
 
         try await browser.get("/account/delete")
         _ = try await browser.post("/account/delete", ["email": "anna@example.org", "password": "correct horse"])
         portal.clock.advance(by: 29 * 86_400)
-        #expect(try portal.store.accounts.purgeDeletedAccounts() == 0, "still restorable")
+        #expect(try portal.store.accounts.purgeDeleted() == 0, "still restorable")
         portal.clock.advance(by: 2 * 86_400)
-        #expect(throws: PortalStoreError.self) { try portal.store.accounts.restoreAccount(email: "anna@example.org") }
-        #expect(try portal.store.accounts.purgeDeletedAccounts() == 1)
+        #expect(throws: PortalStoreError.self) { try portal.store.accounts.restore(email: "anna@example.org") }
+        #expect(try portal.store.accounts.purgeDeleted() == 1)
         let left = try portal.store.database.read { sql in
             try ["accounts", "records", "devices", "sessions", "media_content", "media_garbage", "history"].map {
                 table in
