@@ -27,10 +27,8 @@ struct DiagnosticsEndpoints: Sendable {
             call.request, peer: call.context.remoteAddress, trusting: trustedProxies)
         try limiters.address.admit(client, code: .tooManyReports, "Too many error reports from this address")
         var account: UUID?
-        if let header = call.request.headers["Authorization"] {
-            guard header.hasPrefix("Bearer "),
-                let principal = try accounts.principal(forToken: String(header.dropFirst(7)))
-            else {
+        if call.request.headers["Authorization"] != nil {
+            guard let token = call.request.bearerToken, let principal = try accounts.principal(forToken: token) else {
                 throw HTTPError.unauthorized("The bearer token is not valid; sign in again or send without one.")
             }
             account = principal.accountId

@@ -87,20 +87,24 @@ public struct PortalApplication: Sendable {
     /// The router and middleware, ready for ``HTTPServer`` (or a test's in-process client): every
     /// ``PortalEndpoint``, each behind what its table entry asks (``PortalRoutes``), and the site.
     public func application() -> HTTPApplication {
-        var routes = PortalRoutes(router: Router(), store: store, oldestProtocol: oldestProtocol)
+        var routes = PortalRoutes(router: Router(), accounts: store.accounts, oldestProtocol: oldestProtocol)
         PublicEndpoints(database: store.database, metrics: metrics).add(to: &routes)
         AccountEndpoints(
-            accounts: store.accounts, signInLimiter: limiter, signUpLimiter: signUpLimiter, trustedProxies: trustedProxies
+            accounts: store.accounts, signInLimiter: limiter, signUpLimiter: signUpLimiter,
+            trustedProxies: trustedProxies
         ).add(to: &routes)
         SyncEndpoints(
             records: store.records, accounts: store.accounts, directories: store.directories, metrics: metrics,
             admission: PushAdmission(licences: store.licences, attestation: store.attestation, licensing: licensing)
         ).add(to: &routes)
         DiagnosticsEndpoints(
-            accounts: store.accounts, diagnostics: store.diagnostics, limiters: diagnosticsLimiters, trustedProxies: trustedProxies).add(
+            accounts: store.accounts, diagnostics: store.diagnostics, limiters: diagnosticsLimiters,
+            trustedProxies: trustedProxies
+        ).add(
             to: &routes)
         LicensingEndpoints(
-            licences: store.licences, attestation: store.attestation, licensing: licensing, limiters: licensingLimiters, trustedProxies: trustedProxies
+            licences: store.licences, attestation: store.attestation, licensing: licensing, limiters: licensingLimiters,
+            trustedProxies: trustedProxies
         ).add(to: &routes)
         MediaEndpoints(media: store.media, metrics: metrics).add(to: &routes)
         let (routeLimiter, drawingLimiter, trustedProxies) = (routeLimiter, drawingLimiter, trustedProxies)

@@ -14,12 +14,11 @@ struct PortalRoutes {
     private let protocolGate: ProtocolVersionMiddleware
     private let authentication: AuthenticationMiddleware<PortalPrincipal>
 
-    init(router: Router, store: PortalStore, oldestProtocol: Int) {
+    init(router: Router, accounts: AccountStore, oldestProtocol: Int) {
         self.router = router
         protocolGate = ProtocolVersionMiddleware(oldestServed: oldestProtocol)
         authentication = AuthenticationMiddleware<PortalPrincipal> { request, context in
-            guard let header = request.headers["Authorization"], header.hasPrefix("Bearer "),
-                let principal = try store.accounts.principal(forToken: String(header.dropFirst(7)))
+            guard let token = request.bearerToken, let principal = try accounts.principal(forToken: token)
             else { throw HTTPError.unauthorized("A valid bearer token is required; sign in again.") }
             context.notes["accountId"] = principal.accountId.uuidString.lowercased()
             context.notes["deviceId"] = principal.deviceId.uuidString.lowercased()
@@ -120,4 +119,12 @@ extension EndpointCall where Body: Decodable {
 extension EndpointQuery {
     /// The request's query as this type, checked; 400 naming the parameter when it is refused.
     static func read(from request: HTTPRequest) throws -> Self { try Self { try request.queryValue($0) } }
+}
+
+extension HTTPRequest {
+    /// The token of an `Authorization: Bearer …` header; nil without one or with another scheme.
+    var bearerToken: String? {
+        guard let header = headers["Authorization"], header.hasPrefix("Bearer ") else { return nil }
+        return String(header.dropFirst(7))
+    }
 }
