@@ -22,6 +22,21 @@ public struct EdgeInsets: Equatable, Sendable {
     public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
 }
 
+/// The geometry of a scroll view (Apple: `ScrollGeometry`, iOS 18), given to
+/// `onScrollGeometryChange`.
+public struct ScrollGeometry: Equatable, Sendable {
+    public var contentOffset: CGPoint
+    public var contentSize: CGSize
+    public var contentInsets: EdgeInsets
+    public var containerSize: CGSize
+    public init(contentOffset: CGPoint, contentSize: CGSize, contentInsets: EdgeInsets, containerSize: CGSize) {
+        self.contentOffset = contentOffset
+        self.contentSize = contentSize
+        self.contentInsets = contentInsets
+        self.containerSize = containerSize
+    }
+}
+
 /// A view laid out from the size it is offered (Apple: `GeometryReader`).
 nonisolated public struct GeometryReader<Content: View>: View, _WireframePrimitive {
     public typealias Body = Never

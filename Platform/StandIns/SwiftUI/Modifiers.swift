@@ -161,6 +161,10 @@ extension View {
         of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void
     ) -> some View { self }
 
+    nonisolated public func onScrollGeometryChange<T>(
+        for type: T.Type, of transform: @escaping (ScrollGeometry) -> T, action: @escaping (T, T) -> Void
+    ) -> some View where T: Equatable { self }
+
     /// A search field above the content.
     nonisolated public func searchable<S: StringProtocol>(text: Binding<String>, prompt: S) -> some View {
         ModifiedView(content: self) { context, view in

@@ -4,14 +4,19 @@ import SwiftUI
 /// The page of the ring on screen, in its navigation stack, under the ring's buttons (UI7). A
 /// drag on it follows the finger along one axis, drawing the neighbours it reveals, and moves
 /// the ring when it ends far or fast enough — only where the router lets it (never on the map,
-/// never on a pushed screen, never from the screen's edge, which belongs to the system). On a
-/// wide screen a list page shows its chosen item in a column beside it (issue 14 §1).
+/// never on a pushed screen, never from the screen's edge, which belongs to the system) and the
+/// content leaves it to the ring: up or down only from the end of the page's list that way, read
+/// from the list's scroll geometry when the drag begins (``DragStart``, issue 33 §1). On a wide
+/// screen a list page shows its chosen item in a column beside it (issue 14 §1).
 struct RingPageView: View {
     let models: ScreenModels
     @Bindable var router: AppRouter
     @Bindable var page: PageRouter
     @State private var swipe: RingSwipe?
     @State private var offset = CGSize.zero
+    /// Where each page's list stands; a page not measured yet counts as at its top, so its list
+    /// gets an upward drag first.
+    @State private var listPositions: [String: ListPosition] = [:]
     @Environment(\.horizontalSizeClass) private var width
 
     init(models: ScreenModels, router: AppRouter) {
@@ -28,6 +33,9 @@ struct RingPageView: View {
                 if width == .regular && router.ring.page.showsDetailBeside {
                     NavigationSplitView {
                         PageContent(page: router.ring.page.id, models: models, selection: $page.selection)
+                            .onScrollGeometryChange(for: ListPosition.self, of: ListPosition.init) { _, position in
+                                listPositions[router.ring.page.id] = position
+                            }
                             .toolbar { ringButtons }
                     } detail: {
                         NavigationStack(path: $page.detailPath) {
@@ -36,7 +44,11 @@ struct RingPageView: View {
                     }
                 } else {
                     NavigationStack(path: $page.path) {
-                        PageContent(page: router.ring.page.id, models: models).pushing(models)
+                        PageContent(page: router.ring.page.id, models: models)
+                            .onScrollGeometryChange(for: ListPosition.self, of: ListPosition.init) { _, position in
+                                listPositions[router.ring.page.id] = position
+                            }
+                            .pushing(models)
                             .toolbar { ringButtons }
                     }
                 }
@@ -56,7 +68,8 @@ struct RingPageView: View {
                     swipe
                     ?? RingSwipe(
                         startX: value.startLocation.x, y: value.startLocation.y, width: size.width,
-                        height: size.height)
+                        height: size.height,
+                        content: DragStart(list: listPositions[router.ring.page.id] ?? .top))
                 let shift = current.follow(dx: value.translation.width, dy: value.translation.height)
                 let allowed = current.neighbours.contains { router.swipeMoves($0.direction) }
                 offset = allowed ? CGSize(width: shift.x, height: shift.y) : .zero
@@ -127,5 +140,15 @@ extension View {
         navigationDestination(for: Destination.self) { destination in
             DestinationView(destination: destination, models: models)
         }
+    }
+}
+
+extension ListPosition {
+    /// Where a scroll view's geometry shows its list.
+    init(_ geometry: ScrollGeometry) {
+        self.init(
+            offset: Double(geometry.contentOffset.y), contentHeight: Double(geometry.contentSize.height),
+            containerHeight: Double(geometry.containerSize.height), insetTop: Double(geometry.contentInsets.top),
+            insetBottom: Double(geometry.contentInsets.bottom))
     }
 }
