@@ -96,7 +96,7 @@ struct HTMLPage {
         .n-bar>.words{flex:1} .n-screen{flex:1;overflow:hidden;padding:8px}
         .n-toolbarItem{flex-direction:row;font-size:14px;font-weight:400}
         .n-bottomBar{flex-direction:row;justify-content:center;padding:4px;background:#fbfbfd;border-top:1px solid #ddd}
-        .n-bottomBar .n-stack{justify-content:center} .n-bottomBar .n-stack{width:100%} .n-bottomBar .n-stack>*{flex:1 1 0;min-width:0;overflow:hidden} .labelStyle-IconOnlyLabelStyle .words{display:none}
+        .n-bottomBar .n-stack{justify-content:center} .n-bottomBar .n-toolbarItem{flex:1 1 auto;min-width:0;max-width:600px} .n-bottomBar .n-stack{width:100%} .n-bottomBar .n-stack>*{flex:1 1 0;min-width:0;overflow:hidden} .labelStyle-IconOnlyLabelStyle .words{display:none}
         .n-bar.back::before{content:"‹ Back";color:#0a64d8;font-size:15px;font-weight:400}
         .n-list,.n-form{background:transparent;gap:8px} .n-section{background:#fff;border-radius:10px;padding:6px 10px}
         .n-header{color:#6d6d72;font-size:12px;text-transform:uppercase}
@@ -121,7 +121,7 @@ struct HTMLPage {
         .badge{background:#d70015;color:#fff;border-radius:9px;padding:0 6px;font-size:11px}
         .n-swatch,.n-symbol{display:inline-flex}
         .bg-black{background:#000;color:#fff} .bg-black .words{color:#fff} .bg-quaternary{background:#e3e5ea}
-        .one-line .words{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%}
+        .one-line .n-label,.one-line .n-text{min-width:0;overflow:hidden} .one-line .words{display:block;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%}
         .n-grid{display:grid;gap:4px} .n-grid>.n-link{border:0;padding:0;border-radius:6px;overflow:hidden;min-height:100px}
         .n-grid .n-stack.axis-depth>:not(:first-child){align-self:end;justify-self:end;z-index:1;color:#fff;background:rgba(0,0,0,.55);border-radius:6px;padding:2px 5px;font-size:11px}
         .n-photo{display:block;width:100%;height:100%;min-height:100px;object-fit:cover;background:#ccc}

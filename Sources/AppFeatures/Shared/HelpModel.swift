@@ -24,6 +24,11 @@ public final class HelpModel {
 
     public func label(_ control: Control) -> String { catalog.label(control, language) }
 
+    /// A text of the catalogue in the angler's language, `{name}` placeholders filled from `values`.
+    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        catalog.text(key, language, values)
+    }
+
     /// A form field's label, marked with an asterisk when the field must be filled before saving
     /// (T19: mandatory attributes are marked before the angler tries to save).
     public func label(_ control: Control, requiredIn required: Set<Control>) -> String {

@@ -4,7 +4,7 @@ import SwiftUI
 
 /// The app (issue 14 §1; UI7): the ring's sections as tabs — a tab bar on iPhone, a sidebar on
 /// iPad (`.sidebarAdaptable`) — each showing its current page in a navigation stack, with the
-/// ring's moves as buttons and as swipes.
+/// ring's pages named in an indicator and turned by its buttons and by swipes.
 public struct AppRootView: View {
     let models: ScreenModels
     @Bindable var router: AppRouter
@@ -38,32 +38,35 @@ public struct AppRootView: View {
     private func tabTitle(_ section: String) -> String { models.help.label(AppScreens.tab(section)) }
 }
 
-/// The ring's moves as buttons and VoiceOver actions: the accessible alternative to swipes.
-struct RingButtons: View {
+/// The ring's page indicator (issue 33 §1; UI7): the page on screen between the pages above and
+/// below it, each a button named for where it leads; the four moves as VoiceOver actions that
+/// name their destination ("Next page: Trips"). Nothing in a section of one page (the map),
+/// where the tab bar is the way on.
+struct RingIndicatorBar: View {
     let router: AppRouter
     let help: HelpModel
 
     var body: some View {
-        HStack {
-            ForEach(RingDirection.allCases, id: \.self) { direction in
-                let control = NavigationRing.control(for: direction)
-                if direction == .left || direction == .right || router.ring.section.pages.count > 1 {
-                    Button(help.label(control), systemImage: Self.symbol(direction)) { router.move(direction) }
-                        .labelStyle(.iconOnly)
-                        .control(control, help: help)
-                        .accessibilityAction(named: help.label(control)) { router.move(direction) }
-                }
+        if let indicator = RingIndicator.of(router.ring, help: help) {
+            HStack(spacing: 12) {
+                move(.up, to: indicator.previous, systemImage: "chevron.up")
+                Text(indicator.current).bold().lineLimit(1)
+                move(.down, to: indicator.next, systemImage: "chevron.down")
             }
+            .accessibilityAction(named: indicator.previousPageAction) { router.move(.up) }
+            .accessibilityAction(named: indicator.nextPageAction) { router.move(.down) }
+            .accessibilityAction(named: indicator.previousSectionAction) { router.move(.left) }
+            .accessibilityAction(named: indicator.nextSectionAction) { router.move(.right) }
         }
     }
 
-    static func symbol(_ direction: RingDirection) -> String {
-        switch direction {
-        case .left: "chevron.left"
-        case .right: "chevron.right"
-        case .up: "chevron.up"
-        case .down: "chevron.down"
-        }
+    private func move(_ direction: RingDirection, to page: String, systemImage: String) -> some View {
+        Button(page, systemImage: systemImage) { router.move(direction) }
+            .labelStyle(.titleAndIcon)
+            .font(.footnote)
+            .lineLimit(1)
+            .frame(maxWidth: .infinity)
+            .control(NavigationRing.control(for: direction), help: help)
     }
 }
 

@@ -1,7 +1,7 @@
 import AppFeatures
 import SwiftUI
 
-/// The page of the ring on screen, in its navigation stack, under the ring's buttons (UI7). A
+/// The page of the ring on screen, in its navigation stack, above the ring's page indicator (UI7). A
 /// drag on it follows the finger along one axis, drawing the neighbours it reveals, and moves
 /// the ring when it ends far or fast enough — only where the router lets it (never on the map,
 /// never on a pushed screen, never from the screen's edge, which belongs to the system) and the
@@ -36,7 +36,7 @@ struct RingPageView: View {
                             .onScrollGeometryChange(for: ListPosition.self, of: ListPosition.init) { _, position in
                                 listPositions[router.ring.page.id] = position
                             }
-                            .toolbar { ringButtons }
+                            .toolbar { ringIndicator }
                     } detail: {
                         NavigationStack(path: $page.detailPath) {
                             SelectedDetail(selection: page.selection, models: models).pushing(models)
@@ -49,7 +49,7 @@ struct RingPageView: View {
                                 listPositions[router.ring.page.id] = position
                             }
                             .pushing(models)
-                            .toolbar { ringButtons }
+                            .toolbar { ringIndicator }
                     }
                 }
             }
@@ -57,8 +57,8 @@ struct RingPageView: View {
         }
     }
 
-    private var ringButtons: ToolbarItem<(), RingButtons> {
-        ToolbarItem(placement: .bottomBar) { RingButtons(router: router, help: models.help) }
+    private var ringIndicator: ToolbarItem<(), RingIndicatorBar> {
+        ToolbarItem(placement: .bottomBar) { RingIndicatorBar(router: router, help: models.help) }
     }
 
     private func ringDrag(in size: CGSize) -> some Gesture {
@@ -103,7 +103,8 @@ struct SelectedDetail: View {
 
 /// The page on screen and, while a drag moves it, the neighbours along the drag's axis, each
 /// one page away and moving with it (UI7). Neighbours are pictures of where the ring leads:
-/// they take no touches and VoiceOver skips them (the ring's buttons are the accessible way).
+/// they take no touches and VoiceOver skips them (the indicator's buttons and actions are the
+/// accessible way).
 struct RingPages<Current: View>: View {
     let ring: NavigationRing
     let neighbours: [RingSwipe.Neighbour]

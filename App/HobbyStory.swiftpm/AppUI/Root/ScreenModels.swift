@@ -98,9 +98,7 @@ public struct ScreenModels {
     public var language: Language { help.language }
 
     /// A catalogue text in the app's language.
-    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        catalog.text(key, language, values)
-    }
+    public func text(_ key: String, _ values: [String: String] = [:]) -> String { help.text(key, values) }
 
     /// A count's text in the plural form it takes in the angler's language.
     public func text(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
