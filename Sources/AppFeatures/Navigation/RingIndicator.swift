@@ -15,8 +15,7 @@ public struct RingIndicator: Equatable, Sendable {
     public let nextSectionAction: String
 
     /// The indicator of `ring`'s page in the angler's language, or nil for a section of one page
-    /// (the map), where there is nowhere up or down to go. The sections' moves are named even
-    /// there: VoiceOver offers them on every page.
+    /// (the map), where there is nowhere up or down to go and the tab bar is the way on.
     @MainActor public static func of(_ ring: NavigationRing, help: HelpModel) -> RingIndicator? {
         guard ring.section.pages.count > 1 else { return nil }
         return RingIndicator(ring: ring, help: help)
