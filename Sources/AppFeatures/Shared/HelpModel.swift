@@ -24,7 +24,8 @@ public final class HelpModel {
 
     public func label(_ control: Control) -> String { catalog.label(control, language) }
 
-    /// A text of the catalogue in the angler's language, `{name}` placeholders filled from `values`.
+    /// A text of the catalogue in the angler's language, its placeholders (such as `{page}`) filled from
+    /// `values`.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
         catalog.text(key, language, values)
     }
