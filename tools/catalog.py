@@ -7,6 +7,7 @@ Xcode writes it, for those without Xcode: every key has an English and a Russian
                                         a count's string in its plural forms (CLDR's categories:
                                         English one/other, Russian one/few/many/other), {count}
                                         standing for the number
+    tools/catalog.py remove KEY...      drop strings no screen shows any more
     tools/catalog.py missing            keys lacking a language (exit 1 when any)
     tools/catalog.py site               copy the report messages (report.*) for the portal's site
 
@@ -62,6 +63,15 @@ def main(arguments):
                 "variations": {"plural": {form: unit(value) for form, value in zip(forms[language], values)}}
             }
         catalog["strings"][key] = {"extractionState": "manual", "localizations": localizations}
+        save(catalog)
+        return 0
+    if arguments[:1] == ["remove"] and len(arguments) >= 2:
+        unknown = [key for key in arguments[1:] if key not in catalog["strings"]]
+        if unknown:
+            print("not in the catalog: %s" % ", ".join(unknown), file=sys.stderr)
+            return 1
+        for key in arguments[1:]:
+            del catalog["strings"][key]
         save(catalog)
         return 0
     if arguments == ["missing"]:

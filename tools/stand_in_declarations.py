@@ -22,7 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STAND_INS = os.path.join(ROOT, "Platform", "StandIns")
 
 # The wireframe machinery: not Apple API, never named by the app.
-NOT_APPLE = re.compile(r"\b(_[Ww]ireframe\w*|WireframeNode|WireframeContext|AnyTab)\b")
+NOT_APPLE = re.compile(r"\b(_[Ww]ireframe\w*|WireframeNode|WireframeContext|AnyTab|AnyTabSection|AnyModifiedTabContent)\b")
 NOT_APPLE_FILES = {"Wireframe.swift"}
 TYPE_KEYWORDS = {"struct", "class", "enum", "protocol", "extension", "actor"}
 DECLARATION_KEYWORDS = TYPE_KEYWORDS | {

@@ -20,7 +20,7 @@ struct AppRouterTests {
             .spotConditions(other), .gallery(MediaTarget(.trip, trip)), .gallery(MediaTarget(.spot, other)),
             .savedReport(other), .mediaViewer(MediaViewing(target: nil, assetId: other)),
             .mediaViewer(MediaViewing(target: MediaTarget(.catch, trip), assetId: other)),
-        ]
+        ] + SettingsGroup.allCases.map(Destination.settings)
     }
 
     @Test("Given every destination, when printed as a link and read back, then the same page and stack are opened")
@@ -52,6 +52,7 @@ struct AppRouterTests {
             ("hobbystory://trips/not-a-uuid", "trip id “not-a-uuid”"),
             ("hobbystory://catches/new?trip=42", "trip id “42”"),
             ("hobbystory://media/media/\(UUID().uuidString)", "not spot, trip or catch"),
+            ("hobbystory://settings/wifi", "settings page “wifi”"),
             ("hobbystory://map?lat=91&lon=10", "lat between -90 and 90"),
             ("hobbystory://map?lat=60", "lon between -180 and 180"),
             ("hobbystory://map?lat=nan&lon=10", "lat between -90 and 90"),

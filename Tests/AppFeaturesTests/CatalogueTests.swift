@@ -56,6 +56,23 @@ struct CatalogueTests {
         }
     }
 
+    @Test(
+        "Given every control that opens a screen, when its English help is read, then it names that screen by the title the angler will see (issue 33 §3)"
+    )
+    func helpNamesWhereItLeads() {
+        let catalog = Catalog.shared
+        let opening = AppScreens.controls.filter { $0.opens != nil }
+        #expect(opening.count >= 10)
+        for control in opening {
+            guard let key = control.opens else { continue }
+            let title = catalog.text(key, .english)
+            let help = catalog.help(control, .english)
+            #expect(
+                help.localizedCaseInsensitiveContains(title),
+                "\(control.id) opens “\(title)” but its help says “\(help)”")
+        }
+    }
+
     @Test("Given the controls, when their ids are compared, then no two screens share an id")
     func idsAreUnique() {
         let ids = AppScreens.controls.map(\.id)

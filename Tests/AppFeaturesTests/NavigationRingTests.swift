@@ -81,14 +81,18 @@ struct NavigationRingTests {
     }
 
     @Test(
-        "Given each direction, when its neighbour is asked, then it is where the move leads and a control offers the same move"
+        "Given each direction, when its neighbour is asked, then it is where the move leads; up and down are the indicator's buttons, left and right a section's tab"
     )
+    @MainActor
     func neighboursAndControls() {
         for direction in RingDirection.allCases {
             var moved = ring
             moved.move(direction)
             #expect(ring.neighbour(direction) == moved.page)
-            #expect(NavigationRing.controls.contains(NavigationRing.control(for: direction)))
         }
+        #expect(NavigationRing.controls == [NavigationRing.previousPage, NavigationRing.nextPage])
+        let controls = AppScreens.controls
+        #expect(ring.sections.allSatisfy { controls.contains(AppScreens.tab($0.id)) })
+        #expect(NavigationRing.controls.allSatisfy(controls.contains))
     }
 }

@@ -27,43 +27,98 @@ struct PlacesTests {
     }
 
     @Test(
-        "Given no position, when Use my location is tapped, then the spot list says the position is unknown; a point picked clears it"
+        "Given no position, when Use my location is tapped, then the spot list says the position is unknown and no sheet opens; a fix clears it"
     )
     func useMyLocationWithoutAFix() async throws {
         let f = try AppFixture()
-        let model = SpotsModel(
-            diary: f.diary, labeler: nil, location: FixedLocation(coordinate: nil), formatter: formatter)
-        await model.pickCurrentLocation()
-        #expect(model.positionUnknown && model.marking == nil)
-        model.pick(Coordinate(latitude: 56.9, longitude: 36))
-        #expect(!model.positionUnknown)
+        let location = FixedLocation(coordinate: nil)
+        let model = SpotsModel(diary: f.diary, location: location, formatter: formatter)
+        #expect(await model.currentPosition() == nil)
+        #expect(model.positionUnknown)
+        let found = SpotsModel(
+            diary: f.diary, location: FixedLocation(coordinate: Coordinate(latitude: 56.9, longitude: 36)),
+            formatter: formatter)
+        #expect(await found.currentPosition() != nil)
+        #expect(!found.positionUnknown)
     }
 
     @Test(
-        "Given a point handed back by the map next to a saved spot, when picked, then it is labelled offline, the spot is shown as already there, and saving adds a spot"
+        "Given the new-spot sheet and a tap next to a saved spot, then the point is labelled offline, the spot is shown as already there, and Use this point saves the spot, hands it back and closes the sheet"
     )
     func markOnTheMap() async throws {
         let f = try AppFixture()
         let here = Coordinate(latitude: 56.8415, longitude: 35.9)
-        let model = SpotsModel(
-            diary: f.diary, labeler: BundledGazetteerLabeler(), location: FixedLocation(coordinate: here),
-            formatter: formatter)
-        try await model.load()
-        model.pick(here)
-        let info = try #require(model.marking)
+        let marking = SpotMarkingModel(diary: f.diary, labeler: BundledGazetteerLabeler(), formatter: formatter)
+        var handedBack: Spot?
+        await marking.begin { handedBack = $0 }
+        #expect(marking.isShown && marking.marking == nil)
+        #expect(await marking.use() == nil, "nothing is saved before a point is chosen")
+        marking.pick(here)
+        let info = try #require(marking.marking)
         #expect(info.place?.country == "Russian Federation")
         #expect(info.coordinates == "56.84150, 35.90000")
         #expect(info.nearestSpots.map(\.spot.id) == [f.spot.id])
-        #expect(model.newName == info.place?.settlement)
-        model.newName = ""
-        #expect(await model.saveMarked() == nil)
-        #expect(model.fieldErrors[.name] == "Required")
-        model.newName = "Upper bend"
-        model.newWaterBodyTypeId = "river"
-        let spot = try #require(await model.saveMarked())
-        #expect(spot.place != nil || spot.latitude == here.latitude)
-        #expect(model.spots.first?.spot.id == spot.id, "the nearest spot to the angler comes first")
-        #expect((model.spots.first?.meters ?? 1) < 1)
+        #expect(marking.newName == info.place?.settlement)
+        marking.newName = ""
+        #expect(await marking.use() == nil)
+        #expect(marking.fieldErrors[.name] == "Required" && marking.isShown, "the sheet stays with the problem")
+        marking.newName = "Upper bend"
+        marking.newWaterBodyTypeId = "river"
+        let spot = try #require(await marking.use())
+        #expect(handedBack?.id == spot.id)
+        #expect(!marking.isShown && marking.marking == nil && marking.newName.isEmpty)
+        let spots = SpotsModel(diary: f.diary, location: FixedLocation(coordinate: here), formatter: formatter)
+        try await spots.load()
+        #expect(spots.spots.first?.spot.id == spot.id, "the nearest spot to the angler comes first")
+        #expect((spots.spots.first?.meters ?? 1) < 1)
+    }
+
+    @Test(
+        "Given the new-spot sheet with a point and a name, when cancelled, then nothing is saved, nothing is handed back, and the next sheet starts empty"
+    )
+    func cancelMarking() async throws {
+        let f = try AppFixture()
+        let marking = SpotMarkingModel(diary: f.diary, labeler: BundledGazetteerLabeler(), formatter: formatter)
+        var handedBack = false
+        await marking.begin(at: Coordinate(latitude: 60.17, longitude: 24.95)) { _ in handedBack = true }
+        marking.newName = "Harbour"
+        marking.cancel()
+        #expect(!marking.isShown && !handedBack)
+        #expect(try await f.diary.read { try $0.spots.list() }.map(\.id) == [f.spot.id])
+        await marking.begin()
+        #expect(marking.marking == nil && marking.newName.isEmpty)
+    }
+
+    @Test(
+        "Given a trip's form, when a spot is marked on the map from it, then the new spot is the trip's and among the picker's choices"
+    )
+    func tripTakesTheMarkedSpot() async throws {
+        let f = try AppFixture()
+        let editor = TripEditorModel(diary: f.diary, conditions: nil, formatter: formatter)
+        try await editor.load()
+        let marking = SpotMarkingModel(diary: f.diary, labeler: nil, formatter: formatter)
+        await marking.begin(at: Coordinate(latitude: 60.17, longitude: 24.95)) { await editor.useNewSpot($0) }
+        marking.newName = "Harbour"
+        let spot = try #require(await marking.use())
+        #expect(editor.draft.spotId == spot.id)
+        #expect(editor.spots.map(\.id).contains(spot.id))
+        #expect(editor.fieldErrors[.spotId] == nil)
+    }
+
+    @Test(
+        "Given a new name typed, when another point is tapped, then the name stays; the offered place name follows the point"
+    )
+    func typedNameStays() async throws {
+        let f = try AppFixture()
+        let marking = SpotMarkingModel(diary: f.diary, labeler: BundledGazetteerLabeler(), formatter: formatter)
+        await marking.begin(at: Coordinate(latitude: 56.8415, longitude: 35.9))
+        let offered = marking.newName
+        #expect(!offered.isEmpty)
+        marking.pick(Coordinate(latitude: 60.17, longitude: 24.95))
+        #expect(marking.newName != offered, "the place's name follows the point while the angler has typed none")
+        marking.newName = "My pier"
+        marking.pick(Coordinate(latitude: 56.8415, longitude: 35.9))
+        #expect(marking.newName == "My pier")
     }
 
     @Test(

@@ -25,6 +25,7 @@ public struct Alignment: Equatable, Sendable {
     public static let top = Alignment(name: "top")
     public static let bottom = Alignment(name: "bottom")
     public static let topLeading = Alignment(name: "topLeading")
+    public static let topTrailing = Alignment(name: "topTrailing")
     public static let bottomTrailing = Alignment(name: "bottomTrailing")
 }
 

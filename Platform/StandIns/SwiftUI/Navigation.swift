@@ -40,7 +40,11 @@ nonisolated public struct NavigationStack<Data, Root: View>: View, _WireframePri
         let items = all.filter { $0.kind == "toolbarItem" }
         let bottom = items.filter { $0.attributes["placement"] == ToolbarItemPlacement.bottomBar.name }
         var bar = WireframeNode("bar", text: title, children: items.filter { !bottom.contains($0) })
-        if back { bar.attributes["back"] = "true" }
+        let backHidden = all.contains { $0.attributes["backButtonHidden"] == "true" }
+        if back && !backHidden { bar.attributes["back"] = "true" }
+        if let mode = all.lazy.compactMap({ $0.attributes["titleDisplayMode"] }).first {
+            bar.attributes["titleDisplayMode"] = mode
+        }
         let screen = WireframeNode("screen", children: nodes.map(\.withoutToolbar))
         return WireframeNode(
             "navigation",
@@ -160,5 +164,35 @@ extension NavigationSplitView where Content == EmptyView {
         @ViewBuilder detail: () -> Detail
     ) {
         self.init(sidebar: sidebar, content: { EmptyView() }, detail: detail)
+    }
+}
+
+/// The items of a navigation bar (Apple: `NavigationBarItem`); here only how its title shows.
+public struct NavigationBarItem {
+    /// How a navigation bar shows its title (Apple: `NavigationBarItem.TitleDisplayMode`).
+    public enum TitleDisplayMode {
+        /// As the screen before it did.
+        case automatic
+        /// Small, in the bar between its items: what forms and sheets use.
+        case inline
+        /// Large, under the bar.
+        case large
+    }
+}
+
+extension View {
+    /// How the bar of the screen shows its title (Apple: `navigationBarTitleDisplayMode(_:)`).
+    nonisolated public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode)
+        -> some View
+    {
+        attribute("titleDisplayMode", "\(displayMode)")
+    }
+}
+
+extension View {
+    /// Hides the back button of the screen's bar: a form leaves by its own Cancel and Save
+    /// (Apple: `navigationBarBackButtonHidden(_:)`).
+    nonisolated public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
+        attribute("backButtonHidden", hidesBackButton ? "true" : "false")
     }
 }

@@ -147,29 +147,67 @@ nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View
     let selection: SelectionValue
     let tabs: Any
 
+    /// The tabs as the style draws them: a bar of the tabs shown in a tab bar (compact width),
+    /// or a sidebar of those shown in a sidebar, grouped under their sections' titles (regular).
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        let regular = context.environment.horizontalSizeClass == .regular
+        let placement: AdaptableTabBarPlacement = regular ? .sidebar : .tabBar
         var items: [WireframeNode] = []
         var shown: [WireframeNode] = []
-        for tab in Self.flatten(tabs) {
-            var item = WireframeNode("tab", text: tab.title, attributes: ["symbol": tab.systemImage])
-            if tab.value == AnyHashable(selection) {
+        for entry in TabEntry.entries(tabs) where !entry.hidden && !entry.hiddenIn.contains(placement) {
+            var item = WireframeNode("tab", text: entry.title, attributes: ["symbol": entry.systemImage])
+            if entry.value == AnyHashable(selection) {
                 item.attributes["selected"] = "true"
-                shown = context.evaluate(tab.content)
+                shown = context.evaluate(entry.content)
             }
-            items.append(item)
+            if regular, let section = entry.section {
+                if items.last?.kind == "tabSection" && items.last?.text == section {
+                    items[items.count - 1].children.append(item)
+                } else {
+                    items.append(WireframeNode("tabSection", text: section, children: [item]))
+                }
+            } else {
+                items.append(item)
+            }
         }
-        let width = context.environment.horizontalSizeClass == .regular ? "regular" : "compact"
         return [
             WireframeNode(
-                "tabs", attributes: ["sizeClass": width], children: [WireframeNode("tabBar", children: items)] + shown)
+                "tabs", attributes: ["sizeClass": regular ? "regular" : "compact"],
+                children: [WireframeNode("tabBar", children: items)] + shown)
         ]
     }
+}
 
-    /// Every `Tab` inside the builder's tuples, in order.
-    static func flatten(_ content: Any) -> [(title: String, systemImage: String, value: AnyHashable, content: any View)]
-    {
-        if let tab = content as? any AnyTab { return [tab.erased] }
-        return Mirror(reflecting: content).children.flatMap { flatten($0.value) }
+/// A tab as the tab view draws it: what it shows, the section it is in, and where the modifiers
+/// around it hide it (not Apple API).
+struct TabEntry {
+    let title: String
+    let systemImage: String
+    let value: AnyHashable
+    let content: any View
+    var section: String?
+    var hiddenIn: Set<AdaptableTabBarPlacement> = []
+    var hidden = false
+
+    /// Every `Tab` inside the builder's tuples, sections and modifiers, in order.
+    static func entries(_ content: Any) -> [TabEntry] {
+        if let tab = content as? any AnyTab { return [tab.entry] }
+        if let section = content as? any AnyTabSection {
+            return entries(section.tabs).map { entry in
+                var entry = entry
+                entry.section = entry.section ?? section.title
+                return entry
+            }
+        }
+        if let modified = content as? any AnyModifiedTabContent {
+            return entries(modified.tabs).map { entry in
+                var entry = entry
+                entry.hiddenIn.formUnion(modified.hiddenIn)
+                entry.hidden = entry.hidden || modified.hidden
+                return entry
+            }
+        }
+        return Mirror(reflecting: content).children.flatMap { entries($0.value) }
     }
 }
 
@@ -184,12 +222,12 @@ extension TabView {
 
 /// A tab with its parts erased, for the wireframe.
 protocol AnyTab {
-    var erased: (title: String, systemImage: String, value: AnyHashable, content: any View) { get }
+    var entry: TabEntry { get }
 }
 
 extension Tab: AnyTab {
-    var erased: (title: String, systemImage: String, value: AnyHashable, content: any View) {
-        (title, systemImage, AnyHashable(value), content)
+    var entry: TabEntry {
+        TabEntry(title: title, systemImage: systemImage, value: AnyHashable(value), content: content)
     }
 }
 

@@ -20,12 +20,15 @@ struct HTMLPage {
         <title>\(Self.escape(title))</title>
         <style>\(Self.style)</style></head>
         <body style="width:\(width)px;height:\(height)px">
-        \(nodes.map(render).joined())
+        \(nodes.map { render($0) }.joined())
         </body></html>
         """
     }
 
-    func render(_ node: WireframeNode) -> String {
+    /// The HTML of `node`; maps and charts fill `width` (a sheet's on a wide screen, else the
+    /// page's column).
+    func render(_ node: WireframeNode, width: Int? = nil) -> String {
+        let mapWidth = width ?? mapWidth
         if node.kind == "chart", let chart = WireframeCharts.html(node, width: mapWidth - 20) {
             return "<div class=\"n-chart\">\(chart)</div>"
         }
@@ -39,12 +42,14 @@ struct HTMLPage {
         let words = node.text.map {
             node.kind == "symbol" ? Self.icon($0) : "<span class=\"words\">\(Self.escape($0))</span>"
         }
-        let inner = (words ?? "") + node.children.map(render).joined()
+        let childWidth = node.kind == "sheet" && self.width > 700 ? Self.sheetWidth - 60 : width
+        let inner = (words ?? "") + node.children.map { render($0, width: childWidth) }.joined()
         var classes = ["n-\(node.kind)"]
         var style: [String] = []
         for (name, value) in node.attributes.sorted(by: { $0.key < $1.key }) {
             switch name {
-            case "axis", "role", "entry", "placement", "font", "buttonStyle", "sizeClass", "labelStyle":
+            case "axis", "role", "entry", "placement", "font", "buttonStyle", "sizeClass", "labelStyle",
+                "titleDisplayMode":
                 classes.append("\(name)-\(value)")
             case "disabled" where value == "true": classes.append("disabled")
             case "lineLimit" where value == "1": classes.append("one-line")
@@ -72,6 +77,9 @@ struct HTMLPage {
     /// How wide a map is drawn: the page less the screen's margins (a regular-width page's sidebar too).
     private var mapWidth: Int { width > 700 ? width - 260 : width - 16 }
 
+    /// A sheet's width on a wide screen, as iPadOS draws a form sheet.
+    static let sheetWidth = 620
+
     /// An SF Symbol drawn by its Material icon (``SymbolIcons``), named in its tooltip.
     static func icon(_ symbol: String) -> String {
         "<i class=\"icon\" title=\"\(escape(symbol))\">\(escape(SymbolIcons.material[symbol] ?? "help_center"))</i>"
@@ -89,11 +97,14 @@ struct HTMLPage {
         div{display:flex;flex-direction:column;gap:4px} .words{overflow-wrap:break-word;min-width:0}
         .n-tabs{height:100%;flex-direction:column-reverse} .n-tabs>.n-tabBar{flex-direction:row;justify-content:space-around;background:#fbfbfd;border-top:1px solid #ccc;padding:6px 0 18px}
         .n-tabs.sizeClass-regular{flex-direction:row} .n-tabs.sizeClass-regular>.n-tabBar{flex:0 0 220px;flex-direction:column;justify-content:flex-start;border-top:0;border-right:1px solid #ccc;padding:16px 8px}
-        .n-tabs.sizeClass-regular .n-tab{flex-direction:row;font-size:15px;gap:8px;padding:8px}
+        .n-tabs.sizeClass-regular .n-tab{flex-direction:row;font-size:15px;gap:8px;padding:6px 8px;min-height:36px}
+        .n-tabSection{gap:0} .n-tabSection>.words{color:#6d6d72;font-size:12px;font-weight:600;text-transform:uppercase;padding:10px 8px 2px}
+        .n-tabs.sizeClass-regular .n-tab.selected{background:#dbe8fb;border-radius:8px}
         .n-tab{align-items:center;font-size:11px;color:#777;min-width:60px} .n-tab.selected{color:#0a64d8} .n-link.selected{background:#dbe8fb}
         .n-tab .icon{font-size:24px}
         .n-navigation{flex:1;overflow:hidden} .n-bar{flex-direction:row;flex-wrap:wrap;align-items:center;gap:8px;padding:8px 12px;background:#fbfbfd;border-bottom:1px solid #ddd;font-weight:600;font-size:20px;min-height:52px}
-        .n-bar>.words{flex:1} .n-screen{flex:1;overflow:hidden;padding:8px}
+        .n-bar>.words{flex:1} .n-bar.titleDisplayMode-inline>.words{font-size:17px;text-align:center;order:1}
+        .n-bar.titleDisplayMode-inline>.placement-cancellationAction{order:0} .n-bar.titleDisplayMode-inline>:not(.words):not(.placement-cancellationAction){order:2} .n-screen{flex:1;overflow:hidden;padding:8px}
         .n-toolbarItem{flex-direction:row;font-size:14px;font-weight:400}
         .n-bottomBar{flex-direction:row;justify-content:center;padding:4px;background:#fbfbfd;border-top:1px solid #ddd}
         .n-bottomBar .n-stack{justify-content:center} .n-bottomBar .n-toolbarItem{flex:1 1 auto;min-width:0;max-width:600px} .n-bottomBar .n-stack{width:100%} .n-bottomBar .n-stack>*{flex:1 1 0;min-width:0;overflow:hidden} .labelStyle-IconOnlyLabelStyle .words{display:none}
@@ -114,7 +125,7 @@ struct HTMLPage {
         .n-dialog,.n-alert,.n-sheet,.n-popover{position:fixed;left:12px;right:12px;bottom:24px;background:#fff;border-radius:14px;box-shadow:0 4px 30px rgba(0,0,0,.35);padding:14px;z-index:5}
         .n-dialog>.words,.n-alert>.words{font-weight:600;text-align:center} .n-message{color:#555;text-align:center}
         .n-popover{bottom:auto;top:120px;background:#ffffe8;border:2px solid #c9b400}
-        .n-sheet{top:60px}
+        .n-sheet{top:60px} @media (min-width:700px){.n-sheet{left:50%;right:auto;width:\(sheetWidth)px;transform:translateX(-50%)}}
         .n-split{flex-direction:row;height:100%} .n-column{flex:1;border-right:1px solid #ccc} .n-column:first-child{flex:0 0 320px}
         .font-headline>.words,.n-text.font-headline{font-weight:600} .font-caption,.font-footnote,.font-subheadline{font-size:12px;color:#555}
         .font-title2{font-size:20px}

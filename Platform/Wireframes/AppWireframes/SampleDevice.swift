@@ -70,11 +70,16 @@ struct SampleDevice {
     /// The wireframes' clock: a June morning of the sample season.
     static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_780_310_000) }
 
+    /// A season's diary: its records and photos, and the help tip long put away (an empty diary
+    /// is a first run, which shows it).
     private static func fill(_ diary: DiaryQueue) throws {
         let season = try SampleSeason.load()
+        let settings = AppSettings(units: .defaults(for: diary.profile.units, language: .english), helpTipDone: true)
+        let document = try JSONEncoder().encode(settings)
         try diary.write { diary in
             try season.write(into: diary)
             try addPhotos(to: diary)
+            try diary.saveAppSettings(document)
         }
     }
 

@@ -23,6 +23,8 @@ enum SymbolIcons {
         "photo.badge.plus": "add_photo_alternate", "photo.on.rectangle": "photo_library", "play": "play_arrow",
         "plus": "add", "questionmark.circle": "help_outline", "ruler": "straighten", "sidebar.left": "view_sidebar",
         "square.and.arrow.down": "download", "trash": "delete", "trash.slash": "delete_forever", "video": "videocam",
-        "xmark": "close",
+        "xmark": "close", "sun.horizon": "wb_twilight", "list.bullet.rectangle": "list_alt", "function": "functions",
+        "gear": "settings", "person.2": "people", "info.circle": "info_outline", "hand.tap": "touch_app",
+        "questionmark.circle.fill": "help",
     ]
 }

@@ -22,6 +22,11 @@ extension WireframeBook {
             try await render(page, "filled", filled: true) { _ in }
         }
         try await render("home", "help", filled: true) { $0.help.show(CatchNowModel.start) }
+        try await render("home", "help-mode", filled: true) { $0.help.toggleHelpMode() }
+        try await render("trips", "help-mode", filled: true) { models in
+            models.help.toggleHelpMode()
+            models.help.show(TripListModel.newTrip)
+        }
         try await render("home", "catch-now", filled: true) { await $0.home.catchNow.begin() }
         try await render("home", "catch-now-destination", filled: true) { models in
             await models.home.catchNow.begin()
@@ -47,29 +52,38 @@ extension WireframeBook {
         }
         try await render("home", "error-reports-question", filled: true) { await $0.errorReports.load() }
         try await render("settings", "error-reports", filled: true) { models in
+            models.router.current.navigate(to: .settings(.errorReports))
             await models.errorReports.setSharing(true)
             await models.errorReports.load()
             // The preview is not opened here: it shows this machine's system and a random
             // installation id, which would redraw the wireframe differently on every run.
             models.errorReports.comment = "Exporting my pike photo fails"
         }
-        try await render("settings", "licence", filled: true) { await $0.licence.load() }
+        try await render("settings", "licence", filled: true) { models in
+            models.router.current.navigate(to: .settings(.licence))
+            await models.licence.load()
+        }
         try await render("settings", "licence-pending", filled: true) { models in
+            models.router.current.navigate(to: .settings(.licence))
             await models.licence.load()
             guard let product = models.licence.products.first else { return }
             await models.licence.buy(product)
         }
         try await render("settings", "map-key-saved", filled: true) { models in
+            models.router.current.navigate(to: .settings(.mapKeys))
             _ = await Self.paste("pk.eyJ1IjoiYW5uYSJ9.wireframe-token", into: models.settings.mapKeys.first)
         }
         try await render("settings", "map-key-remove", filled: true) { models in
+            models.router.current.navigate(to: .settings(.mapKeys))
             await Self.paste("pk.eyJ1IjoiYW5uYSJ9.wireframe-token", into: models.settings.mapKeys.first)?
                 .request(MapKeyModel.remove)
         }
         try await render("settings", "map-key-typed", filled: true) { models in
+            models.router.current.navigate(to: .settings(.mapKeys))
             models.settings.mapKeys.first?.entered = "pk.eyJ1IjoiYW5uYSJ9.wireframe-token"
         }
         try await render("settings", "map-key-problem", filled: true) { models in
+            models.router.current.navigate(to: .settings(.mapKeys))
             _ = await Self.paste("sk.eyJ1IjoiYW5uYSJ9.secret-token", into: models.settings.mapKeys.first)
         }
         try await render("map", "satellite-tiles", filled: true) { models in
@@ -81,7 +95,15 @@ extension WireframeBook {
             guard let packs = MapSource.named("osm-packs") else { return }
             await models.settings.choose(mapSource: packs)
         }
+        try await render("settings", "units", filled: true) { $0.router.current.navigate(to: .settings(.units)) }
+        try await render("settings", "maps", filled: true) { $0.router.current.navigate(to: .settings(.maps)) }
+        try await render("settings", "data", filled: true) { $0.router.current.navigate(to: .settings(.data)) }
+        try await render("settings", "data-exported", filled: true) { models in
+            models.router.current.navigate(to: .settings(.data))
+            await models.settings.exportDiagnostics()
+        }
         try await render("settings", "map-pack-remove", filled: true) { models in
+            models.router.current.navigate(to: .settings(.maps))
             models.mapPacks.selected = models.mapPacks.installed.first
             await models.mapPacks.request(MapPacksModel.remove)
         }
@@ -90,16 +112,12 @@ extension WireframeBook {
             models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
             await models.profiles.request(ProfilesModel.remove)
         }
-        try await render("profiles", "wrong-pin", filled: true) { models in
-            models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
-            await models.profiles.request(ProfilesModel.remove)
-            models.profiles.confirmation?.typedText = "Ivan"
-            models.profiles.confirmation?.pin = "1111"
-            try await models.profiles.confirmation?.confirm()
-        }
+        try await render("profiles", "wrong-pin", filled: true) { try await Self.removeIvan($0, pin: "1111") }
+        try await render("profiles", "removed", filled: true) { try await Self.removeIvan($0, pin: "2468") }
         try await render("home", "russian", filled: true, language: .russian) { _ in }
         try await render("about", "licences", filled: true) { $0.about.showsLicences = true }
-        try await render("spots", "marking", filled: true) { $0.spots.pick(Self.byTheBay) }
+        try await render("spots", "mark-on-map", filled: true) { await $0.marking.begin() }
+        try await render("spots", "marking", filled: true) { await $0.marking.begin(at: Self.byTheBay) }
         try await render("map", "chosen-point", filled: true) { $0.map.select(Self.byTheBay) }
         try await render("map", "route-no-position", filled: true) { models in
             models.map.select(Self.byTheBay)
@@ -138,6 +156,20 @@ extension WireframeBook {
         try await render("trip-editor", "new", page: "trips", filled: true) { models in
             models.router.current.navigate(to: .newTrip)
             try await models.tripEditor(nil).load()
+        }
+        try await render("trip-editor", "editing", page: "trips", filled: true) { models in
+            let trip = try await Self.openFirstTrip(models)
+            models.router.current.navigate(to: .editTrip(trip.tripId))
+            try await models.tripEditor(trip.tripId).load()
+        }
+        try await render("trip-editor", "new-spot", page: "trips", filled: true) { models in
+            models.router.current.navigate(to: .newTrip)
+            let editor = models.tripEditor(nil)
+            try await editor.load()
+            await models.marking.begin { await editor.useNewSpot($0) }
+            models.marking.pick(Self.byTheBay)
+            models.marking.newName = "Bay pier"
+            await models.marking.use()
         }
         try await render("trip-editor", "discard", page: "trips", filled: true) { models in
             models.router.current.navigate(to: .newTrip)
@@ -269,6 +301,15 @@ extension WireframeBook {
 
     /// Pushes the latest trip's page on the trips page, loaded.
     @discardableResult
+    /// Asks to remove the sample angler Ivan (PIN 2468) and confirms with his name and `pin`.
+    static func removeIvan(_ models: ScreenModels, pin: String) async throws {
+        models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
+        await models.profiles.request(ProfilesModel.remove)
+        models.profiles.confirmation?.typedText = "Ivan"
+        models.profiles.confirmation?.pin = pin
+        try await models.profiles.confirmation?.confirm()
+    }
+
     static func openFirstTrip(_ models: ScreenModels) async throws -> TripDetailModel {
         guard let trip = models.trips.allRows.first?.trip else { throw WireframeError("the sample diary has no trip") }
         models.router.current.navigate(to: .trip(trip.id))

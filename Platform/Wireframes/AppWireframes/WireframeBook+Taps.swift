@@ -58,10 +58,16 @@ extension WireframeBook {
     /// Taps every button the wireframes draw (issue 30 §1): on the iPhone, on a fresh device put
     /// in a state that draws it enabled, trying the states in order (at most ``statesTried``)
     /// until a tap changes what is drawn. Returns one problem for each control no tap changed —
-    /// a control that does nothing.
+    /// a control that does nothing — and for each that opens a screen its tap did not show, by
+    /// its bar's title or a section headed so (issue 33 §3: help that promises a screen the
+    /// control does not lead to).
     public func tapEveryControl() async throws -> [String] {
         var quiet: [String: [String]] = [:]
         var alive = Set<String>()
+        var misled: [String] = []
+        let opens = Dictionary(
+            AppScreens.controls.compactMap { control in control.opens.map { (control.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
         for scenario in scenarios {
             guard let drawn = renders.first(where: { $0.screen == scenario.screen && $0.state == scenario.state })
             else { continue }
@@ -70,9 +76,19 @@ extension WireframeBook {
                     node.attributes["disabled"] != "true", Self.quietTaps[id] == nil, !alive.contains(id),
                     quiet[id, default: []].count < Self.statesTried, !quiet[id, default: []].contains(scenario.name)
                 else { continue }
-                if try await Self.tapChanges(id, in: scenario) {
+                if let after = try await Self.tapChanges(id, in: scenario) {
                     alive.insert(id)
                     quiet[id] = nil
+                    if let key = opens[id] {
+                        let title = Catalog.shared.text(key, scenario.language)
+                        let shown = after.flatMap(\.allNodes).contains { node in
+                            node.kind == "bar" && node.text == title
+                                || node.kind == "header" && node.allNodes.contains { $0.text == title }
+                        }
+                        if !shown {
+                            misled.append("tapping \(id) in \(scenario.name) does not show “\(title)”, which it opens")
+                        }
+                    }
                 } else {
                     quiet[id, default: []].append(scenario.name)
                 }
@@ -80,32 +96,37 @@ extension WireframeBook {
         }
         return quiet.sorted { $0.key < $1.key }.map { id, states in
             "tapping \(id) changes nothing drawn (tried in \(states.joined(separator: ", ")))"
-        }
+        } + misled
     }
 
     /// How many states a quiet control is tried in before it is called dead.
     static let statesTried = 4
 
-    static func tapChanges(_ id: String, in scenario: Scenario) async throws -> Bool {
+    /// What is drawn after tapping `id` in `scenario`, or nil when the tap changed nothing.
+    static func tapChanges(_ id: String, in scenario: Scenario) async throws -> [WireframeNode]? {
         try await scenario.staged(on: .iphone) { models, context, root in
             let before = context.evaluate(root)
             guard
                 let tap = before.flatMap(\.allNodes).first(where: { $0.attributes["id"] == id })?
                     .attributes["tap"].flatMap(Int.init)
-            else { return true }
+            else { return before }
             context.tap(tap)
             return await settles(into: before) { Self.context(.iphone).evaluate(AppRootView(models: models)) }
         }
     }
 
-    /// Whether what `draw` draws comes to differ from `before` within about a second, while the
-    /// tapped action's work (reads, writes, tasks) runs.
-    private static func settles(into before: [WireframeNode], draw: @MainActor () -> [WireframeNode]) async -> Bool {
+    /// What `draw` draws once it comes to differ from `before`, within about a second while the
+    /// tapped action's work (reads, writes, tasks) runs; nil when it never does.
+    private static func settles(into before: [WireframeNode], draw: @MainActor () -> [WireframeNode]) async
+        -> [WireframeNode]?
+    {
         for _ in 0..<40 {
             for _ in 0..<20 { await Task.yield() }
-            if draw() != before { return true }
+            let drawn = draw()
+            if drawn != before { return drawn }
             try? await Task.sleep(for: .milliseconds(25))
         }
-        return draw() != before
+        let drawn = draw()
+        return drawn != before ? drawn : nil
     }
 }

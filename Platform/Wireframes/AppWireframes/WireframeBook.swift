@@ -114,8 +114,26 @@ public final class WireframeBook {
         return seen.values.sorted { $0.id < $1.id }
     }
 
+    /// Controls the app shows that no wireframe draws, each with the reason. Every other declared
+    /// control must be drawn in some state, or it is a control no angler can reach.
+    static let undrawnControls: [String: String] = [
+        "home.searchSpecies":
+            "the search field `.searchable` draws takes no modifier, so carries no id; its prompt is the label",
+        "trips.search":
+            "the search field `.searchable` draws takes no modifier, so carries no id; its prompt is the label",
+        "catchEditor.speciesSearch":
+            "the search field `.searchable` draws takes no modifier, so carries no id; its prompt is the label",
+        "catchEditor.acceptPhotoTrip": "shown when a photo's time falls in a trip; no sample photo's time does",
+        "mapPacks.download": "offered packs come from the angler's portal; the sample portal offers none",
+        "media.download": "shown for a photo kept only on the portal; every sample photo is on the device",
+        "mediaViewer.download": "shown for a photo kept only on the portal; every sample photo is on the device",
+        "sync.restoreVersion": "shown for versions the portal set aside; the sample portal has set none aside",
+    ]
+
     /// What breaks issue 14 §4's rules: a control without help in either language, a ring page
-    /// never drawn (or drawn without a control of its own: no screen yet), a destructive control never drawn asking first.
+    /// never drawn (or drawn without a control of its own: no screen yet, or missing from the
+    /// iPad's sidebar), a control declared but never drawn, a destructive control never drawn
+    /// asking first.
     public func problems() -> [String] {
         var problems: [String] = []
         for screen in manifest.screens {
@@ -132,6 +150,24 @@ public final class WireframeBook {
             let own = drawn.flatMap { $0.nodes.flatMap(\.allNodes) }.compactMap { $0.attributes["id"] }
                 .filter { !frame.contains($0) }
             if !drawn.isEmpty && own.isEmpty { problems.append("ring page \(page) has no screen of its own yet") }
+        }
+        let drawnIds = Set(renders.flatMap { $0.nodes.flatMap(\.allNodes) }.compactMap { $0.attributes["id"] })
+        for control in AppScreens.controls where control.kind != .tab {
+            let excused = Self.undrawnControls[control.id] != nil
+            if !excused && !drawnIds.contains(control.id) {
+                problems.append(
+                    "control \(control.id) is declared but never drawn (no screen shows it in any state drawn)")
+            }
+            if excused && drawnIds.contains(control.id) {
+                problems.append("control \(control.id) is drawn now: take it out of undrawnControls")
+            }
+        }
+        let sidebar = Set(
+            renders.filter { $0.device == .ipad }.flatMap { $0.nodes.flatMap(\.allNodes) }
+                .filter { $0.kind == "tabSection" }.flatMap { $0.children.compactMap(\.text) })
+        for page in AppScreens.ring.sections.flatMap(\.pages).map(\.id)
+        where !sidebar.contains(Catalog.shared.text("page.\(page)", .english)) {
+            problems.append("ring page \(page) is in no section of the iPad's sidebar")
         }
         let symbols = Set(
             renders.flatMap { $0.nodes.flatMap(\.allNodes) }.compactMap {

@@ -199,7 +199,7 @@ struct WireframeCheckTests {
             models.router.current.navigate(to: .newCatch(tripId: trip.id))
             try await models.catchEditor(CatchForm(tripId: trip.id)).load()
         }
-        #expect(try await WireframeBook.tapChanges(CatchEditorModel.species.id, in: scenario))
+        #expect(try await WireframeBook.tapChanges(CatchEditorModel.species.id, in: scenario) != nil)
         let sheet = try await scenario.staged(on: .iphone) { models, context, root -> [WireframeNode] in
             let drawn = context.evaluate(root).flatMap(\.allNodes)
             let tap = try #require(
@@ -210,6 +210,60 @@ struct WireframeCheckTests {
         }
         let words = sheet.flatMap(\.allNodes).compactMap(\.text)
         #expect(words.contains("Northern pike") && words.contains("European perch"))
+    }
+
+    @Test(
+        "Given the app, then the iPhone's tab bar holds the four sections and the iPad's sidebar every page under its section; a sidebar item shows its page (issue 33 §1)"
+    )
+    func tabBarAndSidebar() async throws {
+        let sample = try await SampleDevice(filled: false)
+        defer { sample.remove() }
+        let models = try await sample.models(language: .english)
+        func drawn(_ device: Device) -> [WireframeNode] {
+            WireframeBook.context(device).evaluate(AppRootView(models: models)).flatMap(\.allNodes)
+        }
+        func selected(_ device: Device) -> String? {
+            drawn(device).first { $0.kind == "tab" && $0.attributes["selected"] == "true" }?.text
+        }
+        let sectionTitles = AppScreens.ring.sections.map { models.help.label(AppScreens.tab($0.id)) }
+        #expect(drawn(.iphone).filter { $0.kind == "tab" }.compactMap(\.text) == sectionTitles)
+        let sidebar = drawn(.ipad).filter { $0.kind == "tabSection" }
+        #expect(sidebar.compactMap(\.text) == sectionTitles)
+        #expect(
+            sidebar.map { $0.children.compactMap(\.text) }
+                == AppScreens.ring.sections.map { $0.pages.map { models.text("page.\($0.id)") } })
+        #expect(
+            !drawn(.ipad).contains { $0.kind == "tab" && $0.text == "More" }, "the sidebar lists pages, not sections")
+        models.router.choose(.page("settings"))
+        #expect(selected(.ipad) == "Settings" && selected(.iphone) == "More")
+        #expect(models.router.ring.page.id == "settings")
+    }
+
+    @Test(
+        "Given the Spots page, when Mark on the map is tapped, then the New spot sheet comes up over it; Cancel closes it on Spots, nothing saved (issue 33 §1)"
+    )
+    func markOnTheMapReturns() async throws {
+        let sample = try await SampleDevice(filled: true)
+        defer { sample.remove() }
+        let models = try await sample.models(language: .english)
+        try await models.loadAll()
+        models.router.select(page: "spots")
+        let spotsBefore = models.spots.spots.count
+        let context = WireframeBook.context(.iphone)
+        func drawn() -> [WireframeNode] { context.evaluate(AppRootView(models: models)).flatMap(\.allNodes) }
+        func tap(_ control: Control) throws {
+            let node = drawn().first { $0.attributes["id"] == control.id }
+            context.tap(try #require(node?.attributes["tap"].flatMap(Int.init), "\(control.id) is not drawn"))
+        }
+        try tap(SpotsModel.markOnMap)
+        for _ in 0..<1000 where !models.marking.isShown { await Task.yield() }
+        let sheet = try #require(drawn().first { $0.kind == "sheet" })
+        #expect(sheet.allNodes.contains { $0.kind == "bar" && $0.text == "New spot" })
+        #expect(sheet.allNodes.contains { $0.text == "Tap the map where the spot is" })
+        #expect(drawn().contains { $0.kind == "bar" && $0.text == "Spots" }, "the Spots page stays under the sheet")
+        try tap(SpotMarkingModel.cancel)
+        #expect(!drawn().contains { $0.kind == "sheet" })
+        #expect(models.router.ring.page.id == "spots" && models.spots.spots.count == spotsBefore)
     }
 
     @Test("Given every screen drawn by the tool, when checked, then nothing is broken and every ring page has a screen")

@@ -12,7 +12,7 @@ import Observation
 public final class CatchPageModel: DeclaresControls {
     public static let edit = Control("catch.edit", .button)
     public static let openTrip = Control("catch.openTrip", .link)
-    public static let openMedia = Control("catch.openMedia", .link)
+    public static let openMedia = Control("catch.openMedia", .link, opens: "page.media")
     public static let controls = [edit, openTrip, openMedia]
 
     /// One line of the page: what it is, and its value as the angler reads it.

@@ -21,10 +21,9 @@ public struct ConditionsLine: Sendable, Equatable, Identifiable {
 @MainActor
 @Observable
 public final class ConditionsModel: DeclaresControls {
-    public static let spot = Control("conditions.spot", .picker)
     public static let date = Control("conditions.date", .field)
     public static let refresh = Control("conditions.refresh", .button)
-    public static let controls = [spot, date, refresh]
+    public static let controls = [date, refresh]
 
     public var coordinate: Coordinate
     public var time: Date

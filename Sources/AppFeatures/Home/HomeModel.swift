@@ -15,7 +15,7 @@ public final class HomeModel: DeclaresControls {
     public static let endTrip = Control("home.endTrip", .button)
     public static let openTrip = Control("home.openTrip", .link)
     public static let openCatch = Control("home.openCatch", .link)
-    public static let openSync = Control("home.openSync", .link)
+    public static let openSync = Control("home.openSync", .link, opens: "page.sync")
     public static let controls = CatchNowModel.controls + [endTrip, openTrip, openCatch, openSync]
 
     /// The latest catches, newest first.

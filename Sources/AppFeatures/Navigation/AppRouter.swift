@@ -34,6 +34,14 @@ public final class PageRouter {
     }
 }
 
+/// What a tab bar's tab or a sidebar's item shows (issue 33 §1; UI1, UI7): a section, on the
+/// page it was left on (the tab bar), or one page of a section (the iPad's sidebar, which lists
+/// every page under its section).
+public enum AppTab: Hashable, Sendable {
+    case section(String)
+    case page(String)
+}
+
 /// Where the angler is in the app (UI7): the ring's section and page, a stack per page, and what
 /// a link asked to show. Tab-bar taps, ring moves, swipes and links all go through here, so the
 /// visible navigation and the cyclic screens never disagree.
@@ -67,8 +75,27 @@ public final class AppRouter {
         }
     }
 
-    /// Shows a page directly (a link in the page's section menu).
-    public func select(page id: String) { ring.select(page: id) }
+    /// Shows a page directly (a link, or its item in the iPad's sidebar); choosing the page
+    /// shown goes back to its root, as a tab does.
+    public func select(page id: String) {
+        if ring.page.id == id {
+            current.popToRoot()
+        } else {
+            ring.select(page: id)
+        }
+    }
+
+    /// The tab or sidebar item of what is on screen: a tab bar shows the section, a sidebar its
+    /// page (issue 33 §1).
+    public func tab(inSidebar: Bool) -> AppTab { inSidebar ? .page(ring.page.id) : .section(ring.section.id) }
+
+    /// A tap on a tab or a sidebar item.
+    public func choose(_ tab: AppTab) {
+        switch tab {
+        case .section(let id): select(section: id)
+        case .page(let id): select(page: id)
+        }
+    }
 
     /// A ring move from a button or a VoiceOver action: always allowed, stacks kept.
     public func move(_ direction: RingDirection) { ring.move(direction) }

@@ -19,6 +19,8 @@ public enum Destination: Hashable, Sendable {
     /// A photo or video full screen, paging through its gallery (issue 30 §3).
     case mediaViewer(MediaViewing)
     case savedReport(UUID)
+    /// A page of Settings (issue 33 §6).
+    case settings(SettingsGroup)
 }
 
 /// Why a link could not be opened: which part, what it held, and what is allowed.
@@ -63,12 +65,14 @@ public struct DeepLink: Hashable, Sendable {
         case .spotConditions: "spots"
         case .gallery, .mediaViewer: "media"
         case .savedReport: "reports"
+        case .settings: "settings"
         }
     }
 
     /// Reads `hobbystory://PAGE[/KIND/ID[/ACTION]][?query]`:
     /// `trips/ID`, `trips/new`, `trips/ID/edit`, `catches/new?trip=ID`, `catches/ID`, `catches/ID/edit`,
-    /// `spots/ID/conditions`, `media/KIND/ID`, `media/ITEM`, `media/KIND/ID/ITEM`, `reports/ID`, `map?lat=&lon=`, `home/catch-now`,
+    /// `spots/ID/conditions`, `media/KIND/ID`, `media/ITEM`, `media/KIND/ID/ITEM`, `reports/ID`, `settings/GROUP`,
+    /// `map?lat=&lon=`, `home/catch-now`,
     /// or a bare page id such as `trash`.
     public init(url: URL) throws(DeepLinkError) {
         guard let parts = URLComponents(url: url, resolvingAgainstBaseURL: false), parts.scheme == Self.scheme,
@@ -126,6 +130,14 @@ public struct DeepLink: Hashable, Sendable {
             }
         case ("reports", 1):
             self.init(.savedReport(try id(segments[0], "report")))
+        case ("settings", 1):
+            guard let group = SettingsGroup(rawValue: segments[0]) else {
+                throw DeepLinkError(
+                    description:
+                        "the settings page “\(Self.shown(segments[0]))” in \(Self.shown(url.absoluteString)) is not one of \(SettingsGroup.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            self.init(.settings(group))
         default:
             throw DeepLinkError(description: "the app has no page at \(Self.shown(url.absoluteString))")
         }
@@ -171,6 +183,7 @@ public struct DeepLink: Hashable, Sendable {
                 nil
             )
         case .savedReport(let id): ("reports", "/\(id.uuidString)", nil)
+        case .settings(let group): ("settings", "/\(group.rawValue)", nil)
         }
     }
 

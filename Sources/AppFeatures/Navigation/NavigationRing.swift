@@ -36,8 +36,9 @@ public enum RingDirection: Sendable, CaseIterable {
 }
 
 /// The cyclic screens of UI7: the main sections wrap left ↔ right, the pages inside a section
-/// wrap top ↔ bottom, and each section remembers the page it was left on. The same moves are
-/// offered as buttons and VoiceOver actions (``controls``), beside the tab bar, never instead.
+/// wrap top ↔ bottom, and each section remembers the page it was left on. Moves up and down are
+/// also the page indicator's buttons (``controls``), and all four are VoiceOver actions; moves
+/// between sections are also the tabs.
 public struct NavigationRing: Equatable, Sendable {
     public let sections: [RingSection]
     public private(set) var sectionIndex = 0
@@ -106,20 +107,9 @@ public struct NavigationRing: Equatable, Sendable {
 
     private static func wrapped(_ index: Int, _ count: Int) -> Int { ((index % count) + count) % count }
 
-    /// The ring's own controls: the accessible alternative to every swipe.
-    public static let previousSection = Control("ring.previousSection", .button)
-    public static let nextSection = Control("ring.nextSection", .button)
+    /// The page indicator's buttons, the visible way up and down a section; the tabs (and the
+    /// sidebar on iPad) are the way between sections.
     public static let previousPage = Control("ring.previousPage", .button)
     public static let nextPage = Control("ring.nextPage", .button)
-    public static let controls = [previousSection, nextSection, previousPage, nextPage]
-
-    /// The button (and VoiceOver action) for each direction.
-    public static func control(for direction: RingDirection) -> Control {
-        switch direction {
-        case .left: previousSection
-        case .right: nextSection
-        case .up: previousPage
-        case .down: nextPage
-        }
-    }
+    public static let controls = [previousPage, nextPage]
 }

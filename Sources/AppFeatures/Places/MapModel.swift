@@ -22,10 +22,9 @@ public final class MapModel: DeclaresControls {
     public static let measure = Control("map.measure", .button)
     public static let route = Control("map.route", .button)
     public static let travelMode = Control("map.travelMode", .picker)
-    public static let markSpot = Control("map.markSpot", .button)
-    public static let openSpot = Control("map.openSpot", .link)
+    public static let markSpot = Control("map.markSpot", .button, opens: "spots.new")
     public static let clearSelection = Control("map.clearSelection", .button)
-    public static let controls = [mode, measure, travelMode, route, markSpot, openSpot, clearSelection]
+    public static let controls = [mode, measure, travelMode, route, markSpot, clearSelection]
 
     /// A spot on the map with how many fish were caught there.
     public struct SpotPin: Sendable, Equatable, Identifiable {

@@ -14,11 +14,17 @@ public struct AppSettings: Codable, Sendable, Equatable {
     public var language: Language?
     /// The chosen map source's id (the maps issue lists them); nil: Apple Maps' standard map.
     public var mapSourceId: String?
+    /// Whether the angler has put away the tip that tells of help mode (nil in settings saved
+    /// before there was one: not yet).
+    public var helpTipDone: Bool?
 
-    public init(units: UnitPreferences, language: Language? = nil, mapSourceId: String? = nil) {
+    public init(
+        units: UnitPreferences, language: Language? = nil, mapSourceId: String? = nil, helpTipDone: Bool? = nil
+    ) {
         self.units = units
         self.language = language
         self.mapSourceId = mapSourceId
+        self.helpTipDone = helpTipDone
     }
 }
 
@@ -32,7 +38,13 @@ public final class SettingsModel: DeclaresControls {
     public static let language = Control("settings.language", .picker)
     public static let mapSource = Control("settings.mapSource", .picker)
     public static let exportDiagnostics = Control("settings.exportDiagnostics", .button)
-    public static let controls = [unitSystem, pressureUnit, windUnit, language, mapSource, exportDiagnostics]
+    /// Sends the file the export wrote, through the share sheet.
+    public static let shareDiagnostics = Control("settings.shareDiagnostics", .button)
+    /// Puts away the first-run tip about help mode.
+    public static let helpTipDone = Control("settings.helpTipDone", .button)
+    public static let controls =
+        [unitSystem, pressureUnit, windUnit, language, mapSource, exportDiagnostics, shareDiagnostics, helpTipDone]
+        + SettingsGroup.controls
 
     public private(set) var settings: AppSettings
     /// The keys of the paid sources the device draws; a source needing one is offered once it
@@ -69,6 +81,12 @@ public final class SettingsModel: DeclaresControls {
     public func name<Option: RawRepresentable>(of option: Option) -> String where Option.RawValue == String {
         Catalog.shared.text("option.\(option.rawValue)", language)
     }
+
+    /// Whether the first-run tip about help mode is still to be shown (issue 33 §3).
+    public var showsHelpTip: Bool { settings.helpTipDone != true }
+
+    /// The tip is put away, for this angler's diary on every device it syncs to.
+    public func finishHelpTip() async { await update { $0.helpTipDone = true } }
 
     /// The formatter every screen shows figures with.
     public var formatter: MeasureFormatter { MeasureFormatter(preferences: settings.units, language: language) }
@@ -122,6 +140,12 @@ public final class SettingsModel: DeclaresControls {
     public func choose(mapSource: MapSource) async {
         guard mapSources.contains(mapSource) else { return }
         await update { $0.mapSourceId = mapSource.id }
+    }
+
+    /// Writes the diagnostics bundle beside the log folder, for the share sheet to send on.
+    public func exportDiagnostics() async {
+        await exportDiagnostics(
+            to: logFolder.deletingLastPathComponent().appendingPathComponent("HobbyStory-diagnostics.json"))
     }
 
     /// Writes the diagnostics bundle to `file` (the share sheet sends it on).

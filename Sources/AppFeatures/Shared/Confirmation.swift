@@ -12,6 +12,9 @@ public final class PendingConfirmation: Identifiable {
     /// Shown as the dialog's title and message, in the angler's language.
     public let title: String
     public let message: String
+    /// The words of the button that confirms, when they are not the control's own (a form's
+    /// Cancel confirms by "Discard changes").
+    public let confirmLabel: String?
     /// For a typed confirmation, what must be typed exactly; nil for a plain one.
     public let expectedText: String?
     /// What the angler has typed so far (typed confirmations).
@@ -25,12 +28,13 @@ public final class PendingConfirmation: Identifiable {
     private let action: @MainActor () async throws -> Void
 
     init(
-        control: Control, title: String, message: String, expectedText: String? = nil, asksPin: Bool = false,
-        action: @escaping @MainActor () async throws -> Void
+        control: Control, title: String, message: String, confirmLabel: String? = nil, expectedText: String? = nil,
+        asksPin: Bool = false, action: @escaping @MainActor () async throws -> Void
     ) {
         self.control = control
         self.title = title
         self.message = message
+        self.confirmLabel = confirmLabel
         self.expectedText = expectedText
         self.asksPin = asksPin
         self.action = action

@@ -16,23 +16,33 @@ public enum Safeguard: String, Sendable {
 }
 
 /// One actionable control of a screen (UI6): a stable id, its kind, and how it is safeguarded
-/// when it destroys something (UI5). Its label is `label.<id>` and its help text `help.<id>` in
-/// the catalogue (Localizable.xcstrings), in English and Russian; a long press shows the help
+/// when it destroys something (UI5). Its label is `label.<id>` (or the catalogue text it is
+/// named by, such as the title of the page it opens) and its help text `help.<id>` in the
+/// catalogue (Localizable.xcstrings), in English and Russian; a long press shows the help
 /// without acting.
 public struct Control: Hashable, Sendable, CustomStringConvertible {
     public let id: String
     public let kind: ControlKind
     public let safeguard: Safeguard
+    public let labelKey: String
+    /// The catalogue key of the title of the screen or sheet the control opens, when it opens
+    /// one: its help must name that title, and tapping it must show it (issue 33 §3).
+    public let opens: String?
 
-    public init(_ id: String, _ kind: ControlKind, safeguard: Safeguard = .none) {
+    /// A control labelled `label.<id>`, or by the catalogue's `labelKey` when another text
+    /// already names what it opens.
+    public init(
+        _ id: String, _ kind: ControlKind, safeguard: Safeguard = .none, labelKey: String? = nil, opens: String? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.safeguard = safeguard
+        self.labelKey = labelKey ?? "label.\(id)"
+        self.opens = opens
     }
 
     public var isDestructive: Bool { safeguard != .none }
 
-    public var labelKey: String { "label.\(id)" }
     public var helpKey: String { "help.\(id)" }
     public var description: String { id }
 }

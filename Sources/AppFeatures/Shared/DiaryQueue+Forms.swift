@@ -25,7 +25,8 @@ extension PendingConfirmation {
     ) -> PendingConfirmation {
         PendingConfirmation(
             control: control, title: catalog.text("confirm.discard.title", language),
-            message: catalog.text("confirm.discard.message", language), action: revert)
+            message: catalog.text("confirm.discard.message", language),
+            confirmLabel: catalog.text("confirm.discard.action", language), action: revert)
     }
 }
 

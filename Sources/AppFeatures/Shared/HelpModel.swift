@@ -1,12 +1,20 @@
 import Observation
 
-/// The help a long press shows (UI6): which control's help is up, and its words in the angler's
-/// language. One for the app; every control's view asks it, so no control can show help of its
-/// own making, and a long press never runs the control's action.
+/// The help a long press or help mode shows (UI6): which control's help is up, and its words in
+/// the angler's language. One for the app; every control's view asks it, so no control can show
+/// help of its own making, and asking for help never runs the control's action. Help mode
+/// (issue 33 §3) is the visible way in: the "?" in a screen's bar turns it on, and then a tap on
+/// any control shows its help instead of acting, until the "?" turns it off.
 @Observable
 @MainActor
-public final class HelpModel {
+public final class HelpModel: DeclaresControls {
+    /// The "?" in each screen's bar.
+    public static let mode = Control("help.mode", .button)
+    public static let controls = [mode]
+
     public private(set) var shown: Control?
+    /// Whether a tap on a control shows its help instead of acting.
+    public private(set) var isHelpMode = false
     public let language: Language
     private let catalog: Catalog
 
@@ -19,6 +27,22 @@ public final class HelpModel {
     public func show(_ control: Control) { shown = control }
 
     public func dismiss() { shown = nil }
+
+    /// The "?": help mode on, or off with any help put away.
+    public func toggleHelpMode() {
+        isHelpMode.toggle()
+        if !isHelpMode { shown = nil }
+    }
+
+    /// Whether a long press on a control of this kind shows its help: on buttons, links and
+    /// tabs; never on text fields, where it moves the cursor, nor on pickers and switches, which
+    /// sit in scrolling rows (help mode and VoiceOver's hint reach those).
+    public static func pressShowsHelp(_ kind: ControlKind) -> Bool {
+        switch kind {
+        case .button, .link, .tab, .menuItem: true
+        case .field, .picker, .toggle: false
+        }
+    }
 
     public func isShown(_ control: Control) -> Bool { shown == control }
 

@@ -12,9 +12,9 @@ import Observation
 @Observable
 public final class TripDetailModel: SafeguardsDestructiveActions {
     public static let edit = Control("trip.edit", .button)
-    public static let addCatch = Control("trip.addCatch", .button)
+    public static let addCatch = Control("trip.addCatch", .button, opens: "catches.newTitle")
     public static let openCatch = Control("trip.openCatch", .link)
-    public static let openMedia = Control("trip.openMedia", .link)
+    public static let openMedia = Control("trip.openMedia", .link, opens: "page.media")
     public static let endTrip = Control("trip.end", .button)
     public static let delete = Control("trip.delete", .button, safeguard: .undo)
     public static let controls = [edit, addCatch, openCatch, openMedia, endTrip, delete]

@@ -10,6 +10,8 @@ import Observation
 @Observable
 public final class TripEditorModel: SafeguardsDestructiveActions {
     public static let spot = Control("tripEditor.spot", .picker)
+    /// A new spot marked on the map (``SpotMarkingModel``), which becomes the trip's.
+    public static let markSpot = Control("tripEditor.markSpot", .button, opens: "spots.new")
     public static let start = Control("tripEditor.start", .field)
     public static let end = Control("tripEditor.end", .field)
     public static let setEnd = Control("tripEditor.setEnd", .button)
@@ -19,7 +21,9 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     public static let notes = Control("tripEditor.notes", .field)
     public static let save = Control("tripEditor.save", .button)
     public static let discard = Control("tripEditor.discard", .button, safeguard: .confirm)
-    public static let controls = [spot, start, end, setEnd, clearEnd, title, companions, notes, save, discard]
+    public static let controls = [
+        spot, markSpot, start, end, setEnd, clearEnd, title, companions, notes, save, discard,
+    ]
 
     public static let requiredFields: Set<TripField> = [.spotId, .start]
     /// The controls of the required fields, marked before saving (T19).
@@ -55,7 +59,9 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         clock = now
         messages = FieldMessages(formatter: formatter, catalog: catalog)
         self.catalog = catalog
-        let initial = editing.map(TripDraft.init) ?? TripDraft()
+        // A new trip starts now by the device's clock (T11) until the angler says otherwise: the
+        // form shows the time it will save, never a time it does not hold.
+        let initial = editing.map(TripDraft.init) ?? (editingId == nil ? TripDraft(startAt: now()) : TripDraft())
         draft = initial
         original = initial
         validate()
@@ -76,14 +82,18 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         }
     }
 
+    /// A spot just marked on the map becomes the trip's, among the picker's choices.
+    public func useNewSpot(_ spot: Spot) async {
+        if let spots = try? await diary.read({ try $0.spots.list() }) { self.spots = spots }
+        if !spots.contains(where: { $0.id == spot.id }) { spots.append(spot) }
+        draft.spotId = spot.id
+    }
+
     /// The device clock's time now: what a date field shows until one is chosen (T11).
     public var now: Date { clock() }
 
     public var isDirty: Bool { draft != original }
     public var canSave: Bool { fieldErrors.isEmpty && readOnlyReason == nil }
-
-    /// A new trip starts now (T11) unless the angler says otherwise.
-    public func startNow() { draft.startAt = clock() }
 
     /// An open trip has no end until the angler gives one (issue 30 §4): "Set end" puts it at
     /// now (never before the start), "Clear end" opens the trip again.

@@ -13,7 +13,7 @@ public final class TripListModel: DeclaresControls {
     public static let search = Control("trips.search", .field)
     public static let yearFilter = Control("trips.year", .picker)
     public static let spotFilter = Control("trips.spot", .picker)
-    public static let newTrip = Control("trips.new", .button)
+    public static let newTrip = Control("trips.new", .button, opens: "trips.newTitle")
     public static let open = Control("trips.open", .link)
     public static let controls = [search, yearFilter, spotFilter, newTrip, open]
 

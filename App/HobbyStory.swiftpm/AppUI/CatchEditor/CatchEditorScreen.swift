@@ -58,6 +58,8 @@ struct CatchEditorScreen: View {
             ProblemNote(problem: model.readOnlyReason)
         }
         .navigationTitle(models.text(model.editing == nil ? "catches.newTitle" : "catches.title"))
+        .navigationBarTitleDisplayMode(.inline)
+        .navigationBarBackButtonHidden()
         .formBar(model, save: CatchEditorModel.save, discard: CatchEditorModel.discard, help: models.help) { leave() }
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .undoBanner(model.undoOffer, help: models.help)
@@ -167,6 +169,7 @@ struct SpeciesChoice: View {
             }
             .searchable(text: $model.speciesQuery, prompt: models.help.label(CatchEditorModel.speciesSearch))
             .navigationTitle(models.help.label(CatchEditorModel.species))
+            .navigationBarTitleDisplayMode(.inline)
             .toolbar {
                 ToolbarItem(placement: .cancellationAction) {
                     ControlButton(CatchEditorModel.cancelSpecies, help: models.help) { model.isChoosingSpecies = false }

@@ -3,7 +3,8 @@ import SwiftUI
 
 /// The conditions at a spot on a date (T14): weather, pressure trend, wind, humidity, Kp and the
 /// magnetic field, moon and sun, the solunar periods — each line with where it came from; what
-/// the device computes is there without a network; why something is missing comes first.
+/// the device computes is there without a network; why something is missing comes first. The
+/// screen is titled by the spot, its lines headed "Conditions".
 struct ConditionsScreen: View {
     @Bindable var model: ConditionsModel
     let title: String
@@ -22,10 +23,12 @@ struct ConditionsScreen: View {
                     ForEach(model.warnings, id: \.self) { Label($0, systemImage: "exclamationmark.triangle") }
                 }
             }
-            ForEach(model.lines) { line in
-                VStack(alignment: .leading) {
-                    LabeledValue(title: model.label(of: line.field), value: line.value)
-                    Text(line.source).font(.caption).foregroundStyle(.secondary)
+            Section(models.text("conditions.title")) {
+                ForEach(model.lines) { line in
+                    VStack(alignment: .leading) {
+                        LabeledValue(title: model.label(of: line.field), value: line.value)
+                        Text(line.source).font(.caption).foregroundStyle(.secondary)
+                    }
                 }
             }
             if let rating = model.solunarRating {

@@ -28,6 +28,7 @@ struct CatchNowSheet: View {
             }
             .searchable(text: $model.speciesQuery, prompt: models.help.label(CatchNowModel.searchSpecies))
             .navigationTitle(models.help.label(CatchNowModel.start))
+            .navigationBarTitleDisplayMode(.inline)
             .toolbar {
                 ToolbarItem(placement: model.saved == nil ? .cancellationAction : .confirmationAction) {
                     ControlButton(model.saved == nil ? CatchNowModel.cancel : CatchNowModel.done, help: models.help) {

@@ -4,7 +4,8 @@ import SwiftUI
 
 /// Home (issue 13 §3, issue 30 §2): "Catch now" first and large — two taps log a fish into a
 /// destination the sheet shows first — then the trip going on with its End trip, what's recent,
-/// and whether everything is synced; a catch just saved can be taken back from here.
+/// and whether everything is synced; a catch just saved can be taken back from here. On a first
+/// run, a tip tells of help mode until the angler puts it away (issue 33 §3).
 struct HomeScreen: View {
     @Bindable var model: HomeModel
     let models: ScreenModels
@@ -20,6 +21,14 @@ struct HomeScreen: View {
                 .buttonStyle(.borderedProminent)
                 .control(CatchNowModel.start, help: models.help)
                 syncState
+            }
+            if models.settings.showsHelpTip {
+                Section(models.text("helpMode.tipTitle")) {
+                    Label(models.text("helpMode.tipText"), systemImage: "questionmark.circle")
+                    ControlButton(SettingsModel.helpTipDone, systemImage: "checkmark", help: models.help) {
+                        Task { await models.settings.finishHelpTip() }
+                    }
+                }
             }
             if let text = model.unendedTripText {
                 Section(models.text("home.unendedTrip")) {

@@ -1,20 +1,16 @@
 import AppFeatures
 import Geodesy
-import MapKit
 import Routing
 import SwiftUI
 
 /// The map (UI4, T9): scheme, satellite or hybrid; the saved spots as pins; a tap picks a point
 /// and shows everything about it (the nearest road and the weather arriving after); the distance
 /// between two points; a route along roads by car or on foot, online or on the device's packs.
-/// Drawn by MapKit: Apple's maps, a paid source's tiles or the offline packs, with the
-/// attribution their terms ask for (T7, T10). The map pans itself, so the ring moves here only
-/// by its buttons.
+/// Drawn by ``MapCanvas``. The map pans itself, so the ring moves here only by its buttons; a
+/// spot marked here is named in the new-spot sheet over the map, which returns here.
 struct MapScreen: View {
     @Bindable var model: MapModel
     let models: ScreenModels
-    @State private var position: MapCameraPosition = .automatic
-    @State private var tilePoints = TileMapPoints()
 
     var body: some View {
         VStack {
@@ -22,16 +18,7 @@ struct MapScreen: View {
                 ForEach(model.modes, id: \.self) { Text(models.text("option.\($0.rawValue)")).tag($0) }
             }
             .control(MapModel.mode, help: models.help)
-            switch model.drawing {
-            case .apple(let mode):
-                appleMap(mode)
-            case .tiles(let template, let tileSize, let maxZoom, let attribution):
-                tileMap(.remote(urlTemplate: template, tileSize: tileSize, maxZoom: maxZoom), attribution)
-            case .packs(let attribution):
-                tileMap(.packs, attribution)
-            case nil:
-                Text(models.text("map.sourceUnavailable"))
-            }
+            MapCanvas(model: model, route: model.route?.points, models: models) { select($0) }
             if let selected = model.selected {
                 PointInfoRows(
                     info: selected, distance: model.distanceText, conditions: model.conditionsText, models: models)
@@ -50,7 +37,7 @@ struct MapScreen: View {
                 // Two to a row: four side by side squeeze each below a wet thumb on a phone.
                 HStack {
                     ControlButton(MapModel.markSpot, systemImage: "mappin.and.ellipse", help: models.help) {
-                        models.router.select(page: "spots")
+                        Task { await models.marking.begin(at: selected.coordinate) }
                     }
                     ControlButton(MapModel.clearSelection, systemImage: "xmark", help: models.help) {
                         model.clearSelection()
@@ -70,38 +57,6 @@ struct MapScreen: View {
         .task { await model.observe() }
     }
 
-    /// The map from tiles, with the attribution their source's terms ask for under it.
-    @ViewBuilder
-    private func tileMap(_ layer: TileMapView.Layer, _ attribution: String) -> some View {
-        TileMapView(
-            layer: layer, packTiles: model.packTiles, pins: model.pins, route: model.route?.points, points: tilePoints
-        )
-        .onTapGesture { point in
-            if let coordinate = tilePoints.coordinate(at: point) { select(coordinate) }
-        }
-        Text(attribution).font(.footnote).foregroundStyle(.secondary)
-    }
-
-    /// Apple's map in `mode`, its taps read through `MapReader`.
-    private func appleMap(_ mode: MapMode) -> some View {
-        MapReader { proxy in
-            Map(position: $position) {
-                ForEach(model.pins) { pin in
-                    Marker(pin.spot.name, coordinate: Self.location(pin.spot.latitude, pin.spot.longitude))
-                }
-                if let route = model.route {
-                    MapPolyline(coordinates: route.points.map { Self.location($0.latitude, $0.longitude) })
-                }
-            }
-            .mapStyle(Self.style(mode))
-            .onTapGesture { point in
-                if let coordinate = proxy.convert(point, from: .local) {
-                    select(Coordinate(latitude: coordinate.latitude, longitude: coordinate.longitude))
-                }
-            }
-        }
-    }
-
     private func select(_ coordinate: Coordinate) {
         model.select(coordinate)
         Task { await model.describeSelection() }
@@ -111,17 +66,5 @@ struct MapScreen: View {
     private var shownMode: Binding<MapMode> {
         let model = model
         return Binding(get: { @MainActor in model.shownMode }, set: { @MainActor in model.mode = $0 })
-    }
-
-    private static func style(_ mode: MapMode) -> MapStyle {
-        switch mode {
-        case .standard: .standard
-        case .satellite: .imagery
-        case .hybrid: .hybrid
-        }
-    }
-
-    private static func location(_ latitude: Double, _ longitude: Double) -> CLLocationCoordinate2D {
-        CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
     }
 }

@@ -1,8 +1,8 @@
 import AppFeatures
 import SwiftUI
 
-/// The spots (UI4, T8–T10), nearest first from where the angler stands; a new one marked where
-/// they stand or on the map, labelled offline, with the saved spots nearby shown before saving.
+/// The spots (UI4, T8–T10), nearest first from where the angler stands; a new one marked on the
+/// map or where they stand, in the new-spot sheet (``SpotMarkingSheet``), which returns here.
 struct SpotsScreen: View {
     @Bindable var model: SpotsModel
     let models: ScreenModels
@@ -10,25 +10,15 @@ struct SpotsScreen: View {
     var body: some View {
         List {
             Section(models.text("spots.new")) {
+                ControlButton(SpotsModel.markOnMap, systemImage: "mappin.and.ellipse", help: models.help) {
+                    Task { await models.marking.begin() }
+                }
                 ControlButton(SpotsModel.useCurrentLocation, systemImage: "location", help: models.help) {
-                    Task { await model.pickCurrentLocation() }
+                    Task {
+                        if let here = await model.currentPosition() { await models.marking.begin(at: here) }
+                    }
                 }
                 ProblemNote(problem: model.positionUnknown ? models.text("location.unknown") : nil)
-                ControlButton(SpotsModel.markOnMap, systemImage: "mappin.and.ellipse", help: models.help) {
-                    models.router.select(page: "map")
-                }
-                if let marking = model.marking {
-                    PointInfoRows(info: marking, distance: model.distanceText, models: models)
-                    TextField(models.help.label(SpotsModel.name), text: $model.newName)
-                        .control(SpotsModel.name, help: models.help)
-                    FieldErrorNote(message: model.fieldErrors[.name])
-                    Picker(models.help.label(SpotsModel.waterBodyType), selection: $model.newWaterBodyTypeId) {
-                        Text("—").tag(String?.none)
-                        ForEach(model.waterBodyTypes, id: \.id) { Text(model.name(of: $0)).tag(String?.some($0.id)) }
-                    }
-                    .control(SpotsModel.waterBodyType, help: models.help)
-                    ControlButton(SpotsModel.save, help: models.help) { Task { await model.saveMarked() } }
-                }
             }
             if model.spots.isEmpty {
                 EmptyListNote(key: "spots.none", systemImage: "mappin", models: models)

@@ -6,8 +6,8 @@ import SwiftUI
 import UIKit
 
 /// The map drawn from tiles (T7, T9, T10): MapKit's map view with a raster source's tiles in
-/// place of Apple's map, or the offline packs drawn on the device over it; the spots as pins
-/// and the route as a line. SwiftUI's `Map` takes no tile overlay, hence the UIKit view;
+/// place of Apple's map, or the offline packs drawn on the device over it; the spots as pins,
+/// the point being chosen as a pin of its own, and the route as a line. SwiftUI's `Map` takes no tile overlay, hence the UIKit view;
 /// ``TileMapPoints`` turns a tap into a coordinate.
 struct TileMapView: UIViewRepresentable {
     /// Where the tiles come from.
@@ -22,6 +22,9 @@ struct TileMapView: UIViewRepresentable {
     let packTiles: InstalledPackTiles?
     let pins: [MapModel.SpotPin]
     let route: [Coordinate]?
+    /// A point being chosen (a new spot), drawn as its own pin.
+    let chosen: Coordinate?
+    let chosenTitle: String
     let points: TileMapPoints
 
     func makeCoordinator() -> Coordinator { Coordinator() }
@@ -53,17 +56,19 @@ struct TileMapView: UIViewRepresentable {
             drawn.layer = layer
         }
         if drawn.pins != pins {
-            view.removeAnnotations(view.annotations)
-            let annotations = pins.map { pin in
-                let annotation = MKPointAnnotation()
-                annotation.coordinate = CLLocationCoordinate2D(
-                    latitude: pin.spot.latitude, longitude: pin.spot.longitude)
-                annotation.title = pin.spot.name
-                return annotation
-            }
+            view.removeAnnotations(drawn.pinAnnotations)
+            let annotations = pins.map { Self.pin($0.spot.name, $0.spot.latitude, $0.spot.longitude) }
             view.addAnnotations(annotations)
+            drawn.pinAnnotations = annotations
             if drawn.pins.isEmpty { view.showAnnotations(annotations, animated: false) }
             drawn.pins = pins
+        }
+        if drawn.chosenPoint != chosen {
+            view.removeAnnotations(drawn.chosen.map { [$0] } ?? [])
+            let pin = chosen.map { Self.pin(chosenTitle, $0.latitude, $0.longitude) }
+            view.addAnnotations(pin.map { [$0] } ?? [])
+            drawn.chosen = pin
+            drawn.chosenPoint = chosen
         }
         if drawn.routePoints != route {
             view.removeOverlays(drawn.route.map { [$0] } ?? [])
@@ -78,12 +83,22 @@ struct TileMapView: UIViewRepresentable {
         }
     }
 
+    private static func pin(_ title: String, _ latitude: Double, _ longitude: Double) -> MKPointAnnotation {
+        let annotation = MKPointAnnotation()
+        annotation.coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+        annotation.title = title
+        return annotation
+    }
+
     /// What the map view shows now, and how it draws each overlay.
     final class Coordinator: NSObject, MKMapViewDelegate {
         var tiles: MKTileOverlay?
         var layer: Layer?
         var pins: [MapModel.SpotPin] = []
+        var pinAnnotations: [MKPointAnnotation] = []
         var route: MKPolyline?
+        var chosen: MKPointAnnotation?
+        var chosenPoint: Coordinate?
         var routePoints: [Coordinate]?
 
         func mapView(_ mapView: MKMapView, rendererFor overlay: any MKOverlay) -> MKOverlayRenderer {

@@ -142,7 +142,8 @@ extension ScreenModels {
             home: HomeModel(
                 diary: diary, location: p.location, conditions: conditions, now: p.now, formatter: formatter),
             trips: TripListModel(diary: diary, formatter: formatter),
-            spots: SpotsModel(diary: diary, labeler: labeler, location: p.location, formatter: formatter),
+            spots: SpotsModel(diary: diary, location: p.location, formatter: formatter),
+            marking: SpotMarkingModel(diary: diary, labeler: labeler, formatter: formatter),
             map: MapModel(
                 diary: diary, labeler: labeler, location: p.location, routes: routes,
                 points: PointInfoService(labeler: labeler, packs: packs, weather: weather), formatter: formatter,

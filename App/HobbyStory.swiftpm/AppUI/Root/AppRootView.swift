@@ -2,12 +2,16 @@ import AppFeatures
 import Geodesy
 import SwiftUI
 
-/// The app (issue 14 §1; UI7): the ring's sections as tabs — a tab bar on iPhone, a sidebar on
-/// iPad (`.sidebarAdaptable`) — each showing its current page in a navigation stack, with the
-/// ring's pages named in an indicator and turned by its buttons and by swipes.
+/// The app (issue 14 §1, issue 33 §1; UI1, UI7): the ring's sections as tabs in the iPhone's tab
+/// bar; on iPad a sidebar (`.sidebarAdaptable`) that lists every page under its section, which
+/// the angler may reorder and hide as iPadOS offers. Each shows the ring's page on screen in a
+/// navigation stack, with the ring's pages named in an indicator and turned by its buttons and
+/// by swipes.
 public struct AppRootView: View {
     let models: ScreenModels
     @Bindable var router: AppRouter
+    @Environment(\.horizontalSizeClass) private var width
+    @AppStorage("sidebar") private var customization: TabViewCustomization
 
     public init(models: ScreenModels) {
         self.models = models
@@ -15,43 +19,105 @@ public struct AppRootView: View {
     }
 
     public var body: some View {
-        TabView(selection: sectionSelection) {
-            Tab(tabTitle("diary"), systemImage: AppScreens.symbol(of: "diary"), value: "diary") { section }
-            Tab(tabTitle("map"), systemImage: AppScreens.symbol(of: "map"), value: "map") { section }
-            Tab(tabTitle("reports"), systemImage: AppScreens.symbol(of: "reports"), value: "reports") { section }
-            Tab(tabTitle("more"), systemImage: AppScreens.symbol(of: "more"), value: "more") { section }
+        TabView(selection: tabSelection) {
+            sectionTab("diary")
+            sectionTab("map")
+            sectionTab("reports")
+            sectionTab("more")
+            TabSection(sectionTitle("diary")) {
+                pageTab("home")
+                pageTab("trips")
+                pageTab("spots")
+                pageTab("media")
+            }
+            .sidebarOnly(width)
+            TabSection(sectionTitle("map")) { pageTab("map") }
+                .sidebarOnly(width)
+            TabSection(sectionTitle("reports")) {
+                pageTab("reports")
+                pageTab("formula")
+            }
+            .sidebarOnly(width)
+            TabSection(sectionTitle("more")) {
+                pageTab("sync")
+                pageTab("trash")
+                pageTab("settings")
+                pageTab("profiles")
+                pageTab("about")
+            }
+            .sidebarOnly(width)
         }
         .tabViewStyle(.sidebarAdaptable)
+        .tabViewCustomization($customization)
         .modifier(MediaCaptureScreens(camera: models.camera, library: models.library))
         .modifier(ErrorReportsQuestion(model: models.errorReports, models: models))
+        .sheet(isPresented: markingShown) { SpotMarkingSheet(model: models.marking, models: models) }
     }
 
-    private var section: some View {
+    private var page: some View {
         RingPageView(models: models, router: router)
     }
 
-    /// Choosing a tab goes through the router: choosing the one shown returns to its root.
-    private var sectionSelection: Binding<String> {
-        Binding(get: { @MainActor in router.ring.section.id }, set: { @MainActor in router.select(section: $0) })
+    /// A section's tab: in the tab bar, not in the sidebar, which lists the section's pages.
+    private func sectionTab(_ section: String) -> some TabContent<AppTab> {
+        let control = AppScreens.tab(section)
+        return Tab(
+            models.help.label(control), systemImage: AppScreens.symbol(of: section), value: AppTab.section(section)
+        ) { page }
+        .customizationID(control.id)
+        .defaultVisibility(.hidden, for: .sidebar)
     }
 
-    private func tabTitle(_ section: String) -> String { models.help.label(AppScreens.tab(section)) }
+    /// A page's item in the sidebar.
+    private func pageTab(_ id: String) -> some TabContent<AppTab> {
+        let control = AppScreens.sidebarItem(id)
+        return Tab(models.help.label(control), systemImage: AppScreens.symbol(ofPage: id), value: AppTab.page(id)) {
+            page
+        }
+        .customizationID(control.id)
+    }
+
+    private func sectionTitle(_ section: String) -> String { models.help.label(AppScreens.tab(section)) }
+
+    /// The tab bar selects a section, the sidebar a page; choosing goes through the router, so
+    /// choosing what is shown returns to its root.
+    private var tabSelection: Binding<AppTab> {
+        let (router, inSidebar) = (router, width == .regular)
+        return Binding(
+            get: { @MainActor in router.tab(inSidebar: inSidebar) }, set: { @MainActor in router.choose($0) })
+    }
+
+    /// The new-spot sheet is up while its model says so; swiping it away cancels.
+    private var markingShown: Binding<Bool> {
+        let marking = models.marking
+        return Binding(get: { @MainActor in marking.isShown }, set: { @MainActor in if !$0 { marking.cancel() } })
+    }
+}
+
+extension TabContent {
+    /// A section of pages in the iPad's sidebar only: never in a tab bar, and not at all on a
+    /// compact width, where the section's tab and the ring's indicator reach the pages.
+    fileprivate func sidebarOnly(_ width: UserInterfaceSizeClass?) -> some TabContent<TabValue> {
+        defaultVisibility(.hidden, for: .tabBar).hidden(width != .regular)
+    }
 }
 
 /// The ring's page indicator (issue 33 §1; UI7): the page on screen between the pages above and
 /// below it, each a button named for where it leads; the four moves as VoiceOver actions that
 /// name their destination ("Next page: Trips"). Nothing in a section of one page (the map),
-/// where the tab bar is the way on.
+/// where the tab bar is the way on. In help mode the bar says how help mode works instead.
 struct RingIndicatorBar: View {
     let router: AppRouter
     let help: HelpModel
 
     var body: some View {
-        if let indicator = RingIndicator.of(router.ring, help: help) {
+        if help.isHelpMode {
+            HelpModeNote(help: help)
+        } else if let indicator = RingIndicator.of(router.ring, help: help) {
             HStack(spacing: 12) {
-                move(.up, to: indicator.previous, systemImage: "chevron.up")
+                move(.up, NavigationRing.previousPage, to: indicator.previous, systemImage: "chevron.up")
                 Text(indicator.current).bold().lineLimit(1)
-                move(.down, to: indicator.next, systemImage: "chevron.down")
+                move(.down, NavigationRing.nextPage, to: indicator.next, systemImage: "chevron.down")
             }
             .accessibilityAction(named: indicator.previousPageAction) { router.move(.up) }
             .accessibilityAction(named: indicator.nextPageAction) { router.move(.down) }
@@ -60,13 +126,15 @@ struct RingIndicatorBar: View {
         }
     }
 
-    private func move(_ direction: RingDirection, to page: String, systemImage: String) -> some View {
+    private func move(_ direction: RingDirection, _ control: Control, to page: String, systemImage: String)
+        -> some View
+    {
         Button(page, systemImage: systemImage) { router.move(direction) }
             .labelStyle(.titleAndIcon)
             .font(.footnote)
             .lineLimit(1)
             .frame(maxWidth: .infinity)
-            .control(NavigationRing.control(for: direction), help: help)
+            .control(control, help: help)
     }
 }
 
@@ -124,6 +192,7 @@ struct DestinationView: View {
             } else {
                 EmptyListNote(key: "spots.none", systemImage: "mappin", models: models)
             }
+        case .settings(let group): SettingsGroupScreen(group: group, models: models)
         case .savedReport(let id):
             FormulaScreen(model: models.reports, models: models)
                 .task {

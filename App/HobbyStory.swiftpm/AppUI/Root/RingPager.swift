@@ -36,7 +36,10 @@ struct RingPageView: View {
                             .onScrollGeometryChange(for: ListPosition.self, of: ListPosition.init) { _, position in
                                 listPositions[router.ring.page.id] = position
                             }
-                            .toolbar { ringIndicator }
+                            .toolbar {
+                                ringIndicator
+                                helpItem
+                            }
                     } detail: {
                         NavigationStack(path: $page.detailPath) {
                             SelectedDetail(selection: page.selection, models: models).pushing(models)
@@ -49,7 +52,10 @@ struct RingPageView: View {
                                 listPositions[router.ring.page.id] = position
                             }
                             .pushing(models)
-                            .toolbar { ringIndicator }
+                            .toolbar {
+                                ringIndicator
+                                helpItem
+                            }
                     }
                 }
             }
@@ -59,6 +65,10 @@ struct RingPageView: View {
 
     private var ringIndicator: ToolbarItem<(), RingIndicatorBar> {
         ToolbarItem(placement: .bottomBar) { RingIndicatorBar(router: router, help: models.help) }
+    }
+
+    private var helpItem: ToolbarItem<(), HelpModeButton> {
+        ToolbarItem(placement: .topBarLeading) { HelpModeButton(help: models.help) }
     }
 
     private func ringDrag(in size: CGSize) -> some Gesture {
@@ -136,10 +146,12 @@ struct RingPages<Current: View>: View {
 }
 
 extension View {
-    /// The screens a stack of this view pushes: one per `Destination`.
+    /// The screens a stack of this view pushes: one per `Destination`, each with the "?" of
+    /// help mode in its bar.
     fileprivate func pushing(_ models: ScreenModels) -> some View {
         navigationDestination(for: Destination.self) { destination in
             DestinationView(destination: destination, models: models)
+                .toolbar { ToolbarItem(placement: .topBarTrailing) { HelpModeButton(help: models.help) } }
         }
     }
 }

@@ -15,6 +15,8 @@ public struct ScreenModels {
     public let home: HomeModel
     public let trips: TripListModel
     public let spots: SpotsModel
+    /// A new spot marked on the map, in a sheet over the screen that asked (issue 33 §1).
+    public let marking: SpotMarkingModel
     public let map: MapModel
     /// The offline map packs on the device and on the angler's portal (issue 15).
     public let mapPacks: MapPacksModel
@@ -51,7 +53,8 @@ public struct ScreenModels {
 
     public init(
         router: AppRouter, help: HelpModel, catalog: Catalog = .shared, home: HomeModel, trips: TripListModel,
-        spots: SpotsModel, map: MapModel, mapPacks: MapPacksModel, reports: ReportsModel, bests: PersonalBestsModel,
+        spots: SpotsModel, marking: SpotMarkingModel, map: MapModel, mapPacks: MapPacksModel, reports: ReportsModel,
+        bests: PersonalBestsModel,
         sync: SyncModel,
         trash: TrashModel,
         settings: SettingsModel, errorReports: ErrorReportsModel, licence: LicenceModel,
@@ -72,6 +75,7 @@ public struct ScreenModels {
         self.home = home
         self.trips = trips
         self.spots = spots
+        self.marking = marking
         self.map = map
         self.mapPacks = mapPacks
         self.reports = reports

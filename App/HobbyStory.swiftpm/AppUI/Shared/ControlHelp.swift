@@ -4,13 +4,14 @@ import SwiftUI
 extension View {
     /// Makes this view one of the app's controls (UI3, UI6): its id for UI tests and the
     /// wireframes, its label and help for VoiceOver (the hint is the help), a hit target of at
-    /// least 44 × 44 pt, and its help on a long press — shown in a popover, without acting.
+    /// least 44 × 44 pt, and its help — shown in a popover, without acting — on a long press
+    /// (buttons, links, tabs) and, in help mode, on a tap (issue 33 §3).
     public func control(_ control: Control, help: HelpModel) -> some View {
         modifier(ControlModifier(control: control, help: help))
     }
 }
 
-/// The one place a control gets its id, VoiceOver words and long-press help (UI6).
+/// The one place a control gets its id, VoiceOver words and help (UI6).
 struct ControlModifier: ViewModifier {
     let control: Control
     @Bindable var help: HelpModel
@@ -18,10 +19,11 @@ struct ControlModifier: ViewModifier {
     func body(content: Content) -> some View {
         content
             .frame(minWidth: 44, minHeight: 44)
+            .modifier(HelpModeCover(control: control, help: help))
             .accessibilityIdentifier(control.id)
             .accessibilityLabel(help.label(control))
             .accessibilityHint(help.help(control))
-            .onLongPressGesture(minimumDuration: 0.5) { help.show(control) }
+            .modifier(PressForHelp(control: control, help: help))
             .popover(
                 isPresented: Binding(
                     get: { @MainActor in help.isShown(control) },
@@ -32,6 +34,72 @@ struct ControlModifier: ViewModifier {
                     .padding()
                     .presentationCompactAdaptation(.popover)
             }
+    }
+}
+
+/// In help mode a control takes no touch of its own: a cover over it, marked with a "?", shows
+/// its help instead (issue 33 §3). The "?" that leaves help mode is never covered.
+struct HelpModeCover: ViewModifier {
+    let control: Control
+    let help: HelpModel
+
+    func body(content: Content) -> some View {
+        if help.isHelpMode && control != HelpModel.mode {
+            content
+                .allowsHitTesting(false)
+                .overlay {
+                    Button {
+                        help.show(control)
+                    } label: {
+                        Image(systemName: "questionmark.circle.fill")
+                            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topTrailing)
+                            .background(.quaternary)
+                    }
+                }
+        } else {
+            content
+        }
+    }
+}
+
+/// A long press shows the help of buttons, links and tabs; text fields keep it for the cursor,
+/// and pickers and switches, which sit in scrolling rows, leave it to the scroll
+/// (``HelpModel/pressShowsHelp(_:)``).
+struct PressForHelp: ViewModifier {
+    let control: Control
+    let help: HelpModel
+
+    func body(content: Content) -> some View {
+        if HelpModel.pressShowsHelp(control.kind) {
+            content.onLongPressGesture(minimumDuration: 0.5) { help.show(control) }
+        } else {
+            content
+        }
+    }
+}
+
+/// The "?" in a screen's bar (issue 33 §3): help mode on and off, filled while it is on.
+struct HelpModeButton: View {
+    let help: HelpModel
+
+    var body: some View {
+        Button(
+            help.label(HelpModel.mode),
+            systemImage: help.isHelpMode ? "questionmark.circle.fill" : "questionmark.circle"
+        ) {
+            help.toggleHelpMode()
+        }
+        .labelStyle(.iconOnly)
+        .control(HelpModel.mode, help: help)
+    }
+}
+
+/// What help mode says while it is on, in the bar at the bottom of the page.
+struct HelpModeNote: View {
+    let help: HelpModel
+
+    var body: some View {
+        Label(help.text("helpMode.on"), systemImage: "questionmark.circle.fill").font(.footnote)
     }
 }
 

@@ -35,7 +35,9 @@ struct ConfirmationModifier: ViewModifier {
         content
             .confirmationDialog(pending?.title ?? "", isPresented: presented, titleVisibility: .visible) {
                 if let pending {
-                    Button(help.label(pending.control), role: .destructive) { Task { try? await pending.confirm() } }
+                    Button(pending.confirmLabel ?? help.label(pending.control), role: .destructive) {
+                        Task { try? await pending.confirm() }
+                    }
                 }
             } message: {
                 Text(pending?.message ?? "")
@@ -43,8 +45,10 @@ struct ConfirmationModifier: ViewModifier {
             .alert(pending?.title ?? "", isPresented: typed) {
                 if let pending {
                     TypedConfirmationField(pending: pending, help: help)
-                    Button(help.label(pending.control), role: .destructive) { Task { try? await pending.confirm() } }
-                        .disabled(!pending.canConfirm)
+                    Button(pending.confirmLabel ?? help.label(pending.control), role: .destructive) {
+                        Task { try? await pending.confirm() }
+                    }
+                    .disabled(!pending.canConfirm)
                 }
             } message: {
                 // An alert shows only buttons and fields among its actions: why the last try

@@ -57,17 +57,18 @@ struct TripDetailScreen: View {
                 .control(TripDetailModel.openMedia, help: models.help)
             }
             ProblemNote(problem: model.problem)
+            // Delete stands alone at the end, as in iOS's own detail screens, never beside Edit.
+            Section {
+                ControlButton(TripDetailModel.delete, systemImage: "trash", role: .destructive, help: models.help) {
+                    Task { await model.request(TripDetailModel.delete) }
+                }
+            }
         }
         .navigationTitle(model.trip?.title ?? model.spot?.name ?? models.text("page.tripDetail"))
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
                 ControlButton(TripDetailModel.edit, help: models.help) {
                     models.router.current.navigate(to: .editTrip(model.tripId))
-                }
-            }
-            ToolbarItem(placement: .destructiveAction) {
-                ControlButton(TripDetailModel.delete, systemImage: "trash", role: .destructive, help: models.help) {
-                    Task { await model.request(TripDetailModel.delete) }
                 }
             }
         }

@@ -18,6 +18,9 @@ struct TripEditorScreen: View {
             }
             .control(TripEditorModel.spot, help: models.help)
             FieldErrorNote(message: model.fieldErrors[.spotId])
+            ControlButton(TripEditorModel.markSpot, systemImage: "mappin.and.ellipse", help: models.help) {
+                Task { await models.marking.begin { await model.useNewSpot($0) } }
+            }
             DatePicker(label(TripEditorModel.start), selection: $model.draft.startAt.or(model.now))
                 .control(TripEditorModel.start, help: models.help)
             FieldErrorNote(message: model.fieldErrors[.start])
@@ -45,6 +48,8 @@ struct TripEditorScreen: View {
             ProblemNote(problem: model.readOnlyReason)
         }
         .navigationTitle(models.text(model.editing == nil ? "trips.newTitle" : "page.tripDetail"))
+        .navigationBarTitleDisplayMode(.inline)
+        .navigationBarBackButtonHidden()
         .formBar(model, save: TripEditorModel.save, discard: TripEditorModel.discard, help: models.help) { leave() }
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .task { try? await model.load() }
