@@ -42,7 +42,14 @@ struct HTMLPage {
         let words = node.text.map {
             node.kind == "symbol" ? Self.icon($0) : "<span class=\"words\">\(Self.escape($0))</span>"
         }
-        let childWidth = node.kind == "sheet" && self.width > 700 ? Self.sheetWidth - 60 : width
+        // A sheet on a wide screen is a form sheet's width; beside a column of fixed width (a
+        // list beside a map), the rest of the row is the others'.
+        var childWidth = node.kind == "sheet" && self.width > 700 ? Self.sheetWidth - 60 : width
+        if node.attributes["axis"] == "horizontal",
+            let fixed = node.children.lazy.compactMap({ $0.attributes["width"].flatMap(Int.init) }).first
+        {
+            childWidth = mapWidth - fixed - 8
+        }
         let inner = (words ?? "") + node.children.map { render($0, width: childWidth) }.joined()
         var classes = ["n-\(node.kind)"]
         var style: [String] = []
