@@ -289,12 +289,13 @@ let package = Package(
         .target(name: "DeviceCheck", path: "Platform/StandIns/DeviceCheck"),
         .target(name: "Security", path: "Platform/StandIns/Security"),
         .target(name: "MapKit", dependencies: ["SwiftUI", "UIKit", "CoreLocation"], path: "Platform/StandIns/MapKit"),
+        .target(name: "AppIntents", path: "Platform/StandIns/AppIntents"),
         .target(
             name: "AppUI",
             dependencies: (AppCore.modules + [
                 "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers", "UIKit",
                 "AVFoundation", "AVKit", "CoreLocation", "MetricKit", "StoreKit", "DeviceCheck", "Security",
-                "QuickLookThumbnailing",
+                "QuickLookThumbnailing", "AppIntents",
             ]).map { .byName(name: $0) },
             path: "App/HobbyStory.swiftpm/AppUI",
             // The stand-ins are Apple's declarations (issue 31 §2), so a warning here is one in

@@ -9,11 +9,12 @@ Xcode writes it, for those without Xcode: every key has an English and a Russian
                                         standing for the number
     tools/catalog.py remove KEY...      drop strings no screen shows any more
     tools/catalog.py missing            keys lacking a language (exit 1 when any)
-    tools/catalog.py site               copy the report messages (report.*) for the portal's site
+    tools/catalog.py site               copy the report texts (report.*, recipe.*) for the portal's site
 
-The site (Sources/Site) says a report formula's problems in the same words as the app: `site`
-writes them to Sources/Site/Resources/report-messages.json (run it after changing any report.*
-string; a test fails while the copy differs).
+The site (Sources/Site) says a report formula's problems, and names the report builder's choices,
+in the same words as the app: `site` writes them to Sources/Site/Resources/report-messages.json
+(run it after changing any report.*, recipe.* or report builder label; a test fails while the
+copy differs).
 """
 import json
 import pathlib
@@ -23,6 +24,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PATH = ROOT / "Sources/AppFeatures/Resources/Localizable.xcstrings"
 SITE_COPY = ROOT / "Sources/Site/Resources/report-messages.json"
 LANGUAGES = ("en", "ru")
+# The report messages and the builder's names of its choices, and the builder's labels.
+SITE_PREFIXES = ("report.", "recipe.")
+BUILDER_CONTROLS = ("measure", "also", "dimension", "thenBy", "year", "spot", "species", "released", "largestFirst", "top")
+SITE_KEYS = {"reports.position", "reports.builder", "reports.filters", "reports.formulaExamples"} | {
+    kind + ".reports." + name for kind in ("label", "help") for name in BUILDER_CONTROLS
+}
 
 
 def load():
@@ -99,11 +106,11 @@ def complete(localization):
 
 
 def site_copy(catalog):
-    """The report.* strings as {key: {language: text}}, sorted, one JSON document."""
+    """The report texts as {key: {language: text}}, sorted, one JSON document."""
     messages = {
         key: {language: entry["localizations"][language]["stringUnit"]["value"] for language in LANGUAGES}
         for key, entry in catalog["strings"].items()
-        if key.startswith("report.") or key == "reports.position"
+        if key.startswith(SITE_PREFIXES) or key in SITE_KEYS
     }
     return json.dumps(messages, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 

@@ -7,7 +7,7 @@ at phone (390×844), tablet (820×1180) and desktop (1440×900) sizes.
 SCENARIO.json (written by the Swift test SiteBrowserTests, which also starts the portal and
 fills it) names the site's URL, the accounts and the records to look for. At each size the
 browser signs in, browses and filters the diary, opens a trip, a catch, its photo full size and
-its video (played and scrubbed), sees the map (clusters, a clicked point), runs a built-in report, one saved
+its video (played and scrubbed), sees the map (clusters, a clicked point), runs a built-in report, one built by choosing, one saved
 in the app and a wrong formula, switches the language, signs a device out after confirming, is
 refused another account's trip and the administration, and signs out; then an administrator
 opens the statistics, renames a species (the Swift test syncs a device and finds the name) and
@@ -232,6 +232,17 @@ class Run:
             "a report saved in the app draws its chart")
         self.check(saved["title"] in self.text(), "the saved report is shown under its name")
         self.page("report-saved")
+        Select(driver.find_element(By.ID, "recipe-measure")).select_by_value("heaviest")
+        Select(driver.find_element(By.ID, "recipe-by")).select_by_value("spot")
+        driver.find_element(By.CSS_SELECTOR, "form.builder input[name=order]").click()
+        driver.find_element(By.CSS_SELECTOR, "form.builder button[type=submit]").click()
+        self.wait(lambda: driver.execute_script(
+            "const i = document.querySelector('.chart img'); return i && i.complete && i.naturalWidth > 0"),
+            "the builder's report draws its chart")
+        self.check("Heaviest fish by spot" in self.text(), "the builder names the report")
+        self.check(driver.find_element(By.ID, "formula").get_attribute("value") == "max(catch.weight_kg) by spot order desc",
+                   "the builder writes its formula into the formula box")
+        self.page("report-builder")
         formula = driver.find_element(By.ID, "formula")
         formula.clear()
         formula.send_keys("sum(catch.wieght) by species")

@@ -21,15 +21,19 @@ extension SiteRoutes {
         let account = try visit.signedIn().accountId
         let replica = try replicas.upToDate(account, store: store)
         let request = try Self.reportRequest(visit.request, saved: replica.savedReports)
-        let outcome: ReportPages.Outcome? = request.isEmpty ? nil : try Self.run(request, on: replica)
+        let outcome: ReportPages.Outcome? =
+            request.isEmpty ? nil : try Self.run(request, on: replica, language: visit.language)
         let status: HTTPStatus = if case .problem = outcome { .badRequest } else { .ok }
+        let saved = replica.savedReports.map { ReportPages.Saved(id: $0.id, title: $0.title, formula: $0.formula) }
+        let formula = request.formula(builtIns: Self.builtIns(), saved: saved)
+        let builder = ReportPages.Builder(
+            recipe: formula.map { ReportRecipe(formula: $0) } ?? ReportRecipe(),
+            choices: try ReportEngine(databaseURL: replica.file).recipeChoices(),
+            dropped: request.recipe?.dropsCatchChoices ?? false)
         return visit.page(
             ReportPages.page(
                 visit.context(email: try store.accounts.account(account).email), builtIns: Self.builtIns(),
-                saved: replica.savedReports.map {
-                    ReportPages.Saved(id: $0.id, title: $0.title, formula: $0.formula)
-                },
-                request: request, outcome: outcome),
+                saved: saved, request: request, builder: builder, outcome: outcome),
             status: status)
     }
 
@@ -58,7 +62,8 @@ extension SiteRoutes {
     /// The result the visit's query asks for (the chart and the CSV).
     static func result(of visit: SiteVisit, store: PortalStore, replicas: AccountReplicas) throws -> ReportResult {
         let replica = try replicas.upToDate(try visit.signedIn().accountId, store: store)
-        return try result(try reportRequest(visit.request, saved: replica.savedReports), on: replica)
+        return try result(
+            try reportRequest(visit.request, saved: replica.savedReports), on: replica, language: visit.language)
     }
 
     static func builtIns() -> [BuiltInReport] {
@@ -66,7 +71,8 @@ extension SiteRoutes {
     }
 
     /// The request's report: `report` (a built-in's slug), `saved` (the id of one of `saved`, the
-    /// visitor's own), or `formula` (at most `Limits.formulaLength` characters and `Limits.formulaBytes` bytes), and `chart`; anything
+    /// visitor's own), the builder's choices (``recipe(_:)``), or `formula` (at most
+    /// `Limits.formulaLength` characters and `Limits.formulaBytes` bytes), and `chart`; anything
     /// else is refused naming what is allowed.
     static func reportRequest(_ request: HTTPRequest, saved: [SavedReport]) throws -> ReportPages.Request {
         var asked = ReportPages.Request()
@@ -86,6 +92,7 @@ extension SiteRoutes {
             }
             asked.saved = id
         }
+        asked.recipe = try recipe(request)
         if let formula = try request.queryValue("formula")?.trimmingCharacters(in: .whitespacesAndNewlines),
             !formula.isEmpty
         {
@@ -110,12 +117,14 @@ extension SiteRoutes {
     }
 
     /// Runs the request (a formula, when both are given, is what the angler typed last).
-    static func run(_ request: ReportPages.Request, on replica: AccountReplicas.Replica) throws -> ReportPages.Outcome {
+    static func run(_ request: ReportPages.Request, on replica: AccountReplicas.Replica, language: SiteLanguage)
+        throws -> ReportPages.Outcome
+    {
         do {
-            let result = try result(request, on: replica)
+            let result = try result(request, on: replica, language: language)
             return .result(title: result.chart.title, table: result.displayTable)
         } catch let error as ReportError {
-            return .problem(formula: request.formula ?? "", error)
+            return .problem(formula: request.formula ?? request.recipe?.formula ?? "", error)
         }
     }
 
@@ -127,13 +136,19 @@ extension SiteRoutes {
         var valueLabel: String?
     }
 
-    static func result(_ request: ReportPages.Request, on replica: AccountReplicas.Replica) throws -> ReportResult {
+    /// A built-in or saved report keeps its name, the builder's is named in the visitor's language.
+    static func result(_ request: ReportPages.Request, on replica: AccountReplicas.Replica, language: SiteLanguage)
+        throws -> ReportResult
+    {
         let engine = try ReportEngine(databaseURL: replica.file)
         let named: Named? =
             if let report = builtIns().first(where: { $0.slug == request.report }) {
                 Named(title: report.title, formula: report.formula, chart: report.chart, valueLabel: report.valueLabel)
             } else if let report = replica.savedReports.first(where: { $0.id == request.saved }) {
                 Named(title: report.title, formula: report.formula, chart: ChartKind(rawValue: report.chart))
+            } else if let recipe = request.recipe {
+                Named(
+                    title: ReportBuilderForm.title(recipe, language), formula: recipe.formula, chart: recipe.chart)
             } else { nil }
         guard let formula = request.formula ?? named?.formula else {
             throw HTTPError.badRequest(code: .missingReport, "Ask for a report or a formula.")
@@ -141,6 +156,7 @@ extension SiteRoutes {
         // A formula changed after choosing a report is the angler's own: it keeps no name.
         let name = named?.formula == formula ? named : nil
         return try engine.run(
-            formula: formula, title: name?.title, chart: request.chart ?? name?.chart, valueLabel: name?.valueLabel)
+            formula: formula, title: name?.title, chart: request.chart ?? name?.chart, valueLabel: name?.valueLabel,
+            columns: ReportRecipe(formula: formula).map { ReportBuilderForm.columns($0, language) })
     }
 }

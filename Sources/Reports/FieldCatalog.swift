@@ -198,6 +198,10 @@ enum FieldCatalog {
                 name: "catch_count", entity: .trip, type: .number,
                 sql: "(SELECT count(*) FROM catches x WHERE x.trip_id = t.id AND x.deleted_at IS NULL)"),
             FieldDefinition(
+                name: "fish", entity: .trip, type: .number,
+                sql: "(SELECT coalesce(sum(x.count), 0) FROM catches x WHERE x.trip_id = t.id AND x.deleted_at IS NULL)"
+            ),
+            FieldDefinition(
                 name: "successful", entity: .trip, type: .boolean,
                 sql: "EXISTS (SELECT 1 FROM catches x WHERE x.trip_id = t.id AND x.deleted_at IS NULL)"),
         ] + dateParts(.trip, "(t.start_at / 1000 + t.utc_offset_s)")

@@ -37,11 +37,12 @@ public final class ReportEngine {
         _ = try Compiler.compile(try Parser.parse(formula))
     }
 
-    /// Runs a formula such as `count(catch) by species where year = 2026`.
-    public func run(formula: String, title: String? = nil, chart kind: ChartKind? = nil, valueLabel: String? = nil)
-        throws
-        -> ReportResult
-    {
+    /// Runs a formula such as `count(catch) by species where year = 2026`; `columns` titles the
+    /// shown table's columns (the builder's words) when it names each of them.
+    public func run(
+        formula: String, title: String? = nil, chart kind: ChartKind? = nil, valueLabel: String? = nil,
+        columns: [String]? = nil
+    ) throws -> ReportResult {
         let compiled = try Compiler.compile(try Parser.parse(formula))
         var rows: [[ReportValue]] = []
         do {
@@ -64,9 +65,10 @@ public final class ReportEngine {
                 return row
             }
         }
+        if let columns, columns.count == display.columns.count { display.columns = columns }
         let chart = ChartSpec.make(
             from: display, kind: chartKind, title: title ?? formula,
-            valueLabel: valueLabel ?? compiled.columns[keys], unit: compiled.unit, keyColumns: keys)
+            valueLabel: valueLabel ?? display.columns[keys], unit: compiled.unit, keyColumns: keys)
         return ReportResult(
             table: table, displayTable: display, chart: chart, sql: compiled.sql, parameters: compiled.parameters)
     }

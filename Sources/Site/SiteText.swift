@@ -217,6 +217,10 @@ public enum SiteText {
         "Как показать результат; «автоматически» — столбцы для групп и таблица для одного числа.")
     static let chartAuto = Phrase("automatic", "автоматически")
     static let run = Phrase("Run", "Построить")
+    static let showReport = Phrase("Show", "Показать")
+    static let beyondBuilder = Phrase(
+        "The formula below says more than these choices can show; choose here and press Show to start again from them.",
+        "Формула ниже говорит больше, чем можно выбрать здесь; выберите и нажмите «Показать», чтобы начать заново.")
     static let chartOf = Phrase("Chart:", "Диаграмма:")
     static let downloadCSV = Phrase("Download CSV", "Скачать CSV")
 

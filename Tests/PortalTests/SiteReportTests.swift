@@ -146,4 +146,60 @@ struct SiteReportTests {
         #expect(
             try await browser.get("/reports?saved=\(id)").status.code == 404, "a report in the Trash is not offered")
     }
+
+    @Test(
+        "Given the builder's choices, when shown, then the page writes the formula, names the report, keeps the choices and links the chart and CSV to them; a trip measure leaves out catch choices, saying so; bad choices are refused naming them",
+        arguments: Backend.available)
+    func builder(backend: Backend) async throws {
+        let portal = try PortalHarness(backend)
+        let phone = try await portal.device("phone", email: "anna@example.org", signUp: true)
+        try phone.logTrip(catches: 3, species: "esox-lucius")
+        try phone.logTrip(catches: 2, species: "perca-fluviatilis")
+        try await phone.synchronise()
+        let browser = SiteBrowser(portal.client)
+        #expect(try await browser.signIn("anna@example.org").status.code == 303)
+
+        let empty = try await browser.get("/reports")
+        #expect(empty.text.contains("<option value=\"fish\" selected>Fish caught</option>"), "a fresh start")
+        #expect(empty.text.contains("<option value=\"Northern pike\">Northern pike</option>"), "the diary's species")
+
+        let built = try await browser.get("/reports?measure=fish&by=species&order=desc&top=3")
+        #expect(built.status.code == 200, "\(built.text.suffix(400))")
+        #expect(built.text.contains("<h2>Fish caught by species</h2>"))
+        #expect(built.text.contains("<td>Northern pike</td><td>3</td>"))
+        #expect(built.text.contains("value=\"sum(catch.count) by species order desc top 3\""), "the formula is shown")
+        #expect(built.text.contains("<option value=\"3\" selected>Top 3</option>"))
+        #expect(built.text.contains("name=\"order\" value=\"desc\" checked"))
+        #expect(
+            built.text.contains("<img src=\"/reports/chart.svg?measure=fish&amp;by=species&amp;order=desc&amp;top=3\""))
+        let csv = try await browser.get("/reports/data.csv?measure=fish&by=species&order=desc&top=3")
+        #expect(csv.text.contains("Northern pike,3"), "\(csv.text)")
+
+        let russian = try await browser.get("/reports?measure=trips&by=species&species=Northern%20pike&lang=ru")
+        #expect(russian.status.code == 200)
+        #expect(russian.text.contains("<h2>Рыбалки: всего</h2>"), "species and by species are dropped")
+        #expect(russian.text.contains("«Рыбалки» считает каждую рыбалку один раз"))
+        #expect(russian.text.contains("value=\"count(trip)\""))
+
+        let byBuiltIn = try await browser.get("/reports?report=personal-bests")
+        #expect(byBuiltIn.text.contains("<option value=\"heaviest\" selected>"), "a built-in is a starting point")
+        let handWritten = try await browser.get(
+            "/reports?formula=\(SiteBrowser.encode("count(catch) where year > 2000"))&lang=en")
+        #expect(handWritten.text.contains("The formula below says more than these choices can show"))
+
+        let hostile = try await browser.get("/reports?measure=fish&spot=\(SiteBrowser.encode("<script>'"))")
+        #expect(hostile.status.code == 200 && !hostile.text.contains("<script>"))
+        for (bad, field) in [
+            ("measure=weight", "measure"), ("measure=fish&by=colour", "by"), ("measure=fish&top=7", "top"),
+            ("measure=fish&released=maybe", "released"), ("measure=fish&year=2026,x", "year"),
+            ("measure=fish&year=" + Array(repeating: "2026", count: 21).joined(separator: ","), "year"),
+            ("measure=fish&spot=" + String(repeating: "a", count: 121), "spot"),
+        ] {
+            let answer = try await browser.get("/reports?\(bad)")
+            #expect(answer.status.code == 400, "\(bad)")
+            #expect(
+                answer.text.contains("\(field) &quot;") && answer.text.contains("must be"), "\(answer.text.suffix(600))"
+            )
+        }
+    }
 }

@@ -64,6 +64,7 @@ struct HTMLPage {
             case "background": classes.append("bg-\(value)")
             case "back" where value == "true": classes.append("back")
             case "selected" where value == "true": classes.append("selected")
+            case "on": classes.append("on-\(value)")
             case "minHeight": style.append("min-height:\(value)px")
             case "minWidth": style.append("min-width:\(value)px")
             case "width": style.append("width:\(value)px;flex:0 0 auto")
@@ -127,7 +128,9 @@ struct HTMLPage {
         .n-field{background:#fff;border:1px solid #ccc;border-radius:8px;padding:6px 10px;color:#999;min-height:44px;justify-content:center} .n-field>.words{color:#111}
         .n-picker{flex-direction:row;flex-wrap:wrap;align-items:center;gap:6px;border:1px dashed #bbb;border-radius:8px;padding:6px 10px;min-height:44px}
         .n-picker>.n-caption{flex:1} .n-picker>:not(.n-caption){display:none} .n-picker>.selected{display:flex;color:#0a64d8}
-        .n-toggle{flex-direction:row;justify-content:space-between;padding:6px 10px}
+        .n-toggle{flex-direction:row;justify-content:space-between;align-items:center;padding:6px 10px}
+        .n-toggle::after{content:"";flex:none;width:48px;height:28px;border-radius:14px;background:radial-gradient(circle at 14px 14px,#fff 11px,transparent 12px),#d6d6db}
+        .n-toggle.on-true::after{background:radial-gradient(circle at 34px 14px,#fff 11px,transparent 12px),#34c759}
         .n-unavailable{align-items:center;text-align:center;color:#6d6d72;padding:24px}
         .n-dialog,.n-alert,.n-sheet,.n-popover{position:fixed;left:12px;right:12px;bottom:24px;background:#fff;border-radius:14px;box-shadow:0 4px 30px rgba(0,0,0,.35);padding:14px;z-index:5}
         .n-dialog>.words,.n-alert>.words{font-weight:600;text-align:center} .n-message{color:#555;text-align:center}

@@ -140,7 +140,28 @@ extension WireframeBook {
         try await render("formula", "errors-russian", filled: true, language: .russian) {
             $0.reports.formulaText = "sum(catch.weigth_kg) by species"
         }
-        try await render("formula", "typed", filled: true) { $0.reports.formulaText = "sum(catch.count) by species" }
+        try await render("formula", "typed", filled: true) {
+            $0.reports.formulaText = "max(catch.length_cm) by spot top 5"
+        }
+        try await render("formula", "built", filled: true) { models in
+            let year = models.reports.choices.years.first
+            await models.reports.choose {
+                $0.measure = .heaviest
+                $0.also = .longest
+                $0.years = year.map { [$0] } ?? []
+                $0.largestFirst = true
+            }
+        }
+        try await render("formula", "trips-per-hour", filled: true) { models in
+            await models.reports.choose {
+                $0.measure = .fishPerHour
+                $0.dimension = .month
+            }
+        }
+        try await render("formula", "hand-written", filled: true) { models in
+            models.reports.formulaText = "sum(catch.weight_kg * catch.count) by species"
+            await models.reports.runFormula()
+        }
         try await render("formula", "result", filled: true) { models in
             models.reports.formulaText = "sum(catch.count) by species"
             await models.reports.runFormula()
@@ -299,8 +320,6 @@ extension WireframeBook {
     /// A point on the east shore of Töölönlahti, across the bay from the sample's Opera shore.
     static let byTheBay = Coordinate(latitude: 60.1773, longitude: 24.9385)
 
-    /// Pushes the latest trip's page on the trips page, loaded.
-    @discardableResult
     /// Asks to remove the sample angler Ivan (PIN 2468) and confirms with his name and `pin`.
     static func removeIvan(_ models: ScreenModels, pin: String) async throws {
         models.profiles.selected = models.profiles.profiles.first { $0.displayName == "Ivan" }
@@ -310,6 +329,8 @@ extension WireframeBook {
         try await models.profiles.confirmation?.confirm()
     }
 
+    /// Pushes the latest trip's page on the trips page, loaded.
+    @discardableResult
     static func openFirstTrip(_ models: ScreenModels) async throws -> TripDetailModel {
         guard let trip = models.trips.allRows.first?.trip else { throw WireframeError("the sample diary has no trip") }
         models.router.current.navigate(to: .trip(trip.id))

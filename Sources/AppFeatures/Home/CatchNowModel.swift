@@ -29,11 +29,9 @@ public final class CatchNowModel: DeclaresControls {
 
     /// What one save made, for the sheet's "saved" line and its undo.
     public struct Saved: Sendable {
-        public let item: Catch
+        let written: QuickLog.Written
         public let message: String
-        let madeTrip: UUID?
-        let madeSpot: UUID?
-        let endedTrip: UUID?
+        public var item: Catch { written.item }
     }
 
     /// The sheet is shown while there is a plan.
@@ -49,8 +47,7 @@ public final class CatchNowModel: DeclaresControls {
     public private(set) var undoOffer: UndoOffer?
     public private(set) var problem: String?
 
-    private let diary: DiaryQueue
-    private let location: any LocationProviding
+    private let quickLog: QuickLog
     private let conditions: ConditionsService?
     private let now: @Sendable () -> Date
     private let formatter: MeasureFormatter
@@ -70,8 +67,7 @@ public final class CatchNowModel: DeclaresControls {
         diary: DiaryQueue, location: any LocationProviding, conditions: ConditionsService?,
         now: @escaping @Sendable () -> Date, formatter: MeasureFormatter, catalog: Catalog
     ) {
-        self.diary = diary
-        self.location = location
+        quickLog = QuickLog(diary: diary, location: location)
         self.conditions = conditions
         self.now = now
         self.formatter = formatter
@@ -97,23 +93,10 @@ public final class CatchNowModel: DeclaresControls {
     }
 
     private func makePlan(at time: Date) async throws -> CatchNowPlan {
-        let here = await location.currentCoordinate()
-        let (trips, spots, species, recent) = try await diary.read { diary in
-            let activity = try diary.trips.list().map { trip in
-                CatchNowPlan.TripActivity(
-                    trip: trip,
-                    lastCatchAt: trip.endAt == nil
-                        ? try diary.catches.list(tripId: trip.id, limit: 1).first?.caughtAt : nil)
-            }
-            return (
-                activity, try diary.spots.list(), try diary.directoryEntries(.species),
-                try diary.catches.list(limit: 50)
-            )
-        }
-        picker = DirectoryPicker(entries: species, language: language)
-        var seen = Set<String>()
-        recentSpecies = recent.map(\.speciesId).filter { seen.insert($0).inserted }
-        return CatchNowPlan.make(trips: trips, spots: spots, here: here, now: time)
+        let reading = try await quickLog.read(at: time)
+        picker = DirectoryPicker(entries: reading.species, language: language)
+        recentSpecies = reading.recentSpecies
+        return reading.plan
     }
 
     // MARK: The species
@@ -193,26 +176,9 @@ public final class CatchNowModel: DeclaresControls {
         waitingSpecies = nil
     }
 
-    /// Where the catch goes, in words: "Trip at Volga bend, from 05:10", "New trip at Volga bend,
-    /// 120 m away", "New spot here (56.84100° N, 35.90000° E)".
+    /// Where the catch goes, in words (``CatchNowWords``).
     public func text(of destination: CatchNowPlan.Destination) -> String {
-        switch destination {
-        case .trip(let trip, let spot):
-            return catalog.text(
-                "catchNow.destination.trip", language,
-                [
-                    "trip": trip.title ?? catalog.text("catchNow.trip", language),
-                    "spot": spot?.name ?? "—",
-                    "when": tripWhen(trip),
-                ])
-        case .newTrip(let spot, let meters):
-            let key = meters == nil ? "catchNow.destination.newTrip" : "catchNow.destination.newTripNear"
-            return catalog.text(key, language, ["spot": spot.name, "distance": meters.map(formatter.distance) ?? ""])
-        case .newSpot(let here):
-            return catalog.text(
-                "catchNow.destination.newSpot", language,
-                ["position": here.formatted(.decimal)])
-        }
+        CatchNowWords(formatter: formatter, catalog: catalog, now: now()).text(of: destination)
     }
 
     /// The sheet's line about where the catch goes; asks for a spot when there is no destination.
@@ -237,14 +203,6 @@ public final class CatchNowModel: DeclaresControls {
         waitingSpecies.map { catalog.text("catchNow.whereCaught", language, ["species": name(of: $0)]) }
     }
 
-    private func tripWhen(_ trip: Trip) -> String {
-        let offset = trip.utcOffsetSeconds
-        let span = dates.span(from: trip.startAt, to: trip.endAt, offset: offset)
-        let today =
-            ClockReading(now(), offset: offset).dayNumber == ClockReading(trip.startAt, offset: offset).dayNumber
-        return today ? span : "\(dates.day(trip.startAt, offset: offset)), \(span)"
-    }
-
     // MARK: Saving and taking back
 
     private func write(
@@ -252,52 +210,23 @@ public final class CatchNowModel: DeclaresControls {
     )
         async
     {
-        let offset = DiaryTime.deviceOffset(at: time)
-        let spotName = catalog.text(
-            "home.catchNow.newSpotName", language,
-            ["date": DiaryTime.iso8601(time, utcOffsetSeconds: offset).prefix(10).description])
-        let speciesId = species.id
-        let ending = plan.endsLeftOpen ? plan.leftOpen : nil
+        let spotName = CatchNowWords(formatter: formatter, catalog: catalog, now: time).newSpotName(at: time)
         do {
-            let result = try await diary.write { diary -> (Catch, Trip, Spot?, Bool) in
-                if let ending {
-                    try diary.trips.update(ending.trip.id) { $0.endAt = ending.endAt }
-                }
-                var madeSpot: Spot?
-                let trip: Trip
-                var madeTrip = false
-                switch destination {
-                case .trip(let open, _): trip = open
-                case .newTrip(let spot, _):
-                    trip = try diary.trips.add(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
-                    madeTrip = true
-                case .newSpot(let here):
-                    let spot = try diary.spots.add(
-                        SpotDraft(name: spotName, latitude: here.latitude, longitude: here.longitude))
-                    madeSpot = spot
-                    trip = try diary.trips.add(TripDraft(spotId: spot.id, startAt: time, utcOffsetSeconds: offset))
-                    madeTrip = true
-                }
-                let item = try diary.catches.add(
-                    CatchDraft(tripId: trip.id, speciesId: speciesId, caughtAt: time, utcOffsetSeconds: offset))
-                return (item, trip, madeSpot ?? (try? diary.spots.record(trip.spotId)), madeTrip)
-            }
-            let (item, trip, spot, madeTrip) = result
+            let written = try await quickLog.write(
+                speciesId: species.id, at: time, to: destination, plan: plan, newSpotName: spotName)
             let message = catalog.text(
                 "catchNow.saved", language, ["species": name(of: species), "destination": text(of: destination)])
-            let saved = Saved(
-                item: item, message: message, madeTrip: madeTrip ? trip.id : nil,
-                madeSpot: { if case .newSpot = destination { return spot?.id } else { return nil } }(),
-                endedTrip: ending?.trip.id)
+            let saved = Saved(written: written, message: message)
             self.saved = saved
             undoOffer = UndoOffer(message: message) { [weak self] in try await self?.takeBack(saved) }
             self.time = nil
-            self.plan = CatchNowPlan(destination: .trip(trip, spot: spot), choices: plan.choices, leftOpen: nil)
-            recentSpecies = [speciesId] + recentSpecies.filter { $0 != speciesId }
+            self.plan = CatchNowPlan(
+                destination: .trip(written.trip, spot: written.spot), choices: plan.choices, leftOpen: nil)
+            recentSpecies = [species.id] + recentSpecies.filter { $0 != species.id }
             speciesQuery = ""
             problem = nil
-            if madeTrip { conditions?.recordInBackground(of: .trip, trip.id) }
-            conditions?.recordInBackground(of: .catch, item.id)
+            if let trip = written.madeTrip { conditions?.recordInBackground(of: .trip, trip) }
+            conditions?.recordInBackground(of: .catch, written.item.id)
             await changed()
         } catch {
             problem = problems.text(error)
@@ -307,11 +236,7 @@ public final class CatchNowModel: DeclaresControls {
     /// Undoes a save: the catch, and the trip and spot it made, go as if never saved while
     /// nothing of them reached the portal (else to the Trash); a trip the save ended is open again.
     private func takeBack(_ saved: Saved) async throws {
-        let (catchId, trip, spot, ended) = (saved.item.id, saved.madeTrip, saved.madeSpot, saved.endedTrip)
-        try await diary.write { diary in
-            try diary.catches.takeBack(catch: catchId, madeTrip: trip, madeSpot: spot)
-            if let ended { try diary.trips.update(ended) { $0.endAt = nil } }
-        }
+        try await quickLog.takeBack(saved.written)
         self.saved = nil
         undoOffer = nil
         if plan != nil { await begin() }

@@ -63,13 +63,7 @@ public final class HomeModel: DeclaresControls {
             let spots = try catches.map { item in
                 (item.id, try diary.spots.record(try diary.trips.record(item.tripId).spotId).name)
             }
-            let unended = try diary.trips.list(limit: 20).first { $0.endAt == nil }
-            let unendedState = try unended.map { trip in
-                (
-                    trip, try? diary.spots.record(trip.spotId),
-                    try diary.catches.list(tripId: trip.id, limit: 1).first?.caughtAt
-                )
-            }
+            let unendedState = try QuickLog.latestUnended(in: diary)
             return (
                 catches, try diary.trips.latest(), try diary.outbox.pendingCount(), try diary.sync.account(),
                 try diary.entriesNamed(by: catches), unendedState, spots
@@ -82,13 +76,8 @@ public final class HomeModel: DeclaresControls {
         pendingChanges = summary.2
         lastSyncAt = summary.3?.lastSyncAt
         isSignedIn = summary.3?.token != nil
-        if let (trip, spot, lastCatchAt) = summary.5 {
-            let activity = CatchNowPlan.TripActivity(trip: trip, lastCatchAt: lastCatchAt)
-            let here = await location.currentCoordinate()
-            let rule = OpenTripRule(now: now(), here: here)
-            unendedTrip = UnendedTrip(
-                trip: trip, spot: spot,
-                lastActiveAt: rule.isGoingOn(activity, at: spot) ? nil : rule.end(of: activity, at: spot))
+        if let state = summary.5 {
+            unendedTrip = QuickLog.unended(state, here: await location.currentCoordinate(), now: now())
         } else {
             unendedTrip = nil
         }
@@ -124,8 +113,7 @@ public final class HomeModel: DeclaresControls {
     /// Ends the trip without an end (issue 30 §2.2): now while it goes on, else at its last catch.
     public func endUnendedTrip() async {
         guard let unended = unendedTrip else { return }
-        let end = unended.lastActiveAt ?? max(now(), unended.trip.startAt)
-        problem = await diary.end(trip: unended.trip.id, at: end).map(problems.text)
+        problem = await diary.end(trip: unended.trip.id, at: unended.end(now: now())).map(problems.text)
         try? await load()
     }
 }
@@ -137,4 +125,8 @@ public struct UnendedTrip: Sendable {
     /// Nil while it goes on (``OpenTripRule``); once over, its last catch (or its start), where
     /// End trip ends it.
     public let lastActiveAt: Date?
+
+    /// Where End trip ends it at `now` (issue 30 §2.2): now while it goes on, else at its last
+    /// catch (or its start).
+    public func end(now: Date) -> Date { lastActiveAt ?? max(now, trip.startAt) }
 }

@@ -8,7 +8,7 @@ import Reports
 /// Reports (T18): the built-ins and the angler's saved ones; a formula editor that checks as the
 /// angler types (the problem and where it is, with "did you mean"), runs the formula for its
 /// result table and chart spec, and saves it as a custom report. Removing a saved report can be
-/// undone.
+/// undone. The builder (`ReportsModel+Builder.swift`, issue 33 §4) writes the formula from choices.
 @MainActor
 @Observable
 public final class ReportsModel: SafeguardsDestructiveActions {
@@ -20,13 +20,21 @@ public final class ReportsModel: SafeguardsDestructiveActions {
     public static let title = Control("reports.title", .field)
     public static let save = Control("reports.save", .button)
     public static let remove = Control("reports.remove", .button, safeguard: .undo)
-    public static let controls = [openBuiltIn, openSaved, formula, run, chartKind, title, save, remove]
+    public static let controls =
+        [openBuiltIn, openSaved, change, formula, run, chartKind, title, save, remove] + builderControls
 
     public let builtIns: [BuiltInReport]
     public private(set) var saved: [SavedReport] = []
     /// The formula being written; every change is checked at once.
     public var formulaText = "" { didSet { check() } }
-    public var titleText = ""
+    /// The builder's choices the formula reads back into; nil while the formula is empty or says
+    /// more than the builder can show.
+    public private(set) var recipe: ReportRecipe?
+    /// The years, spots and species the builder's filters offer.
+    public internal(set) var choices = RecipeChoices()
+    public var titleText = "" { didSet { savedNote = nil } }
+    /// "Saved in Your reports as …", after Save, until the formula or the name changes.
+    public private(set) var savedNote: String?
     public var chart: ChartKind = .bar
     /// The formula's problem and its position (a character offset), or nil when it is valid.
     public private(set) var formulaProblem: (message: String, position: Int?)?
@@ -40,12 +48,12 @@ public final class ReportsModel: SafeguardsDestructiveActions {
     public private(set) var confirmation: PendingConfirmation?
     public private(set) var undoOffer: UndoOffer?
 
-    private let diary: DiaryQueue
+    let diary: DiaryQueue
     private let databaseURL: URL
     /// One read-only engine kept while the screen lives, so re-runs find the pages cached.
     @ObservationIgnored private var engine: SerialAccess<ReportEngine>?
-    private let language: Language
-    private let catalog: Catalog
+    let language: Language
+    let catalog: Catalog
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     public init(diary: DiaryQueue, databaseURL: URL, currentYear: Int, language: Language, catalog: Catalog = .shared) {
@@ -59,6 +67,15 @@ public final class ReportsModel: SafeguardsDestructiveActions {
     public func load() async throws {
         saved = try await diary.read { try $0.savedReports() }
         readOnlyReason = await diary.readOnlyReason(catalog, language)
+        choices = try await readEngine().run { try $0.recipeChoices() }
+    }
+
+    /// The read-only engine, opened once while the screen lives.
+    private func readEngine() throws -> SerialAccess<ReportEngine> {
+        if let engine { return engine }
+        let opened = SerialAccess(try ReportEngine(databaseURL: databaseURL), label: "reports")
+        engine = opened
+        return opened
     }
 
     public func observe() async {
@@ -93,11 +110,10 @@ public final class ReportsModel: SafeguardsDestructiveActions {
     public func runFormula() async {
         guard canRun else { return }
         let (formula, title, kind) = (formulaText, titleText, chart)
+        let columns = recipe?.columnTitles { catalog.text($0, language, $1) }
         do {
-            let engine = try self.engine ?? SerialAccess(try ReportEngine(databaseURL: databaseURL), label: "reports")
-            self.engine = engine
-            result = try await engine.run {
-                try $0.run(formula: formula, title: title.isEmpty ? nil : title, chart: kind)
+            result = try await readEngine().run {
+                try $0.run(formula: formula, title: title.isEmpty ? nil : title, chart: kind, columns: columns)
             }
             problem = nil
         } catch let error as ReportError {
@@ -119,6 +135,7 @@ public final class ReportsModel: SafeguardsDestructiveActions {
             }
             try await load()
             problem = nil
+            savedNote = catalog.text("reports.savedAs", language, ["title": title])
         } catch {
             problem = problems.text(error)
         }
@@ -140,6 +157,8 @@ public final class ReportsModel: SafeguardsDestructiveActions {
     }
 
     private func check() {
+        savedNote = nil
+        recipe = ReportRecipe(formula: formulaText)
         guard !formulaText.isEmpty else {
             formulaProblem = nil
             return

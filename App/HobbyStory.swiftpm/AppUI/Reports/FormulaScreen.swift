@@ -3,17 +3,22 @@ import ReportOutput
 import Reports
 import SwiftUI
 
-/// The formula editor (T18): checked as the angler types (the problem and where it is, with "did
-/// you mean"), run, drawn, and saved as a custom report.
+/// Your report (T18; issue 33 §4): the builder's choices, the formula they write — visible,
+/// editable, checked as the angler types (the problem and where it is, with "did you mean"), with
+/// examples while it is empty — the result drawn at once, and saved as a custom report.
 struct FormulaScreen: View {
     @Bindable var model: ReportsModel
     let models: ScreenModels
 
     var body: some View {
         Form {
+            ReportBuilderSections(model: model, models: models)
             Section(models.help.label(ReportsModel.formula)) {
                 TextField(models.help.label(ReportsModel.formula), text: $model.formulaText, axis: .vertical)
                     .control(ReportsModel.formula, help: models.help)
+                if model.formulaText.isEmpty {
+                    Text(models.text("reports.formulaExamples")).font(.footnote).foregroundStyle(.secondary)
+                }
                 if let problem = model.formulaProblem {
                     Text(
                         problem.position.map {
@@ -45,10 +50,14 @@ struct FormulaScreen: View {
                     Task { await model.saveReport() }
                 }
                 .disabled(!model.canSave)
+                if let note = model.savedNote {
+                    Label(note, systemImage: "checkmark.circle.fill").foregroundStyle(.secondary)
+                }
             }
             ProblemNote(problem: model.problem)
             ProblemNote(problem: model.readOnlyReason)
         }
         .navigationTitle(models.text("page.formula"))
+        .task { try? await model.load() }
     }
 }

@@ -16,6 +16,9 @@ struct ReportsScreen: View {
                 Section(result.chart.title) {
                     ReportChart(spec: result.chart)
                     ReportTableRows(table: result.displayTable)
+                    ControlButton(ReportsModel.change, systemImage: "slider.horizontal.3", help: models.help) {
+                        models.router.select(page: "formula")
+                    }
                 }
             }
             if !models.bests.bests.isEmpty {

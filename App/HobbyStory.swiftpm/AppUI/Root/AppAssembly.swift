@@ -160,6 +160,8 @@ extension ScreenModels {
             purchases: p.purchases,
             profiles: profiles,
             about: AboutModel(version: p.appVersion),
+            intents: CatchIntents(
+                diary: diary, location: p.location, conditions: conditions, now: p.now, formatter: formatter),
             gallery: { target, camera, library in
                 MediaModel(
                     diary: diary, target: target, camera: camera, library: library, downloads: downloads,

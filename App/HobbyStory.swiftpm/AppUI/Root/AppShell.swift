@@ -28,6 +28,7 @@ public final class AppShell {
     ) throws {
         storage = SerialAccess(try DeviceStorage(root: root), label: "device")
         self.deviceLanguage = deviceLanguage
+        IntentsHost.language = deviceLanguage
         self.providers = providers
         profiles = ProfilesModel(storage: storage, language: deviceLanguage)
         help = HelpModel(language: deviceLanguage)
@@ -65,6 +66,7 @@ public final class AppShell {
             try await made.loadAll()
             shownDiary = diary
             models = made
+            IntentsHost.intents = made.intents
             subscribeToCrashReports(made.errorReports.service)
             problem = nil
         } catch {

@@ -33,6 +33,8 @@ public struct ScreenModels {
     public let purchases: StorePurchases?
     public let profiles: ProfilesModel
     public let about: AboutModel
+    /// What Siri, Shortcuts and the Action button do over this diary (issue 33 §5).
+    public let intents: CatchIntents
     /// The system camera and photo library picker, shown when a gallery asks (T16, T17).
     public let camera: CameraPresenter
     public let library: LibraryPresenter
@@ -59,7 +61,7 @@ public struct ScreenModels {
         trash: TrashModel,
         settings: SettingsModel, errorReports: ErrorReportsModel, licence: LicenceModel,
         purchases: StorePurchases? = nil, profiles: ProfilesModel,
-        about: AboutModel,
+        about: AboutModel, intents: CatchIntents,
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
         gallery: @escaping @MainActor (MediaTarget?, CameraPresenter, LibraryPresenter) -> MediaModel,
         mediaViewer: @escaping @MainActor (MediaViewing) -> MediaViewerModel,
@@ -88,6 +90,7 @@ public struct ScreenModels {
         self.purchases = purchases
         self.profiles = profiles
         self.about = about
+        self.intents = intents
         self.camera = camera
         self.library = library
         self.gallery = ModelCache { gallery($0, camera, library) }
