@@ -3,7 +3,8 @@
 # the stand-in Apple modules (Platform/StandIns), evaluates every screen in its states into
 # wireframes, fails on a control without help in English and Russian, a ring page without a
 # screen, or a destructive control never drawn asking first; then photographs the wireframes with
-# headless Chromium into docs/screens/{iphone,ipad}/ and writes docs/screens/manifest.json.
+# headless Chromium into docs/screens/<device>/ (iphone, ipad, ipad-portrait, ipad-split,
+# iphone-large-type) and writes docs/screens/manifest.json.
 # Then checks the app package (App/HobbyStory.swiftpm, §2): its manifest loads, its entry point
 # type-checks against AppUI and the stand-ins, its icon is what tools/make_app_icon.py draws.
 # Fails when the committed manifest or icon is stale (regenerate with this script and commit).

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Builds an offline map pack from an OpenStreetMap extract (issue 15 §2, T10):
-#   scripts/make-map-pack.sh OSM_PBF OUT_DIR [NAME [SOURCE_DATE]]
+#   scripts/make-map-pack.sh OSM_PBF OUT_DIR [NAME [SOURCE_DATE [TITLE]]]
 # writes OUT_DIR/NAME.pmtiles (vector tiles: tilemaker with tools/map-pack/config.json and
 # process.lua), OUT_DIR/NAME.routing (the road graph for offline routes, issue 15 §3:
 # tools/map-pack/routing_graph.py) and OUT_DIR/NAME.json (the manifest). NAME defaults to the extract's name in lower
-# case; SOURCE_DATE (YYYY-MM-DD) to the extract's modification date. The extract is first made
+# case; SOURCE_DATE (YYYY-MM-DD) to the extract's modification date; TITLE, what anglers read, to
+# the extract's name. The extract is first made
 # self-contained (tools/map-pack/clean_extract.py): raw extracts name nodes beyond their border.
 # Installs tilemaker and the Python packages it needs, idempotently.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if (($# < 2)); then
-  echo "usage: scripts/make-map-pack.sh OSM_PBF OUT_DIR [NAME [SOURCE_DATE]]" >&2
+  echo "usage: scripts/make-map-pack.sh OSM_PBF OUT_DIR [NAME [SOURCE_DATE [TITLE]]]" >&2
   exit 2
 fi
 input=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -31,4 +32,4 @@ if ! (cd "$work" && tilemaker --input clean.osm.pbf --output "$name.mbtiles" \
   exit 1
 fi
 python3 "$root/tools/map-pack/routing_graph.py" "$work/clean.osm.pbf" "$work/$name.routing" >&2
-python3 "$root/tools/map-pack/pack.py" "$work/$name.mbtiles" "$work/$name.routing" "$input" "$out" "$name" ${4:+"$4"}
+python3 "$root/tools/map-pack/pack.py" "$work/$name.mbtiles" "$work/$name.routing" "$input" "$out" "$name" ${4:+"$4"} ${5:+"$5"}

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Photographs the app's wireframes (issue 14 §4, issue 30 §1) with headless Chromium:
-HTML_DIR/{iphone,ipad}/*.html -> OUT_DIR/{iphone,ipad}/*.png, 390 and 1180 points wide, each as
-tall as its content: a list or a sheet longer than the screen (844 and 820 points) is drawn whole,
-so nothing below the first screenful goes unseen.
+HTML_DIR/DEVICE/*.html -> OUT_DIR/DEVICE/*.png for each device of the manifest (the iPhone, the
+iPad in landscape, upright and in Split View, the iPhone at the largest type), as wide as its
+screen and as tall as its content: a list or a sheet longer than the screen is drawn whole, so
+nothing below the first screenful goes unseen.
 
 Then checks what was drawn, and exits 1 naming every problem:
 - two states of one screen that render to the same picture (a state that shows nothing new);
@@ -11,7 +12,7 @@ Then checks what was drawn, and exits 1 naming every problem:
 
     tools/screenshot_wireframes.py HTML_DIR OUT_DIR
 
-The screens' ids come from the manifest beside HTML_DIR (HTML_DIR/../manifest.json).
+The devices and the screens' ids come from the manifest beside HTML_DIR (HTML_DIR/../manifest.json).
 """
 import collections
 import hashlib
@@ -23,7 +24,6 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
-SIZES = {"iphone": (390, 844), "ipad": (1180, 820)}
 # How much taller than the screen a page may grow before it is cut: a long species list is shown
 # at its start and its end is left for the scrolled captures of a later issue.
 MAX_HEIGHT = 4000
@@ -98,8 +98,9 @@ def main(html_dir, out_dir):
     problems = []
     manifest = json.loads((pathlib.Path(html_dir).parent / "manifest.json").read_text(encoding="utf-8"))
     screens = [screen["id"] for screen in manifest["screens"]]
+    sizes = {device["id"]: (device["width"], device["height"]) for device in manifest["devices"]}
     try:
-        for device, (width, height) in SIZES.items():
+        for device, (width, height) in sizes.items():
             target = pathlib.Path(out_dir) / device
             target.mkdir(parents=True, exist_ok=True)
             for stale in target.glob("*.png"):

@@ -23,7 +23,8 @@ extension HobbyStoryCLI {
                     + (portal == nil ? " (name a --portal to see those offered)." : ", and the portal offers none."),
                 json: { pack in
                     .object([
-                        "name": .string(pack.name), "installed": .bool(installed.contains(pack.name)),
+                        "name": .string(pack.name), "title": .string(pack.displayTitle),
+                        "installed": .bool(installed.contains(pack.name)),
                         "offered": .bool(offered.contains { $0.name == pack.name }),
                         "bounds": .array(pack.bounds.map { .number($0) }), "minZoom": .integer(Int64(pack.minZoom)),
                         "maxZoom": .integer(Int64(pack.maxZoom)),
@@ -35,7 +36,7 @@ extension HobbyStoryCLI {
                 text: { pack in
                     let megabytes = String(format: "%.1f MB", Double(pack.files.reduce(0) { $0 + $1.bytes }) / 1e6)
                     return
-                        "\(pack.name)  \(installed.contains(pack.name) ? "installed" : "offered")  \(megabytes)  zooms \(pack.minZoom)–\(pack.maxZoom)  data of \(pack.sourceDate)  \(pack.attribution)"
+                        "\(pack.name)  \(pack.displayTitle)  \(installed.contains(pack.name) ? "installed" : "offered")  \(megabytes)  zooms \(pack.minZoom)–\(pack.maxZoom)  data of \(pack.sourceDate)  \(pack.attribution)"
                 })
         },
         Command(name: "map download", operands: ["NAME"], spec: OptionSpec(values: ["portal"])) { c in

@@ -20,7 +20,10 @@ public struct MapPackManifest: Codable, Equatable, Sendable {
     }
 
     public var format: Int
+    /// The pack's id: lower-case letters, digits and dashes (`helsinki`), its files' stem.
     public var name: String
+    /// What anglers read (`Helsinki`, `Lake Ladoga`); packs made before titles had none.
+    public var title: String?
     /// West, south, east, north in degrees.
     public var bounds: [Double]
     public var minZoom: Int
@@ -43,6 +46,12 @@ public struct MapPackManifest: Codable, Equatable, Sendable {
         try manifest.validate()
         return manifest
     }
+
+    /// The most characters of a title.
+    public static let titleLength = 80
+
+    /// The pack as anglers read it: its title, or its id when it has none.
+    public var displayTitle: String { title ?? name }
 
     /// Whether the pack's area holds the point.
     public func covers(latitude: Double, longitude: Double) -> Bool {
@@ -94,6 +103,15 @@ public struct MapPackManifest: Codable, Equatable, Sendable {
             throw .invalid("format", "\(format)", "\(Self.currentFormat) (update the app for newer packs)")
         }
         guard Self.isName(name) else { throw .invalid("name", name, "lower-case letters, digits and dashes") }
+        if let title {
+            guard !title.isEmpty, title.count <= Self.titleLength, title.utf8.count <= 4 * Self.titleLength,
+                !title.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw .invalid(
+                    "title", String(title.prefix(40)),
+                    "1 to \(Self.titleLength) characters (\(4 * Self.titleLength) bytes), no control characters")
+            }
+        }
         guard bounds.count == 4, bounds.allSatisfy(\.isFinite), (-180...180).contains(bounds[0]),
             (-180...180).contains(bounds[2]), (-90...90).contains(bounds[1]), (-90...90).contains(bounds[3]),
             bounds[0] <= bounds[2], bounds[1] <= bounds[3]

@@ -160,7 +160,7 @@ struct Compiler {
     }
 
     /// Splits `a and b and c` so each condition can go where it belongs.
-    private static func conjuncts(_ expression: Expression) -> [Expression] {
+    static func conjuncts(_ expression: Expression) -> [Expression] {
         if case .binary("and", let left, let right, _) = expression { return conjuncts(left) + conjuncts(right) }
         return [expression]
     }

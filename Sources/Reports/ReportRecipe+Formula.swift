@@ -17,7 +17,7 @@ extension ReportRecipe {
         self.init(
             measure: measure, also: measures.count > 1 ? measures[1] : nil, dimension: dimensions.first ?? nil,
             thenBy: dimensions.count > 1 ? dimensions[1] : nil)
-        for condition in parsed.filter.map(Self.conjuncts) ?? [] {
+        for condition in parsed.filter.map(Compiler.conjuncts) ?? [] {
             guard read(condition) else { return nil }
         }
         switch parsed.order {
@@ -52,11 +52,6 @@ extension ReportRecipe {
 
     private static func year(_ value: Double) -> Int? {
         value == value.rounded() && (1...9999).contains(value) ? Int(value) : nil
-    }
-
-    private static func conjuncts(_ expression: Expression) -> [Expression] {
-        if case .binary("and", let left, let right, _) = expression { return conjuncts(left) + conjuncts(right) }
-        return [expression]
     }
 }
 

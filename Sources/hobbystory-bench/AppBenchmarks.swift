@@ -178,7 +178,7 @@ private func benchmarkBuilder(diary: DiaryQueue, databaseURL: URL, raw: RawConne
     try await model.load()
     let year = model.choices.years.first ?? 2026
     let choices: [(inout ReportRecipe) -> Void] = [
-        { $0.measure = .fish }, { $0.dimension = .month }, { $0.dimension = .moonPhase }, { $0.years = [year] },
+        { $0.measure = .fish }, { $0.dimension = .month }, { $0.dimension = .weekday }, { $0.years = [year] },
         { $0.dimension = .species }, { $0.largestFirst = true }, { $0.top = 5 }, { $0.measure = .heaviest },
         { $0.released = true }, { $0.measure = .fishPerHour }, { $0.dimension = .spot }, { $0.measure = .trips },
     ]
@@ -187,7 +187,7 @@ private func benchmarkBuilder(diary: DiaryQueue, databaseURL: URL, raw: RawConne
     for _ in 0..<5 {
         model.formulaText = ""
         for choice in choices {
-            previews.append(try await timeAsync { await model.choose(choice) })
+            previews.append(await timeAsync { await model.choose(choice) })
             let compiled = try ReportEngine(databaseURL: databaseURL).run(formula: model.formulaText)
             raws.append(try medianTime(1) { try raw.run(compiled.sql, compiled.parameters) })
         }

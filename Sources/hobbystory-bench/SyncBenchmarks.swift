@@ -98,7 +98,7 @@ private func benchmarkSync(backend: String, database: any PortalDatabase, catche
     let pullTarget =
         base
         + PortalEndpoint.pull.target(
-            query: PullQuery(cursor: SyncCursor(token: account.cursor ?? "") ?? SyncCursor(seq: 0)).items)
+            query: PullQuery(cursor: SyncCursor(token: account.cursor) ?? SyncCursor(seq: 0)).items)
     if let noChange = wrk(pullTarget, header: "Authorization: Bearer \(token)"), let healthRate = wrk("\(base)/health")
     {
         print(

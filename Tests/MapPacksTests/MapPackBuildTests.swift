@@ -35,6 +35,7 @@ struct MapPackBuildTests {
 
         let manifest = try MapPackManifest.read(Data(contentsOf: out.appendingPathComponent("helsinki.json")))
         #expect(manifest.name == "helsinki" && manifest.sourceDate == "2024-06-01")
+        #expect(manifest.title == "Helsinki" && manifest.displayTitle == "Helsinki", "titled by the extract's name")
         #expect(manifest.licence == "ODbL-1.0" && manifest.attribution == "© OpenStreetMap contributors")
         #expect(manifest.covers(latitude: 60.1699, longitude: 24.9384), "the city centre")
         #expect(!manifest.covers(latitude: 59.43, longitude: 24.75), "Tallinn is another pack's")

@@ -28,10 +28,13 @@ struct MapPackManifestTests {
         }
     }
 
-    @Test("Given a good manifest, when read, then it is taken")
+    @Test("Given a good manifest, when read, then it is taken; anglers read its title, or its name before titles")
     func good() throws {
         let manifest = try MapPackManifest.read(Self.manifest { _ in })
         #expect(manifest.file("tiles")?.bytes == 10 && manifest.file("routing") == nil)
+        #expect(manifest.title == nil && manifest.displayTitle == "helsinki", "a pack made before titles")
+        let titled = try MapPackManifest.read(Self.manifest { $0["title"] = "Helsinki, Töölönlahti" })
+        #expect(titled.displayTitle == "Helsinki, Töölönlahti")
     }
 
     @Test(
@@ -48,6 +51,9 @@ struct MapPackManifestTests {
             ("files.role", file("role", "script")),
             ("files.bytes", file("bytes", -1)),
             ("files.sha256", file("sha256", "ABC")),
+            ("title", { (f: inout [String: Any]) in f["title"] = "" }),
+            ("title", { (f: inout [String: Any]) in f["title"] = "Helsinki\u{1B}[2J" }),
+            ("title", { (f: inout [String: Any]) in f["title"] = String(repeating: "Ж", count: 81) }),
         ] as [(String, @Sendable (inout [String: Any]) -> Void)])
     func wrongField(field: String, change: @Sendable (inout [String: Any]) -> Void) throws {
         do {

@@ -97,7 +97,7 @@ struct SiteSecurityTests {
         #expect(signOut.status.code == 403)
         #expect(try await browser.get("/diary").status.code == 200, "still signed in")
         #expect(try await browser.signIn("anna@example.org", "correct horse").status.code == 303)
-        _ = try await portal.store.accounts.signIn(
+        _ = try portal.store.accounts.signIn(
             email: "anna@example.org", password: "correct horse", deviceId: UUID(), deviceName: "check")
 
         let loginForged = SiteBrowser(portal.client)

@@ -151,8 +151,8 @@ public func writeHelsinkiMapPack(into folder: URL) throws -> Data {
         contentsOf: packageRoot.appendingPathComponent("Tests/MapRenderingTests/Fixtures/helsinki.pmtiles"))
     try bytes.write(to: folder.appendingPathComponent("helsinki.pmtiles"))
     let manifest: [String: Any] = [
-        "format": 1, "name": "helsinki", "bounds": [24.9351762, 60.164155, 24.9534145, 60.179113], "minZoom": 6,
-        "maxZoom": 14,
+        "format": 1, "name": "helsinki", "title": "Helsinki", "bounds": [24.9351762, 60.164155, 24.9534145, 60.179113],
+        "minZoom": 6, "maxZoom": 14,
         "files": [
             ["name": "helsinki.pmtiles", "role": "tiles", "bytes": bytes.count, "sha256": SHA256Digest.hex(of: bytes)]
         ],

@@ -5,9 +5,10 @@ header, OUT_DIR/NAME.routing (copied from ROUTING, built by routing_graph.py), a
 the manifest the app, the CLI and the portal read (name, bounds, zooms, each file's role, size and
 SHA-256, the source's date, licence and attribution).
 
-    python3 tools/map-pack/pack.py TILES.mbtiles ROUTING SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE]
+    python3 tools/map-pack/pack.py TILES.mbtiles ROUTING SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE [TITLE]]
 
-SOURCE_DATE (YYYY-MM-DD) defaults to the extract file's modification date.
+SOURCE_DATE (YYYY-MM-DD) defaults to the extract file's modification date; TITLE, what anglers read
+("Helsinki", "Lake Ladoga"), to the extract's file name without `.osm.pbf`.
 """
 import datetime
 import hashlib
@@ -24,6 +25,7 @@ from pmtiles.writer import Writer
 LICENCE = "ODbL-1.0"
 ATTRIBUTION = "© OpenStreetMap contributors"
 MANIFEST_FORMAT = 1
+TITLE_LENGTH = 80  # MapPackManifest.titleLength
 
 
 def sha256(path: Path) -> str:
@@ -47,12 +49,15 @@ def extract_bounds(source: Path) -> tuple[float, float, float, float]:
 
 
 def main() -> None:
-    if len(sys.argv) not in (6, 7):
-        sys.exit("usage: pack.py TILES.mbtiles ROUTING SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE]")
+    if len(sys.argv) not in (6, 7, 8):
+        sys.exit("usage: pack.py TILES.mbtiles ROUTING SOURCE.osm.pbf OUT_DIR NAME [SOURCE_DATE [TITLE]]")
     mbtiles, routing, source, out = (Path(a) for a in sys.argv[1:5])
     name = sys.argv[5]
-    source_date = sys.argv[6] if len(sys.argv) == 7 else datetime.datetime.fromtimestamp(
+    source_date = sys.argv[6] if len(sys.argv) >= 7 else datetime.datetime.fromtimestamp(
         source.stat().st_mtime, datetime.timezone.utc).date().isoformat()
+    title = sys.argv[7] if len(sys.argv) == 8 else source.name.removesuffix(".osm.pbf")
+    if not 1 <= len(title) <= TITLE_LENGTH or any(ord(c) < 32 or ord(c) == 127 for c in title):
+        sys.exit(f"pack.py: the title {title!r} must be 1 to {TITLE_LENGTH} characters, no control characters")
     database = sqlite3.connect(mbtiles)
     metadata = dict(database.execute("SELECT name, value FROM metadata"))
     west, south, east, north = extract_bounds(source)
@@ -87,6 +92,7 @@ def main() -> None:
     manifest = {
         "format": MANIFEST_FORMAT,
         "name": name,
+        "title": title,
         "bounds": [west, south, east, north],
         "minZoom": zooms[0],
         "maxZoom": zooms[1],

@@ -12,5 +12,6 @@ struct HobbyStoryApp: App {
 
     var body: some Scene {
         WindowGroup { AppWindow(start: start) }
+            .commands { AppCommands(shell: try? start.get()) }
     }
 }

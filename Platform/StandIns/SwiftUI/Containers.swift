@@ -58,6 +58,31 @@ nonisolated public struct HStack<Content: View>: View, _WireframePrimitive {
     }
 }
 
+/// Rows of cells whose columns line up (Apple: `Grid`).
+nonisolated public struct Grid<Content: View>: View, _WireframePrimitive {
+    public typealias Body = Never
+    let content: Content
+    public init(
+        alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
+        @ViewBuilder content: () -> Content
+    ) {
+        self.content = content()
+    }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
+        let rows = context.evaluate(content)
+        let columns = rows.map { $0.kind == "gridrow" ? $0.children.count : 1 }.max() ?? 1
+        return [WireframeNode("table", attributes: ["columns": "\(columns)"], children: rows)]
+    }
+}
+
+/// One row of a grid, a cell per child (Apple: `GridRow`).
+nonisolated public struct GridRow<Content: View>: View, _WireframePrimitive {
+    public typealias Body = Never
+    let content: Content
+    public init(alignment: VerticalAlignment? = nil, @ViewBuilder content: () -> Content) { self.content = content() }
+    public func _wireframe(_ context: WireframeContext) -> [WireframeNode] { [context.node("gridrow", of: content)] }
+}
+
 /// Children on top of each other (Apple: `ZStack`).
 nonisolated public struct ZStack<Content: View>: View, _WireframePrimitive {
     public typealias Body = Never

@@ -105,7 +105,26 @@ private struct DismissKey: EnvironmentKey {
     static var defaultValue: DismissAction { DismissAction(action: {}) }
 }
 
+/// The size of text the angler chose in Settings (Apple: `DynamicTypeSize`).
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+
+    /// Whether the size is one of the accessibility sizes, beyond xxxLarge.
+    public var isAccessibilitySize: Bool { self >= .accessibility1 }
+}
+
+private struct DynamicTypeSizeKey: EnvironmentKey {
+    static var defaultValue: DynamicTypeSize { .large }
+}
+
 extension EnvironmentValues {
+    /// The text size the angler chose (Apple: `EnvironmentValues.dynamicTypeSize`).
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { self[DynamicTypeSizeKey.self] }
+        set { self[DynamicTypeSizeKey.self] = newValue }
+    }
+
     public var horizontalSizeClass: UserInterfaceSizeClass? {
         get { self[HorizontalSizeClassKey.self] }
         set { self[HorizontalSizeClassKey.self] = newValue }

@@ -167,6 +167,18 @@ extension View {
 
     /// A search field above the content.
     nonisolated public func searchable<S: StringProtocol>(text: Binding<String>, prompt: S) -> some View {
+        searchField(text: text, prompt: prompt)
+    }
+
+    /// A search field above the content, active while `isPresented` is true (a keyboard's ⌘F
+    /// can set it).
+    nonisolated public func searchable<S: StringProtocol>(
+        text: Binding<String>, isPresented: Binding<Bool>, prompt: S
+    ) -> some View {
+        searchField(text: text, prompt: prompt).attribute("searching", isPresented.wrappedValue ? "true" : "false")
+    }
+
+    nonisolated private func searchField<S: StringProtocol>(text: Binding<String>, prompt: S) -> ModifiedView<Self> {
         ModifiedView(content: self) { context, view in
             context.evaluate(view).decorated {
                 // Drawn as iOS draws it: the typed words, or the prompt while empty.

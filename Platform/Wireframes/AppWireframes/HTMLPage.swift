@@ -8,6 +8,8 @@ struct HTMLPage {
     let title: String
     let width: Int
     let height: Int
+    /// Text drawn this much larger than at the default size (Dynamic Type).
+    var textScale = 1.0
     let nodes: [WireframeNode]
     /// Draws the maps (``WireframeMaps``).
     let maps: WireframeMaps
@@ -18,7 +20,7 @@ struct HTMLPage {
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=\(width)">
         <title>\(Self.escape(title))</title>
-        <style>\(Self.style)</style></head>
+        <style>\(Self.style(textScale: textScale))</style></head>
         <body style="width:\(width)px;height:\(height)px">
         \(nodes.map { render($0) }.joined())
         </body></html>
@@ -43,12 +45,18 @@ struct HTMLPage {
             node.kind == "symbol" ? Self.icon($0) : "<span class=\"words\">\(Self.escape($0))</span>"
         }
         // A sheet on a wide screen is a form sheet's width; beside a column of fixed width (a
-        // list beside a map), the rest of the row is the others'.
+        // list beside a map), the rest of the row is the others'; columns that share a row
+        // equally (each as wide as it may be) get a share each.
         var childWidth = node.kind == "sheet" && self.width > 700 ? Self.sheetWidth - 60 : width
-        if node.attributes["axis"] == "horizontal",
-            let fixed = node.children.lazy.compactMap({ $0.attributes["width"].flatMap(Int.init) }).first
-        {
-            childWidth = mapWidth - fixed - 8
+        if node.attributes["axis"] == "horizontal" {
+            let sharing = node.children.filter { $0.attributes["fillWidth"] == "true" }.count
+            if let fixed = node.children.lazy.compactMap({ $0.attributes["width"].flatMap(Int.init) }).first {
+                childWidth = mapWidth - fixed - 8
+            } else if sharing > 1,
+                node.children.allSatisfy({ $0.kind == "list" || $0.kind == "form" || $0.kind == "unavailable" })
+            {
+                childWidth = (width ?? mapWidth) / sharing - 16
+            }
         }
         let inner = (words ?? "") + node.children.map { render($0, width: childWidth) }.joined()
         var classes = ["n-\(node.kind)"]
@@ -69,7 +77,10 @@ struct HTMLPage {
             case "minWidth": style.append("min-width:\(value)px")
             case "width": style.append("width:\(value)px;flex:0 0 auto")
             case "cell": style.append("grid-template-columns:repeat(auto-fill,minmax(\(value)px,1fr))")
-            case "fillWidth": style.append("align-self:stretch")
+            case "columns": style.append("grid-template-columns:repeat(\(value),auto)")
+            case "fillWidth":
+                style.append("align-self:stretch")
+                classes.append("fill-width")
             default: break
             }
         }
@@ -98,6 +109,14 @@ struct HTMLPage {
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
+    /// The style with every font size scaled by `textScale`.
+    static func style(textScale: Double) -> String {
+        guard textScale != 1 else { return style }
+        return style.replacing(/font(-size)?:(\d+)px/) { match in
+            "font\(match.1 ?? ""):\(Int((Double(match.2)! * textScale).rounded()))px"
+        }
+    }
+
     static let style = """
         @font-face{font-family:"Material Icons";src:local("Material Icons"),url("file:///usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf")}
         .icon{font-family:"Material Icons";font-style:normal;font-weight:normal;font-size:20px;line-height:1;display:inline-block;white-space:nowrap;font-feature-settings:"liga";-webkit-font-feature-settings:"liga"}
@@ -115,9 +134,10 @@ struct HTMLPage {
         .n-bar.titleDisplayMode-inline>.placement-cancellationAction{order:0} .n-bar.titleDisplayMode-inline>:not(.words):not(.placement-cancellationAction){order:2} .n-screen{flex:1;overflow:hidden;padding:8px}
         .n-toolbarItem{flex-direction:row;font-size:14px;font-weight:400}
         .n-bottomBar{flex-direction:row;justify-content:center;padding:4px;background:#fbfbfd;border-top:1px solid #ddd}
-        .n-bottomBar .n-stack{justify-content:center} .n-bottomBar .n-toolbarItem{flex:1 1 auto;min-width:0;max-width:600px} .n-bottomBar .n-stack{width:100%} .n-bottomBar .n-stack>*{flex:1 1 0;min-width:0;overflow:hidden} .labelStyle-IconOnlyLabelStyle .words{display:none}
+        .n-bottomBar .n-stack{justify-content:center} .n-bottomBar .n-toolbarItem{flex:1 1 auto;min-width:0;max-width:600px} .n-bottomBar .n-stack{width:100%} .n-bottomBar .n-stack>*{flex:0 1 auto;min-width:0;overflow:hidden} .n-bottomBar .n-stack>.fill-width{flex:1 1 0} .labelStyle-IconOnlyLabelStyle .words,.labelStyle-IconOnlyLabelStyle.one-line .words{display:none}
         .n-bar.back::before{content:"‹ Back";color:#0a64d8;font-size:15px;font-weight:400}
-        .n-list,.n-form{background:transparent;gap:8px} .n-section{background:#fff;border-radius:10px;padding:6px 10px}
+        .n-list,.n-form{background:transparent;gap:8px} .n-stack.axis-horizontal>.n-list,.n-stack.axis-horizontal>.n-form{align-self:stretch}
+        .n-stack.axis-horizontal>.fill-width{flex:1 1 0;min-width:0} .n-section{background:#fff;border-radius:10px;padding:6px 10px}
         .n-header{color:#6d6d72;font-size:12px;text-transform:uppercase}
         .n-stack.axis-horizontal{flex-direction:row;align-items:center;gap:8px} .n-spacer{flex:1}
         .n-stack.axis-depth{flex:1;display:grid;min-height:0;min-width:0;overflow:hidden} .n-stack.axis-depth>*{grid-area:1/1;min-height:0;min-width:0}
@@ -128,6 +148,7 @@ struct HTMLPage {
         .n-field{background:#fff;border:1px solid #ccc;border-radius:8px;padding:6px 10px;color:#999;min-height:44px;justify-content:center} .n-field>.words{color:#111}
         .n-picker{flex-direction:row;flex-wrap:wrap;align-items:center;gap:6px;border:1px dashed #bbb;border-radius:8px;padding:6px 10px;min-height:44px}
         .n-picker>.n-caption{flex:1} .n-picker>:not(.n-caption){display:none} .n-picker>.selected{display:flex;color:#0a64d8}
+        .n-table{display:grid;justify-content:start;column-gap:16px;row-gap:6px} .n-gridrow{display:contents}
         .n-toggle{flex-direction:row;justify-content:space-between;align-items:center;padding:6px 10px}
         .n-toggle::after{content:"";flex:none;width:48px;height:28px;border-radius:14px;background:radial-gradient(circle at 14px 14px,#fff 11px,transparent 12px),#d6d6db}
         .n-toggle.on-true::after{background:radial-gradient(circle at 34px 14px,#fff 11px,transparent 12px),#34c759}

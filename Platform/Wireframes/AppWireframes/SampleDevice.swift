@@ -124,7 +124,8 @@ struct SampleDevice {
         let tiles = try Data(contentsOf: fixture("MapRenderingTests/Fixtures/helsinki.pmtiles"))
         try tiles.write(to: pack.appendingPathComponent("helsinki.pmtiles"))
         let manifest: [String: Any] = [
-            "format": 1, "name": "helsinki", "bounds": [24.9351762, 60.164155, 24.9534145, 60.179113], "minZoom": 6,
+            "format": 1, "name": "helsinki", "title": "Helsinki",
+            "bounds": [24.9351762, 60.164155, 24.9534145, 60.179113], "minZoom": 6,
             "maxZoom": 14, "source": "Helsinki.osm.pbf", "sourceDate": "2024-06-01", "licence": "ODbL-1.0",
             "attribution": "© OpenStreetMap contributors",
             "files": [

@@ -7,9 +7,31 @@ import SwiftUI
 /// landscape (regular width).
 enum Device: String, CaseIterable {
     case iphone, ipad
+    /// An iPad held upright (issue 33 §2).
+    case ipadPortrait = "ipad-portrait"
+    /// The app in half of an iPad's landscape screen, beside another app: compact width.
+    case ipadSplit = "ipad-split"
+    /// An iPhone at the largest Dynamic Type size (accessibility 5).
+    case iphoneLargeType = "iphone-large-type"
 
-    var size: (width: Int, height: Int) { self == .iphone ? (390, 844) : (1180, 820) }
-    var sizeClass: UserInterfaceSizeClass { self == .iphone ? .compact : .regular }
+    var size: (width: Int, height: Int) {
+        switch self {
+        case .iphone, .iphoneLargeType: (390, 844)
+        case .ipad: (1180, 820)
+        case .ipadPortrait: (820, 1180)
+        case .ipadSplit: (590, 820)
+        }
+    }
+
+    var sizeClass: UserInterfaceSizeClass { self == .ipad || self == .ipadPortrait ? .regular : .compact }
+
+    /// How much larger than at the default size text is drawn: accessibility 5 sets body text
+    /// at 53 points against the default 17.
+    var textScale: Double { self == .iphoneLargeType ? 53.0 / 17.0 : 1 }
+
+    /// The devices every state is drawn on; the others draw each screen's state named in
+    /// ``WireframeBook/statesOnEveryDevice``.
+    static let everyState: [Device] = [.iphone, .ipad]
 }
 
 /// One screen state drawn on one device.
@@ -46,7 +68,8 @@ public final class WireframeBook {
             screen: screen, state: state, page: page ?? screen, filled: filled, signedIn: signedIn, language: language,
             drive: drive)
         scenarios.append(scenario)
-        for device in Device.allCases {
+        let devices = Self.statesOnEveryDevice[screen] == state ? Device.allCases : Device.everyState
+        for device in devices {
             let nodes = try await scenario.staged(on: device) { _, context, root in
                 WireframePhotos.inline(context.evaluate(root))
             }
@@ -57,9 +80,19 @@ public final class WireframeBook {
     static func environment(_ device: Device) -> EnvironmentValues {
         var environment = EnvironmentValues()
         environment.horizontalSizeClass = device.sizeClass
+        environment.dynamicTypeSize = device.textScale > 1 ? .accessibility5 : .large
         environment.timeZone = SampleDevice.providers.timeZone
         return environment
     }
+
+    /// The state of each screen drawn on every device, iPad upright and in Split View and the
+    /// iPhone at the largest type included (issue 33 §2): the one that shows the most of it.
+    static let statesOnEveryDevice: [String: String] = [
+        "home": "filled", "trips": "filled", "spots": "filled", "media": "filled", "map": "chosen-point",
+        "reports": "report", "formula": "built", "sync": "signed-in", "trash": "filled", "settings": "filled",
+        "profiles": "filled", "about": "filled", "conditions": "offline", "trip-editor": "editing",
+        "catch-editor": "editing", "catch-page": "filled", "trip": "filled", "media-viewer": "photo",
+    ]
 
     /// Writes the HTML of every render and the manifest.
     public func write(to folder: URL) throws {
@@ -70,8 +103,7 @@ public final class WireframeBook {
             let size = render.device.size
             let page = HTMLPage(
                 title: "\(render.screen) — \(render.state)", width: size.width, height: size.height,
-                nodes: render.nodes,
-                maps: maps)
+                textScale: render.device.textScale, nodes: render.nodes, maps: maps)
             try Data(page.html.utf8).write(
                 to: directory.appendingPathComponent("\(render.screen)-\(render.state).html"))
         }
@@ -82,6 +114,9 @@ public final class WireframeBook {
 
     var manifest: ScreenManifest {
         ScreenManifest(
+            devices: Device.allCases.map {
+                ScreenManifest.DeviceSize(id: $0.rawValue, width: $0.size.width, height: $0.size.height)
+            },
             screens: screens.map { screen in
                 let drawn = renders.filter { $0.screen == screen }
                 let section = AppScreens.ring.section(of: screen)?.id
@@ -109,7 +144,8 @@ public final class WireframeBook {
                 id: id, kind: known[id]?.kind.rawValue ?? "unknown", label: node.attributes["accessibilityLabel"] ?? "",
                 help: ScreenManifest.Help(
                     en: Catalog.shared.stored("help.\(id)", .english) ?? "",
-                    ru: Catalog.shared.stored("help.\(id)", .russian) ?? ""))
+                    ru: Catalog.shared.stored("help.\(id)", .russian) ?? ""),
+                shortcut: node.attributes["shortcut"])
         }
         return seen.values.sorted { $0.id < $1.id }
     }
@@ -128,6 +164,8 @@ public final class WireframeBook {
         "media.download": "shown for a photo kept only on the portal; every sample photo is on the device",
         "mediaViewer.download": "shown for a photo kept only on the portal; every sample photo is on the device",
         "sync.restoreVersion": "shown for versions the portal set aside; the sample portal has set none aside",
+        "keys.catchNow": "a keyboard shortcut (⌘N), listed by iPadOS while ⌘ is held; no screen draws it",
+        "keys.findTrips": "a keyboard shortcut (⌘F), listed by iPadOS while ⌘ is held; no screen draws it",
     ]
 
     /// What breaks issue 14 §4's rules: a control without help in either language, a ring page
@@ -139,6 +177,14 @@ public final class WireframeBook {
         for screen in manifest.screens {
             for control in screen.controls where control.help.en.isEmpty || control.help.ru.isEmpty {
                 problems.append("\(screen.id): control \(control.id) has no help in English and Russian")
+            }
+        }
+        for screen in screens {
+            let everywhere = Set(renders.filter { $0.screen == screen }.map(\.device))
+            if everywhere != Set(Device.allCases) {
+                problems.append(
+                    "\(screen): no state drawn on every device (name one in statesOnEveryDevice): \(Set(Device.allCases).subtracting(everywhere).map(\.rawValue).sorted())"
+                )
             }
         }
         for page in AppScreens.ring.sections.flatMap(\.pages).map(\.id) {
@@ -214,11 +260,20 @@ struct ScreenManifest: Encodable {
         let kind: String
         let label: String
         let help: Help
+        /// Its keyboard shortcut, as iPadOS lists it while ⌘ is held (`⌘⌫`).
+        let shortcut: String?
     }
     struct Help: Encodable {
         let en: String
         let ru: String
     }
+    /// A device the pictures are drawn on: its folder under docs/screens and its screen in points.
+    struct DeviceSize: Encodable {
+        let id: String
+        let width: Int
+        let height: Int
+    }
+    let devices: [DeviceSize]
     let screens: [Screen]
 }
 

@@ -281,4 +281,24 @@ struct WireframeCheckTests {
         #expect(ipad.filter { $0.kind == "link" && $0.attributes["selected"] == "true" }.count == 1)
         #expect(!tripPage(on: .iphone).contains { $0.kind == "split" }, "the iPhone pushes it")
     }
+
+    @Test(
+        "Given the largest Dynamic Type size, when the ring's bar is drawn, then its moves are arrows only, their names kept as labels"
+    )
+    func ringBarAtLargestType() async throws {
+        let scenario = Scenario(
+            screen: "home", state: "filled", page: "home", filled: true, signedIn: false, language: .english
+        ) { _ in }
+        for (device, iconOnly) in [(Device.iphone, false), (Device.iphoneLargeType, true)] {
+            let moves = try await scenario.staged(on: device) { _, context, root in
+                context.evaluate(root).flatMap(\.allNodes).filter {
+                    $0.attributes["id"] == NavigationRing.previousPage.id
+                }
+            }
+            let move = try #require(moves.first)
+            #expect(
+                (move.allNodes.contains { $0.attributes["labelStyle"] == "IconOnlyLabelStyle" }) == iconOnly,
+                "\(device.rawValue): \(move)")
+        }
+    }
 }

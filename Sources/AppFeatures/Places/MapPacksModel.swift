@@ -65,8 +65,8 @@ public final class MapPacksModel: SafeguardsDestructiveActions {
     public func request(_ control: Control) async {
         guard control == Self.remove, let pack = selected else { return }
         confirmation = PendingConfirmation(
-            control: control, title: text("confirm.mapPacks.remove.title", ["name": pack.name]),
-            message: text("confirm.mapPacks.remove.message", ["name": pack.name, "size": size(of: pack)])
+            control: control, title: text("confirm.mapPacks.remove.title", ["name": pack.displayTitle]),
+            message: text("confirm.mapPacks.remove.message", ["name": pack.displayTitle, "size": size(of: pack)])
         ) { [weak self] in
             guard let self else { return }
             await report { try FileManager.default.removeItem(at: self.service.folder(of: pack)) }
@@ -80,7 +80,7 @@ public final class MapPacksModel: SafeguardsDestructiveActions {
 
     /// A pack as its row reads: its name, size, and the date of its OpenStreetMap data.
     public func title(of pack: MapPackManifest) -> String {
-        text("mapPacks.row", ["name": pack.name, "size": size(of: pack), "date": pack.sourceDate])
+        text("mapPacks.row", ["name": pack.displayTitle, "size": size(of: pack), "date": pack.sourceDate])
     }
 
     private func size(of pack: MapPackManifest) -> String {

@@ -20,7 +20,7 @@ public enum AppScreens {
     @MainActor public static var controls: [Control] {
         models.flatMap { $0.controls } + NavigationRing.controls + ring.sections.map { tab($0.id) }
             + ring.sections.flatMap(\.pages).map { sidebarItem($0.id) }
-            + [UndoOffer.undoControl]
+            + [UndoOffer.undoControl] + KeyCommand.controls
     }
 
     /// The main sections, left to right, and their pages, top to bottom. The map pans itself, so

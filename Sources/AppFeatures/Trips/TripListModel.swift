@@ -29,6 +29,8 @@ public final class TripListModel: DeclaresControls {
     }
 
     public var query = ""
+    /// The search field is active (a tap on it, or ⌘F: ``KeyCommand/findTrips``).
+    public var isSearching = false
     /// The year chosen (in the trip's own offset), or nil for all years.
     public var year: Int?
     public var spotId: UUID?

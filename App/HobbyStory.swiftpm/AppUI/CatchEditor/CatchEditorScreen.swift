@@ -53,6 +53,7 @@ struct CatchEditorScreen: View {
                 ControlButton(CatchEditorModel.delete, systemImage: "trash", role: .destructive, help: models.help) {
                     Task { await model.request(CatchEditorModel.delete) }
                 }
+                .keyboardShortcut(.delete)
             }
             ProblemNote(problem: model.problem)
             ProblemNote(problem: model.readOnlyReason)

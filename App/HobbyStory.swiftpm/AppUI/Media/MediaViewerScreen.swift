@@ -41,6 +41,7 @@ struct MediaViewerScreen: View {
                     ) {
                         Task { await model.request(MediaViewerModel.delete) }
                     }
+                    .keyboardShortcut(.delete)
                     Spacer()
                     ControlButton(MediaViewerModel.next, systemImage: "chevron.right", help: models.help) {
                         Task { await model.showNext() }

@@ -109,6 +109,9 @@ extension TabContent {
 struct RingIndicatorBar: View {
     let router: AppRouter
     let help: HelpModel
+    /// At the accessibility text sizes the neighbours are arrows only (their names stay their
+    /// buttons' labels, read by VoiceOver and the large content viewer), so the page's own name fits.
+    @Environment(\.dynamicTypeSize) private var typeSize
 
     var body: some View {
         if help.isHelpMode {
@@ -126,14 +129,23 @@ struct RingIndicatorBar: View {
         }
     }
 
+    @ViewBuilder
     private func move(_ direction: RingDirection, _ control: Control, to page: String, systemImage: String)
         -> some View
     {
-        Button(page, systemImage: systemImage) { router.move(direction) }
-            .labelStyle(.titleAndIcon)
-            .font(.footnote)
-            .lineLimit(1)
-            .frame(maxWidth: .infinity)
+        let button = Button(page, systemImage: systemImage) { router.move(direction) }
+        if typeSize.isAccessibilitySize {
+            placed(button.labelStyle(.iconOnly), control)
+        } else {
+            placed(button.labelStyle(.titleAndIcon), control)
+        }
+    }
+
+    /// A move's button in the bar: footnote text on one line, an equal share of the width (an
+    /// arrow's own width at the accessibility sizes, leaving the rest to the page's name).
+    private func placed(_ button: some View, _ control: Control) -> some View {
+        button.font(.footnote).lineLimit(1)
+            .frame(maxWidth: typeSize.isAccessibilitySize ? nil : .infinity)
             .control(control, help: help)
     }
 }

@@ -62,6 +62,7 @@ struct TripDetailScreen: View {
                 ControlButton(TripDetailModel.delete, systemImage: "trash", role: .destructive, help: models.help) {
                     Task { await model.request(TripDetailModel.delete) }
                 }
+                .keyboardShortcut(.delete)
             }
         }
         .navigationTitle(model.trip?.title ?? model.spot?.name ?? models.text("page.tripDetail"))

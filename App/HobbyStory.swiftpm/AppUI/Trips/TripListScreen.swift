@@ -42,7 +42,9 @@ struct TripListScreen: View {
                 .control(TripListModel.open, help: models.help)
             }
         }
-        .searchable(text: $model.query, prompt: models.help.label(TripListModel.search))
+        .searchable(
+            text: $model.query, isPresented: $model.isSearching, prompt: models.help.label(TripListModel.search)
+        )
         .navigationTitle(models.text("page.trips"))
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
