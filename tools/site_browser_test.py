@@ -232,15 +232,16 @@ class Run:
             "a report saved in the app draws its chart")
         self.check(saved["title"] in self.text(), "the saved report is shown under its name")
         self.page("report-saved")
-        Select(driver.find_element(By.ID, "recipe-measure")).select_by_value("heaviest")
+        Select(driver.find_element(By.ID, "recipe-measure")).select_by_value("fish")
         Select(driver.find_element(By.ID, "recipe-by")).select_by_value("spot")
         driver.find_element(By.CSS_SELECTOR, "form.builder input[name=order]").click()
         driver.find_element(By.CSS_SELECTOR, "form.builder button[type=submit]").click()
+        self.wait(lambda: "by=spot" in driver.current_url, "the builder's choices are asked for")
         self.wait(lambda: driver.execute_script(
             "const i = document.querySelector('.chart img'); return i && i.complete && i.naturalWidth > 0"),
             "the builder's report draws its chart")
-        self.check("Heaviest fish by spot" in self.text(), "the builder names the report")
-        self.check(driver.find_element(By.ID, "formula").get_attribute("value") == "max(catch.weight_kg) by spot order desc",
+        self.check("Fish caught by spot" in self.text(), "the builder names the report")
+        self.check(driver.find_element(By.ID, "formula").get_attribute("value") == "sum(catch.count) by spot order desc",
                    "the builder writes its formula into the formula box")
         self.page("report-builder")
         formula = driver.find_element(By.ID, "formula")
