@@ -20,6 +20,7 @@ struct MapCLITests {
 
         let offered = try await cli.run(["map", "packs", "--portal", portal.url, "--json"]).array()
         #expect(offered.map { $0["name"] as? String } == ["sample"])
+        #expect(offered.first?["title"] as? String == "sample", "a pack without a title is shown by its name")
         #expect(offered.first?["installed"] as? Bool == false)
         let outside = try await cli.run(["map", "info", "--lat", "60.17", "--lon", "24.94"])
         #expect(outside.stdout.contains("No pack on this device covers that point"))

@@ -28,7 +28,9 @@ struct MapPacksModelTests {
         await model.refresh()
         #expect(model.problem == nil && model.offered.map(\.name) == ["helsinki"])
         let pack = try #require(model.offered.first)
-        #expect(model.title(of: pack) == "helsinki · 0.1\u{a0}MB · map data of 2024-06-01")
+        #expect(
+            model.title(of: pack) == "Helsinki · 0.1\u{a0}MB · map data of 2024-06-01",
+            "its title, not its id (issue 33 §6)")
         await model.download(pack)
         #expect(model.problem == nil && model.downloading == nil)
         #expect(model.installed.map(\.name) == ["helsinki"] && model.offered.isEmpty)
@@ -40,6 +42,7 @@ struct MapPacksModelTests {
         await model.request(MapPacksModel.remove)
         let confirmation = try #require(model.confirmation)
         #expect(confirmation.message.hasPrefix("Frees 0.1\u{a0}MB."))
+        #expect(confirmation.title == "Remove the map pack Helsinki?")
         #expect(service.installed().count == 1, "nothing goes before the angler confirms")
         try await confirmation.confirm()
         #expect(service.installed().isEmpty && model.installed.isEmpty)
