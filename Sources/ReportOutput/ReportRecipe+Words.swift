@@ -14,7 +14,7 @@ extension ReportRecipe.Dimension {
 extension ReportRecipe {
     /// The report's suggested name — "Fish caught by species", "Trips by spot and year",
     /// "Heaviest fish in total" — worded by `text`, the app's or the site's lookup of the
-    /// catalogue's `recipe.*` texts with their placeholders filled.
+    /// catalogue's `recipe.*` texts, `{measure}`, `{dimension}` and `{then}` filled in.
     public func title(_ text: (_ key: String, _ values: [String: String]) -> String) -> String {
         let recipe = fitted
         let measure = text(recipe.measure.textKey, [:])
