@@ -109,6 +109,7 @@ let package = Package(
             name: "Gazetteer", dependencies: ["Geodesy", "FishingModel"], resources: [.copy("Resources/gazetteer.bin")]),
         .target(name: "Almanac"),
         .target(name: "ReportOutput"),
+        .target(name: "TripGlance"),
         .target(name: "DiaryWeather", dependencies: ["DiaryStore", "Weather", "Gazetteer", "Geodesy"]),
         .target(
             name: "Weather",
@@ -130,7 +131,7 @@ let package = Package(
                 "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient", "Weather",
                 "Almanac",
                 "SyncProtocol", "Reports", "ReportOutput", "MapSources", "Routing", "Diagnostics", "Licensing",
-                "MapPacks",
+                "MapPacks", "TripGlance",
             ],
             resources: [.copy("Resources/Localizable.xcstrings")]),
         .target(
@@ -160,6 +161,7 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "CSQLite", "TestSupport"]),
         .testTarget(name: "GeomagnetismTests", dependencies: ["Geomagnetism"]),
         .testTarget(name: "ReportOutputTests", dependencies: ["ReportOutput"]),
+        .testTarget(name: "TripGlanceTests", dependencies: ["TripGlance", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Reports", "FishingModel"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(
@@ -240,7 +242,7 @@ let package = Package(
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
                 "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather", "MapSources", "Routing",
-                "Diagnostics", "Licensing", "SyncProtocol",
+                "Diagnostics", "Licensing", "SyncProtocol", "TripGlance",
             ]),
         .testTarget(
             name: "HobbyStoryCLITests",
@@ -290,12 +292,18 @@ let package = Package(
         .target(name: "Security", path: "Platform/StandIns/Security"),
         .target(name: "MapKit", dependencies: ["SwiftUI", "UIKit", "CoreLocation"], path: "Platform/StandIns/MapKit"),
         .target(name: "AppIntents", path: "Platform/StandIns/AppIntents"),
+        .target(name: "ActivityKit", path: "Platform/StandIns/ActivityKit"),
+        .target(name: "WidgetKit", dependencies: ["SwiftUI", "ActivityKit"], path: "Platform/StandIns/WidgetKit"),
+        // The widget extension's views (issue 33 §5), over the glance only, as in the app package.
+        .target(
+            name: "AppWidgets", dependencies: ["SwiftUI", "WidgetKit", "ActivityKit", "TripGlance"],
+            path: "App/HobbyStory.swiftpm/Widgets", swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
         .target(
             name: "AppUI",
             dependencies: (AppCore.modules + [
                 "SwiftUI", "Charts", "MapKit", "PhotosUI", "CoreTransferable", "UniformTypeIdentifiers", "UIKit",
                 "AVFoundation", "AVKit", "CoreLocation", "MetricKit", "StoreKit", "DeviceCheck", "Security",
-                "QuickLookThumbnailing", "AppIntents",
+                "QuickLookThumbnailing", "AppIntents", "WidgetKit", "ActivityKit", "AppWidgets",
             ]).map { .byName(name: $0) },
             path: "App/HobbyStory.swiftpm/AppUI",
             // The stand-ins are Apple's declarations (issue 31 §2), so a warning here is one in
@@ -307,7 +315,7 @@ let package = Package(
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
                 "JPEGThumbnails",
                 "Licensing", "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing", "MapPacks",
-                "Diagnostics",
+                "Diagnostics", "AppWidgets", "TripGlance", "WidgetKit",
             ],
             path: "Platform/Wireframes/AppWireframes"),
         .executableTarget(
@@ -334,6 +342,6 @@ enum AppCore {
     static let modules = [
         "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "MediaMetadata",
         "ReportOutput", "Reports", "SyncClient", "Weather", "MapSources", "Routing", "Diagnostics", "Licensing",
-        "MapPacks",
+        "MapPacks", "TripGlance",
     ]
 }

@@ -6,7 +6,7 @@
 # headless Chromium into docs/screens/<device>/ (iphone, ipad, ipad-portrait, ipad-split,
 # iphone-large-type) and writes docs/screens/manifest.json.
 # Then checks the app package (App/HobbyStory.swiftpm, §2): its manifest loads, its entry point
-# type-checks against AppUI and the stand-ins, its icon is what tools/make_app_icon.py draws.
+# and the widget extension's (issue 33 §5) type-check against AppUI, AppWidgets and the stand-ins, its icon is what tools/make_app_icon.py draws.
 # Fails when the committed manifest or icon is stale (regenerate with this script and commit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,9 @@ for map in Sources/C*/module.modulemap "$bin"/C*.build/module.modulemap; do
   if [[ -f $map ]]; then maps+=(-Xcc "-fmodule-map-file=$map"); fi
 done
 swiftc -typecheck -swift-version 6 -parse-as-library -I "$bin/Modules" "${maps[@]}" App/HobbyStory.swiftpm/Sources/*.swift
-echo "app package: manifest loads, entry point type-checks"
+swiftc -typecheck -swift-version 6 -parse-as-library -I "$bin/Modules" "${maps[@]}" \
+  App/HobbyStory.swiftpm/WidgetExtension/*.swift
+echo "app package: manifest loads, the app's and the widget extension's entry points type-check"
 python3 tools/make_app_icon.py
 
 generated=(docs/screens/manifest.json App/HobbyStory.swiftpm/Sources/Resources)

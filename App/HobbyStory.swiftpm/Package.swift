@@ -57,7 +57,12 @@ let package = Package(
     products: products,
     dependencies: [.package(name: "HobbyStory", path: "../..")],
     targets: [
-        .target(name: "AppUI", dependencies: [.product(name: "AppCore", package: "HobbyStory")], path: "AppUI"),
+        // The widget extension's views (issue 33 §5): the extension's target, made in Xcode
+        // (docs/first-mac-build.md), links this and WidgetExtension/HobbyStoryWidgets.swift.
+        .target(name: "AppWidgets", dependencies: [.product(name: "AppCore", package: "HobbyStory")], path: "Widgets"),
+        .target(
+            name: "AppUI", dependencies: ["AppWidgets", .product(name: "AppCore", package: "HobbyStory")], path: "AppUI"
+        ),
         .executableTarget(
             name: "AppModule",
             dependencies: ["AppUI"],

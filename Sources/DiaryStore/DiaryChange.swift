@@ -33,7 +33,7 @@ public struct DiaryChange: OptionSet, Sendable, Hashable {
 
     /// Each table of the diary's database with the kinds it holds.
     static let kinds: [String: DiaryChange] = [
-        "spots": .spots, "trips": .trips, "catches": .catches,
+        "spots": .spots, "trips": .trips, "catches": .catches, "spot_fish": .catches,
         "media_assets": .media, "media_links": .media, "sync_media_uploads": [.media, .sync],
         "conditions": .conditions, "trash": .trash,
         "species": .directories, "baits": .directories, "methods": .directories, "water_body_types": .directories,

@@ -90,14 +90,13 @@ extension DiarySummaries {
     }
 
     /// The number of fish (each catch's count added up) caught at each spot that has any.
+    /// Read from the counts the schema keeps as catches are written (version 16's `spot_fish`), one
+    /// row per spot rather than every catch added up.
     public func fishCountsBySpot() throws -> [UUID: Int] {
         var counts: [UUID: Int] = [:]
-        try diary.database.forEachRow(
-            """
-            SELECT t.spot_id, sum(c.count) FROM catches c JOIN trips t ON t.id = c.trip_id
-            WHERE c.deleted_at IS NULL AND t.deleted_at IS NULL GROUP BY t.spot_id
-            """
-        ) { counts[try $0.uuid(0)] = Int(try $0.int64(1)) }
+        try diary.database.forEachRow("SELECT spot_id, fish FROM spot_fish WHERE fish > 0") {
+            counts[try $0.uuid(0)] = Int(try $0.int64(1))
+        }
         return counts
     }
 }

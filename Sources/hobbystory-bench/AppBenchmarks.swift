@@ -106,6 +106,8 @@ func benchmarkApp(trips tripCount: Int, catches catchCount: Int) async throws {
             "  open \(name): first data \(ms(median(firsts))), longest main-actor stretch \(ms(median(stalls)))   raw queries \(ms(rawTime)) (\(String(format: "%.2f", median(firsts) / rawTime))×)   (targets < 16 ms on the main actor, ≤ 1.5× the raw queries)"
         )
     }
+    let addedUp = try medianTime(5) { try raw.run(fishAddedUp) }
+    print("  the map's fish per spot added up from every catch, as before version 16: \(ms(addedUp))")
     let list = TripListModel(diary: diary, formatter: benchFormatter)
     let wholeList = try await medianAsync(15) { try await list.loadAll() }
     let rawWhole = try medianTime(15) { for sql in tripListAll { try raw.run(sql) } }
@@ -145,6 +147,7 @@ func benchmarkApp(trips tripCount: Int, catches catchCount: Int) async throws {
 
     try await benchmarkBuilder(diary: diary, databaseURL: databaseURL, raw: raw, catches: catchCount)
     benchmarkPageTurn()
+    try await benchmarkGlance(diary: diary, raw: raw)
 
     // Change observation: from a committed write to the trip list's refresh, beside the load alone.
     let watcher = Task { await list.observe() }
@@ -170,68 +173,6 @@ func benchmarkApp(trips tripCount: Int, catches catchCount: Int) async throws {
     print("")
 }
 
-/// Issue 33 §7: the report builder's preview while choosing — each choice rewrites the formula,
-/// checks it and runs it on the page's engine — beside the same formulas' SQL run raw.
-@MainActor
-private func benchmarkBuilder(diary: DiaryQueue, databaseURL: URL, raw: RawConnection, catches: Int) async throws {
-    let model = ReportsModel(diary: diary, databaseURL: databaseURL, currentYear: 2026, language: .english)
-    try await model.load()
-    let year = model.choices.years.first ?? 2026
-    let choices: [(inout ReportRecipe) -> Void] = [
-        { $0.measure = .fish }, { $0.dimension = .month }, { $0.dimension = .weekday }, { $0.years = [year] },
-        { $0.dimension = .species }, { $0.largestFirst = true }, { $0.top = 5 }, { $0.measure = .heaviest },
-        { $0.released = true }, { $0.measure = .fishPerHour }, { $0.dimension = .spot }, { $0.measure = .trips },
-    ]
-    var previews: [Double] = []
-    var raws: [Double] = []
-    for _ in 0..<5 {
-        model.formulaText = ""
-        for choice in choices {
-            previews.append(await timeAsync { await model.choose(choice) })
-            let compiled = try ReportEngine(databaseURL: databaseURL).run(formula: model.formulaText)
-            raws.append(try medianTime(1) { try raw.run(compiled.sql, compiled.parameters) })
-        }
-    }
-    print(
-        "  report builder preview per choice over \(catches) catches (\(choices.count) choices × 5): median \(ms(median(previews))), slowest \(ms(previews.max() ?? 0))   the formulas' SQL raw: median \(ms(median(raws))), slowest \(ms(raws.max() ?? 0))   (target < 100 ms)"
-    )
-}
-
-/// Issue 33 §7: the page-turn decision of one drag — where the list stood, 20 finger moves, the
-/// end with its flick, and whether the router lets the ring move — over every list position,
-/// direction and speed, beside the same moves' arithmetic alone.
-@MainActor
-private func benchmarkPageTurn() {
-    let router = AppRouter()
-    let (width, height) = (390.0, 844.0)
-    let drags = ListPosition.allCases.flatMap { list in
-        [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)].flatMap { way in
-            [60.0, 240.0].map { reach in (list, way.0 * reach, way.1 * reach) }
-        }
-    }
-    var turns = 0
-    let decide = medianTime(200) {
-        for (list, dx, dy) in drags {
-            var swipe = RingSwipe(startX: 195, y: 400, width: width, height: height, content: DragStart(list: list))
-            for step in 1...20 { _ = swipe.follow(dx: dx * Double(step) / 20, dy: dy * Double(step) / 20) }
-            let direction = swipe.end(
-                dx: dx, dy: dy, predictedDX: dx * 3, predictedDY: dy * 3, width: width, height: height)
-            if let direction, router.swipeMoves(direction) { turns += 1 }
-        }
-    }
-    var sum = 0.0
-    let arithmetic = medianTime(200) {
-        for (_, dx, dy) in drags {
-            for step in 1...20 { sum += dx * Double(step) / 20 + dy * Double(step) / 20 }
-        }
-    }
-    precondition(turns > 0 && sum.isFinite)
-    let perDrag = decide / Double(drags.count)
-    print(
-        "  page-turn decision per drag (\(drags.count) drags: list top/middle/end/fits × 4 directions × 2 speeds): \(String(format: "%.4f", perDrag * 1000)) ms   the moves' arithmetic alone \(String(format: "%.4f", arithmetic / Double(drags.count) * 1000)) ms   (target < 1 ms)"
-    )
-}
-
 /// The statements the home screen's load runs.
 private let homeQueries = [
     "SELECT * FROM catches WHERE deleted_at IS NULL ORDER BY caught_at DESC LIMIT 5",
@@ -244,11 +185,15 @@ private let homeQueries = [
     "SELECT count(*) FROM outbox", "SELECT * FROM sync_account",
 ]
 
-/// The statements the map tab's load runs: the spots, and the fish caught at each.
+/// The statements the map tab's load runs: the spots, and the fish caught at each as the schema
+/// keeps them (version 16).
 private let mapQueries = [
-    "SELECT * FROM spots WHERE deleted_at IS NULL",
-    "SELECT t.spot_id, sum(c.count) FROM catches c JOIN trips t ON t.id = c.trip_id WHERE c.deleted_at IS NULL GROUP BY t.spot_id",
+    "SELECT * FROM spots WHERE deleted_at IS NULL", "SELECT spot_id, fish FROM spot_fish WHERE fish > 0",
 ]
+
+/// What the map's fish per spot cost before the schema kept them: every live catch added up.
+private let fishAddedUp =
+    "SELECT t.spot_id, sum(c.count) FROM catches c JOIN trips t ON t.id = c.trip_id WHERE c.deleted_at IS NULL GROUP BY t.spot_id"
 
 /// The statements the reports tab's first data stands on: the saved reports and the builder's
 /// choices (the years, spots and species of the diary).
@@ -298,7 +243,7 @@ private let benchFormatter = MeasureFormatter(
 
 /// One read-only sqlite3 connection that steps every row of a statement, reading each column as
 /// text: the floor under what the screens do.
-private final class RawConnection {
+final class RawConnection {
     private var db: OpaquePointer?
 
     init(_ path: String) throws {

@@ -127,6 +127,22 @@ struct AppRouterTests {
         #expect(trips.path == [.trip(second)])
         trips.selection = nil
         #expect(trips.path.isEmpty)
+        #expect(trips.selection == nil, "the trips column asks to choose one")
+    }
+
+    @Test(
+        "Given Settings beside its pages on a wide screen, when nothing is chosen, then its first page shows; a page opened above it, or another chosen, keeps one stack"
+    )
+    func settingsShowsItsFirstPage() {
+        let settings = AppRouter().pages["settings"]!
+        #expect(settings.selection == .settings(.account) && settings.path.isEmpty, "as iPad's Settings opens")
+        settings.detailPath.append(.settings(.licence))
+        #expect(
+            settings.path == [.settings(.account), .settings(.licence)], "the first page stays under what it opened")
+        settings.selection = .settings(.units)
+        #expect(settings.path == [.settings(.units)])
+        settings.selection = nil
+        #expect(settings.selection == .settings(.account))
     }
 
     @Test("Given a pushed screen, when swiped, then the ring stays (the screen owns its drags) until back at the root")
@@ -139,6 +155,30 @@ struct AppRouterTests {
         #expect(router.swipeMoves(.right))
         router.select(section: "map")
         #expect(!router.swipeMoves(.right), "the map pans itself")
+    }
+
+    @Test(
+        "Given a text field being edited on the page, when a drag begins anywhere, then no direction turns the page; when editing ends, or another page shows, the list's rule is back"
+    )
+    func editingTextKeepsThePage() {
+        let router = AppRouter()
+        router.select(page: "formula")
+        #expect(router.dragStart(list: .fits).leavesToRing(.up), "a short page turns both ways")
+        router.field("reports.formula", isEditing: true)
+        router.field("reports.title", isEditing: true)
+        for list in ListPosition.allCases {
+            for direction in RingDirection.allCases {
+                #expect(!router.dragStart(list: list).leavesToRing(direction), "\(list) \(direction)")
+            }
+        }
+        router.field("reports.formula", isEditing: false)
+        #expect(!router.dragStart(list: .fits).leavesToRing(.down), "the title is still edited")
+        router.field("reports.title", isEditing: false)
+        #expect(router.dragStart(list: .fits).leavesToRing(.down))
+        router.field("reports.title", isEditing: true)
+        router.move(.down)
+        #expect(router.fieldsEditing.isEmpty, "a field of a page left behind edits nothing")
+        #expect(router.dragStart(list: .fits).leavesToRing(.up))
     }
 
     @Test("Given a stack on the shown section, when its tab is tapped again, then the page returns to its root")

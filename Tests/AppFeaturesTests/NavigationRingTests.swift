@@ -81,7 +81,7 @@ struct NavigationRingTests {
     }
 
     @Test(
-        "Given each direction, when its neighbour is asked, then it is where the move leads; up and down are the indicator's buttons, left and right a section's tab"
+        "Given each direction, when its neighbour is asked, then it is where the move leads; up and down are the indicator's buttons (and its menu of pages), left and right a section's tab"
     )
     @MainActor
     func neighboursAndControls() {
@@ -90,7 +90,8 @@ struct NavigationRingTests {
             moved.move(direction)
             #expect(ring.neighbour(direction) == moved.page)
         }
-        #expect(NavigationRing.controls == [NavigationRing.previousPage, NavigationRing.nextPage])
+        #expect(
+            NavigationRing.controls == [NavigationRing.previousPage, NavigationRing.nextPage, NavigationRing.pagesMenu])
         let controls = AppScreens.controls
         #expect(ring.sections.allSatisfy { controls.contains(AppScreens.tab($0.id)) })
         #expect(NavigationRing.controls.allSatisfy(controls.contains))

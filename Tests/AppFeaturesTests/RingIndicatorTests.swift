@@ -18,6 +18,8 @@ struct RingIndicatorTests {
         #expect(indicator.nextPageAction == "Next page: Trips")
         #expect(indicator.previousSectionAction == "Previous section: More")
         #expect(indicator.nextSectionAction == "Next section: Map")
+        #expect(indicator.pages.map(\.title) == ["Today", "Trips", "Spots", "Photos and videos"])
+        #expect(indicator.pages.filter(\.isCurrent).map(\.id) == ["home"], "the menu ticks the page on screen")
     }
 
     @Test(

@@ -154,6 +154,17 @@ extension View {
         }
     }
 
+    /// Limits the text size of this view and those inside it to `range`'s largest: a larger
+    /// size the angler chose draws at that one (Apple: `dynamicTypeSize(_:)`; here only the
+    /// `...size` form). The wireframe draws the capped text at its size.
+    nonisolated public func dynamicTypeSize(_ range: PartialRangeThrough<DynamicTypeSize>) -> some View {
+        ModifiedView(content: self) { context, content in
+            guard context.environment.dynamicTypeSize > range.upperBound else { return context.evaluate(content) }
+            let nodes = context.evaluate(content) { $0.dynamicTypeSize = range.upperBound }
+            return [WireframeNode("typeCap", attributes: ["typeCap": "\(range.upperBound)"], children: nodes)]
+        }
+    }
+
     /// Places an observable object for this view and those inside it.
     nonisolated public func environment<T: AnyObject & Observable>(_ object: T?) -> some View {
         ModifiedView(content: self) { context, content in

@@ -89,6 +89,9 @@ nonisolated public struct Text: View, _WireframePrimitive, Equatable, Sendable {
     public typealias Body = Never
     let content: String
     var font: Font?
+    /// A date the text shows in a style, drawn when the wireframe is evaluated (the reference time
+    /// is the environment's).
+    var dated: DatedText?
 
     public init(
         _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil
@@ -98,7 +101,25 @@ nonisolated public struct Text: View, _WireframePrimitive, Equatable, Sendable {
     @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
     public init(verbatim content: String) { self.content = content }
 
-    public static func == (a: Text, b: Text) -> Bool { a.content == b.content && a.font == b.font }
+    public init(_ date: Date, style: Text.DateStyle) {
+        let dated = DatedText(date: date, style: style.name)
+        content = dated.text(now: nil, timeZone: TimeZone(secondsFromGMT: 0)!)
+        self.dated = dated
+    }
+
+    public static func == (a: Text, b: Text) -> Bool {
+        a.content == b.content && a.font == b.font && a.dated == b.dated
+    }
+
+    /// How a date is shown: its time, its day, or its distance from now (Apple: `Text.DateStyle`).
+    public struct DateStyle {
+        let name: String
+        public static var time: DateStyle { DateStyle(name: "time") }
+        public static var date: DateStyle { DateStyle(name: "date") }
+        public static var relative: DateStyle { DateStyle(name: "relative") }
+        public static var offset: DateStyle { DateStyle(name: "offset") }
+        public static var timer: DateStyle { DateStyle(name: "timer") }
+    }
 
     public func font(_ font: Font?) -> Text {
         var text = self
@@ -109,8 +130,83 @@ nonisolated public struct Text: View, _WireframePrimitive, Equatable, Sendable {
     public func bold() -> Text { font(.headline) }
 
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
-        [WireframeNode("text", text: content, attributes: font.map { ["font": $0.name] } ?? [:])]
+        var attributes = font.map { ["font": $0.name] } ?? [:]
+        guard let dated else { return [WireframeNode("text", text: content, attributes: attributes)] }
+        attributes["dateStyle"] = dated.style
+        let text = dated.text(now: context.environment._wireframeNow, timeZone: context.environment.timeZone)
+        return [WireframeNode("text", text: text, attributes: attributes)]
     }
+}
+
+/// A date a `Text` shows in a style, as the wireframe draws it at a reference time: `time` as
+/// "13:05", `date` as "1 Jun 2026" (in the environment's time zone), `timer` as the time elapsed
+/// or left ("1:05:09", "4:07"), `relative` as "2 hr, 10 min", `offset` as "+2 hr". Without a
+/// reference time every style draws as `time`.
+struct DatedText: Equatable, Sendable {
+    let date: Date
+    let style: String
+
+    func text(now: Date?, timeZone: TimeZone) -> String {
+        guard let now, style != "time", style != "date" else { return formatted(timeZone: timeZone) }
+        let seconds = Int(date.timeIntervalSince(now).rounded())
+        let distance = abs(seconds)
+        switch style {
+        case "timer":
+            let (hours, minutes, rest) = (distance / 3600, distance % 3600 / 60, distance % 60)
+            return hours > 0
+                ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+        case "offset":
+            return (seconds < 0 ? "-" : "+") + Self.largestUnit(distance)
+        default:
+            return Self.twoUnits(distance)
+        }
+    }
+
+    private func formatted(timeZone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = style == "date" ? "d MMM yyyy" : "HH:mm"
+        return formatter.string(from: date)
+    }
+
+    private static let units: [(seconds: Int, name: String)] = [
+        (86_400, "day"), (3600, "hr"), (60, "min"), (1, "sec"),
+    ]
+
+    private static func count(_ value: Int, _ unit: String) -> String {
+        unit == "day" && value != 1 ? "\(value) days" : "\(value) \(unit)"
+    }
+
+    /// "2 hr": the largest unit the distance reaches.
+    private static func largestUnit(_ distance: Int) -> String {
+        let unit = units.first { distance >= $0.seconds } ?? units[units.count - 1]
+        return count(distance / unit.seconds, unit.name)
+    }
+
+    /// "2 hr, 10 min": the largest unit and the next, the second left out when it is zero.
+    private static func twoUnits(_ distance: Int) -> String {
+        guard let index = units.firstIndex(where: { distance >= $0.seconds }) else { return "0 sec" }
+        let unit = units[index]
+        let first = count(distance / unit.seconds, unit.name)
+        guard index + 1 < units.count else { return first }
+        let next = units[index + 1]
+        let second = distance % unit.seconds / next.seconds
+        return second == 0 ? first : first + ", " + count(second, next.name)
+    }
+}
+
+extension EnvironmentValues {
+    /// The moment the wireframe is drawn at, from which `Text(_:style:)` measures `relative`,
+    /// `offset` and `timer` dates; nil draws them as times. Not Apple API: the wireframe book sets it.
+    public var _wireframeNow: Date? {
+        get { self[WireframeNowKey.self] }
+        set { self[WireframeNowKey.self] = newValue }
+    }
+}
+
+private struct WireframeNowKey: EnvironmentKey {
+    static var defaultValue: Date? { nil }
 }
 
 /// A picture; the stand-in knows system symbols by name, and a photo by the file it was read
@@ -228,6 +324,36 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var secondary: HierarchicalShapeStyle { .secondary }
     public static var tertiary: HierarchicalShapeStyle { .tertiary }
     public static var quaternary: HierarchicalShapeStyle { .quaternary }
+}
+
+/// The translucent fills for shapes set on a background (Apple: `FillShapeStyle`).
+public struct FillShapeStyle: ShapeStyle {
+    public init() {}
+}
+
+extension ShapeStyle where Self == FillShapeStyle {
+    public static var fill: FillShapeStyle { FillShapeStyle() }
+}
+
+extension ShapeStyle {
+    /// The third level of this style, such as `.fill.tertiary`.
+    public var tertiary: some ShapeStyle { LeveledShapeStyle(base: self, level: "tertiary") }
+}
+
+/// One level of another style, named after both ("fill.tertiary").
+struct LeveledShapeStyle<Base: ShapeStyle>: ShapeStyle, _WireframeNamedStyle {
+    let base: Base
+    let level: String
+    var _wireframeName: String { "\(styleName(base)).\(level)" }
+}
+
+/// The name the wireframes give a style.
+func styleName(_ style: some ShapeStyle) -> String {
+    (style as? any _WireframeNamedStyle)?._wireframeName ?? "\(style)"
+}
+
+extension FillShapeStyle: _WireframeNamedStyle {
+    public var _wireframeName: String { "fill" }
 }
 
 extension ShapeStyle where Self == Color {

@@ -84,13 +84,17 @@ struct HTMLPage {
             default: break
             }
         }
+        // Text capped below the device's size: what is inside zoomed back to the cap's size, the
+        // node's own frame and background kept.
+        let capped = node.attributes["typeCap"].map(Self.capScale).flatMap { $0 < textScale ? $0 : nil }
+        let content = capped.map { "<div style=\"zoom:\($0 / textScale)\">\(inner)</div>" } ?? inner
         let id = node.attributes["id"].map { " data-control=\"\(Self.escape($0))\"" } ?? ""
         let help = node.attributes["accessibilityHint"].map { " title=\"\(Self.escape($0))\"" } ?? ""
         let symbol = node.attributes["symbol"].map(Self.icon) ?? ""
         let badge = node.attributes["badge"].map { "<b class=\"badge\">\(Self.escape($0))</b>" } ?? ""
         let styleAttribute = style.isEmpty ? "" : " style=\"\(style.joined(separator: ";"))\""
         return
-            "<div class=\"\(classes.joined(separator: " "))\"\(id)\(help)\(styleAttribute)>\(symbol)\(inner)\(badge)</div>"
+            "<div class=\"\(classes.joined(separator: " "))\"\(id)\(help)\(styleAttribute)>\(symbol)\(content)\(badge)</div>"
     }
 
     /// How wide a map is drawn: the page less the screen's margins (a regular-width page's sidebar too).
@@ -107,6 +111,17 @@ struct HTMLPage {
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// How much larger than the default size text is at a capped Dynamic Type size (Apple's
+    /// body text: 17 points at large, 19, 21, 23 at xLarge…xxxLarge).
+    static func capScale(_ size: String) -> Double {
+        switch size {
+        case "xLarge": 19.0 / 17.0
+        case "xxLarge": 21.0 / 17.0
+        case "xxxLarge": 23.0 / 17.0
+        default: 1
+        }
     }
 
     /// The style with every font size scaled by `textScale`.
@@ -148,6 +163,7 @@ struct HTMLPage {
         .n-field{background:#fff;border:1px solid #ccc;border-radius:8px;padding:6px 10px;color:#999;min-height:44px;justify-content:center} .n-field>.words{color:#111}
         .n-picker{flex-direction:row;flex-wrap:wrap;align-items:center;gap:6px;border:1px dashed #bbb;border-radius:8px;padding:6px 10px;min-height:44px}
         .n-picker>.n-caption{flex:1} .n-picker>:not(.n-caption){display:none} .n-picker>.selected{display:flex;color:#0a64d8}
+        .n-menu{flex-direction:row;align-items:center;color:#0a64d8;min-height:44px} .n-menu>:not(.n-caption){display:none}
         .n-table{display:grid;justify-content:start;column-gap:16px;row-gap:6px} .n-gridrow{display:contents}
         .n-toggle{flex-direction:row;justify-content:space-between;align-items:center;padding:6px 10px}
         .n-toggle::after{content:"";flex:none;width:48px;height:28px;border-radius:14px;background:radial-gradient(circle at 14px 14px,#fff 11px,transparent 12px),#d6d6db}
@@ -163,6 +179,7 @@ struct HTMLPage {
         .badge{background:#d70015;color:#fff;border-radius:9px;padding:0 6px;font-size:11px}
         .n-swatch,.n-symbol{display:inline-flex}
         .bg-black{background:#000;color:#fff} .bg-black .words{color:#fff} .bg-quaternary{background:#e3e5ea}
+        .bg-blue{background:#0a64d8;border-radius:16px} .fg-white,.fg-white .words{color:#fff} .bg-black .fg-secondary .words{color:#b0b0b8} .n-link:has(.bg-blue){flex-shrink:0}
         .one-line .n-label,.one-line .n-text{min-width:0;overflow:hidden} .one-line .words{display:block;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%}
         .n-grid{display:grid;gap:4px} .n-grid>.n-link{border:0;padding:0;border-radius:6px;overflow:hidden;min-height:100px}
         .n-grid .n-stack.axis-depth>:not(:first-child){align-self:end;justify-self:end;z-index:1;color:#fff;background:rgba(0,0,0,.55);border-radius:6px;padding:2px 5px;font-size:11px}

@@ -25,6 +25,7 @@ enum SymbolIcons {
         "square.and.arrow.down": "download", "trash": "delete", "trash.slash": "delete_forever", "video": "videocam",
         "xmark": "close", "sun.horizon": "wb_twilight", "list.bullet.rectangle": "list_alt", "function": "functions",
         "gear": "settings", "person.2": "people", "info.circle": "info_outline", "hand.tap": "touch_app",
-        "questionmark.circle.fill": "help", "slider.horizontal.3": "tune",
+        "questionmark.circle.fill": "help", "slider.horizontal.3": "tune", "plus.circle.fill": "add_circle",
+        "chevron.up.chevron.down": "unfold_more",
     ]
 }

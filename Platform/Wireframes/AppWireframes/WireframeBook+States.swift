@@ -275,6 +275,7 @@ extension WireframeBook {
         try await render("media-viewer", "undo", page: "trips", filled: true) { models in
             try await Self.openMedia(models, video: false).request(MediaViewerModel.delete)
         }
+        try await renderWidgets()
     }
 
     /// Opens the latest trip and, from its photos, the first photo (or its video) full screen.

@@ -63,7 +63,6 @@ public final class WireframeBook {
         _ screen: String, _ state: String, page: String? = nil, filled: Bool, signedIn: Bool = false,
         language: Language = .english, drive: @escaping @MainActor (ScreenModels) async throws -> Void
     ) async throws {
-        if !screens.contains(screen) { screens.append(screen) }
         let scenario = Scenario(
             screen: screen, state: state, page: page ?? screen, filled: filled, signedIn: signedIn, language: language,
             drive: drive)
@@ -73,8 +72,14 @@ public final class WireframeBook {
             let nodes = try await scenario.staged(on: device) { _, context, root in
                 WireframePhotos.inline(context.evaluate(root))
             }
-            renders.append(Render(screen: screen, state: state, device: device, nodes: nodes))
+            keep(Render(screen: screen, state: state, device: device, nodes: nodes))
         }
+    }
+
+    /// Keeps a drawn state; its screen is listed when first drawn.
+    func keep(_ render: Render) {
+        if !screens.contains(render.screen) { screens.append(render.screen) }
+        renders.append(render)
     }
 
     static func environment(_ device: Device) -> EnvironmentValues {
@@ -92,6 +97,7 @@ public final class WireframeBook {
         "reports": "report", "formula": "built", "sync": "signed-in", "trash": "filled", "settings": "filled",
         "profiles": "filled", "about": "filled", "conditions": "offline", "trip-editor": "editing",
         "catch-editor": "editing", "catch-page": "filled", "trip": "filled", "media-viewer": "photo",
+        "widgets": "trip-going-on",
     ]
 
     /// Writes the HTML of every render and the manifest.
@@ -132,7 +138,7 @@ public final class WireframeBook {
     /// The title of the screens that are not ring pages.
     private static let titleKey = [
         "trip": "page.tripDetail", "trip-editor": "trips.newTitle", "catch-editor": "catches.title",
-        "conditions": "conditions.title", "catch-page": "page.catch",
+        "conditions": "conditions.title", "catch-page": "page.catch", "widgets": "glance.title",
     ]
 
     private static func controls(in nodes: [WireframeNode]) -> [ScreenManifest.Control] {

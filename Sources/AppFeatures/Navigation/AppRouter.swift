@@ -10,8 +10,13 @@ import Observation
 public final class PageRouter {
     public let page: String
     public var path: [Destination] = []
+    /// What the column beside the list shows before anything is chosen (``RingPage/firstDetail``).
+    let firstDetail: Destination?
 
-    init(page: String) { self.page = page }
+    init(page: RingPage) {
+        self.page = page.id
+        firstDetail = page.firstDetail
+    }
 
     public func navigate(to destination: Destination) { path.append(destination) }
     public func back() { _ = path.popLast() }
@@ -20,9 +25,9 @@ public final class PageRouter {
     /// On a wide screen a list page shows its first screen in a column beside the list: the
     /// list's selection is that screen, and choosing it again keeps what was opened above it.
     public var selection: Destination? {
-        get { path.first }
+        get { path.first ?? firstDetail }
         set {
-            guard newValue != path.first else { return }
+            guard newValue != selection else { return }
             path = newValue.map { [$0] } ?? []
         }
     }
@@ -30,7 +35,7 @@ public final class PageRouter {
     /// The screens opened above the selection, in the detail column's own stack.
     public var detailPath: [Destination] {
         get { Array(path.dropFirst()) }
-        set { path = Array(path.prefix(1)) + newValue }
+        set { path = (selection.map { [$0] } ?? []) + newValue }
     }
 }
 
@@ -48,7 +53,13 @@ public enum AppTab: Hashable, Sendable {
 @Observable
 @MainActor
 public final class AppRouter {
-    public private(set) var ring: NavigationRing
+    public private(set) var ring: NavigationRing {
+        didSet { if ring.page.id != oldValue.page.id { fieldsEditing = [] } }
+    }
+    /// The text fields being edited on the page on screen, by their controls' ids: while any
+    /// is, a drag on the page never turns it, so a press and drag moves the cursor (issue 33 §1).
+    /// Forgotten when another page shows.
+    public private(set) var fieldsEditing: Set<String> = []
     /// A stack for every page of the ring, kept while other pages are visited.
     public let pages: [String: PageRouter]
     /// "Catch now" shown over the home page (the home-screen quick action and its link).
@@ -59,7 +70,7 @@ public final class AppRouter {
     public init(ring: NavigationRing = AppScreens.ring) {
         self.ring = ring
         pages = Dictionary(
-            uniqueKeysWithValues: ring.sections.flatMap(\.pages).map { ($0.id, PageRouter(page: $0.id)) })
+            uniqueKeysWithValues: ring.sections.flatMap(\.pages).map { ($0.id, PageRouter(page: $0)) })
     }
 
     /// The stack of the page on screen.
@@ -99,6 +110,17 @@ public final class AppRouter {
 
     /// A ring move from a button or a VoiceOver action: always allowed, stacks kept.
     public func move(_ direction: RingDirection) { ring.move(direction) }
+
+    /// A text field of the page on screen began or ended being edited.
+    public func field(_ id: String, isEditing: Bool) {
+        if isEditing { fieldsEditing.insert(id) } else { fieldsEditing.remove(id) }
+    }
+
+    /// What a drag beginning now starts on (``DragStart``): the page's list at `list`, and
+    /// whether text is being edited there.
+    public func dragStart(list: ListPosition) -> DragStart {
+        DragStart(list: list, inTextField: !fieldsEditing.isEmpty)
+    }
 
     /// Whether a swipe in `direction` moves the ring: only on a page's root (a pushed screen owns
     /// its drags, and the edge swipe goes back) and never on a page that pans itself.

@@ -7,11 +7,17 @@ public struct RingPage: Hashable, Sendable {
     /// True when the page is a list whose items open beside it on a wide screen (issue 14 §1:
     /// the iPad's split view), through its router's ``PageRouter/selection``.
     public let showsDetailBeside: Bool
+    /// What the column beside the list shows before an item is chosen: nil for a note to choose
+    /// one (the trips), or the first item, as iPad's Settings shows its first page (issue 33 §2).
+    public let firstDetail: Destination?
 
-    public init(_ id: String, handlesOwnDrags: Bool = false, showsDetailBeside: Bool = false) {
+    public init(
+        _ id: String, handlesOwnDrags: Bool = false, showsDetailBeside: Bool = false, firstDetail: Destination? = nil
+    ) {
         self.id = id
         self.handlesOwnDrags = handlesOwnDrags
-        self.showsDetailBeside = showsDetailBeside
+        self.showsDetailBeside = showsDetailBeside || firstDetail != nil
+        self.firstDetail = firstDetail
     }
 }
 
@@ -111,5 +117,7 @@ public struct NavigationRing: Equatable, Sendable {
     /// sidebar on iPad) are the way between sections.
     public static let previousPage = Control("ring.previousPage", .button)
     public static let nextPage = Control("ring.nextPage", .button)
-    public static let controls = [previousPage, nextPage]
+    /// The page's name in the indicator: a menu of the section's pages.
+    public static let pagesMenu = Control("ring.pages", .button)
+    public static let controls = [previousPage, nextPage, pagesMenu]
 }

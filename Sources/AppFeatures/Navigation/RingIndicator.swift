@@ -8,6 +8,9 @@ public struct RingIndicator: Equatable, Sendable {
     public let current: String
     public let previous: String
     public let next: String
+    /// Every page of the section in its order, for the menu on the page's name: a page further
+    /// than one move away is one choice away, also for VoiceOver and Switch Control.
+    public let pages: [Page]
     /// VoiceOver's names for the four moves, each naming where it leads.
     public let previousPageAction: String
     public let nextPageAction: String
@@ -33,9 +36,17 @@ public struct RingIndicator: Equatable, Sendable {
         return (section(.left, "ring.section.previous"), section(.right, "ring.section.next"))
     }
 
+    /// A page of the section as its menu lists it.
+    public struct Page: Equatable, Sendable, Identifiable {
+        public let id: String
+        public let title: String
+        public let isCurrent: Bool
+    }
+
     @MainActor private init(ring: NavigationRing, help: HelpModel) {
         func title(_ page: RingPage) -> String { help.text("page.\(page.id)") }
         current = title(ring.page)
+        pages = ring.section.pages.map { Page(id: $0.id, title: title($0), isCurrent: $0.id == ring.page.id) }
         previous = title(ring.neighbour(.up))
         next = title(ring.neighbour(.down))
         previousPageAction = help.text("ring.page.previous", ["page": previous])

@@ -33,7 +33,11 @@ public enum AppScreens {
         RingSection("reports", pages: [RingPage("reports"), RingPage("formula")]),
         RingSection(
             "more",
-            pages: [RingPage("sync"), RingPage("trash"), RingPage("settings"), RingPage("profiles"), RingPage("about")]),
+            pages: [
+                RingPage("sync"), RingPage("trash"),
+                RingPage("settings", firstDetail: .settings(SettingsGroup.sections[0][0])), RingPage("profiles"),
+                RingPage("about"),
+            ]),
     ])
 
     /// The tab (iPhone) or sidebar item (iPad) that shows a section.

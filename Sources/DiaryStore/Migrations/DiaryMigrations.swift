@@ -22,6 +22,7 @@ enum DiaryMigrations {
         Migration(version: 13, name: "error reports", sql: version13),
         Migration(version: 14, name: "saved reports sync", sql: version14),
         Migration(version: 15, name: "kinds the pull cursor covers", sql: version15),
+        Migration(version: 16, name: "fish by spot", sql: version16),
     ])
 
     /// Version 1, "diary": the diary's tables (T2, T19, UI5) — spots, trips, catches and the Trash —

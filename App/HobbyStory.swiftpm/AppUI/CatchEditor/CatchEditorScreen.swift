@@ -175,6 +175,7 @@ struct SpeciesChoice: View {
                 ToolbarItem(placement: .cancellationAction) {
                     ControlButton(CatchEditorModel.cancelSpecies, help: models.help) { model.isChoosingSpecies = false }
                 }
+                HelpModeButton.barItem(models.help)
             }
         }
     }

@@ -35,6 +35,7 @@ struct CatchNowSheet: View {
                         model.close()
                     }
                 }
+                HelpModeButton.barItem(models.help)
             }
         }
     }

@@ -21,6 +21,8 @@ struct MediaGrid: View {
                 NavigationLink(value: Destination.mediaViewer(MediaViewing(target: target, assetId: tile.id))) {
                     MediaTileView(tile: tile, onAnotherDevice: missing.contains(tile.id), models: models)
                 }
+                // A tile rises under an iPad's pointer, as photos do in Photos (issue 33 §2).
+                .hoverEffect(.lift)
                 .control(MediaModel.open, help: models.help)
             }
         }

@@ -50,6 +50,7 @@ struct SpotMarkingSheet: View {
                     ControlButton(SpotMarkingModel.use, help: models.help) { Task { await model.use() } }
                         .disabled(model.marking == nil)
                 }
+                HelpModeButton.barItem(models.help)
             }
         }
     }

@@ -162,6 +162,7 @@ extension ScreenModels {
             about: AboutModel(version: p.appVersion),
             intents: CatchIntents(
                 diary: diary, location: p.location, conditions: conditions, now: p.now, formatter: formatter),
+            glance: TripGlanceSource(diary: diary, language: language, now: p.now),
             gallery: { target, camera, library in
                 MediaModel(
                     diary: diary, target: target, camera: camera, library: library, downloads: downloads,

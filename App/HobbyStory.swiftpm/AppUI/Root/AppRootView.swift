@@ -119,7 +119,7 @@ struct RingIndicatorBar: View {
         } else if let indicator = RingIndicator.of(router.ring, help: help) {
             HStack(spacing: 12) {
                 move(.up, NavigationRing.previousPage, to: indicator.previous, systemImage: "chevron.up")
-                Text(indicator.current).bold().lineLimit(1)
+                pagesMenu(indicator)
                 move(.down, NavigationRing.nextPage, to: indicator.next, systemImage: "chevron.down")
             }
             .accessibilityAction(named: indicator.previousPageAction) { router.move(.up) }
@@ -127,6 +127,26 @@ struct RingIndicatorBar: View {
             .accessibilityAction(named: indicator.previousSectionAction) { router.move(.left) }
             .accessibilityAction(named: indicator.nextSectionAction) { router.move(.right) }
         }
+    }
+
+    /// The page on screen, chosen in the pages menu.
+    private var shownPage: Binding<String> {
+        Binding(get: { @MainActor in router.ring.page.id }, set: { @MainActor in router.select(page: $0) })
+    }
+
+    /// The page's name, opening a menu of every page of its section, the current one ticked.
+    private func pagesMenu(_ indicator: RingIndicator) -> some View {
+        Menu {
+            Picker(help.label(NavigationRing.pagesMenu), selection: shownPage) {
+                ForEach(indicator.pages) { page in Text(page.title).tag(page.id) }
+            }
+        } label: {
+            HStack(spacing: 4) {
+                Text(indicator.current).bold().lineLimit(1)
+                Image(systemName: "chevron.up.chevron.down").font(.caption)
+            }
+        }
+        .control(NavigationRing.pagesMenu, help: help)
     }
 
     @ViewBuilder
@@ -168,7 +188,7 @@ struct PageContent: View {
         case "formula": FormulaScreen(model: models.reports, models: models)
         case "sync": SyncScreen(model: models.sync, models: models)
         case "trash": TrashScreen(model: models.trash, models: models)
-        case "settings": SettingsScreen(model: models.settings, models: models)
+        case "settings": SettingsScreen(model: models.settings, models: models, selection: selection)
         case "profiles": ProfilesScreen(model: models.profiles, help: models.help, catalog: models.catalog)
         case "about": AboutScreen(model: models.about, models: models)
         default: EmptyView()

@@ -22,6 +22,8 @@ public final class AppShell {
     private var shownDiary: DiaryQueue?
     /// Takes MetricKit's crash and hang reports into the shown diary's queue (issue 18).
     private var crashReports: CrashReportSubscriber?
+    /// Keeps the widget and the Live Activity showing the shown diary's trip (issue 33 §5).
+    private var glance: Task<Void, Never>?
 
     public init(
         root: URL, deviceLanguage: Language = .preferred(Locale.preferredLanguages), providers: AppProviders
@@ -67,6 +69,8 @@ public final class AppShell {
             shownDiary = diary
             models = made
             IntentsHost.intents = made.intents
+            glance?.cancel()
+            glance = Task { await made.glance.keep { await TripGlancePublisher.publish($0) } }
             subscribeToCrashReports(made.errorReports.service)
             problem = nil
         } catch {

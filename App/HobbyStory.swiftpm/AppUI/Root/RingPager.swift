@@ -6,7 +6,8 @@ import SwiftUI
 /// the ring when it ends far or fast enough — only where the router lets it (never on the map,
 /// never on a pushed screen, never from the screen's edge, which belongs to the system) and the
 /// content leaves it to the ring: up or down only from the end of the page's list that way, read
-/// from the list's scroll geometry when the drag begins (``DragStart``, issue 33 §1). On a wide
+/// from the list's scroll geometry when the drag begins, and never while a text field of the page
+/// is being edited (``DragStart``, issue 33 §1). On a wide
 /// screen a list page shows its chosen item in a column beside it (issue 14 §1).
 struct RingPageView: View {
     let models: ScreenModels
@@ -59,6 +60,7 @@ struct RingPageView: View {
                     }
                 }
             }
+            .environment(\.fieldEditing) { id, editing in router.field(id, isEditing: editing) }
             .simultaneousGesture(ringDrag(in: proxy.size))
         }
     }
@@ -79,7 +81,7 @@ struct RingPageView: View {
                     ?? RingSwipe(
                         startX: value.startLocation.x, y: value.startLocation.y, width: size.width,
                         height: size.height,
-                        content: DragStart(list: listPositions[router.ring.page.id] ?? .top))
+                        content: router.dragStart(list: listPositions[router.ring.page.id] ?? .top))
                 let shift = current.follow(dx: value.translation.width, dy: value.translation.height)
                 let allowed = current.neighbours.contains { router.swipeMoves($0.direction) }
                 offset = allowed ? CGSize(width: shift.x, height: shift.y) : .zero
@@ -151,7 +153,7 @@ extension View {
     fileprivate func pushing(_ models: ScreenModels) -> some View {
         navigationDestination(for: Destination.self) { destination in
             DestinationView(destination: destination, models: models)
-                .toolbar { ToolbarItem(placement: .topBarTrailing) { HelpModeButton(help: models.help) } }
+                .toolbar { HelpModeButton.barItem(models.help) }
         }
     }
 }

@@ -35,6 +35,8 @@ public struct ScreenModels {
     public let about: AboutModel
     /// What Siri, Shortcuts and the Action button do over this diary (issue 33 §5).
     public let intents: CatchIntents
+    /// What the widget and the Live Activity show of this diary's trip going on (issue 33 §5).
+    public let glance: TripGlanceSource
     /// The system camera and photo library picker, shown when a gallery asks (T16, T17).
     public let camera: CameraPresenter
     public let library: LibraryPresenter
@@ -61,7 +63,7 @@ public struct ScreenModels {
         trash: TrashModel,
         settings: SettingsModel, errorReports: ErrorReportsModel, licence: LicenceModel,
         purchases: StorePurchases? = nil, profiles: ProfilesModel,
-        about: AboutModel, intents: CatchIntents,
+        about: AboutModel, intents: CatchIntents, glance: TripGlanceSource,
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
         gallery: @escaping @MainActor (MediaTarget?, CameraPresenter, LibraryPresenter) -> MediaModel,
         mediaViewer: @escaping @MainActor (MediaViewing) -> MediaViewerModel,
@@ -91,6 +93,7 @@ public struct ScreenModels {
         self.profiles = profiles
         self.about = about
         self.intents = intents
+        self.glance = glance
         self.camera = camera
         self.library = library
         self.gallery = ModelCache { gallery($0, camera, library) }

@@ -5,13 +5,15 @@ import SwiftUI
 /// Settings (issue 13 §3, issue 33 §6): a list of its pages in groups — account and purchase
 /// first, then units and language, maps, the paid sources' keys, then error reports and the
 /// diary's data, the legal text last — each row naming what it holds and opening its page
-/// (``SettingsGroupScreen``).
+/// (``SettingsGroupScreen``) — pushed on iPhone, beside the list on iPad (issue 33 §2).
 struct SettingsScreen: View {
     let model: SettingsModel
     let models: ScreenModels
+    /// The page shown beside the list on a wide screen; nil when a row pushes its page.
+    let selection: Binding<Destination?>?
 
     var body: some View {
-        List {
+        List(selection: selection) {
             ForEach(SettingsGroup.sections, id: \.self) { groups in
                 Section {
                     ForEach(groups, id: \.self) { group in

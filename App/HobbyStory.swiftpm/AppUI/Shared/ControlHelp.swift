@@ -24,6 +24,7 @@ struct ControlModifier: ViewModifier {
             .accessibilityLabel(help.label(control))
             .accessibilityHint(help.help(control))
             .modifier(PressForHelp(control: control, help: help))
+            .modifier(FieldEditingReport(control: control))
             .popover(
                 isPresented: Binding(
                     get: { @MainActor in help.isShown(control) },
@@ -34,6 +35,36 @@ struct ControlModifier: ViewModifier {
                     .padding()
                     .presentationCompactAdaptation(.popover)
             }
+    }
+}
+
+/// Tells the ring a text field began or ended being edited (issue 33 §1): while one is, a drag
+/// on its page moves the cursor or scrolls, never turns the page. The ring's pager hears it.
+struct FieldEditingReport: ViewModifier {
+    let control: Control
+    @FocusState private var focused: Bool
+    @Environment(\.fieldEditing) private var report
+
+    func body(content: Content) -> some View {
+        if control.kind == .field {
+            content
+                .focused($focused)
+                .onChange(of: focused) { _, editing in report(control.id, editing) }
+        } else {
+            content
+        }
+    }
+}
+
+/// Where a text field's ``FieldEditingReport`` goes: the ring's pager, nowhere elsewhere.
+struct FieldEditingKey: EnvironmentKey {
+    static var defaultValue: @MainActor (String, Bool) -> Void { { _, _ in } }
+}
+
+extension EnvironmentValues {
+    var fieldEditing: @MainActor (String, Bool) -> Void {
+        get { self[FieldEditingKey.self] }
+        set { self[FieldEditingKey.self] = newValue }
     }
 }
 
@@ -91,6 +122,13 @@ struct HelpModeButton: View {
         }
         .labelStyle(.iconOnly)
         .control(HelpModel.mode, help: help)
+    }
+}
+
+extension HelpModeButton {
+    /// The "?" at the trailing end of a pushed screen's or a sheet's bar.
+    static func barItem(_ help: HelpModel) -> ToolbarItem<(), HelpModeButton> {
+        ToolbarItem(placement: .topBarTrailing) { HelpModeButton(help: help) }
     }
 }
 

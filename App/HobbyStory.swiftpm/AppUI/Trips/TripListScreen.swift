@@ -10,6 +10,8 @@ struct TripListScreen: View {
     let models: ScreenModels
     /// The trip shown beside the list on a wide screen; nil when a row pushes the trip.
     let selection: Binding<Destination?>?
+    /// Searching counts as editing text: the ring leaves the page's drags alone meanwhile.
+    @Environment(\.fieldEditing) private var fieldEditing
 
     var body: some View {
         List(selection: selection) {
@@ -45,6 +47,7 @@ struct TripListScreen: View {
         .searchable(
             text: $model.query, isPresented: $model.isSearching, prompt: models.help.label(TripListModel.search)
         )
+        .onChange(of: model.isSearching) { _, searching in fieldEditing(TripListModel.search.id, searching) }
         .navigationTitle(models.text("page.trips"))
         .toolbar {
             ToolbarItem(placement: .primaryAction) {
