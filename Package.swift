@@ -86,7 +86,7 @@ let package = Package(
             name: "Portal",
             dependencies: [
                 "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
-                "MapPacks", "StoreVerification", "Licensing",
+                "MapPacks", "StoreVerification", "Licensing", "TarArchive",
                 "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "Gazetteer",
             ],
             resources: [.copy("Resources/openapi.json")]),
@@ -110,6 +110,10 @@ let package = Package(
         .target(name: "Almanac"),
         .target(name: "ReportOutput"),
         .target(name: "TripGlance"),
+        .target(name: "TarArchive"),
+        .target(
+            name: "DiaryBackup",
+            dependencies: ["DiaryStore", "MediaLibrary", "TarArchive", "SecureHashing", "FishingModel"]),
         .target(name: "DiaryWeather", dependencies: ["DiaryStore", "Weather", "Gazetteer", "Geodesy"]),
         .target(
             name: "Weather",
@@ -131,7 +135,7 @@ let package = Package(
                 "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient", "Weather",
                 "Almanac",
                 "SyncProtocol", "Reports", "ReportOutput", "MapSources", "Routing", "Diagnostics", "Licensing",
-                "MapPacks", "TripGlance",
+                "MapPacks", "TripGlance", "DiaryBackup",
             ],
             resources: [.copy("Resources/Localizable.xcstrings")]),
         .target(
@@ -141,6 +145,7 @@ let package = Package(
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
                 "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol", "MediaLibrary",
                 "MediaMetadata", "SQLiteDB", "CurlTransport", "DiaryServices", "Routing", "OnlineRoutes", "Licensing",
+                "DiaryBackup",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
@@ -152,7 +157,7 @@ let package = Package(
                 "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
                 "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing", "DirectoryData",
                 "AppFeatures", "Geodesy", "MapPacks", "MapRendering", "Routing", "DiaryServices", "Licensing",
-                "StoreVerification", "CSodium",
+                "StoreVerification", "CSodium", "DiaryBackup",
             ]),
 
         .target(
@@ -242,13 +247,18 @@ let package = Package(
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
                 "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather", "MapSources", "Routing",
-                "Diagnostics", "Licensing", "SyncProtocol", "TripGlance",
+                "Diagnostics", "Licensing", "SyncProtocol", "TripGlance", "DiaryBackup",
             ]),
+        .testTarget(
+            name: "TarArchiveTests", dependencies: ["TarArchive", "TestSupport"]),
         .testTarget(
             name: "HobbyStoryCLITests",
             dependencies: [
-                "HobbyStoryCLI", "DiaryStore", "FishingModel", "TestSupport", "hobbystory", "hobbystory-portal",
-            ]),
+                "HobbyStoryCLI", "DiaryStore", "FishingModel", "SQLiteDB", "TestSupport", "hobbystory",
+                "hobbystory-portal",
+            ],
+            // Read by path: the backups each format version wrote (tools/make_backup_fixture.sh).
+            exclude: ["Fixtures"]),
     ]
 )
 
@@ -271,7 +281,9 @@ let package = Package(
 #if os(Linux)
     package.targets += [
         .target(name: "UIKit", path: "Platform/StandIns/UIKit"),
-        .target(name: "SwiftUI", dependencies: ["UIKit", "CoreTransferable"], path: "Platform/StandIns/SwiftUI"),
+        .target(
+            name: "SwiftUI", dependencies: ["UIKit", "CoreTransferable", "UniformTypeIdentifiers"],
+            path: "Platform/StandIns/SwiftUI"),
         .target(name: "UniformTypeIdentifiers", path: "Platform/StandIns/UniformTypeIdentifiers"),
         .target(
             name: "CoreTransferable", dependencies: ["UniformTypeIdentifiers"],

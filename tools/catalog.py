@@ -10,11 +10,18 @@ Xcode writes it, for those without Xcode: every key has an English and a Russian
     tools/catalog.py remove KEY...      drop strings no screen shows any more
     tools/catalog.py missing            keys lacking a language (exit 1 when any)
     tools/catalog.py site               copy the report texts (report.*, recipe.*) for the portal's site
+    tools/catalog.py widget             copy the widget extension's texts (widget.*) to its own catalog
 
 The site (Sources/Site) says a report formula's problems, and names the report builder's choices,
 in the same words as the app: `site` writes them to Sources/Site/Resources/report-messages.json
 (run it after changing any report.*, recipe.* or report builder label; a test fails while the
 copy differs).
+
+The widget extension is its own bundle: the widget gallery shows its name and description, and a
+widget the app never filled asks to open it, in the device's language from the extension's String
+Catalog (App/HobbyStory.swiftpm/WidgetExtension/Localizable.xcstrings), keyed by the English text
+the widget's sources say. `widget` writes it from the widget.* keys; `missing` fails while that
+copy differs or a widget.* English text is in no widget source.
 """
 import json
 import pathlib
@@ -23,6 +30,9 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PATH = ROOT / "Sources/AppFeatures/Resources/Localizable.xcstrings"
 SITE_COPY = ROOT / "Sources/Site/Resources/report-messages.json"
+WIDGET_COPY = ROOT / "App/HobbyStory.swiftpm/WidgetExtension/Localizable.xcstrings"
+WIDGET_PREFIX = "widget."
+WIDGET_SOURCES = ROOT / "App/HobbyStory.swiftpm/Widgets"
 LANGUAGES = ("en", "ru")
 # The report messages and the builder's names of its choices, and the builder's labels.
 SITE_PREFIXES = ("report.", "recipe.")
@@ -38,9 +48,41 @@ def load():
     return {"sourceLanguage": "en", "strings": {}, "version": "1.0"}
 
 
+def catalog_text(catalog):
+    """A String Catalog as Xcode writes it."""
+    return json.dumps(catalog, ensure_ascii=False, indent=2, separators=(",", " : "), sort_keys=True) + "\n"
+
+
 def save(catalog):
-    text = json.dumps(catalog, ensure_ascii=False, indent=2, separators=(",", " : "), sort_keys=True)
-    PATH.write_text(text + "\n", encoding="utf-8")
+    PATH.write_text(catalog_text(catalog), encoding="utf-8")
+
+
+def widget_strings(catalog):
+    """The widget.* strings of the app's catalog."""
+    return {key: entry for key, entry in catalog["strings"].items() if key.startswith(WIDGET_PREFIX)}
+
+
+def widget_copy(catalog):
+    """The widget extension's catalog: the widget.* strings keyed by their English text, the key
+    the extension's views and configuration name them by (as Xcode extracts them)."""
+    strings = {
+        entry["localizations"]["en"]["stringUnit"]["value"]: entry for entry in widget_strings(catalog).values()
+    }
+    return catalog_text({"sourceLanguage": catalog["sourceLanguage"], "strings": strings, "version": catalog["version"]})
+
+
+def widget_problems(catalog):
+    """Why the widget extension's catalog is not the app's widget.* strings, or an English text
+    no widget source names (a view's literal that drifted from the catalog)."""
+    problems = []
+    if not WIDGET_COPY.exists() or WIDGET_COPY.read_text(encoding="utf-8") != widget_copy(catalog):
+        problems.append("%s differs from the widget.* strings: run tools/catalog.py widget" % WIDGET_COPY.relative_to(ROOT))
+    sources = "".join(path.read_text(encoding="utf-8") for path in sorted(WIDGET_SOURCES.glob("*.swift")))
+    for key, entry in sorted(widget_strings(catalog).items()):
+        english = entry["localizations"]["en"]["stringUnit"]["value"]
+        if json.dumps(english, ensure_ascii=False) not in sources:
+            problems.append("%s: no widget source says %s" % (key, json.dumps(english, ensure_ascii=False)))
+    return problems
 
 
 def unit(value):
@@ -88,10 +130,14 @@ def main(arguments):
             for language in LANGUAGES
             if not complete(entry.get("localizations", {}).get(language, {}))
         ]
+        missing += widget_problems(catalog)
         print("\n".join(missing))
         return 1 if missing else 0
     if arguments == ["site"]:
         SITE_COPY.write_text(site_copy(catalog), encoding="utf-8")
+        return 0
+    if arguments == ["widget"]:
+        WIDGET_COPY.write_text(widget_copy(catalog), encoding="utf-8")
         return 0
     print(__doc__, file=sys.stderr)
     return 2

@@ -45,6 +45,7 @@ public final class DeviceStorage {
         try Self.migrator.migrate(registry)
         try installBundledDirectories()
         try purgeExpiredProfiles()
+        sweepAbandonedRestores()
     }
 
     // MARK: Profiles
@@ -52,6 +53,16 @@ public final class DeviceStorage {
     /// Adds an angler. The name must be unique among the device's active profiles.
     @discardableResult
     public func addProfile(_ draft: ProfileDraft) throws -> Profile {
+        let (profile, pinHash) = try newProfile(draft)
+        try register(profile, pinHash: pinHash)
+        _ = try openDiary(profile)
+        log.info("profile added", ["profile": profile.id.uuidString.lowercased()])
+        return profile
+    }
+
+    /// A profile of `draft`, checked (its name unique among the active profiles) and its PIN
+    /// hashed, not yet stored.
+    func newProfile(_ draft: ProfileDraft) throws -> (profile: Profile, pinHash: String?) {
         var issues = draft.issues()
         let name = draft.displayName?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if issues.isEmpty, try activeProfileRow(named: name) != nil {
@@ -67,17 +78,19 @@ public final class DeviceStorage {
         }
         let profile = Profile(
             id: UUID(), displayName: name, hasPin: pinHash != nil, units: draft.units, createdAt: Diary.rounded(now()))
+        return (profile, pinHash)
+    }
+
+    /// Stores a new profile's row.
+    func register(_ profile: Profile, pinHash: String?) throws {
         try registry.transaction {
             try registry.execute(
                 "INSERT INTO profiles(id, display_name, name_key, pin_hash, units, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                 [
-                    SQLiteValue(profile.id), .text(name), .text(Self.nameKey(name)), SQLiteValue(pinHash),
-                    .text(profile.units.rawValue), SQLiteValue(profile.createdAt),
+                    SQLiteValue(profile.id), .text(profile.displayName), .text(Self.nameKey(profile.displayName)),
+                    SQLiteValue(pinHash), .text(profile.units.rawValue), SQLiteValue(profile.createdAt),
                 ])
         }
-        _ = try openDiary(profile)
-        log.info("profile added", ["profile": profile.id.uuidString.lowercased()])
-        return profile
     }
 
     /// Active profiles, by name; with `includeRemoved`, also those still recoverable.

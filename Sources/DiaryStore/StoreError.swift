@@ -25,6 +25,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case pinLocked(profile: String, seconds: Int)
     /// The trial or the purchase is over: the diary is read-only (reading, export and pulling go on).
     case readOnly
+    /// A diary file (from a backup) is damaged or from a newer build; `reason` says which.
+    case damagedFile(String, reason: String)
 
     public var description: String {
         switch self {
@@ -42,6 +44,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrongPin(let profile): "wrong PIN for profile \(profile)"
         case .pinLocked(let profile, let seconds):
             "profile \(profile) is locked after repeated wrong PINs; try again in \(seconds) s"
+        case .damagedFile(let file, let reason): "\(file) cannot be used as a diary: \(reason)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Diagnostics
+import DiaryBackup
 import DiaryServices
 import DiaryStore
 import FishingModel
@@ -60,6 +61,14 @@ public struct HobbyStoryCLI: Sendable {
             case .refused, .inTrash, .alreadyInTrash, .confirmationMismatch, .nameTaken, .pinRequired, .wrongPin,
                 .pinLocked, .readOnly:
                 return .refused
+            case .damagedFile: return .validation
+            }
+        case let error as BackupError:
+            console.writeError("error: \(error.description)")
+            switch error.problem {
+            case .destinationExists: return .refused
+            case .io: return .failure
+            default: return .validation
             }
         case let error as MediaStoreError:
             console.writeError("error: \(error.description)")
@@ -158,7 +167,8 @@ public struct HobbyStoryCLI: Sendable {
     static let commands: [String: Command] = Dictionary(
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
             + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
-            + syncCommands + mediaCommands + mapCommands + routeCommands + pointCommands + licenceCommands).map {
+            + syncCommands + mediaCommands + mapCommands + routeCommands + pointCommands + licenceCommands
+            + backupCommands).map {
                 ($0.name, $0)
             })
 
@@ -184,6 +194,8 @@ public struct HobbyStoryCLI: Sendable {
           trash list | trash restore ID | trash empty [--yes]
           media import FILE... [--catch ID | --trip ID | --spot ID]   (photos and videos; see docs/media.md)
           media list [--catch ID | --trip ID | --spot ID] | media export ID --to PATH
+          backup create --to FILE | backup verify FILE      (the whole diary with its photos and videos; docs/backup.md)
+          backup restore FILE [--as NAME] [--pin PIN]       (as a new profile, never into one that exists)
           directory list species|baits|methods|water-body-types [--search TEXT] [--include-retired]
           diagnostics export --to FILE | about        (version and data credits)
           diagnostics preview [--comment T] | diagnostics send [--comment T] [--portal URL]   (error reports; docs/diagnostics.md)

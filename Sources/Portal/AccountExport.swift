@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import PortalStore
 import SyncProtocol
+import TarArchive
 
 /// "Export everything" (issue 16 §1): a tar archive, streamed, of the account's records as JSON
 /// (as its devices synced them) and the bytes of every photo and video the portal holds. Each
@@ -46,7 +47,7 @@ enum AccountExport {
             let file = spool.appendingPathComponent(name)
             try spoolRecords(kind, account: account, store: store, into: file)
             let size = Int64(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0)
-            try await writer.write(TarArchive.header(name: "\(folder)/\(name)", size: size, modified: now))
+            try await writer.write(try TarArchive.header(name: "\(folder)/\(name)", size: size, modified: now))
             let handle = try FileHandle(forReadingFrom: file)
             defer { try? handle.close() }
             while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty { try await writer.write(piece) }
@@ -55,7 +56,7 @@ enum AccountExport {
         for item in try store.diary.mediaContents(account: account) {
             guard let size = try store.media.size(account: account, sha256: item.sha256) else { continue }
             let name = "\(folder)/media/\(item.sha256).\(item.format.isEmpty ? "bin" : String(item.format.prefix(8)))"
-            try await writer.write(TarArchive.header(name: name, size: size, modified: item.capturedAt ?? now))
+            try await writer.write(try TarArchive.header(name: name, size: size, modified: item.capturedAt ?? now))
             var offset: Int64 = 0
             while offset < size {
                 let piece = try store.media.read(
@@ -70,7 +71,7 @@ enum AccountExport {
     }
 
     private static func member(_ name: String, _ data: Data, at now: Date, to writer: HTTPBodyWriter) async throws {
-        try await writer.write(TarArchive.header(name: "\(folder)/\(name)", size: Int64(data.count), modified: now))
+        try await writer.write(try TarArchive.header(name: "\(folder)/\(name)", size: Int64(data.count), modified: now))
         try await writer.write(data)
         try await writer.write(TarArchive.padding(after: Int64(data.count)))
     }

@@ -16,7 +16,7 @@ import SyncProtocol
 /// from the first change, and deleting it only costs a rebuild.
 public final class ReportReplica {
     /// Raised whenever the tables below change, so older copies are rebuilt.
-    static let schemaVersion: Int32 = 1
+    static let schemaVersion: Int32 = 2
 
     public let fileURL: URL
     private let database: Database
@@ -205,6 +205,7 @@ public final class ReportReplica {
         "CREATE INDEX catches_report_by_species ON catches(species_id, local_time, count) WHERE deleted_at IS NULL;",
         "CREATE INDEX catches_report_by_bait ON catches(bait_id, local_time, count) WHERE deleted_at IS NULL;",
         "CREATE INDEX catches_report_by_method ON catches(method_id, local_time, count) WHERE deleted_at IS NULL;",
+        "CREATE INDEX catches_by_weekday ON catches(\(FieldCatalog.weekday(localTime: "local_time")), local_time, count) WHERE deleted_at IS NULL;",
     ]
 
     /// Every table: each kind's full column list (the Trash's columns stay empty here: deleted

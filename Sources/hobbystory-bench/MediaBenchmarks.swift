@@ -94,7 +94,7 @@ private func sha256(of url: URL) throws -> String {
 
 /// Writes an MP4 as a camera lays it out: `ftyp`, then an `mdat` of `mediaBytes` pseudo-random
 /// bytes (incompressible, like encoded video), then a `moov` holding a minimal `mvhd`.
-private func writeRandomMovie(at url: URL, mediaBytes: Int) throws {
+func writeRandomMovie(at url: URL, mediaBytes: Int) throws {
     func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
         withUnsafeBytes(of: UInt32(8 + payload.count).bigEndian, Array.init) + Array(type.utf8) + payload
     }

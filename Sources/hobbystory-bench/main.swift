@@ -3,7 +3,7 @@
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
 //        [--catches N] [--big M] [--media-mib S] [--sync-catches K] [--upload-mb U] [--no-load]
-//        [--only diary,places,almanac,media,reports,sync,upload,app,maps,routing,site,licence,pin]
+//        [--only diary,places,almanac,media,backup,reports,sync,upload,app,maps,routing,site,licence,pin]
 //        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
@@ -30,11 +30,12 @@ if let graph = option("--route-memory") {
     exit(0)
 }
 let sections = Set(
-    (option("--only") ?? "diary,places,almanac,media,reports,sync,upload,app,maps,routing,site,licence,pin").split(
-        separator: ","
-    )
-    .map(
-        String.init))
+    (option("--only") ?? "diary,places,almanac,media,backup,reports,sync,upload,app,maps,routing,site,licence,pin")
+        .split(
+            separator: ","
+        )
+        .map(
+            String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hobbystory-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -55,6 +56,7 @@ if sections.contains("routing") {
 }
 // Media before the diary section, whose million catches leave the heap large.
 if sections.contains("media") { try benchmarkMedia(mebibytes: mediaMebibytes) }
+if sections.contains("backup") { try benchmarkBackup(mebibytes: mediaMebibytes) }
 var big: Setup?
 if sections.contains("diary") { big = try benchmarkDiary(bulkCount: bulkCount, bigCount: bigCount) }
 if sections.contains("reports") {

@@ -28,7 +28,7 @@ struct CLIRunner {
         try run(arguments: arguments, input: input)
     }
 
-    private func run(arguments: [String], input: String?) throws -> Result {
+    func run(arguments: [String], input: String?) throws -> Result {
         let process = Process()
         process.executableURL = builtProduct("hobbystory")
         process.arguments = ["--data", folder.path] + arguments

@@ -82,6 +82,26 @@ public func externalCommand(_ arguments: [String], in folder: URL? = nil) throws
     return (process.terminationStatus, data, errorData.withLock { $0 })
 }
 
+/// ``externalCommand(_:in:)`` for a tool that must succeed: its standard output as text; a
+/// failure throws with the tool's status and what it said.
+public func externalOutput(_ arguments: [String], in folder: URL? = nil) throws -> String {
+    let result = try externalCommand(arguments, in: folder)
+    guard result.status == 0 else {
+        throw ExternalCommandFailed(
+            arguments: arguments, status: result.status, errors: String(decoding: result.errors, as: UTF8.self))
+    }
+    return String(decoding: result.output, as: UTF8.self)
+}
+
+/// A tool ``externalOutput(_:in:)`` ran did not succeed.
+public struct ExternalCommandFailed: Error, CustomStringConvertible {
+    public let arguments: [String]
+    public let status: Int32
+    public let errors: String
+
+    public var description: String { "\(arguments.joined(separator: " ")) exited \(status): \(errors)" }
+}
+
 /// The package's root folder (for scripts under `tools/`).
 public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

@@ -5,7 +5,9 @@ import WidgetKit
 
 /// The Home Screen and Lock Screen widget of the trip going on (issue 33 §5; T10, T11): reads the
 /// glance the app last wrote to the app group's container and shows it until the app writes
-/// another (which reloads it) or the trip goes quiet (its timeline's second entry).
+/// another (which reloads it) or the trip goes quiet (its timeline's second entry). Its gallery
+/// name and description are keys of the extension's String Catalog (`widget.*` in the app's),
+/// shown in the device's language.
 public struct OpenTripWidget: Widget {
     public init() {}
 

@@ -59,6 +59,7 @@ public struct TripGlanceView: View {
             }
             Spacer(minLength: 0)
             Link(destination: glance.catchNowLink) { CatchNowBadge(text: glance.words.catchNow) }
+                .layoutPriority(1)
         }
     }
 

@@ -72,6 +72,7 @@ struct BesideCatchNow<Content: View>: View {
             VStack(alignment: .leading, spacing: 2) { content }
             Spacer(minLength: 0)
             Link(destination: trip.catchNowLink) { CatchNowBadge(text: trip.catchNow) }
+                .layoutPriority(1)
         }
     }
 }

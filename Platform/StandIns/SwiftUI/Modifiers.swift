@@ -129,6 +129,10 @@ extension View {
         attribute("lineLimit", number.map(String.init) ?? "none")
     }
 
+    /// Sets the priority by which a parent layout apportions space to this child: a higher one
+    /// shrinks later and grows sooner (Apple: `layoutPriority(_:)`).
+    nonisolated public func layoutPriority(_ value: Double) -> some View { attribute("layoutPriority", "\(value)") }
+
     nonisolated public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V)
         -> some View
     {

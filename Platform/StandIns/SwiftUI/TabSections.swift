@@ -38,6 +38,24 @@ public struct AdaptableTabBarPlacement: Hashable {
     public static var sidebar: AdaptableTabBarPlacement { AdaptableTabBarPlacement(name: "sidebar") }
 }
 
+/// Where a sidebar-adaptable tab view on iPad shows its tabs when the app opens (not Apple API:
+/// the wireframe's environment entry behind `defaultAdaptableTabBarPlacement(_:)`).
+struct DefaultAdaptableTabBarPlacementKey: EnvironmentKey {
+    static var defaultValue: AdaptableTabBarPlacement { .automatic }
+}
+
+extension View {
+    /// The placement a sidebar-adaptable tab view takes at launch on iPad (Apple:
+    /// `defaultAdaptableTabBarPlacement(_:)`, iOS 18); the angler may switch it after.
+    nonisolated public func defaultAdaptableTabBarPlacement(_ defaultPlacement: AdaptableTabBarPlacement = .automatic)
+        -> some View
+    {
+        ModifiedView(content: self) { context, content in
+            context.evaluate(content) { $0[DefaultAdaptableTabBarPlacementKey.self] = defaultPlacement }
+        }
+    }
+}
+
 /// Tab content with a tab-view modifier applied (not Apple API: Apple's modifiers return opaque
 /// tab content); the tab view reads the modifier when it draws the tabs.
 nonisolated struct ModifiedTabContent<Base: TabContent>: TabContent {

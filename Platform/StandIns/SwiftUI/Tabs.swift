@@ -147,11 +147,13 @@ nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View
     let selection: SelectionValue
     let tabs: Any
 
-    /// The tabs as the style draws them: a bar of the tabs shown in a tab bar (compact width),
-    /// or a sidebar of those shown in a sidebar, grouped under their sections' titles (regular).
+    /// The tabs as the style draws them: a bar of the tabs shown in a tab bar (compact width, at
+    /// the bottom; regular width, at the top), or — on a regular width whose default placement is
+    /// the sidebar — a sidebar of those shown in a sidebar, grouped under their sections' titles.
     public func _wireframe(_ context: WireframeContext) -> [WireframeNode] {
         let regular = context.environment.horizontalSizeClass == .regular
-        let placement: AdaptableTabBarPlacement = regular ? .sidebar : .tabBar
+        let sidebar = regular && context.environment[DefaultAdaptableTabBarPlacementKey.self] == .sidebar
+        let placement: AdaptableTabBarPlacement = sidebar ? .sidebar : .tabBar
         var items: [WireframeNode] = []
         var shown: [WireframeNode] = []
         for entry in TabEntry.entries(tabs) where !entry.hidden && !entry.hiddenIn.contains(placement) {
@@ -160,7 +162,7 @@ nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View
                 item.attributes["selected"] = "true"
                 shown = context.evaluate(entry.content)
             }
-            if regular, let section = entry.section {
+            if sidebar, let section = entry.section {
                 if items.last?.kind == "tabSection" && items.last?.text == section {
                     items[items.count - 1].children.append(item)
                 } else {
@@ -172,7 +174,7 @@ nonisolated public struct TabView<SelectionValue: Hashable, Content: View>: View
         }
         return [
             WireframeNode(
-                "tabs", attributes: ["sizeClass": regular ? "regular" : "compact"],
+                "tabs", attributes: ["sizeClass": sidebar ? "regular" : regular ? "regularTop" : "compact"],
                 children: [WireframeNode("tabBar", children: items)] + shown)
         ]
     }

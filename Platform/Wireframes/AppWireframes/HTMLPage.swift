@@ -68,6 +68,7 @@ struct HTMLPage {
                 classes.append("\(name)-\(value)")
             case "disabled" where value == "true": classes.append("disabled")
             case "lineLimit" where value == "1": classes.append("one-line")
+            case "layoutPriority" where (Double(value) ?? 0) > 0: classes.append("priority")
             case "style": classes.append("fg-\(value)")
             case "background": classes.append("bg-\(value)")
             case "back" where value == "true": classes.append("back")
@@ -138,6 +139,8 @@ struct HTMLPage {
         *{box-sizing:border-box} body{margin:0;font:15px/1.3 -apple-system,"DejaVu Sans",sans-serif;background:#f2f2f7;color:#111;overflow:hidden}
         div{display:flex;flex-direction:column;gap:4px} .words{overflow-wrap:break-word;min-width:0}
         .n-tabs{height:100%;flex-direction:column-reverse} .n-tabs>.n-tabBar{flex-direction:row;justify-content:space-around;background:#fbfbfd;border-top:1px solid #ccc;padding:6px 0 18px}
+        .n-tabs.sizeClass-regularTop{flex-direction:column} .n-tabs.sizeClass-regularTop>.n-tabBar{justify-content:center;gap:24px;border-top:0;border-bottom:1px solid #ccc;padding:8px 0}
+        .n-stack.axis-horizontal>.priority{flex-shrink:0;max-width:100%} .n-stack.axis-horizontal:has(>.priority)>:not(.priority){min-width:0;flex-shrink:1}
         .n-tabs.sizeClass-regular{flex-direction:row} .n-tabs.sizeClass-regular>.n-tabBar{flex:0 0 220px;flex-direction:column;justify-content:flex-start;border-top:0;border-right:1px solid #ccc;padding:16px 8px}
         .n-tabs.sizeClass-regular .n-tab{flex-direction:row;font-size:15px;gap:8px;padding:6px 8px;min-height:36px}
         .n-tabSection{gap:0} .n-tabSection>.words{color:#6d6d72;font-size:12px;font-weight:600;text-transform:uppercase;padding:10px 8px 2px}

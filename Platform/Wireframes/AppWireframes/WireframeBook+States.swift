@@ -102,6 +102,10 @@ extension WireframeBook {
             models.router.current.navigate(to: .settings(.data))
             await models.settings.exportDiagnostics()
         }
+        try await render("settings", "data-backed-up", filled: true) { models in
+            models.router.current.navigate(to: .settings(.data))
+            await models.backup.backUp()
+        }
         try await render("settings", "map-pack-remove", filled: true) { models in
             models.router.current.navigate(to: .settings(.maps))
             models.mapPacks.selected = models.mapPacks.installed.first
@@ -114,6 +118,19 @@ extension WireframeBook {
         }
         try await render("profiles", "wrong-pin", filled: true) { try await Self.removeIvan($0, pin: "1111") }
         try await render("profiles", "removed", filled: true) { try await Self.removeIvan($0, pin: "2468") }
+        try await render("profiles", "restore-choosing", filled: true) { $0.profiles.restoring.isChoosing = true }
+        try await render("profiles", "restore-chosen", filled: true) { models in
+            try await Self.chooseBackup(models)
+        }
+        try await render("profiles", "restore-name-taken", filled: true) { models in
+            try await Self.chooseBackup(models)
+            await models.profiles.restoring.restoreChosen()
+        }
+        try await render("profiles", "restored", filled: true) { models in
+            try await Self.chooseBackup(models)
+            models.profiles.restoring.name = "Anna at home"
+            await models.profiles.restoring.restoreChosen()
+        }
         try await render("home", "russian", filled: true, language: .russian) { _ in }
         try await render("about", "licences", filled: true) { $0.about.showsLicences = true }
         try await render("spots", "mark-on-map", filled: true) { await $0.marking.begin() }
@@ -328,6 +345,13 @@ extension WireframeBook {
         models.profiles.confirmation?.typedText = "Ivan"
         models.profiles.confirmation?.pin = pin
         try await models.profiles.confirmation?.confirm()
+    }
+
+    /// Backs the sample diary up and chooses that backup to restore, as if picked in Files.
+    static func chooseBackup(_ models: ScreenModels) async throws {
+        await models.backup.backUp()
+        guard let file = models.backup.made?.file else { throw WireframeError("the sample diary was not backed up") }
+        await models.profiles.restoring.choose(file)
     }
 
     /// Pushes the latest trip's page on the trips page, loaded.

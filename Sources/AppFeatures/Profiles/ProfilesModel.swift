@@ -40,6 +40,8 @@ public final class ProfilesModel: SafeguardsDestructiveActions {
 
     public private(set) var confirmation: PendingConfirmation?
     public private(set) var undoOffer: UndoOffer?
+    /// Restoring a backup as a new angler (issue 34 §2); the list reloads and selects it after.
+    public let restoring: RestoreModel
 
     private let storage: SerialAccess<DeviceStorage>
     private let language: Language
@@ -50,6 +52,11 @@ public final class ProfilesModel: SafeguardsDestructiveActions {
         self.storage = storage
         self.language = language
         self.catalog = catalog
+        restoring = RestoreModel(storage: storage, language: language, catalog: catalog)
+        restoring.onRestored = { [weak self] profile in
+            try? await self?.load()
+            self?.selected = profile
+        }
     }
 
     public func load() async throws {

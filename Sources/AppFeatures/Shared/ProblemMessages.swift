@@ -1,3 +1,4 @@
+import DiaryBackup
 import DiaryServices
 import DiaryStore
 import Foundation
@@ -46,6 +47,7 @@ public struct ProblemMessages: Sendable {
         case MapPacksProblem.notSignedIn: text("error.mapPacks.notSignedIn")
         case let error as MapPackService.Problem: text("error.mapPacks.unknown", ["detail": error.description])
         case let error as MapKeyStoreError: text("error.mapKeys.store", ["detail": error.detail])
+        case let error as BackupError: backup(error)
         default: text("error.unexpected", ["detail": "\(error)"])
         }
     }
@@ -75,6 +77,18 @@ public struct ProblemMessages: Sendable {
         case .pinRequired: text("error.profiles.pinRequired")
         case .pinLocked(_, let seconds): text("error.profiles.locked", ["minutes": "\(max(1, (seconds + 59) / 60))"])
         case .readOnly: text("error.store.readOnly")
+        case .damagedFile(let file, let reason): text("error.store.damagedFile", ["file": file, "reason": reason])
+        }
+    }
+
+    private func backup(_ error: BackupError) -> String {
+        switch error.problem {
+        case .notABackup: text("error.backup.notABackup")
+        case .newerVersion: text("error.backup.newer")
+        case .destinationExists, .io: text("error.backup.io", ["detail": error.description])
+        case .unexpectedMember, .duplicateMember, .missingMember, .digestMismatch, .diaryMismatch, .unreadableMember,
+            .archive:
+            text("error.backup.damaged", ["detail": error.description])
         }
     }
 

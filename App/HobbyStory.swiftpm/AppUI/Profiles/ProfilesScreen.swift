@@ -54,6 +54,7 @@ struct ProfilesScreen: View {
                 Button(help.label(ProfilesModel.add)) { Task { await model.addProfile() } }
                     .control(ProfilesModel.add, help: help)
             }
+            RestoreSection(model: model.restoring, help: help, catalog: catalog)
             if !model.removedProfiles.isEmpty {
                 Section(text("profiles.removed")) {
                     ForEach(model.removedProfiles, id: \.id) { profile in

@@ -154,6 +154,10 @@ extension ScreenModels {
             sync: SyncModel(service: sync, deviceName: p.deviceName, language: language),
             trash: TrashModel(diary: diary, language: language), settings: settings,
             errorReports: ErrorReportsModel(service: diagnostics, language: language),
+            // The last backup made waits beside the diagnostics export until the next replaces it.
+            backup: BackupModel(
+                diary: diary, folder: deviceFolder.appendingPathComponent("backups"),
+                madeBy: "The Hobby Story \(p.appVersion)", language: language, now: p.now),
             licence: LicenceModel(
                 service: licence, store: store, productIds: p.licenceProducts, language: language,
                 buildProblems: p.licensing.problems),

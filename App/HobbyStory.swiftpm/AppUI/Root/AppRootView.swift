@@ -48,6 +48,9 @@ public struct AppRootView: View {
             .sidebarOnly(width)
         }
         .tabViewStyle(.sidebarAdaptable)
+        // iPad opens on the sidebar, where every page is one tap away; the angler may fold it
+        // into the top tab bar.
+        .defaultAdaptableTabBarPlacement(.sidebar)
         .tabViewCustomization($customization)
         .modifier(MediaCaptureScreens(camera: models.camera, library: models.library))
         .modifier(ErrorReportsQuestion(model: models.errorReports, models: models))

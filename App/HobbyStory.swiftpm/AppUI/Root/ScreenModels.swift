@@ -27,6 +27,7 @@ public struct ScreenModels {
     public let trash: TrashModel
     public let settings: SettingsModel
     public let errorReports: ErrorReportsModel
+    public let backup: BackupModel
     /// The licence: trial, purchase, grace, read-only (T13).
     public let licence: LicenceModel
     /// The purchases the licence waits for, made from the window showing it (nil: none need one).
@@ -61,7 +62,7 @@ public struct ScreenModels {
         bests: PersonalBestsModel,
         sync: SyncModel,
         trash: TrashModel,
-        settings: SettingsModel, errorReports: ErrorReportsModel, licence: LicenceModel,
+        settings: SettingsModel, errorReports: ErrorReportsModel, backup: BackupModel, licence: LicenceModel,
         purchases: StorePurchases? = nil, profiles: ProfilesModel,
         about: AboutModel, intents: CatchIntents, glance: TripGlanceSource,
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
@@ -88,6 +89,7 @@ public struct ScreenModels {
         self.trash = trash
         self.settings = settings
         self.errorReports = errorReports
+        self.backup = backup
         self.licence = licence
         self.purchases = purchases
         self.profiles = profiles

@@ -10,7 +10,7 @@ struct SettingsGroupScreen: View {
 
     var body: some View {
         switch group {
-        case .account: SyncScreen(model: models.sync, models: models)
+        case .account: SyncScreen(model: models.sync, models: models, titleKey: group.titleKey)
         case .about: AboutScreen(model: models.about, models: models)
         default:
             Form { settings }
@@ -40,6 +40,7 @@ struct SettingsGroupScreen: View {
         case .mapKeys: ForEach(model.mapKeys) { MapKeySection(model: $0, models: models) }
         case .errorReports: ErrorReportsSection(model: models.errorReports, models: models)
         case .data:
+            BackupSection(model: models.backup, models: models)
             ControlButton(SettingsModel.exportDiagnostics, systemImage: "doc.text", help: models.help) {
                 Task { await model.exportDiagnostics() }
             }

@@ -11,28 +11,40 @@ struct SettingsScreen: View {
     let models: ScreenModels
     /// The page shown beside the list on a wide screen; nil when a row pushes its page.
     let selection: Binding<Destination?>?
+    @Environment(\.dynamicTypeSize) private var typeSize
 
     var body: some View {
         List(selection: selection) {
             ForEach(SettingsGroup.sections, id: \.self) { groups in
                 Section {
                     ForEach(groups, id: \.self) { group in
-                        NavigationLink(value: Destination.settings(group)) {
-                            HStack {
-                                Label(models.text(group.titleKey), systemImage: Self.symbol(of: group))
-                                Spacer()
-                                if let summary = summary(of: group) {
-                                    Text(summary).foregroundStyle(.secondary).lineLimit(1)
-                                }
-                            }
-                        }
-                        .control(group.control, help: models.help)
+                        NavigationLink(value: Destination.settings(group)) { row(group) }
+                            .control(group.control, help: models.help)
                     }
                 }
             }
         }
         .navigationTitle(models.text("page.settings"))
         .task { try? await model.load() }
+    }
+
+    /// A page's name and what it holds now: side by side, the summary giving way to the name, or
+    /// at the accessibility text sizes one under the other, as iOS's Settings sets them.
+    @ViewBuilder
+    private func row(_ group: SettingsGroup) -> some View {
+        let label = Label(models.text(group.titleKey), systemImage: Self.symbol(of: group))
+        if typeSize.isAccessibilitySize {
+            VStack(alignment: .leading, spacing: 2) {
+                label
+                if let summary = summary(of: group) { Text(summary).foregroundStyle(.secondary) }
+            }
+        } else {
+            HStack {
+                label.layoutPriority(1)
+                Spacer()
+                if let summary = summary(of: group) { Text(summary).foregroundStyle(.secondary).lineLimit(1) }
+            }
+        }
     }
 
     /// What a row says of its page's settings now, where a word or two can.

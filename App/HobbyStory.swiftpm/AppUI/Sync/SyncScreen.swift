@@ -2,10 +2,12 @@ import AppFeatures
 import SwiftUI
 
 /// Sync (T3): sign in to a portal, see what waits and what was refused, sync now, restore an
-/// older version, sign out (asking first when changes are unsent, UI5).
+/// older version, sign out (asking first when changes are unsent, UI5). Its own page in More,
+/// and Settings' Account page under that page's title.
 struct SyncScreen: View {
     @Bindable var model: SyncModel
     let models: ScreenModels
+    var titleKey = "page.sync"
 
     var body: some View {
         Form {
@@ -58,7 +60,7 @@ struct SyncScreen: View {
             }
             ProblemNote(problem: model.problem)
         }
-        .navigationTitle(models.text("page.sync"))
+        .navigationTitle(models.text(titleKey))
         .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .task { try? await model.load() }
         .task { await model.observe() }
