@@ -18,7 +18,7 @@ func benchmarkBackup(mebibytes: Int) throws {
     let videos = 8
     for index in 0..<videos {
         let video = work.appendingPathComponent("video-\(index).mp4")
-        try writeRandomMovie(at: video, mediaBytes: (mebibytes << 20) / videos)
+        try writeRandomMovie(at: video, mediaBytes: (mebibytes << 20) / videos, seed: UInt64(index))
         _ = try importer.importMedia(MediaSource(url: video))
         try FileManager.default.removeItem(at: video)
     }
@@ -88,7 +88,7 @@ func benchmarkBackup(mebibytes: Int) throws {
         for file in [archive, tarFile, unpacked] { try FileManager.default.removeItem(at: file) }
     }
     print(
-        "backup of a diary with \(mebibytes) MiB of videos (\(videos) files) 500 trips and 20000 catches, median of \(rounds); archive \(String(format: "%.1f", Double(archiveBytes) / 1e6)) MB"
+        "backup of a diary with \(mebibytes) MiB of videos (\(videos) files), 500 trips and 20000 catches, median of \(rounds); archive \(String(format: "%.1f", Double(archiveBytes) / 1e6)) MB"
     )
     func line(_ label: String, _ times: [Double], _ baseline: [Double]?, _ peaks: [Int]?) {
         var text = "  " + (label + ":").padding(toLength: 44, withPad: " ", startingAt: 0)

@@ -93,8 +93,9 @@ private func sha256(of url: URL) throws -> String {
 }
 
 /// Writes an MP4 as a camera lays it out: `ftyp`, then an `mdat` of `mediaBytes` pseudo-random
-/// bytes (incompressible, like encoded video), then a `moov` holding a minimal `mvhd`.
-func writeRandomMovie(at url: URL, mediaBytes: Int) throws {
+/// bytes (incompressible, like encoded video; another `seed`, other bytes), then a `moov` holding
+/// a minimal `mvhd`.
+func writeRandomMovie(at url: URL, mediaBytes: Int, seed: UInt64 = 2026) throws {
     func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
         withUnsafeBytes(of: UInt32(8 + payload.count).bigEndian, Array.init) + Array(type.utf8) + payload
     }
@@ -110,7 +111,7 @@ func writeRandomMovie(at url: URL, mediaBytes: Int) throws {
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     try handle.seekToEnd()
-    var generator = SplitMix64(seed: 2026)
+    var generator = SplitMix64(seed: seed)
     var chunk = [UInt64](repeating: 0, count: 1 << 17)
     for _ in 0..<(mediaBytes >> 20) {
         for i in chunk.indices { chunk[i] = generator.next() }
