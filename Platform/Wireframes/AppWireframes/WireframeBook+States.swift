@@ -124,6 +124,7 @@ extension WireframeBook {
         }
         try await render("profiles", "restore-name-taken", filled: true) { models in
             try await Self.chooseBackup(models)
+            models.profiles.restoring.name = "Anna"
             await models.profiles.restoring.restoreChosen()
         }
         try await render("profiles", "restored", filled: true) { models in

@@ -77,8 +77,9 @@ public final class BackupModel: DeclaresControls {
         return "\(safe) \(DiaryTime.iso8601(time, utcOffsetSeconds: 0).prefix(10)).hsbackup"
     }
 
-    /// What the last backup holds, in the angler's words: its trips, catches, photos and videos
-    /// and size, and those of its photos and videos that were not on this device.
+    /// What the last backup holds, in the angler's words: when it was made, its trips, catches,
+    /// photos and videos and size, that it waits to be saved or sent, and those of its photos and
+    /// videos that were not on this device.
     public func summary(_ catalog: Catalog = .shared) -> String? {
         guard let made else { return nil }
         let diary = made.contents.manifest.diary
@@ -86,6 +87,9 @@ public final class BackupModel: DeclaresControls {
         var text = catalog.text(
             "backup.made", language,
             [
+                "date": DiaryDates(language: language).moment(
+                    made.contents.header.createdAt,
+                    offset: TimeZone.current.secondsFromGMT(for: made.contents.header.createdAt)),
                 "trips": catalog.text("backup.trips", language, count: diary.live[RecordKind.trip.rawValue] ?? 0),
                 "catches": catalog.text("backup.catches", language, count: diary.live[RecordKind.catch.rawValue] ?? 0),
                 "media": catalog.text("backup.media", language, count: made.contents.manifest.media.count),

@@ -53,20 +53,26 @@ public final class RestoreModel: DeclaresControls {
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
 
     /// A file the angler chose: reads whose backup it is (its header only; the rest is checked as
-    /// it is restored) and proposes its name. `access` keeps the file readable meanwhile.
+    /// it is restored) and proposes a name no angler here has: the backup's own, else "Anna
+    /// (restored)", numbered when that is taken too. `access` keeps the file readable meanwhile.
     public func choose(_ file: URL, access: AnyObject? = nil) async {
         cancel()
         do {
             let header = try await Task.detached { try BackupReader.header(of: file) }.value
+            let restored = catalog.text("restore.defaultName", language, ["name": header.profileName])
+            let candidates = [header.profileName, restored] + (2...9).map { "\(restored) \($0)" }
+            let free = try await storage.run { storage in
+                candidates.first { (try? storage.profile(named: $0)) == nil } ?? restored
+            }
             chosen = Chosen(file: file, header: header, access: access)
-            name = header.profileName
+            name = free
             problem = nil
         } catch {
             problem = problems.text(error)
         }
     }
 
-    /// What the chosen backup is: whose, when and by which build.
+    /// What the chosen backup is, whose and when, and what restoring it does.
     public var description: String? {
         guard let header = chosen?.header else { return nil }
         return catalog.text(
@@ -75,7 +81,6 @@ public final class RestoreModel: DeclaresControls {
                 "name": header.profileName,
                 "date": DiaryDates(language: language).day(
                     header.createdAt, offset: TimeZone.current.secondsFromGMT(for: header.createdAt)),
-                "build": header.madeBy,
             ])
     }
 

@@ -11,7 +11,7 @@ struct RestoreSection: View {
     let catalog: Catalog
 
     var body: some View {
-        Section(help.label(RestoreModel.choose)) {
+        Section(catalog.text("restore.section", help.language)) {
             if let description = model.description {
                 Text(description)
                 TextField(help.label(RestoreModel.nameField), text: $model.name)

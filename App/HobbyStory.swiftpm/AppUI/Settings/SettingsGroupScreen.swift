@@ -41,16 +41,18 @@ struct SettingsGroupScreen: View {
         case .errorReports: ErrorReportsSection(model: models.errorReports, models: models)
         case .data:
             BackupSection(model: models.backup, models: models)
-            ControlButton(SettingsModel.exportDiagnostics, systemImage: "doc.text", help: models.help) {
-                Task { await model.exportDiagnostics() }
-            }
-            if let file = model.exportedDiagnostics {
-                ShareLink(item: file) {
-                    Label(models.help.label(SettingsModel.shareDiagnostics), systemImage: "square.and.arrow.up")
+            Section(models.text("settings.diagnosticsSection")) {
+                ControlButton(SettingsModel.exportDiagnostics, systemImage: "stethoscope", help: models.help) {
+                    Task { await model.exportDiagnostics() }
                 }
-                .control(SettingsModel.shareDiagnostics, help: models.help)
+                if let file = model.exportedDiagnostics {
+                    ShareLink(item: file) {
+                        Label(models.help.label(SettingsModel.shareDiagnostics), systemImage: "square.and.arrow.up")
+                    }
+                    .control(SettingsModel.shareDiagnostics, help: models.help)
+                }
+                ProblemNote(problem: model.problem)
             }
-            ProblemNote(problem: model.problem)
         case .account, .about: EmptyView()
         }
     }
