@@ -79,8 +79,8 @@ public enum BackupWriter {
             }
             let member = try add(file, as: BackupFormat.mediaMember(sha256), to: writer, modified: now)
             guard member.sha256 == sha256 else {
-                // Bytes that changed on disk since they were stored: the tar member stays (its
-                // digest is in the manifest), but restoring it would be refused, so say so now.
+                // Bytes that changed on disk since they were stored: a restore would refuse the
+                // member, so the backup stops here, naming it, and its unfinished file is removed.
                 throw BackupError(.digestMismatch, member.name, "the stored photo or video on this device is damaged")
             }
             members.append(member)
