@@ -114,6 +114,9 @@ let package = Package(
         .target(
             name: "DiaryBackup",
             dependencies: ["DiaryStore", "MediaLibrary", "TarArchive", "SecureHashing", "FishingModel"]),
+        .target(
+            name: "DiaryInterchange",
+            dependencies: ["DiaryStore", "FishingModel", "SyncProtocol", "SecureHashing", "ReportOutput"]),
         .target(name: "DiaryWeather", dependencies: ["DiaryStore", "Weather", "Gazetteer", "Geodesy"]),
         .target(
             name: "Weather",
@@ -145,7 +148,7 @@ let package = Package(
                 "DiaryStore", "Diagnostics", "FishingModel", "Reports", "ReportOutput", "Geodesy", "Gazetteer",
                 "Almanac", "Geomagnetism", "Weather", "DiaryWeather", "SyncClient", "SyncProtocol", "MediaLibrary",
                 "MediaMetadata", "SQLiteDB", "CurlTransport", "DiaryServices", "Routing", "OnlineRoutes", "Licensing",
-                "DiaryBackup",
+                "DiaryBackup", "DiaryInterchange",
             ]),
 
         .executableTarget(name: "hobbystory", dependencies: ["HobbyStoryCLI"]),
@@ -251,6 +254,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "TarArchiveTests", dependencies: ["TarArchive", "TestSupport"]),
+        .testTarget(
+            name: "DiaryInterchangeTests",
+            dependencies: ["DiaryInterchange", "DiaryStore", "FishingModel", "TestSupport"]),
         .testTarget(
             name: "HobbyStoryCLITests",
             dependencies: [

@@ -133,15 +133,20 @@ public final class Diary {
 
     /// Finds the object whose id is `text` or starts with it (at least 4 characters), live or trashed.
     public func resolveId(_ text: String, _ type: RecordKind) throws -> UUID {
+        try resolveId(text, table: type.table, entity: type.rawValue)
+    }
+
+    /// Finds the row of `table` whose id is `text` or starts with it (at least 4 characters).
+    func resolveId(_ text: String, table: String, entity: String) throws -> UUID {
         let prefix = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw StoreError.notFound(entity: type.rawValue, id: text)
+            throw StoreError.notFound(entity: entity, id: text)
         }
         let rows = try database.query(
-            "SELECT id FROM \(type.table) WHERE id >= ? AND id < ? LIMIT 2", [.text(prefix), .text(prefix + "\u{7F}")])
+            "SELECT id FROM \(table) WHERE id >= ? AND id < ? LIMIT 2", [.text(prefix), .text(prefix + "\u{7F}")])
         guard rows.count == 1, let id = UUID(uuidString: try rows[0].text(0)) else {
-            if rows.isEmpty { throw StoreError.notFound(entity: type.rawValue, id: text) }
-            throw StoreError.ambiguousId(entity: type.rawValue, prefix: prefix, matches: rows.count)
+            if rows.isEmpty { throw StoreError.notFound(entity: entity, id: text) }
+            throw StoreError.ambiguousId(entity: entity, prefix: prefix, matches: rows.count)
         }
         return id
     }
@@ -167,7 +172,7 @@ public final class Diary {
     }
 
     /// The current time on the device clock, rounded to the milliseconds the database keeps.
-    func currentTime() -> Date { Self.rounded(now()) }
+    public func currentTime() -> Date { Self.rounded(now()) }
 
     static func rounded(_ date: Date) -> Date {
         Date(timeIntervalSince1970: Double(DiaryTime.milliseconds(date)) / 1000)

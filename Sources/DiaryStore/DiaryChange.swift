@@ -22,6 +22,8 @@ public struct DiaryChange: OptionSet, Sendable, Hashable {
     public static let settings = DiaryChange(rawValue: 1 << 8)
     /// Saved custom reports.
     public static let reports = DiaryChange(rawValue: 1 << 9)
+    /// The files imported into the diary and the records each made.
+    public static let imports = DiaryChange(rawValue: 1 << 10)
 
     /// The kinds written when `tables` were; a table the map does not know counts as every kind,
     /// so a table added later can cause an extra refresh but never a missed one.
@@ -29,7 +31,7 @@ public struct DiaryChange: OptionSet, Sendable, Hashable {
         self = tables.reduce(into: []) { $0.formUnion(Self.kinds[$1] ?? Self.everything) }
     }
 
-    public static let everything = DiaryChange(rawValue: (1 << 10) - 1)
+    public static let everything = DiaryChange(rawValue: (1 << 11) - 1)
 
     /// Each table of the diary's database with the kinds it holds.
     static let kinds: [String: DiaryChange] = [
@@ -41,6 +43,6 @@ public struct DiaryChange: OptionSet, Sendable, Hashable {
         "outbox": .sync, "outbox_v": .sync, "sync_account": .sync, "sync_full_pass": .sync, "sync_parked": .sync,
         "sync_parked_v": .sync, "sync_records": .sync, "sync_records_v": .sync, "sync_rejections": .sync,
         "diary_meta": .settings, "schema_migrations": .settings, "saved_reports": .reports,
-        "error_reports": .settings,
+        "error_reports": .settings, "imports": .imports, "imported_records": .imports,
     ]
 }

@@ -8,13 +8,30 @@ public struct TrashEntry: Codable, Sendable, Equatable, Identifiable {
     public var id: UUID
     /// The delete operation that put it there; its cascaded children share it.
     public var batchId: UUID
-    public var entityType: RecordKind
+    public var entityType: TrashKind
     /// What the angler would recognise: a spot's name, a trip's title or date, a catch's species and time.
     public var label: String
     /// The object plus what went with it (a trip's catches, a spot's trips and catches, and the
     /// photos and videos that belonged only to those).
     public var itemCount: Int
     public var deletedAt: Date
+}
+
+/// What a Trash entry is: one kind of record with what went with it, or an import's records.
+public enum TrashKind: String, Codable, Sendable, CaseIterable {
+    case spot, trip, `catch`, media, report
+    /// Every spot, trip and catch one file's import made, undone together (issue 34 §1).
+    case importBatch = "import"
+
+    init(_ kind: RecordKind) {
+        switch kind {
+        case .spot: self = .spot
+        case .trip: self = .trip
+        case .catch: self = .catch
+        case .media: self = .media
+        case .report: self = .report
+        }
+    }
 }
 
 /// The Trash (UI5 "fool protection"): every delete is recoverable until the angler empties it.
@@ -42,8 +59,6 @@ extension TrashStore {
     /// but queues the children its cascade takes that the portal has not deleted itself.
     func put(_ type: RecordKind, _ id: UUID, recording: (RecordKind, UUID) -> Bool) throws -> TrashEntry {
         try diary.database.transaction {
-            let time = diary.currentTime()
-            let batch = UUID()
             let label: String
             var affected: [(RecordKind, [UUID])] = []
             switch type {
@@ -81,29 +96,40 @@ extension TrashStore {
                 affected = [(.report, [id])]
             }
             if type.holdsMedia { affected.append((.media, try diary.media.leavingWith(affected))) }
-            let count = affected.reduce(0) { $0 + $1.1.count }
-            let entry = TrashEntry(
-                id: id, batchId: batch, entityType: type, label: label, itemCount: count, deletedAt: time)
-            try diary.database.execute(
-                "INSERT INTO trash(batch_id, entity_type, entity_id, label, item_count, deleted_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    SQLiteValue(batch), .text(type.rawValue), SQLiteValue(id), .text(label), .integer(Int64(count)),
-                    SQLiteValue(time),
-                ])
-            for (childType, ids) in affected {
-                for childId in ids {
-                    try diary.database.execute(
-                        """
-                        UPDATE \(childType.table) SET deleted_at = ?1, trash_batch = ?2, updated_at = max(created_at, ?1)
-                        WHERE id = ?3
-                        """, [SQLiteValue(time), SQLiteValue(batch), SQLiteValue(childId)])
-                    if recording(childType, childId) { try diary.recordChange(childType, childId, .delete, at: time) }
-                }
-            }
-            diary.log.info(
-                "moved to Trash", ["type": type.rawValue, "id": id.uuidString.lowercased(), "items": String(count)])
-            return entry
+            return try move(TrashKind(type), id, label: label, affected, recording: recording)
         }
+    }
+
+    /// Moves live records to the Trash as one batch under one entry (call inside a transaction):
+    /// `affected` lists them children first, so no live record is left on a trashed parent.
+    func move(
+        _ kind: TrashKind, _ id: UUID, label: String, _ affected: [(RecordKind, [UUID])],
+        recording: (RecordKind, UUID) -> Bool = { _, _ in true }
+    ) throws -> TrashEntry {
+        let time = diary.currentTime()
+        let batch = UUID()
+        let count = affected.reduce(0) { $0 + $1.1.count }
+        let entry = TrashEntry(
+            id: id, batchId: batch, entityType: kind, label: label, itemCount: count, deletedAt: time)
+        try diary.database.execute(
+            "INSERT INTO trash(batch_id, entity_type, entity_id, label, item_count, deleted_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                SQLiteValue(batch), .text(kind.rawValue), SQLiteValue(id), .text(label), .integer(Int64(count)),
+                SQLiteValue(time),
+            ])
+        for (childType, ids) in affected {
+            for childId in ids {
+                try diary.database.execute(
+                    """
+                    UPDATE \(childType.table) SET deleted_at = ?1, trash_batch = ?2, updated_at = max(created_at, ?1)
+                    WHERE id = ?3
+                    """, [SQLiteValue(time), SQLiteValue(batch), SQLiteValue(childId)])
+                if recording(childType, childId) { try diary.recordChange(childType, childId, .delete, at: time) }
+            }
+        }
+        diary.log.info(
+            "moved to Trash", ["type": kind.rawValue, "id": id.uuidString.lowercased(), "items": String(count)])
+        return entry
     }
 
     /// What is in the Trash, most recently deleted first.
@@ -113,7 +139,7 @@ extension TrashStore {
         ) { row in
             TrashEntry(
                 id: try row.uuid(0), batchId: try row.uuid(1),
-                entityType: RecordKind(rawValue: try row.text(2)) ?? .catch,
+                entityType: TrashKind(rawValue: try row.text(2)) ?? .catch,
                 label: try row.text(3), itemCount: Int(try row.int64(4)), deletedAt: try row.date(5))
         }
     }
@@ -130,6 +156,7 @@ extension TrashStore {
             case .trip: _ = try diary.spots.live(try diary.trips.record(entry.id).spotId)
             case .catch: _ = try diary.trips.live(try diary.catches.record(entry.id).tripId)
             case .media, .report: break
+            case .importBatch: try parentsAreLiveOrWith(entry.batchId)
             }
             let time = diary.currentTime()
             for type in RecordKind.allCases {
@@ -182,7 +209,27 @@ extension TrashStore {
         }
     }
 
-    private func liveChildren(_ table: String, _ column: String, _ parents: [UUID]) throws -> [UUID] {
+    /// Refuses to restore a batch whose trips or catches belong to a parent that is in the
+    /// Trash with another batch: that one must come back first.
+    private func parentsAreLiveOrWith(_ batch: UUID) throws {
+        for (child, parent) in [("trips", "spots"), ("catches", "trips")] {
+            let column = parent == "spots" ? "spot_id" : "trip_id"
+            let stranded = try diary.database.queryFirst(
+                """
+                SELECT p.id FROM \(child) c JOIN \(parent) p ON p.id = c.\(column)
+                WHERE c.trash_batch = ?1 AND p.deleted_at IS NOT NULL AND p.trash_batch <> ?1
+                """, [SQLiteValue(batch)])
+            if let stranded {
+                let kind: RecordKind = parent == "spots" ? .spot : .trip
+                let id = try stranded.uuid(0)
+                throw StoreError.refused(
+                    "the import holds records of \(kind.rawValue) \(id.uuidString.lowercased()), which is in the Trash; restore that first"
+                )
+            }
+        }
+    }
+
+    func liveChildren(_ table: String, _ column: String, _ parents: [UUID]) throws -> [UUID] {
         try parents.flatMap { parent in
             try diary.database.query(
                 "SELECT id FROM \(table) WHERE \(column) = ? AND deleted_at IS NULL", [SQLiteValue(parent)]

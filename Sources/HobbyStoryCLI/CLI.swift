@@ -1,5 +1,6 @@
 import Diagnostics
 import DiaryBackup
+import DiaryInterchange
 import DiaryServices
 import DiaryStore
 import FishingModel
@@ -70,6 +71,16 @@ public struct HobbyStoryCLI: Sendable {
             case .io: return .failure
             default: return .validation
             }
+        case let error as InterchangeError:
+            console.writeError("error: \(error.description)")
+            switch error {
+            case .io: return .notFound
+            case .unknownFormat, .tooLarge, .encoding, .limit, .malformed, .nothingToImport, .mapping:
+                return .validation
+            }
+        case let error as ImportRefused:
+            console.writeError("error: \(error.description)")
+            return .validation
         case let error as MediaStoreError:
             console.writeError("error: \(error.description)")
             switch error {
@@ -168,7 +179,7 @@ public struct HobbyStoryCLI: Sendable {
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
             + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
             + syncCommands + mediaCommands + mapCommands + routeCommands + pointCommands + licenceCommands
-            + backupCommands).map {
+            + backupCommands + interchangeCommands).map {
                 ($0.name, $0)
             })
 
@@ -196,6 +207,9 @@ public struct HobbyStoryCLI: Sendable {
           media list [--catch ID | --trip ID | --spot ID] | media export ID --to PATH
           backup create --to FILE | backup verify FILE      (the whole diary with its photos and videos; docs/backup.md)
           backup restore FILE [--as NAME] [--pin PIN]       (as a new profile, never into one that exists)
+          export --format csv|gpx|kml|kmz --to PATH [--trip ID] [--from DAY] [--until DAY] [--headers keys|en|ru]
+          import FILE [--format F] [--dry-run] [--map "HEADER=KEY"]... [--date-order dmy|mdy]   (docs/interchange.md)
+          import list | import undo ID                      (an import goes to the Trash as one batch)
           directory list species|baits|methods|water-body-types [--search TEXT] [--include-retired]
           diagnostics export --to FILE | about        (version and data credits)
           diagnostics preview [--comment T] | diagnostics send [--comment T] [--portal URL]   (error reports; docs/diagnostics.md)

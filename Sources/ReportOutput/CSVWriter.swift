@@ -18,12 +18,16 @@ public enum CSVWriter {
     /// The table as CSV text.
     public static func csv(_ table: ReportTable) -> String {
         guard !table.columns.isEmpty || !table.rows.isEmpty else { return "" }
-        var records = [table.columns.map { field(.text($0)) }]
+        var text = record(table.columns.map(ReportValue.text))
         for row in table.rows {
-            let padding = [String](repeating: "", count: max(0, table.columns.count - row.count))
-            records.append(row.map(field) + padding)
+            text += record(row + [ReportValue](repeating: .null, count: max(0, table.columns.count - row.count)))
         }
-        return records.map { $0.joined(separator: ",") + "\r\n" }.joined()
+        return text
+    }
+
+    /// One record: the values as fields, comma-separated, ending in CRLF.
+    public static func record(_ values: [ReportValue]) -> String {
+        values.map(field).joined(separator: ",") + "\r\n"
     }
 
     /// The characters that make a spreadsheet treat a cell as a formula when they come first.

@@ -30,6 +30,7 @@ struct ShippedMigrationsTests {
         "ef4c6ffbedb68240fda6e755408a6cba931f356ad2ce4f5175c07fdedc09a09c",
         "f68a2084ae23aa4b87a80f1676c66f3e9df9745098f5f164616aa2b8a48ca021",
         "1a8136172c9d260732dd3e67cf4fd31fb91b4df74f7a083c5b3722ad4ec14c92",
+        "ce9140d391887960cdd3e99ad40379c082931048d99aa670543d3dd237401674",
     ]
     static let directory = ["715745934e2d55281b37ea168bab04e41682d09a9fa75c7fcc8fa361f0bba149"]
     static let device = ["60a5e3d4c5bad952c09596131b0f047298a6ac89e5a7a424dbc1bb22b9f21eed"]

@@ -37,21 +37,6 @@ public struct UnitPreferences: Sendable, Equatable, Codable {
     }
 }
 
-/// Exact conversion factors (international definitions); the diary stores SI figures.
-public enum Conversion {
-    public static let kilogramsPerPound = 0.453_592_37
-    public static let ouncesPerPound = 16.0
-    public static let centimetresPerInch = 2.54
-    public static let metresPerFoot = 0.3048
-    public static let hectopascalsPerMillimetreOfMercury = 1.333_223_874
-    public static let hectopascalsPerInchOfMercury = 33.863_886_67
-    public static let metresPerSecondPerMilePerHour = 0.447_04
-    public static let metresPerSecondPerKilometrePerHour = 1 / 3.6
-
-    public static func fahrenheit(celsius: Double) -> Double { celsius * 9 / 5 + 32 }
-    public static func celsius(fahrenheit: Double) -> Double { (fahrenheit - 32) * 5 / 9 }
-}
-
 /// Figures as the angler reads them, in their units and language (issue 13 §4). The core
 /// formats them itself: swift-corelibs-foundation has no `MeasurementFormatter`, and the app
 /// and the tests must show the same text.
