@@ -116,7 +116,7 @@ let package = Package(
             dependencies: ["DiaryStore", "MediaLibrary", "TarArchive", "SecureHashing", "FishingModel"]),
         .target(
             name: "DiaryInterchange",
-            dependencies: ["DiaryStore", "FishingModel", "SyncProtocol", "SecureHashing", "ReportOutput"]),
+            dependencies: ["DiaryStore", "FishingModel", "SyncProtocol", "SecureHashing", "ReportOutput", "Inflate", "CZlib", "MediaLibrary"]),
         .target(name: "DiaryWeather", dependencies: ["DiaryStore", "Weather", "Gazetteer", "Geodesy"]),
         .target(
             name: "Weather",

@@ -8,4 +8,8 @@ static inline int hobbystory_inflate_init(z_stream *stream) {
     // 15 window bits + 32: accept a gzip or a zlib header.
     return inflateInit2(stream, 15 + 32);
 }
+// Raw deflate (no header), as zip archives hold their members.
+static inline int hobbystory_inflate_init_raw(z_stream *stream) {
+    return inflateInit2(stream, -15);
+}
 #endif

@@ -37,8 +37,13 @@ public enum DiaryImporter {
         case .csv:
             try SheetImport(units: options.units, dateOrder: options.dateOrder, overrides: options.columns).plan(
                 data, into: &assembler, directories: directories)
-        case .gpx, .kml, .kmz:
-            throw InterchangeError.unknownFormat(format.rawValue)
+        case .gpx:
+            MapFeatureImport(directories: directories).plan(try GPXRead.features(data), into: &assembler)
+        case .kml:
+            MapFeatureImport(directories: directories).plan(try KMLRead.features(data), into: &assembler)
+        case .kmz:
+            let document = try ZipArchive.document(in: data)
+            MapFeatureImport(directories: directories).plan(try KMLRead.features(document), into: &assembler)
         }
         let plan = try assembler.finish()
         if plan.batch.count == 0 && plan.refusals.isEmpty {
@@ -95,17 +100,23 @@ public enum DiaryExporter {
         language: SheetLanguage = .keys, units: Units = .metric
     ) throws -> ExportSummary {
         let content = try ExportContent(diary: diary, selection: selection)
+        let directories = try DirectoryNames(diary: diary)
+        let title = "\(diary.profile.displayName) — The Hobby Story — Fishing"
         let file = try ExportFile(url)
+        var photos = 0
         switch format {
         case .csv:
-            try SheetExport(language: language, units: units, directories: try DirectoryNames(diary: diary)).write(
-                content, to: file)
-        case .gpx, .kml, .kmz:
-            throw InterchangeError.unknownFormat(format.rawValue)
+            try SheetExport(language: language, units: units, directories: directories).write(content, to: file)
+        case .gpx:
+            try GPXExport(title: title, directories: directories).write(content, to: file, now: diary.currentTime())
+        case .kml:
+            try file.write(KMLExport(title: title, directories: directories).document(content))
+        case .kmz:
+            photos = try KMZExport.write(content, diary: diary, title: title, directories: directories, to: file)
         }
         try file.finish()
         return ExportSummary(
             format: format, path: url.path, bytes: file.bytes, spots: content.spots.count, trips: content.tripCount,
-            catches: content.catchCount, photos: 0)
+            catches: content.catchCount, photos: photos)
     }
 }

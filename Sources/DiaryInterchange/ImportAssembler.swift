@@ -73,6 +73,12 @@ struct ImportAssembler {
         guard plan.batch.count < InterchangeLimits.records else {
             return refuse(record.source, "an import holds at most \(InterchangeLimits.records) records")
         }
+        var record = record
+        if record.spot?.id == nil, record.spot?.draft.name == nil, record.spot?.draft.latitude == nil,
+            let tripId = record.trip?.id, let spotId = spotOfKnownTrip(tripId)
+        {
+            record.spot = IncomingRecord.SpotPart(id: spotId)
+        }
         guard let spotPart = record.spot else {
             return refuse(
                 record.source, "it names no spot: give the spot's name (one in the diary) or its latitude and longitude"
@@ -106,6 +112,12 @@ struct ImportAssembler {
     }
 
     struct Problem: Error { var reason: String }
+
+    /// The spot of a trip the batch or the diary already holds.
+    private func spotOfKnownTrip(_ id: UUID) -> UUID? {
+        if let index = tripIndex[id] { return plan.batch.trips[index].draft.spotId }
+        return (try? diary.trips.record(id))?.spotId
+    }
 
     private mutating func spot(_ part: IncomingRecord.SpotPart, source: String) -> Result<UUID, Problem> {
         if let id = part.id, spotIndex[id] != nil { return .success(id) }

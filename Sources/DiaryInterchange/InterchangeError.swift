@@ -45,6 +45,8 @@ public enum InterchangeLimits {
     public static let columns = 256
     /// Bytes of one spreadsheet cell or one XML text or attribute value.
     public static let fieldBytes = 64 << 10
+    /// Bytes of the text inside one XML element (a KML description with its markup).
+    public static let textBytes = 1 << 20
     /// Nesting of XML elements.
     public static let depth = 64
     /// Attributes of one XML element.

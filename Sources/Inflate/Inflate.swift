@@ -24,7 +24,8 @@ public enum InflateError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Decompresses one whole gzip or zlib stream through Debian's zlib (the system's on Apple
 /// platforms), with a ceiling on the output so that no input can exhaust memory. Used for App
-/// Store Connect's sales reports (T12) and for map packs' directories and tiles (T10).
+/// Store Connect's sales reports (T12), for map packs' directories and tiles (T10) and for the KMZ
+/// files an import reads (issue 34 §1).
 public enum Inflate {
     /// True when `data` starts with the gzip magic number.
     public static func isGzip(_ data: Data) -> Bool {
@@ -37,8 +38,18 @@ public enum Inflate {
     /// The decompressed bytes of `data`, one whole stream and nothing after it; `data` must be
     /// smaller than 4 GiB (callers hold it to their own size limit).
     public static func decompress(_ data: Data, limit: Int) throws(InflateError) -> Data {
+        try decompress(data, limit: limit, raw: false)
+    }
+
+    /// The decompressed bytes of a raw deflate stream (a zip archive's member), as above.
+    public static func decompressRaw(_ data: Data, limit: Int) throws(InflateError) -> Data {
+        try decompress(data, limit: limit, raw: true)
+    }
+
+    private static func decompress(_ data: Data, limit: Int, raw: Bool) throws(InflateError) -> Data {
         var stream = z_stream()
-        guard hobbystory_inflate_init(&stream) == Z_OK else { throw .damaged(Z_VERSION_ERROR) }
+        let started = raw ? hobbystory_inflate_init_raw(&stream) : hobbystory_inflate_init(&stream)
+        guard started == Z_OK else { throw .damaged(Z_VERSION_ERROR) }
         defer { inflateEnd(&stream) }
         var output = Data()
         var chunk = [UInt8](repeating: 0, count: 64 << 10)

@@ -1,0 +1,63 @@
+import FishingModel
+import Foundation
+import SyncProtocol
+
+/// XML text and attribute values escaped as XML requires.
+enum XMLText {
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\r": out += "&#13;"
+            default:
+                // Characters XML 1.0 cannot hold (controls other than tab and line feed) are dropped.
+                if character.value < 0x20 && character != "\t" && character != "\n" { continue }
+                out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A coordinate or figure as XML numbers are written: shortest round-tripping decimal.
+    static func number(_ value: Double) -> String {
+        let text = String(value)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+}
+
+/// A diary record as the GPX and KML files carry it beside what other programs read (issue 34
+/// §1): its synced fields as JSON (``RecordColumns``, the one list of a record's fields), so a
+/// file written by the diary reads back field for field.
+enum DiaryRecordXML {
+    /// The namespace of the diary's GPX extension elements.
+    static let namespace = "https://hobbystory.app/xmlns/interchange/1"
+
+    static func json(_ spot: Spot) -> String { RecordFieldsJSON.text(Spot.columns.fields(of: spot)) }
+    static func json(_ trip: Trip) -> String { RecordFieldsJSON.text(Trip.columns.fields(of: trip)) }
+    static func json(_ item: Catch) -> String { RecordFieldsJSON.text(Catch.columns.fields(of: item)) }
+
+    /// A record read back from its JSON; nil when the JSON is not one of its kind.
+    static func spot(_ text: String) -> Spot? {
+        RecordFieldsJSON.parse(text).flatMap {
+            Spot.columns.record(fields: $0, requiring: [\Spot.id, \Spot.name, \Spot.latitude, \Spot.longitude])
+        }
+    }
+
+    static func trip(_ text: String) -> Trip? {
+        RecordFieldsJSON.parse(text).flatMap {
+            Trip.columns.record(fields: $0, requiring: [\Trip.id, \Trip.spotId, \Trip.startAt])
+        }
+    }
+
+    static func `catch`(_ text: String) -> Catch? {
+        RecordFieldsJSON.parse(text).flatMap {
+            Catch.columns.record(fields: $0, requiring: [\Catch.id, \Catch.tripId, \Catch.speciesId, \Catch.caughtAt])
+        }
+    }
+}

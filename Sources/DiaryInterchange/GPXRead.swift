@@ -1,0 +1,73 @@
+import Foundation
+
+/// Reads the waypoints and tracks of a GPX file (1.0 or 1.1, from any program: phones' tracking
+/// apps, Garmin, OsmAnd, the diary itself) into ``MapFeature``s, through the hostile-safe
+/// ``XMLScanner``.
+enum GPXRead {
+    static func features(_ data: Data) throws(InterchangeError) -> [MapFeature] {
+        var scanner = try XMLScanner(data)
+        var features: [MapFeature] = []
+        var path: [String] = []
+        var current: MapFeature?
+        var text = ""
+        var recordKind: String?
+        var counts: [String: Int] = [:]
+        var root: String?
+        try scanner.scan { event throws(InterchangeError) in
+            switch event {
+            case .start(let name, let attributes):
+                if root == nil {
+                    root = name
+                    guard name == "gpx" else { throw .malformed(place: "the file", detail: "it is XML but not GPX (its root is <\(name)>)") }
+                }
+                path.append(name)
+                text = ""
+                guard path.count == 2 else {
+                    if name == "record", current != nil { recordKind = attributes["kind"] }
+                    return
+                }
+                counts[name, default: 0] += 1
+                let number = counts[name]!
+                switch name {
+                case "wpt":
+                    var feature = MapFeature(source: "waypoint \(number)", shape: .point(latitude: 0, longitude: 0))
+                    let latitude = MapFeature.coordinate(attributes["lat"], "lat", -90...90)
+                    let longitude = MapFeature.coordinate(attributes["lon"], "lon", -180...180)
+                    if let latitude, let longitude {
+                        feature.shape = .point(latitude: latitude, longitude: longitude)
+                    } else {
+                        feature.problem =
+                            "lat \"\(attributes["lat"] ?? "")\" and lon \"\(attributes["lon"] ?? "")\" are not a position (latitude -90 to 90, longitude -180 to 180)"
+                    }
+                    current = feature
+                case "trk": current = MapFeature(source: "track \(number)", shape: .track)
+                case "rte": current = MapFeature(source: "route \(number)", shape: .other("route"))
+                default: current = nil
+                }
+            case .text(let chunk):
+                text += chunk
+            case .end(let name):
+                defer { path.removeLast() }
+                guard current != nil else { return }
+                let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                switch (path.count, name) {
+                case (3, "name"):
+                    current!.name = value
+                    current!.source += " (\(value.prefix(60)))"
+                case (3, "desc"): current!.notes = value.isEmpty ? current!.notes : value
+                case (3, "cmt"): current!.notes = current!.notes ?? (value.isEmpty ? nil : value)
+                case (3, "type"): current!.type = value
+                case (_, "record") where recordKind != nil:
+                    current!.record = (recordKind!, value)
+                    recordKind = nil
+                case (2, _):
+                    features.append(current!)
+                    current = nil
+                default: break
+                }
+                text = ""
+            }
+        }
+        return features
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Reads the placemarks and folders of a KML file (Google Earth, My Maps, OsmAnd, the diary
+/// itself) into ``MapFeature``s, through the hostile-safe ``XMLScanner``: a point placemark is a
+/// point, a line or `gx:Track` a track, other shapes are counted; a placemark or folder the diary
+/// wrote carries its record in `ExtendedData`.
+enum KMLRead {
+    static func features(_ data: Data) throws(InterchangeError) -> [MapFeature] {
+        var scanner = try XMLScanner(data)
+        var features: [MapFeature] = []
+        /// The open placemarks and folders, innermost last, each with its nesting depth.
+        var open: [(feature: MapFeature, depth: Int)] = []
+        var depth = 0
+        var text = ""
+        var dataName: String?
+        var shapes: [String] = []
+        var counts: [String: Int] = [:]
+        var root: String?
+        try scanner.scan { event throws(InterchangeError) in
+            switch event {
+            case .start(let name, let attributes):
+                if root == nil {
+                    root = name
+                    guard name == "kml" else {
+                        throw .malformed(place: "the file", detail: "it is XML but not KML (its root is <\(name)>)")
+                    }
+                }
+                depth += 1
+                text = ""
+                switch name {
+                case "Placemark", "Folder":
+                    counts[name, default: 0] += 1
+                    let noun = name == "Placemark" ? "placemark" : "folder"
+                    open.append(
+                        (MapFeature(source: "\(noun) \(counts[name]!)", shape: name == "Folder" ? .folder : .other("shape")), depth))
+                    shapes = []
+                case "Data": dataName = attributes["name"]
+                case "Point", "LineString", "Track", "MultiTrack", "Polygon", "LinearRing", "Model", "MultiGeometry":
+                    shapes.append(name)
+                default: break
+                }
+            case .text(let chunk):
+                text += chunk
+            case .end(let name):
+                defer {
+                    depth -= 1
+                    text = ""
+                }
+                guard let last = open.last else { return }
+                let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let direct = depth == last.depth + 1
+                switch name {
+                case "name" where direct:
+                    open[open.count - 1].feature.name = value
+                    open[open.count - 1].feature.source += " (\(value.prefix(60)))"
+                case "description" where direct:
+                    open[open.count - 1].feature.notes = value.isEmpty ? nil : value
+                case "value":
+                    if let dataName, dataName.hasPrefix("hobbystory:") {
+                        open[open.count - 1].feature.record = (String(dataName.dropFirst("hobbystory:".count)), value)
+                    }
+                case "Data": dataName = nil
+                case "coordinates" where shapes == ["Point"]:
+                    let parts = value.split(separator: ",").map(String.init)
+                    let longitude = MapFeature.coordinate(parts.first, "longitude", -180...180)
+                    let latitude = MapFeature.coordinate(parts.count > 1 ? parts[1] : nil, "latitude", -90...90)
+                    if let latitude, let longitude, parts.count <= 3 {
+                        open[open.count - 1].feature.shape = .point(latitude: latitude, longitude: longitude)
+                    } else {
+                        open[open.count - 1].feature.problem =
+                            "the coordinates \"\(value.prefix(80))\" are not longitude,latitude[,altitude]"
+                    }
+                case "Placemark", "Folder":
+                    var feature = open.removeLast().feature
+                    if name == "Placemark", case .other = feature.shape {
+                        let shape = shapes.first ?? "placemark without a shape"
+                        feature.shape = ["LineString", "Track", "MultiTrack"].contains(shape) ? .track : .other(shape)
+                    }
+                    features.append(feature)
+                default: break
+                }
+            }
+        }
+        return features
+    }
+}
