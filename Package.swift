@@ -116,7 +116,10 @@ let package = Package(
             dependencies: ["DiaryStore", "MediaLibrary", "TarArchive", "SecureHashing", "FishingModel"]),
         .target(
             name: "DiaryInterchange",
-            dependencies: ["DiaryStore", "FishingModel", "SyncProtocol", "SecureHashing", "ReportOutput", "Inflate", "CZlib", "MediaLibrary"]),
+            dependencies: [
+                "DiaryStore", "FishingModel", "SyncProtocol", "SecureHashing", "ReportOutput", "Inflate", "CZlib",
+                "MediaLibrary",
+            ]),
         .target(name: "DiaryWeather", dependencies: ["DiaryStore", "Weather", "Gazetteer", "Geodesy"]),
         .target(
             name: "Weather",
@@ -256,7 +259,8 @@ let package = Package(
             name: "TarArchiveTests", dependencies: ["TarArchive", "TestSupport"]),
         .testTarget(
             name: "DiaryInterchangeTests",
-            dependencies: ["DiaryInterchange", "DiaryStore", "FishingModel", "TestSupport"]),
+            dependencies: ["DiaryInterchange", "DiaryStore", "FishingModel", "MediaLibrary", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "HobbyStoryCLITests",
             dependencies: [

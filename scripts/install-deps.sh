@@ -30,10 +30,12 @@ command -v swift >/dev/null || { echo "swift (6.x) is not on PATH: install the S
 # the oracles of the tile rasteriser and decoder (tools/make_vector_tile_fixtures.py; Pillow also
 # reads back the PNGs the tests draw); fontTools, which cuts the map labels' font and reads it as
 # the oracle of ours (tools/make_map_font.py); PyYAML, which reads the Mac workflow
-# (tools/check_mac_workflow.py).
+# (tools/check_mac_workflow.py); gpxpy, fastkml and lxml, which write the other programs' GPX and
+# KML files the import reads and check the diary's own against the OGC KML schema
+# (tools/make_interchange_fixtures.py, Tests/DiaryInterchangeTests).
 python_packages=(tuspy==1.1.0 schemathesis==4.32.5 selenium==4.51.0 axe-selenium-python==2.1.6 osmium==4.3.2 pmtiles==3.8.1
   cryptography==50.0.2 cbor2==6.2.1 app-store-server-library==3.1.2 pillow==11.3.0 mapbox-vector-tile==2.2.0
-  fonttools==4.68.0 pyyaml==6.0.3)
+  fonttools==4.68.0 pyyaml==6.0.3 gpxpy==1.6.2 fastkml==1.4.0 lxml==6.1.3)
 for requirement in "${python_packages[@]}"; do
   name=${requirement%%==*}
   version=${requirement##*==}

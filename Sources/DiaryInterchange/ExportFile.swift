@@ -14,7 +14,7 @@ final class ExportFile {
     init(_ destination: URL) throws(InterchangeError) {
         self.destination = destination
         guard !FileManager.default.fileExists(atPath: destination.path) else {
-            throw .io(path: destination.path, reason: "a file is already there; choose another name or remove it")
+            throw .destinationExists(destination.path)
         }
         partial = destination.deletingLastPathComponent().appendingPathComponent(
             ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).partial")

@@ -32,7 +32,8 @@ struct GPXExport {
                 for item in content.catches[trip.id] ?? [] {
                     try file.write(
                         waypoint(
-                            spot.latitude, spot.longitude, time: item.caughtAt, name: FeatureLabel.catch(item, directories: directories), notes: item.notes,
+                            spot.latitude, spot.longitude, time: item.caughtAt,
+                            name: FeatureLabel.catch(item, directories: directories), notes: item.notes,
                             symbol: "Fishing Area", type: "catch", record: ("catch", DiaryRecordXML.json(item))))
                 }
             }

@@ -18,7 +18,9 @@ enum GPXRead {
             case .start(let name, let attributes):
                 if root == nil {
                     root = name
-                    guard name == "gpx" else { throw .malformed(place: "the file", detail: "it is XML but not GPX (its root is <\(name)>)") }
+                    guard name == "gpx" else {
+                        throw .malformed(place: "the file", detail: "it is XML but not GPX (its root is <\(name)>)")
+                    }
                 }
                 path.append(name)
                 text = ""

@@ -7,6 +7,8 @@ public enum InterchangeError: Error, Sendable, Equatable, CustomStringConvertibl
     case tooLarge(bytes: Int64, limit: Int64)
     /// The file could not be read or written.
     case io(path: String, reason: String)
+    /// An export's destination already holds a file, which is never replaced.
+    case destinationExists(String)
     /// The text is not in an encoding the importer reads, at a row or line.
     case encoding(place: String, detail: String)
     /// A limit on the file's shape was passed (rows, columns, a field's bytes, nesting).
@@ -25,6 +27,7 @@ public enum InterchangeError: Error, Sendable, Equatable, CustomStringConvertibl
         case .tooLarge(let bytes, let limit):
             "the file is \(bytes) bytes; an import reads files of at most \(limit) bytes (split it)"
         case .io(let path, let reason): "\(path): \(reason)"
+        case .destinationExists(let path): "\(path): a file is already there; choose another name or remove it"
         case .encoding(let place, let detail): "\(place): \(detail)"
         case .limit(let place, let what, let limit): "\(place): more than \(limit) \(what)"
         case .malformed(let place, let detail): "\(place): \(detail)"

@@ -40,7 +40,8 @@ struct KMLExport {
                 kml += "</TimeSpan>\n" + extendedData("trip", DiaryRecordXML.json(trip), indent: "    ")
                 for item in content.catches[trip.id] ?? [] {
                     kml += placemark(
-                        name: FeatureLabel.catch(item, directories: directories), description: description(item), time: item.caughtAt, style: "catch",
+                        name: FeatureLabel.catch(item, directories: directories), description: description(item),
+                        time: item.caughtAt, style: "catch",
                         record: ("catch", DiaryRecordXML.json(item)), spot.latitude, spot.longitude, indent: "    ")
                 }
                 kml += "  </Folder>\n"
@@ -58,7 +59,8 @@ struct KMLExport {
         if let time { text += "\(indent)  <TimeStamp><when>\(GPXExport.utc(time))</when></TimeStamp>\n" }
         text += "\(indent)  <styleUrl>#\(style)</styleUrl>\n"
         text += extendedData(record.0, record.1, indent: indent + "  ")
-        text += "\(indent)  <Point><coordinates>\(XMLText.number(longitude)),\(XMLText.number(latitude))</coordinates></Point>\n"
+        text +=
+            "\(indent)  <Point><coordinates>\(XMLText.number(longitude)),\(XMLText.number(latitude))</coordinates></Point>\n"
         return text + "\(indent)</Placemark>\n"
     }
 

@@ -32,7 +32,11 @@ enum KMLRead {
                     counts[name, default: 0] += 1
                     let noun = name == "Placemark" ? "placemark" : "folder"
                     open.append(
-                        (MapFeature(source: "\(noun) \(counts[name]!)", shape: name == "Folder" ? .folder : .other("shape")), depth))
+                        (
+                            MapFeature(
+                                source: "\(noun) \(counts[name]!)", shape: name == "Folder" ? .folder : .other("shape")),
+                            depth
+                        ))
                     shapes = []
                 case "Data": dataName = attributes["name"]
                 case "Point", "LineString", "Track", "MultiTrack", "Polygon", "LinearRing", "Model", "MultiGeometry":
@@ -54,7 +58,8 @@ enum KMLRead {
                     open[open.count - 1].feature.name = value
                     open[open.count - 1].feature.source += " (\(value.prefix(60)))"
                 case "description" where direct:
-                    open[open.count - 1].feature.notes = value.isEmpty ? nil : value
+                    let plain = plainText(value)
+                    open[open.count - 1].feature.notes = plain.isEmpty ? nil : plain
                 case "value":
                     if let dataName, dataName.hasPrefix("hobbystory:") {
                         open[open.count - 1].feature.record = (String(dataName.dropFirst("hobbystory:".count)), value)
@@ -82,5 +87,21 @@ enum KMLRead {
             }
         }
         return features
+    }
+
+    /// A description's HTML as the text an angler wrote: line breaks kept, tags dropped, the
+    /// common entities read.
+    static func plainText(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") else { return html }
+        var text = html.replacingOccurrences(of: "<br>", with: "\n", options: .caseInsensitive)
+            .replacingOccurrences(of: "<br/>", with: "\n", options: .caseInsensitive)
+            .replacingOccurrences(of: "<br />", with: "\n", options: .caseInsensitive)
+        text = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        for (entity, character) in [
+            ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " "), ("&amp;", "&"),
+        ] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -87,7 +87,8 @@ struct MapFeatureImport {
                     continue
                 }
                 var part = IncomingRecord.SpotPart()
-                part.draft = SpotDraft(name: feature.name, latitude: latitude, longitude: longitude, notes: feature.notes)
+                part.draft = SpotDraft(
+                    name: feature.name, latitude: latitude, longitude: longitude, notes: feature.notes)
                 assembler.add(IncomingRecord(source: feature.source, spot: part))
             case .track: tracks += 1
             case .folder: break
@@ -114,10 +115,12 @@ struct MapFeatureImport {
         }
         if tracks > 0 {
             assembler.plan.notes.append(
-                "\(tracks) \(tracks == 1 ? "track was" : "tracks were") not imported: the diary does not keep trips' tracks yet")
+                "\(tracks) \(tracks == 1 ? "track was" : "tracks were") not imported: the diary does not keep trips' tracks yet"
+            )
         }
         for (kind, count) in others.sorted(by: { $0.key < $1.key }) {
-            assembler.plan.notes.append("\(count) \(kind)\(count == 1 ? "" : "s") not imported: the diary keeps points only")
+            assembler.plan.notes.append(
+                "\(count) \(kind)\(count == 1 ? "" : "s") not imported: the diary keeps points only")
         }
     }
 

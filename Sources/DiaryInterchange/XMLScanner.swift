@@ -134,12 +134,14 @@ struct XMLScanner {
         guard text.hasPrefix("<?xml "), let range = text.range(of: "encoding=") else { return }
         let value = text[range.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
         guard value == "utf-8" || value == "utf8" else {
-            throw .encoding(place: "the XML declaration", detail: "the file says it is \(value); it is read as UTF-8 only")
+            throw .encoding(
+                place: "the XML declaration", detail: "the file says it is \(value); it is read as UTF-8 only")
         }
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+            || (byte >= 0x61 && byte <= 0x7A)
             || [UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":")].contains(byte)
     }
 
@@ -192,13 +194,16 @@ struct XMLScanner {
             offset += 1
             let start = offset
             while offset < bytes.count, bytes[offset] != quote {
-                guard bytes[offset] != UInt8(ascii: "<") else { throw malformed("a < inside the value of \(attribute)") }
+                guard bytes[offset] != UInt8(ascii: "<") else {
+                    throw malformed("a < inside the value of \(attribute)")
+                }
                 offset += 1
             }
             guard offset < bytes.count else { throw malformed("the value of \(attribute) is never closed", at: start) }
             guard offset - start <= InterchangeLimits.fieldBytes else {
                 throw .limit(
-                    place: "line \(line(at: start))", what: "bytes in one attribute", limit: InterchangeLimits.fieldBytes)
+                    place: "line \(line(at: start))", what: "bytes in one attribute",
+                    limit: InterchangeLimits.fieldBytes)
             }
             attributes[attribute] = try decode(Array(bytes[start..<offset]), at: start)
             offset += 1
@@ -248,10 +253,12 @@ struct XMLScanner {
             case "apos": result += "'"
             default:
                 let number =
-                    entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16)
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16)
                     : entity.hasPrefix("#") ? UInt32(entity.dropFirst(), radix: 10) : nil
                 guard let number, let scalar = Unicode.Scalar(number), number != 0 else {
-                    throw malformed("the entity &\(entity); is not one XML defines (none can be declared here)", at: position)
+                    throw malformed(
+                        "the entity &\(entity); is not one XML defines (none can be declared here)", at: position)
                 }
                 result.unicodeScalars.append(scalar)
             }

@@ -92,7 +92,9 @@ enum ZipArchive {
         // The end record sits in the last 64 KiB + 22 bytes (its comment is at most 64 KiB).
         var end = bytes.count - 22
         while end >= max(0, bytes.count - 22 - 0xFFFF), try u32(end) != 0x0605_4B50 { end -= 1 }
-        guard end >= 0, end >= bytes.count - 22 - 0xFFFF else { throw bad("it is not a zip archive (no central directory)") }
+        guard end >= 0, end >= bytes.count - 22 - 0xFFFF else {
+            throw bad("it is not a zip archive (no central directory)")
+        }
         let count = try u16(end + 10)
         var at = try u32(end + 16)
         guard try u16(end + 4) == 0, try u16(end + 6) == 0 else { throw bad("it is split across several files") }
@@ -102,9 +104,13 @@ enum ZipArchive {
         }
         for _ in 0..<count {
             guard try u32(at) == 0x0201_4B50 else { throw bad("its central directory is damaged") }
-            let flags = try u16(at + 8), method = try u16(at + 10)
-            let compressed = try u32(at + 20), size = try u32(at + 24)
-            let nameLength = try u16(at + 28), extra = try u16(at + 30), comment = try u16(at + 32)
+            let flags = try u16(at + 8)
+            let method = try u16(at + 10)
+            let compressed = try u32(at + 20)
+            let size = try u32(at + 24)
+            let nameLength = try u16(at + 28)
+            let extra = try u16(at + 30)
+            let comment = try u16(at + 32)
             let local = try u32(at + 42)
             guard at + 46 + nameLength <= bytes.count else { throw bad("it is cut short") }
             let name = String(decoding: bytes[(at + 46)..<(at + 46 + nameLength)], as: UTF8.self)

@@ -75,6 +75,7 @@ public struct HobbyStoryCLI: Sendable {
             console.writeError("error: \(error.description)")
             switch error {
             case .io: return .notFound
+            case .destinationExists: return .refused
             case .unknownFormat, .tooLarge, .encoding, .limit, .malformed, .nothingToImport, .mapping:
                 return .validation
             }

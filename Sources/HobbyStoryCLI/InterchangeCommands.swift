@@ -110,11 +110,9 @@ extension HobbyStoryCLI {
         func counts(_ records: [(RecordKind, Int)]) -> JSONValue {
             .object(
                 Dictionary(
-                    uniqueKeysWithValues: [RecordKind.spot, .trip, .catch].map { kind in
-                        (
-                            kind.rawValue + "s",
-                            JSONValue.integer(Int64(records.filter { $0.0 == kind }.reduce(0) { $0 + $1.1 }))
-                        )
+                    uniqueKeysWithValues: [(RecordKind.spot, "spots"), (.trip, "trips"), (.catch, "catches")].map {
+                        kind, key in
+                        (key, JSONValue.integer(Int64(records.filter { $0.0 == kind }.reduce(0) { $0 + $1.1 })))
                     }))
         }
         let created = outcome.map { counts($0.created.map { ($0.kind, 1) }) } ?? counts(plan.newCounts)
