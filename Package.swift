@@ -141,7 +141,7 @@ let package = Package(
                 "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "SyncClient", "Weather",
                 "Almanac",
                 "SyncProtocol", "Reports", "ReportOutput", "MapSources", "Routing", "Diagnostics", "Licensing",
-                "MapPacks", "TripGlance", "DiaryBackup",
+                "MapPacks", "TripGlance", "DiaryBackup", "DiaryInterchange",
             ],
             resources: [.copy("Resources/Localizable.xcstrings")]),
         .target(
@@ -163,7 +163,7 @@ let package = Package(
                 "DiaryStore", "FishingModel", "SQLiteDB", "CSQLite", "Reports", "Almanac", "Gazetteer", "HTTPServer",
                 "Portal", "PortalStore", "SyncClient", "SyncProtocol", "MediaLibrary", "SecureHashing", "DirectoryData",
                 "AppFeatures", "Geodesy", "MapPacks", "MapRendering", "Routing", "DiaryServices", "Licensing",
-                "StoreVerification", "CSodium", "DiaryBackup",
+                "StoreVerification", "CSodium", "DiaryBackup", "DiaryInterchange",
             ]),
 
         .target(
@@ -233,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "DiaryWeatherTests",
             dependencies: ["DiaryWeather", "DiaryStore", "FishingModel", "Weather", "Almanac", "TestSupport"]),
-        .testTarget(name: "FishingModelTests", dependencies: ["FishingModel"]),
+        .testTarget(name: "FishingModelTests", dependencies: ["FishingModel", "TestSupport"]),
         .testTarget(
             name: "DiaryStoreTests",
             dependencies: [
@@ -253,7 +253,7 @@ let package = Package(
             dependencies: [
                 "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "SyncClient", "TestSupport",
                 "MediaLibrary", "MediaMetadata", "ReportOutput", "Reports", "Weather", "MapSources", "Routing",
-                "Diagnostics", "Licensing", "SyncProtocol", "TripGlance", "DiaryBackup",
+                "Diagnostics", "Licensing", "SyncProtocol", "TripGlance", "DiaryBackup", "DiaryInterchange",
             ]),
         .testTarget(
             name: "TarArchiveTests", dependencies: ["TarArchive", "TestSupport"]),

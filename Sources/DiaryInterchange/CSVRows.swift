@@ -67,13 +67,18 @@ struct CSVRows {
         var quoted = false
         var wasQuoted = false
         func finish() throws(InterchangeError) {
-            guard let text = String(validating: field, as: UTF8.self) else {
+            var bytes = field[...]
+            if !wasQuoted {
+                while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+                while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw .encoding(
                     place: "row \(startRow), column \(fields.count + 1)",
                     detail:
                         "the bytes are not UTF-8 text; save the spreadsheet as \"CSV UTF-8\" (or \"Unicode text\")")
             }
-            fields.append(wasQuoted ? text : text.trimmingCharacters(in: .whitespaces))
+            fields.append(text)
             if fields.count > InterchangeLimits.columns {
                 throw .limit(place: "row \(startRow)", what: "columns", limit: InterchangeLimits.columns)
             }

@@ -4,7 +4,9 @@ import SyncProtocol
 
 /// XML text and attribute values escaped as XML requires.
 enum XMLText {
-    static func escaped(_ text: String) -> String {
+    /// Text for an attribute's value or an element's content; `quotes: false` leaves quotes as they
+    /// are, which element content allows (the diary's records are JSON, full of them).
+    static func escaped(_ text: String, quotes: Bool = true) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for character in text.unicodeScalars {
@@ -12,8 +14,8 @@ enum XMLText {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
+            case "\"" where quotes: out += "&quot;"
+            case "'" where quotes: out += "&apos;"
             case "\r": out += "&#13;"
             default:
                 // Characters XML 1.0 cannot hold (controls other than tab and line feed) are dropped.
@@ -22,6 +24,17 @@ enum XMLText {
             }
         }
         return out
+    }
+
+    /// The text without the XML blanks (space, tab, line feed, carriage return) around it; quicker
+    /// than Foundation's trimming, which bridges through NSString on Linux.
+    static func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
+        func filled(_ byte: UInt8) -> Bool { byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D }
+        guard let first = utf8.firstIndex(where: filled), let last = utf8.lastIndex(where: filled)
+        else { return "" }
+        if first == utf8.startIndex && last == utf8.index(before: utf8.endIndex) { return text }
+        return String(text[first...last])
     }
 
     /// A coordinate or figure as XML numbers are written: shortest round-tripping decimal.

@@ -16,6 +16,7 @@ struct DirectoryNames {
         for kind in DirectoryKind.allCases {
             for entry in try diary.directoryEntries(kind, includeRetired: true) {
                 entries[kind, default: [:]][entry.id] = entry
+                ids[kind, default: [:]][entry.id] = entry.id
                 for name in entry.searchableNames + [entry.id] {
                     ids[kind, default: [:]][SheetMapping.normalised(name)] = entry.id
                     names[kind, default: []].append((SheetMapping.normalised(name), entry.id))
@@ -36,6 +37,7 @@ struct DirectoryNames {
 
     /// The entry a name or id stands for.
     func match(_ kind: DirectoryKind, _ text: String) -> Match {
+        if let id = ids[kind]?[text] { return .exact(id) }
         let written = SheetMapping.normalised(text)
         if let id = ids[kind]?[written] { return .exact(id) }
         let found = Set((names[kind] ?? []).filter { $0.name.hasPrefix(written + " ") }.map(\.id))

@@ -65,7 +65,7 @@ struct GPXExport {
     }
 
     private func extensions(_ kind: String, _ json: String) -> String {
-        "    <extensions><hs:record kind=\"\(kind)\">\(XMLText.escaped(json))</hs:record></extensions>\n"
+        "    <extensions><hs:record kind=\"\(kind)\">\(XMLText.escaped(json, quotes: false))</hs:record></extensions>\n"
     }
 
     static func utc(_ date: Date) -> String { DiaryTime.iso8601(date, utcOffsetSeconds: 0) }

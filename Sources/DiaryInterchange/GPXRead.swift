@@ -51,7 +51,7 @@ enum GPXRead {
             case .end(let name):
                 defer { path.removeLast() }
                 guard current != nil else { return }
-                let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let value = XMLText.trimmed(text)
                 switch (path.count, name) {
                 case (3, "name"):
                     current!.name = value

@@ -65,13 +65,13 @@ struct KMLExport {
     }
 
     private func extendedData(_ kind: String, _ json: String, indent: String) -> String {
-        "\(indent)<ExtendedData><Data name=\"hobbystory:\(kind)\"><value>\(XMLText.escaped(json))</value></Data></ExtendedData>\n"
+        "\(indent)<ExtendedData><Data name=\"hobbystory:\(kind)\"><value>\(XMLText.escaped(json, quotes: false))</value></Data></ExtendedData>\n"
     }
 
     /// The catch's notes and, in a KMZ, its photos.
     private func description(_ item: Catch) -> String? {
         let images = (photos[item.id] ?? []).map { "<img src=\"\($0)\" width=\"480\"/>" }
-        let parts = [item.notes.map(XMLText.escaped)].compactMap { $0 } + images
+        let parts = [item.notes.map { XMLText.escaped($0) }].compactMap { $0 } + images
         return parts.isEmpty ? nil : XMLText.escaped(parts.joined(separator: "<br/>"))
     }
 

@@ -51,7 +51,7 @@ enum KMLRead {
                     text = ""
                 }
                 guard let last = open.last else { return }
-                let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let value = XMLText.trimmed(text)
                 let direct = depth == last.depth + 1
                 switch name {
                 case "name" where direct:

@@ -103,7 +103,7 @@ public enum SheetColumn: String, Sendable, CaseIterable {
     }
 
     /// The column's name an angler reads, without its unit.
-    func name(in language: SheetLanguage) -> String {
+    public func name(in language: SheetLanguage) -> String {
         let (english, russian) = names
         return language == .russian ? russian : english
     }

@@ -100,7 +100,18 @@ public struct SheetMapping: Sendable, Equatable {
 
     /// Lowercased, trimmed, inner blanks collapsed, ё read as е.
     static func normalised(_ text: String) -> String {
-        text.lowercased().replacingOccurrences(of: "ё", with: "е").split(whereSeparator: \.isWhitespace)
-            .joined(separator: " ")
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var blank = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isWhitespace {
+                blank = !result.isEmpty
+                continue
+            }
+            if blank { result.unicodeScalars.append(" ") }
+            blank = false
+            result.unicodeScalars.append(scalar == "ё" ? "е" : scalar)
+        }
+        return result
     }
 }

@@ -94,7 +94,7 @@ extension CatchStore {
     }
 
     /// `trips` caches the trips a batch refers to, so a bulk insert reads each trip once.
-    private func issues(for draft: CatchDraft, editing previous: Catch?, now: Date, trips: inout [UUID: Trip?]) throws
+    func issues(for draft: CatchDraft, editing previous: Catch?, now: Date, trips: inout [UUID: Trip?]) throws
         -> [ValidationIssue]
     {
         var issues = draft.issues(now: now)

@@ -133,13 +133,14 @@ extension ImportStore {
                 try diary.insertRecord(Diary.tripSQL, trip, id: trip.id, at: time)
                 try note(.trip, item.id, item.source, created: true)
             }
+            var trips: [UUID: Trip?] = [:]
             for item in batch.catches {
                 guard try existing(.catch, [item.id]).isEmpty else {
                     try note(.catch, item.id, item.source, created: false)
                     continue
                 }
                 let draft = item.draft.withDefaults(now: time).roundedToMilliseconds()
-                let issues = try diary.catches.issues(for: draft)
+                let issues = try diary.catches.issues(for: draft, editing: nil, now: time, trips: &trips)
                 if !issues.isEmpty { throw ValidationError(entity: "catch (\(item.source))", issues: issues) }
                 let record = draft.record(id: item.id, createdAt: time, updatedAt: time)
                 try diary.insertRecord(Diary.catchSQL, record, id: record.id, at: time)

@@ -141,8 +141,14 @@ private func benchmarkDiary(_ name: String, catches: Int) throws -> (DiaryQueue,
 
 /// Seconds to copy the diary's spots, trips and catches into a fresh SQLite file: the local floor.
 private func sqliteCopyBaseline(_ diary: DiaryQueue) throws -> Double {
+    try sqliteCopyBaseline(source: try diary.read { $0.fileURL.path })
+}
+
+/// Seconds to copy the spots, trips and catches of the diary file at `source` into a fresh
+/// SQLite file (which is then removed).
+func sqliteCopyBaseline(source: String) throws -> Double {
     let target = folder.appendingPathComponent("copy-\(UUID()).sqlite").path
-    let source = try diary.read { $0.fileURL.path }
+    defer { try? FileManager.default.removeItem(atPath: target) }
     return try time {
         let db = try SQLiteDB.Database(path: target)
         try db.execute("ATTACH DATABASE ? AS source", [.text(source)])

@@ -2,8 +2,8 @@
 // measured in the same run on the same machine; compare ratios and medians, not absolute times.
 //
 // usage: swift build -c release --product hobbystory-bench && .build/release/hobbystory-bench
-//        [--catches N] [--big M] [--media-mib S] [--sync-catches K] [--upload-mb U] [--no-load]
-//        [--only diary,places,almanac,media,backup,reports,sync,upload,app,maps,routing,site,licence,pin]
+//        [--catches N] [--big M] [--media-mib S] [--sync-catches K] [--upload-mb U] [--interchange-catches C] [--no-load]
+//        [--only diary,places,almanac,media,backup,interchange,reports,sync,upload,app,maps,routing,site,licence,pin]
 //        (--no-load skips the wrk load runs, e.g. to profile the sync itself)
 import Foundation
 
@@ -23,6 +23,7 @@ let bigCount = option("--big").flatMap { Int($0) } ?? 1_000_000
 let mediaMebibytes = option("--media-mib").flatMap { Int($0) } ?? 1024
 let syncCatches = option("--sync-catches").flatMap { Int($0) } ?? 10_000
 let uploadMegabytes = option("--upload-mb").flatMap { Int($0) } ?? 200
+let interchangeCatches = option("--interchange-catches").flatMap { Int($0) } ?? 100_000
 if let graph = option("--route-memory") {
     // A child of the routing section, whose peak memory that section reads.
     let next = options.firstIndex(of: "--route-memory")! + 2
@@ -30,7 +31,7 @@ if let graph = option("--route-memory") {
     exit(0)
 }
 let sections = Set(
-    (option("--only") ?? "diary,places,almanac,media,backup,reports,sync,upload,app,maps,routing,site,licence,pin")
+    (option("--only") ?? "diary,places,almanac,media,backup,interchange,reports,sync,upload,app,maps,routing,site,licence,pin")
         .split(
             separator: ","
         )
@@ -57,6 +58,7 @@ if sections.contains("routing") {
 // Media before the diary section, whose million catches leave the heap large.
 if sections.contains("media") { try benchmarkMedia(mebibytes: mediaMebibytes) }
 if sections.contains("backup") { try benchmarkBackup(mebibytes: mediaMebibytes) }
+if sections.contains("interchange") { try benchmarkInterchange(catches: interchangeCatches) }
 var big: Setup?
 if sections.contains("diary") { big = try benchmarkDiary(bulkCount: bulkCount, bigCount: bigCount) }
 if sections.contains("reports") {

@@ -70,6 +70,11 @@ struct SafeguardTests {
         let packs = MapPacksModel(diary: f.diary, service: packService, formatter: formatter)
         packs.load()
         packs.selected = packs.installed.first
+        let sheet = f.folder.appendingPathComponent("log.csv")
+        try Data("Date,Fish,Spot,Lat,Lon\n2025-06-14 06:10,Northern pike,Bridge pier,55.75,37.61\n".utf8).write(to: sheet)
+        let interchange = InterchangeModel(diary: f.diary, folder: f.folder, language: .english)
+        await interchange.choose(sheet)
+        await interchange.importChosen()
         let storage = f.storage
         let diaryState = { try f.counts() }
         return [
@@ -89,6 +94,7 @@ struct SafeguardTests {
             ),
             (mapKey, { [keyStore.key(for: "maptiler-satellite")?.count ?? 0] }),
             (packs, { [packService.installed().count] }),
+            (interchange, diaryState),
         ]
     }
 

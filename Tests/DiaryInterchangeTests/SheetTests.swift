@@ -180,4 +180,54 @@ struct SheetTests {
         #expect(none.refusals.map(\.reason).allSatisfy { $0.contains("caught") || $0.contains("not a date") })
         #expect(none.refusals.count == 2)
     }
+
+    @Test(
+        "Given dates and times written in the common ways, when read, then each gives its wall-clock time and stated offset, and anything else is no date"
+    )
+    func writtenTimes() {
+        func read(_ text: String, _ order: DateOrder? = nil) -> String? {
+            guard let time = SheetValue.time(text, order: order), let date = time.date(offset: 7_200) else { return nil }
+            return DiaryTime.iso8601(date.date, utcOffsetSeconds: date.utcOffsetSeconds)
+        }
+        let cases: [(String, DateOrder?, String?)] = [
+            ("2026-06-14T05:30:00+03:00", nil, "2026-06-14T05:30:00+03:00"),
+            ("2026-06-14T05:30:00.250Z", nil, "2026-06-14T05:30:00Z"),
+            ("2026-06-14T05:30+0530", nil, "2026-06-14T05:30:00+05:30"),
+            ("2026-06-14 05:30", nil, "2026-06-14T05:30:00+02:00"),
+            ("  2026/6/4 7:05 ", nil, "2026-06-04T07:05:00+02:00"),
+            ("2026-06-14", nil, "2026-06-14T00:00:00+02:00"),
+            ("14.06.2026 05:30:15", nil, "2026-06-14T05:30:15+02:00"),
+            ("14.06.26", nil, "2026-06-14T00:00:00+02:00"),
+            ("1.2.99 23:59", nil, "1999-02-01T23:59:00+02:00"),
+            ("6/14/2026 5:30 PM", .monthDayYear, "2026-06-14T17:30:00+02:00"),
+            ("6/14/2026, 12:10 am", .monthDayYear, "2026-06-14T00:10:00+02:00"),
+            ("14-06-2026 17:30", .dayMonthYear, "2026-06-14T17:30:00+02:00"),
+            ("03/04/2026", nil, nil),
+            ("2026-13-01", nil, nil),
+            ("2026-02-30 10:00", nil, nil),
+            ("2026-06-14 25:00", nil, nil),
+            ("2026-06-14 13:00 PM", nil, nil),
+            ("14.06.2026 05:30+03:00", nil, nil),
+            ("14.06", nil, nil),
+            ("12:30", nil, nil),
+            ("yesterday", nil, nil),
+            ("46187.25", nil, nil),
+            ("2026-06-14T05:30:00+15:00", nil, nil),
+        ]
+        for (text, order, expected) in cases {
+            #expect(read(text, order) == expected, "\(text)")
+        }
+    }
+
+    @Test("Given numbers written with points, commas and grouping, when read, then each is its value and anything else is no number")
+    func writtenNumbers() {
+        let cases: [(String, Double?)] = [
+            ("2.5", 2.5), ("2,5", 2.5), ("1 234,5", 1234.5), ("1,234.5", 1234.5), ("1.234,5", 1234.5),
+            ("-0.4", -0.4), ("1e3", 1000), ("\u{00A0}12\u{00A0}", 12), ("1,2,3", nil), ("2.5kg", nil), ("inf", nil),
+            ("nan", nil), ("0x1p3", nil), ("", nil), ("1e999", nil),
+        ]
+        for (text, expected) in cases {
+            #expect(SheetValue.number(text) == expected, "\(text)")
+        }
+    }
 }

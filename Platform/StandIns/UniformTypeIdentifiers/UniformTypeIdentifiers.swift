@@ -17,6 +17,20 @@ public struct UTType: Hashable, Sendable {
     public static let png = UTType("public.png", extension: "png")
     public static let quickTimeMovie = UTType("com.apple.quicktime-movie", extension: "mov")
     public static let mpeg4Movie = UTType("public.mpeg-4", extension: "mp4")
+    public static let plainText = UTType("public.plain-text", extension: "txt")
+    public static let commaSeparatedText = UTType("public.comma-separated-values-text", extension: "csv")
+    public static let tabSeparatedText = UTType("public.tab-separated-values-text", extension: "tsv")
+
+    /// The type of a filename extension: one of the types above, else a dynamic type (as the
+    /// system gives for an extension no app declares); nil for an empty extension.
+    public init?(filenameExtension: String, conformingTo supertype: UTType = .data) {
+        guard !filenameExtension.isEmpty, !filenameExtension.contains(".") else { return nil }
+        let known = [
+            UTType.jpeg, .heic, .png, .quickTimeMovie, .mpeg4Movie, .plainText, .commaSeparatedText, .tabSeparatedText,
+        ]
+        self = known.first { $0.preferredFilenameExtension == filenameExtension.lowercased() }
+            ?? UTType("dyn.\(filenameExtension.lowercased())", extension: filenameExtension.lowercased())
+    }
 
     /// Whether this type is `other` or a kind of it (the stand-in knows the types above).
     public func conforms(to other: UTType) -> Bool {

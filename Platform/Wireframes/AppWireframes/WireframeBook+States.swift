@@ -106,6 +106,20 @@ extension WireframeBook {
             models.router.current.navigate(to: .settings(.data))
             await models.backup.backUp()
         }
+        try await render("settings", "data-export-ready", filled: true) { models in
+            models.router.current.navigate(to: .settings(.data))
+            models.interchange.format = .gpx
+            await models.interchange.exportDiary()
+        }
+        try await render("settings", "data-import-preview", filled: true) { models in
+            models.router.current.navigate(to: .settings(.data))
+            try await Self.chooseSpreadsheet(models)
+        }
+        try await render("settings", "data-imported", filled: true) { models in
+            models.router.current.navigate(to: .settings(.data))
+            try await Self.chooseSpreadsheet(models)
+            await models.interchange.importChosen()
+        }
         try await render("settings", "map-pack-remove", filled: true) { models in
             models.router.current.navigate(to: .settings(.maps))
             models.mapPacks.selected = models.mapPacks.installed.first
@@ -346,6 +360,27 @@ extension WireframeBook {
         models.profiles.confirmation?.typedText = "Ivan"
         models.profiles.confirmation?.pin = pin
         try await models.profiles.confirmation?.confirm()
+    }
+
+    /// Chooses a spreadsheet an angler kept elsewhere, as if picked in Files: its own headers, a
+    /// weight in pounds, and a fish no directory knows.
+    static func chooseSpreadsheet(_ models: ScreenModels) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wireframes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Lake log 2025.csv")
+        try Data(
+            """
+            Date,Fish,Weight (lb),Spot,Lat,Lon,Notes
+            2025-06-14 06:10,Northern pike,5.5,Bridge pier,55.751,37.618,On a spoon
+            2025-06-14 07:40,European perch,0.9,Bridge pier,55.751,37.618,
+            2025-07-02 19:05,Common bream,3.1,Bridge pier,55.751,37.618,Feeder
+            2025-07-02 20:30,Sea monster,40,Bridge pier,55.751,37.618,
+            2025-08-11 05:50,Zander,4.2,Old mill,55.802,37.401,
+
+            """.utf8
+        ).write(to: file)
+        await models.interchange.choose(file)
     }
 
     /// Backs the sample diary up and chooses that backup to restore, as if picked in Files.

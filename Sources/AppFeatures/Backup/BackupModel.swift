@@ -73,8 +73,7 @@ public final class BackupModel: DeclaresControls {
 
     /// "Anna 2026-12-07.hsbackup": whose and when, in a name any file system takes.
     static func fileName(_ profile: String, _ time: Date) -> String {
-        let safe = String(profile.map { "/\\:*?\"<>|".contains($0) || $0.isNewline ? "-" : $0 }.prefix(60))
-        return "\(safe) \(DiaryTime.iso8601(time, utcOffsetSeconds: 0).prefix(10)).hsbackup"
+        FileNames.dated(profile, time, extension: "hsbackup")
     }
 
     /// What the last backup holds, in the angler's words: when it was made, its trips, catches,

@@ -11,7 +11,7 @@ public enum AppScreens {
         ConditionsModel.self,
         ReportsModel.self, PersonalBestsModel.self, SyncModel.self, TrashModel.self, SettingsModel.self,
         MapKeyModel.self,
-        ErrorReportsModel.self, BackupModel.self, RestoreModel.self,
+        ErrorReportsModel.self, BackupModel.self, InterchangeModel.self, RestoreModel.self,
         LicenceModel.self,
         AboutModel.self, HelpModel.self,
     ]

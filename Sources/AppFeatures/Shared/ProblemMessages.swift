@@ -1,4 +1,5 @@
 import DiaryBackup
+import DiaryInterchange
 import DiaryServices
 import DiaryStore
 import Foundation
@@ -48,6 +49,7 @@ public struct ProblemMessages: Sendable {
         case let error as MapPackService.Problem: text("error.mapPacks.unknown", ["detail": error.description])
         case let error as MapKeyStoreError: text("error.mapKeys.store", ["detail": error.detail])
         case let error as BackupError: backup(error)
+        case let error as InterchangeError: interchange(error)
         default: text("error.unexpected", ["detail": "\(error)"])
         }
     }
@@ -89,6 +91,19 @@ public struct ProblemMessages: Sendable {
         case .unexpectedMember, .duplicateMember, .missingMember, .digestMismatch, .diaryMismatch, .unreadableMember,
             .archive:
             text("error.backup.damaged", ["detail": error.description])
+        }
+    }
+
+    /// A file an import cannot read or an export cannot write: what kind of problem in the
+    /// angler's words, where and what the file holds in the core's.
+    private func interchange(_ error: InterchangeError) -> String {
+        switch error {
+        case .tooLarge(let bytes, let limit):
+            text("error.interchange.tooLarge", ["size": "\(bytes / 1_000_000)", "limit": "\(limit / 1_000_000)"])
+        case .encoding(let place, _): text("error.interchange.encoding", ["place": place])
+        case .unknownFormat, .nothingToImport: text("error.interchange.nothing")
+        case .io, .destinationExists: text("error.interchange.io", ["detail": error.description])
+        case .limit, .malformed, .mapping: text("error.interchange.unreadable", ["detail": error.description])
         }
     }
 

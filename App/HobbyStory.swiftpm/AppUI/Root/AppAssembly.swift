@@ -158,6 +158,8 @@ extension ScreenModels {
             backup: BackupModel(
                 diary: diary, folder: deviceFolder.appendingPathComponent("backups"),
                 madeBy: "The Hobby Story \(p.appVersion)", language: language, now: p.now),
+            interchange: InterchangeModel(
+                diary: diary, folder: deviceFolder.appendingPathComponent("exports"), language: language, now: p.now),
             licence: LicenceModel(
                 service: licence, store: store, productIds: p.licenceProducts, language: language,
                 buildProblems: p.licensing.problems),

@@ -28,6 +28,8 @@ public struct ScreenModels {
     public let settings: SettingsModel
     public let errorReports: ErrorReportsModel
     public let backup: BackupModel
+    /// The diary out as CSV, GPX, KML or KMZ, and files in (issue 34 §1).
+    public let interchange: InterchangeModel
     /// The licence: trial, purchase, grace, read-only (T13).
     public let licence: LicenceModel
     /// The purchases the licence waits for, made from the window showing it (nil: none need one).
@@ -62,7 +64,8 @@ public struct ScreenModels {
         bests: PersonalBestsModel,
         sync: SyncModel,
         trash: TrashModel,
-        settings: SettingsModel, errorReports: ErrorReportsModel, backup: BackupModel, licence: LicenceModel,
+        settings: SettingsModel, errorReports: ErrorReportsModel, backup: BackupModel, interchange: InterchangeModel,
+        licence: LicenceModel,
         purchases: StorePurchases? = nil, profiles: ProfilesModel,
         about: AboutModel, intents: CatchIntents, glance: TripGlanceSource,
         camera: CameraPresenter = CameraPresenter(), library: LibraryPresenter = LibraryPresenter(),
@@ -90,6 +93,7 @@ public struct ScreenModels {
         self.settings = settings
         self.errorReports = errorReports
         self.backup = backup
+        self.interchange = interchange
         self.licence = licence
         self.purchases = purchases
         self.profiles = profiles

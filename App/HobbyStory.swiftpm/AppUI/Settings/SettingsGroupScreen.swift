@@ -14,6 +14,7 @@ struct SettingsGroupScreen: View {
         case .about: AboutScreen(model: models.about, models: models)
         default:
             Form { settings }
+                .undoBanner(group == .data ? models.interchange.undoOffer : nil, help: models.help)
                 .navigationTitle(models.text(group.titleKey))
                 .navigationBarTitleDisplayMode(.inline)
                 .task { try? await model.load() }
@@ -41,6 +42,7 @@ struct SettingsGroupScreen: View {
         case .errorReports: ErrorReportsSection(model: models.errorReports, models: models)
         case .data:
             BackupSection(model: models.backup, models: models)
+            InterchangeSection(model: models.interchange, models: models)
             Section(models.text("settings.diagnosticsSection")) {
                 ControlButton(SettingsModel.exportDiagnostics, systemImage: "stethoscope", help: models.help) {
                     Task { await model.exportDiagnostics() }
