@@ -17,24 +17,22 @@ struct CSVRows {
     /// The spreadsheet's row number of the next record (the header is row 1).
     private(set) var row = 0
 
-    init(_ data: Data) throws(InterchangeError) {
-        var bytes = [UInt8](data)
+    init(_ data: [UInt8]) throws(InterchangeError) {
+        var bytes = data
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let encoding: String.Encoding = bytes[0] == 0xFF ? .utf16LittleEndian : .utf16BigEndian
             guard let text = String(data: Data(bytes.dropFirst(2)), encoding: encoding) else {
                 throw .encoding(place: "the file", detail: "it starts as UTF-16 text but its bytes are not UTF-16")
             }
             bytes = Array(text.utf8)
-        } else if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes.removeFirst(3)
         }
         self.bytes = bytes
-        offset = 0
-        separator = Self.separator(of: bytes)
+        offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        separator = Self.separator(of: bytes[offset...])
     }
 
     /// The separator the first line uses most outside quotes; a comma when it uses none.
-    static func separator(of bytes: [UInt8]) -> UInt8 {
+    static func separator(of bytes: ArraySlice<UInt8>) -> UInt8 {
         var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, UInt8(ascii: "\t"): 0]
         var quoted = false
         for byte in bytes {

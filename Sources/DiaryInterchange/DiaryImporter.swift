@@ -30,8 +30,10 @@ public enum DiaryImporter {
     public static func plan(_ url: URL, diary: Diary, options: ImportOptions) throws -> ImportPlan {
         let data = try read(url)
         let format = try options.format ?? InterchangeFormat(fileName: url.lastPathComponent) ?? sniff(data)
+        var digest = SHA256Digest()
+        data.withUnsafeBytes { digest.update($0) }
         var assembler = try ImportAssembler(
-            diary: diary, format: format, fileName: url.lastPathComponent, fileSHA256: SHA256Digest.hex(of: data))
+            diary: diary, format: format, fileName: url.lastPathComponent, fileSHA256: digest.finalizeHex())
         let directories = try DirectoryNames(diary: diary)
         switch format {
         case .csv:
@@ -60,7 +62,7 @@ public enum DiaryImporter {
     }
 
     /// The file's bytes, refused before reading when larger than an import reads.
-    static func read(_ url: URL) throws(InterchangeError) -> Data {
+    static func read(_ url: URL) throws(InterchangeError) -> [UInt8] {
         let size: Int64
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
@@ -76,15 +78,22 @@ public enum DiaryImporter {
         guard size <= InterchangeLimits.fileBytes else {
             throw .tooLarge(bytes: size, limit: InterchangeLimits.fileBytes)
         }
-        do {
-            return try Data(contentsOf: url, options: .mappedIfSafe)
-        } catch {
-            throw .io(path: url.path, reason: "cannot be read (\(error.localizedDescription))")
+        // Read into an array the readers index directly: one copy of the file in memory, not a
+        // mapping and an array made from it.
+        guard let file = fopen(url.path, "rb") else {
+            throw .io(path: url.path, reason: "cannot be read (\(String(cString: strerror(errno))))")
         }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        guard read == bytes.count else {
+            throw .io(path: url.path, reason: "was cut short while being read (\(read) of \(size) bytes)")
+        }
+        return bytes
     }
 
     /// The format a file's first bytes show: a zip is a KMZ, XML is GPX or KML by its root, else CSV.
-    static func sniff(_ data: Data) throws(InterchangeError) -> InterchangeFormat {
+    static func sniff(_ data: [UInt8]) throws(InterchangeError) -> InterchangeFormat {
         if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .kmz }
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         if head.contains("<gpx") { return .gpx }

@@ -55,22 +55,37 @@ enum DiaryRecordXML {
     static func json(_ trip: Trip) -> String { RecordFieldsJSON.text(Trip.columns.fields(of: trip)) }
     static func json(_ item: Catch) -> String { RecordFieldsJSON.text(Catch.columns.fields(of: item)) }
 
-    /// A record read back from its JSON; nil when the JSON is not one of its kind.
-    static func spot(_ text: String) -> Spot? {
-        RecordFieldsJSON.parse(text).flatMap {
-            Spot.columns.record(fields: $0, requiring: [\Spot.id, \Spot.name, \Spot.latitude, \Spot.longitude])
+    /// A record read back from its kind and JSON.
+    static func record(kind: String, json: String) -> DiaryRecord {
+        let fields = RecordFieldsJSON.parse(json)
+        switch kind {
+        case "spot":
+            return fields.flatMap {
+                Spot.columns.record(fields: $0, requiring: [\Spot.id, \Spot.name, \Spot.latitude, \Spot.longitude])
+            }.map(DiaryRecord.spot) ?? .damaged(kind)
+        case "trip":
+            return fields.flatMap {
+                Trip.columns.record(fields: $0, requiring: [\Trip.id, \Trip.spotId, \Trip.startAt])
+            }.map(DiaryRecord.trip) ?? .damaged(kind)
+        case "catch":
+            return fields.flatMap {
+                Catch.columns.record(
+                    fields: $0, requiring: [\Catch.id, \Catch.tripId, \Catch.speciesId, \Catch.caughtAt])
+            }.map(DiaryRecord.catch) ?? .damaged(kind)
+        default:
+            return .unknown(kind)
         }
     }
+}
 
-    static func trip(_ text: String) -> Trip? {
-        RecordFieldsJSON.parse(text).flatMap {
-            Trip.columns.record(fields: $0, requiring: [\Trip.id, \Trip.spotId, \Trip.startAt])
-        }
-    }
-
-    static func `catch`(_ text: String) -> Catch? {
-        RecordFieldsJSON.parse(text).flatMap {
-            Catch.columns.record(fields: $0, requiring: [\Catch.id, \Catch.tripId, \Catch.speciesId, \Catch.caughtAt])
-        }
-    }
+/// A record the diary wrote into a GPX or KML file, read back as soon as it is met (so a large
+/// file's features hold records, not their JSON).
+enum DiaryRecord {
+    case spot(Spot)
+    case trip(Trip)
+    case `catch`(Catch)
+    /// The JSON of a known kind does not read as its record.
+    case damaged(String)
+    /// A kind the diary does not know.
+    case unknown(String)
 }

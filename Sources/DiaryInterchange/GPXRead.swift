@@ -4,7 +4,7 @@ import Foundation
 /// apps, Garmin, OsmAnd, the diary itself) into ``MapFeature``s, through the hostile-safe
 /// ``XMLScanner``.
 enum GPXRead {
-    static func features(_ data: Data) throws(InterchangeError) -> [MapFeature] {
+    static func features(_ data: [UInt8]) throws(InterchangeError) -> [MapFeature] {
         var scanner = try XMLScanner(data)
         var features: [MapFeature] = []
         var path: [String] = []
@@ -12,16 +12,9 @@ enum GPXRead {
         var text = ""
         var recordKind: String?
         var counts: [String: Int] = [:]
-        var root: String?
-        try scanner.scan { event throws(InterchangeError) in
+        try scanner.scan(root: "gpx", format: "GPX") { event throws(InterchangeError) in
             switch event {
             case .start(let name, let attributes):
-                if root == nil {
-                    root = name
-                    guard name == "gpx" else {
-                        throw .malformed(place: "the file", detail: "it is XML but not GPX (its root is <\(name)>)")
-                    }
-                }
                 path.append(name)
                 text = ""
                 guard path.count == 2 else {
@@ -60,7 +53,7 @@ enum GPXRead {
                 case (3, "cmt"): current!.notes = current!.notes ?? (value.isEmpty ? nil : value)
                 case (3, "type"): current!.type = value
                 case (_, "record") where recordKind != nil:
-                    current!.record = (recordKind!, value)
+                    current!.record = DiaryRecordXML.record(kind: recordKind!, json: value)
                     recordKind = nil
                 case (2, _):
                     features.append(current!)

@@ -5,7 +5,7 @@ import Foundation
 /// point, a line or `gx:Track` a track, other shapes are counted; a placemark or folder the diary
 /// wrote carries its record in `ExtendedData`.
 enum KMLRead {
-    static func features(_ data: Data) throws(InterchangeError) -> [MapFeature] {
+    static func features(_ data: [UInt8]) throws(InterchangeError) -> [MapFeature] {
         var scanner = try XMLScanner(data)
         var features: [MapFeature] = []
         /// The open placemarks and folders, innermost last, each with its nesting depth.
@@ -15,16 +15,9 @@ enum KMLRead {
         var dataName: String?
         var shapes: [String] = []
         var counts: [String: Int] = [:]
-        var root: String?
-        try scanner.scan { event throws(InterchangeError) in
+        try scanner.scan(root: "kml", format: "KML") { event throws(InterchangeError) in
             switch event {
             case .start(let name, let attributes):
-                if root == nil {
-                    root = name
-                    guard name == "kml" else {
-                        throw .malformed(place: "the file", detail: "it is XML but not KML (its root is <\(name)>)")
-                    }
-                }
                 depth += 1
                 text = ""
                 switch name {
@@ -62,7 +55,8 @@ enum KMLRead {
                     open[open.count - 1].feature.notes = plain.isEmpty ? nil : plain
                 case "value":
                     if let dataName, dataName.hasPrefix("hobbystory:") {
-                        open[open.count - 1].feature.record = (String(dataName.dropFirst("hobbystory:".count)), value)
+                        open[open.count - 1].feature.record = DiaryRecordXML.record(
+                            kind: String(dataName.dropFirst("hobbystory:".count)), json: value)
                     }
                 case "Data": dataName = nil
                 case "coordinates" where shapes == ["Point"]:

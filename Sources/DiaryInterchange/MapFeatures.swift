@@ -20,8 +20,8 @@ struct MapFeature {
     var notes: String?
     /// GPX's `<type>`: the diary writes spot, catch and trip.
     var type: String?
-    /// The diary's own record, when the diary wrote the file: its kind and fields as JSON.
-    var record: (kind: String, json: String)?
+    /// The diary's own record, when the diary wrote the file.
+    var record: DiaryRecord?
     /// Why the feature cannot be read (a latitude that is not a number), set by the reader.
     var problem: String?
 
@@ -52,28 +52,15 @@ struct MapFeatureImport {
                 continue
             }
             if let record = feature.record {
-                switch record.kind {
-                case "spot":
-                    guard let spot = DiaryRecordXML.spot(record.json) else {
-                        assembler.refuse(feature.source, "the diary's spot record in it is damaged")
-                        continue
-                    }
+                switch record {
+                case .spot(let spot):
                     spots[spot.id] = spot
                     assembler.add(IncomingRecord(source: feature.source, spot: spotPart(spot.id, spots)))
-                case "trip":
-                    guard let trip = DiaryRecordXML.trip(record.json) else {
-                        assembler.refuse(feature.source, "the diary's trip record in it is damaged")
-                        continue
-                    }
-                    trips[trip.id] = (trip, feature.source)
-                case "catch":
-                    guard let item = DiaryRecordXML.catch(record.json) else {
-                        assembler.refuse(feature.source, "the diary's catch record in it is damaged")
-                        continue
-                    }
-                    catches.append((item, feature.source))
-                default:
-                    assembler.refuse(feature.source, "a record of a kind the diary does not know (\(record.kind))")
+                case .trip(let trip): trips[trip.id] = (trip, feature.source)
+                case .catch(let item): catches.append((item, feature.source))
+                case .damaged(let kind): assembler.refuse(feature.source, "the diary's \(kind) record in it is damaged")
+                case .unknown(let kind):
+                    assembler.refuse(feature.source, "a record of a kind the diary does not know (\(kind))")
                 }
                 continue
             }

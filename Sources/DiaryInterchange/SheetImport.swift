@@ -11,7 +11,8 @@ struct SheetImport {
     var dateOrder: DateOrder?
     var overrides: [String: SheetColumn]
 
-    func plan(_ data: Data, into assembler: inout ImportAssembler, directories: DirectoryNames) throws(InterchangeError)
+    func plan(_ data: [UInt8], into assembler: inout ImportAssembler, directories: DirectoryNames)
+        throws(InterchangeError)
     {
         var rows = try CSVRows(data)
         guard let header = try rows.next() else { throw .nothingToImport("the file is empty") }
@@ -85,7 +86,7 @@ struct SheetImport {
     /// The order of dates written with slashes, from the dates of the file's time columns: the
     /// one every unambiguous date agrees on; nil when all are ambiguous (such a date is then
     /// refused, asking for `--date-order`); an error when they disagree.
-    static func dateOrder(_ data: Data, mapping: SheetMapping) throws(InterchangeError) -> DateOrder? {
+    static func dateOrder(_ data: [UInt8], mapping: SheetMapping) throws(InterchangeError) -> DateOrder? {
         let indexes = [SheetColumn.caughtAt, .tripStart, .tripEnd].compactMap { mapping.indexes[$0] }
         guard !indexes.isEmpty else { return nil }
         var rows = try CSVRows(data)

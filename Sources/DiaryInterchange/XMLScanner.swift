@@ -25,17 +25,16 @@ enum XMLEvent: Equatable {
 /// handling differs by platform and version, and these few rules are what the formats need.
 struct XMLScanner {
     private let bytes: [UInt8]
-    private var offset = 0
+    private var offset: Int
     private var stack: [String] = []
     private var sawRoot = false
 
-    init(_ data: Data) throws(InterchangeError) {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    init(_ bytes: [UInt8]) throws(InterchangeError) {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             throw .encoding(place: "the file", detail: "it is UTF-16 text; GPX and KML files are read as UTF-8")
         }
         self.bytes = bytes
+        offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// The line an offset is on, for messages.
@@ -47,8 +46,11 @@ struct XMLScanner {
         .malformed(place: "line \(line(at: position ?? offset))", detail: detail)
     }
 
-    /// Calls `handle` with every event of the document, in order.
-    mutating func scan(_ handle: (XMLEvent) throws(InterchangeError) -> Void) throws(InterchangeError) {
+    /// Calls `handle` with every event of the document, in order; a document whose root element is
+    /// not `root` is refused as not being `format`.
+    mutating func scan(
+        root: String, format: String, _ handle: (XMLEvent) throws(InterchangeError) -> Void
+    ) throws(InterchangeError) {
         var text: [UInt8] = []
         func flushText() throws(InterchangeError) {
             guard !text.isEmpty else { return }
@@ -95,7 +97,11 @@ struct XMLScanner {
                 try handle(.end(try endTag()))
             } else {
                 try flushText()
+                let wasRoot = !sawRoot
                 let (name, attributes, empty) = try startTag()
+                if wasRoot && name != root {
+                    throw .malformed(place: "the file", detail: "it is XML but not \(format) (its root is <\(name)>)")
+                }
                 try handle(.start(name, attributes))
                 if empty {
                     stack.removeLast()

@@ -78,8 +78,7 @@ enum ZipArchive {
     }
 
     /// The bytes of the archive's first top-level `.kml` member (`doc.kml` by convention).
-    static func document(in data: Data) throws(InterchangeError) -> Data {
-        let bytes = [UInt8](data)
+    static func document(in bytes: [UInt8]) throws(InterchangeError) -> [UInt8] {
         func bad(_ detail: String) -> InterchangeError { .malformed(place: "the KMZ", detail: detail) }
         func u16(_ at: Int) throws(InterchangeError) -> Int {
             guard at >= 0, at + 2 <= bytes.count else { throw bad("it is cut short") }
@@ -123,12 +122,12 @@ enum ZipArchive {
             guard try u32(local) == 0x0403_4B50 else { throw bad("the member \(name) is damaged") }
             let start = local + 30 + (try u16(local + 26)) + (try u16(local + 28))
             guard start >= 0, compressed >= 0, start + compressed <= bytes.count else { throw bad("it is cut short") }
-            let member = Data(bytes[start..<(start + compressed)])
+            let member = bytes[start..<(start + compressed)]
             switch method {
-            case 0: return member
+            case 0: return Array(member)
             case 8:
                 do {
-                    return try Inflate.decompressRaw(member, limit: Int(InterchangeLimits.fileBytes))
+                    return [UInt8](try Inflate.decompressRaw(Data(member), limit: Int(InterchangeLimits.fileBytes)))
                 } catch .tooLarge {
                     throw .tooLarge(bytes: Int64(InterchangeLimits.fileBytes) + 1, limit: InterchangeLimits.fileBytes)
                 } catch {

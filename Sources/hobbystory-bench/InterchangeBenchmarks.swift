@@ -83,12 +83,14 @@ func benchmarkInterchange(catches: Int) throws {
         print("  \(format.rawValue.uppercased()) (\(String(format: "%.1f", megabytes)) MB):")
         print(
             String(
-                format: "    export %.2f s (%.0f MB/s)   write the same bytes + fsync %.3f s   %.1f× the raw write   peak memory +%.1f MB",
+                format:
+                    "    export %.2f s (%.0f MB/s)   write the same bytes + fsync %.3f s   %.1f× the raw write   peak memory +%.1f MB",
                 median(exports), megabytes / median(exports), median(writes), median(exports) / median(writes),
                 Double(exportPeaks.max() ?? 0) / 1e6))
         print(
             String(
-                format: "    import %.2f s (%.0f catches/s)   read the same bytes %.3f s   copy the rows %.3f s (%.1f×)   peak memory +%.1f MB",
+                format:
+                    "    import %.2f s (%.0f catches/s)   read the same bytes %.3f s   copy the rows %.3f s (%.1f×)   peak memory +%.1f MB",
                 median(imports), Double(catches) / median(imports), median(reads), copy, median(imports) / copy,
                 Double(importPeaks.max() ?? 0) / 1e6))
     }

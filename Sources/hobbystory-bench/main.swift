@@ -31,7 +31,8 @@ if let graph = option("--route-memory") {
     exit(0)
 }
 let sections = Set(
-    (option("--only") ?? "diary,places,almanac,media,backup,interchange,reports,sync,upload,app,maps,routing,site,licence,pin")
+    (option("--only")
+        ?? "diary,places,almanac,media,backup,interchange,reports,sync,upload,app,maps,routing,site,licence,pin")
         .split(
             separator: ","
         )

@@ -33,15 +33,21 @@ struct InterchangeModelTests {
     func export() async throws {
         let fixture = try AppFixture()
         let folder = fixture.folder.appendingPathComponent("exports")
-        let model = InterchangeModel(diary: fixture.diary, folder: folder, language: .english, now: fixture.clock.function)
+        let model = InterchangeModel(
+            diary: fixture.diary, folder: folder, language: .english, now: fixture.clock.function)
         model.format = .gpx
         await model.exportDiary()
         fixture.clock.advance(by: 86_400)
         await model.exportDiary()
         let exported = try #require(model.exported)
         #expect(model.problem == nil && exported.format == .gpx && exported.spots == 1 && exported.trips == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [URL(fileURLWithPath: exported.path).lastPathComponent])
-        #expect(model.exportSummary?.hasPrefix("1 spot, 1 trip written as GPX (GPS and map apps), 0.0 MB;") == true, "\(model.exportSummary ?? "")")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+                URL(fileURLWithPath: exported.path).lastPathComponent
+            ])
+        #expect(
+            model.exportSummary?.hasPrefix("1 spot, 1 trip written as GPX (GPS and map apps), 0.0 MB;") == true,
+            "\(model.exportSummary ?? "")")
         let text = try String(contentsOfFile: exported.path, encoding: .utf8)
         #expect(text.contains("<gpx version=\"1.1\"") && text.contains("<type>trip</type>"))
     }
@@ -58,14 +64,24 @@ struct InterchangeModelTests {
         #expect(model.problem == nil && model.canImport)
         #expect(try fixture.counts() == before, "nothing saved before the angler's word")
         let lines = model.previewLines
-        #expect(lines.first == "Lake log.csv would add 1 spot, 1 trip, 2 catches. Nothing is saved until you tap Import.")
-        #expect(lines.contains("Columns: Date → Caught at; Fish → Species; Weight (lb) → Weight; Spot → Spot; Lat → Latitude; Lon → Longitude."))
+        #expect(
+            lines.first == "Lake log.csv would add 1 spot, 1 trip, 2 catches. Nothing is saved until you tap Import.")
+        #expect(
+            lines.contains(
+                "Columns: Date → Caught at; Fish → Species; Weight (lb) → Weight; Spot → Spot; Lat → Latitude; Lon → Longitude."
+            ))
         #expect(lines.contains("1 row or point is not imported:"))
-        #expect(lines.contains { $0.hasPrefix("row 4: column \"Fish\": \"Sea monster\" is not in the species directory") })
-        #expect(lines.contains("Not in the directories, so not imported: Sea monster (1). Write names the directories have."))
+        #expect(
+            lines.contains { $0.hasPrefix("row 4: column \"Fish\": \"Sea monster\" is not in the species directory") })
+        #expect(
+            lines.contains(
+                "Not in the directories, so not imported: Sea monster (1). Write names the directories have."))
         let russian = InterchangeModel(diary: fixture.diary, folder: fixture.folder, language: .russian)
         await russian.choose(file)
-        #expect(russian.previewLines.first == "Lake log.csv добавит: 1 место, 1 рыбалка, 2 улова. Ничего не сохранится, пока вы не нажмёте «Импортировать».")
+        #expect(
+            russian.previewLines.first
+                == "Lake log.csv добавит: 1 место, 1 рыбалка, 2 улова. Ничего не сохранится, пока вы не нажмёте «Импортировать»."
+        )
         #expect(russian.previewLines.contains { $0.hasPrefix("Столбцы: Date → Время улова; Fish → Вид;") })
         model.cancelImport()
         #expect(model.preview == nil && model.previewLines.isEmpty)
@@ -96,7 +112,9 @@ struct InterchangeModelTests {
         #expect(model.previewLines.contains("Already in the diary, left as they are: 1 spot, 1 trip, 2 catches."))
     }
 
-    @Test("Given a file that is no diary file, when chosen, then the problem is said in the angler's language and nothing is offered")
+    @Test(
+        "Given a file that is no diary file, when chosen, then the problem is said in the angler's language and nothing is offered"
+    )
     func unreadableFile() async throws {
         let fixture = try AppFixture()
         let file = fixture.folder.appendingPathComponent("photo.kmz")

@@ -71,7 +71,8 @@ struct SafeguardTests {
         packs.load()
         packs.selected = packs.installed.first
         let sheet = f.folder.appendingPathComponent("log.csv")
-        try Data("Date,Fish,Spot,Lat,Lon\n2025-06-14 06:10,Northern pike,Bridge pier,55.75,37.61\n".utf8).write(to: sheet)
+        try Data("Date,Fish,Spot,Lat,Lon\n2025-06-14 06:10,Northern pike,Bridge pier,55.75,37.61\n".utf8).write(
+            to: sheet)
         let interchange = InterchangeModel(diary: f.diary, folder: f.folder, language: .english)
         await interchange.choose(sheet)
         await interchange.importChosen()

@@ -122,6 +122,9 @@ struct HostileImportTests {
         #expect(
             try refusal(f, try f.file("wrong.gpx", wrong)) == .malformed(place: "line 1", detail: "</trk> closes <wpt>")
         )
+        #expect(
+            try refusal(f, try f.file("other.gpx", "<kml><Placemark/></kml>"))
+                == .malformed(place: "the file", detail: "it is XML but not GPX (its root is <kml>)"))
         let latin1 = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx/>"
         #expect(
             try refusal(f, try f.file("latin1.gpx", latin1))

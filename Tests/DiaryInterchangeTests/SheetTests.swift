@@ -186,7 +186,9 @@ struct SheetTests {
     )
     func writtenTimes() {
         func read(_ text: String, _ order: DateOrder? = nil) -> String? {
-            guard let time = SheetValue.time(text, order: order), let date = time.date(offset: 7_200) else { return nil }
+            guard let time = SheetValue.time(text, order: order), let date = time.date(offset: 7_200) else {
+                return nil
+            }
             return DiaryTime.iso8601(date.date, utcOffsetSeconds: date.utcOffsetSeconds)
         }
         let cases: [(String, DateOrder?, String?)] = [
@@ -219,7 +221,9 @@ struct SheetTests {
         }
     }
 
-    @Test("Given numbers written with points, commas and grouping, when read, then each is its value and anything else is no number")
+    @Test(
+        "Given numbers written with points, commas and grouping, when read, then each is its value and anything else is no number"
+    )
     func writtenNumbers() {
         let cases: [(String, Double?)] = [
             ("2.5", 2.5), ("2,5", 2.5), ("1 234,5", 1234.5), ("1,234.5", 1234.5), ("1.234,5", 1234.5),

@@ -19,7 +19,9 @@ struct DiaryTimeISO8601Tests {
             let offset = Int.random(in: -48...56, using: &random) * 900
             formatter.timeZone = TimeZone(secondsFromGMT: offset)!
             let expected = formatter.string(from: instant)
-            #expect(DiaryTime.iso8601(instant, utcOffsetSeconds: offset) == expected, "\(String(format: "%.6f", instant.timeIntervalSince1970)) \(offset)")
+            #expect(
+                DiaryTime.iso8601(instant, utcOffsetSeconds: offset) == expected,
+                "\(String(format: "%.6f", instant.timeIntervalSince1970)) \(offset)")
             if DiaryTime.iso8601(instant, utcOffsetSeconds: offset) != expected { return }
         }
     }

@@ -28,7 +28,8 @@ public struct UTType: Hashable, Sendable {
         let known = [
             UTType.jpeg, .heic, .png, .quickTimeMovie, .mpeg4Movie, .plainText, .commaSeparatedText, .tabSeparatedText,
         ]
-        self = known.first { $0.preferredFilenameExtension == filenameExtension.lowercased() }
+        self =
+            known.first { $0.preferredFilenameExtension == filenameExtension.lowercased() }
             ?? UTType("dyn.\(filenameExtension.lowercased())", extension: filenameExtension.lowercased())
     }
 

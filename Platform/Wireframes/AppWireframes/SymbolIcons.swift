@@ -6,7 +6,7 @@ enum SymbolIcons {
     static let material: [String: String] = [
         "arrow.clockwise": "refresh", "arrow.down.circle": "arrow_circle_down", "play.circle": "play_circle_outline",
         "exclamationmark.triangle": "warning",
-        "video.fill": "videocam", "square.and.arrow.up": "share",
+        "video.fill": "videocam", "square.and.arrow.up": "share", "square.and.arrow.up.on.square": "file_upload",
         "arrow.triangle.2.circlepath": "sync", "arrow.triangle.branch": "alt_route", "arrow.uturn.backward": "undo",
         "book.closed": "menu_book", "calendar": "calendar_today", "camera": "photo_camera", "car": "directions_car",
         "chart.bar.xaxis": "bar_chart", "checkmark": "check", "checkmark.circle.fill": "check_circle",

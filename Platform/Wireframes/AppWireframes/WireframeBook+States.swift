@@ -120,6 +120,12 @@ extension WireframeBook {
             try await Self.chooseSpreadsheet(models)
             await models.interchange.importChosen()
         }
+        try await render("settings", "data-import-undone", filled: true) { models in
+            models.router.current.navigate(to: .settings(.data))
+            try await Self.chooseSpreadsheet(models)
+            await models.interchange.importChosen()
+            await models.interchange.request(InterchangeModel.undoImport)
+        }
         try await render("settings", "map-pack-remove", filled: true) { models in
             models.router.current.navigate(to: .settings(.maps))
             models.mapPacks.selected = models.mapPacks.installed.first

@@ -150,7 +150,8 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
         problem = await problems.problem {
             let entry = try await self.diary.write { try $0.imports.undo(importId) }
             self.imported = nil
-            self.undoOffer = UndoOffer(message: self.catalog.text("undo.deleted", self.language, ["what": entry.label])) {
+            self.undoOffer = UndoOffer(message: self.catalog.text("undo.deleted", self.language, ["what": entry.label]))
+            {
                 [diary = self.diary] in
                 _ = try await diary.write { try $0.trash.restore(entry.batchId) }
             }
@@ -205,7 +206,9 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
 
     /// "1 spot, 2 trips, 40 catches" in the app's language, kinds with none left out.
     private func records(_ counts: [(RecordKind, Int)]) -> String {
-        let parts = counts.filter { $0.1 > 0 }.map { catalog.text("interchange.\($0.0.rawValue)", language, count: $0.1) }
+        let parts = counts.filter { $0.1 > 0 }.map {
+            catalog.text("interchange.\($0.0.rawValue)", language, count: $0.1)
+        }
         return parts.isEmpty ? catalog.text("interchange.nothing", language) : parts.joined(separator: ", ")
     }
 }
