@@ -39,11 +39,23 @@ public struct ImportPlan: Sendable {
         public var rows: Int
     }
 
+    /// A name read as the one directory entry whose name begins with it ("Щука" as
+    /// "Щука обыкновенная"), said to the angler since it is a reading, not an exact match.
+    public struct Reading: Sendable, Equatable {
+        public var directory: DirectoryKind
+        public var written: String
+        public var entryId: String
+        /// The entry's English name, for the command line (the app says it in its language).
+        public var entryName: String
+        public var rows: Int
+    }
+
     public var format: InterchangeFormat
     public var batch: ImportBatch
     public var mapping: SheetMapping?
     public var refusals: [Refusal] = []
     public var unmatched: [UnmatchedName] = []
+    public var readings: [Reading] = []
     /// What the file holds that the diary does not import, said once each ("2 tracks: …").
     public var notes: [String] = []
     /// The ids of the batch the diary already holds.

@@ -21,7 +21,7 @@ struct SheetImport {
         var order = dateOrder
         if order == nil { order = try Self.dateOrder(data, mapping: mapping) }
         var unmatched: [String: ImportPlan.UnmatchedName] = [:]
-        var readings: [String: Int] = [:]
+        var readings: [String: ImportPlan.Reading] = [:]
         let columns = mapping.indexes
         while let cells = try rows.next() {
             let source = "row \(rows.row)"
@@ -75,8 +75,8 @@ struct SheetImport {
                 assembler.add(record)
             }
         }
-        assembler.plan.notes += readings.sorted { $0.key < $1.key }.map {
-            "\($0.key), \($0.value) \($0.value == 1 ? "time" : "times"); write the full name if that is not the fish"
+        assembler.plan.readings = readings.values.sorted {
+            ($0.directory.rawValue, $0.written) < ($1.directory.rawValue, $1.written)
         }
         assembler.plan.unmatched = unmatched.values.sorted {
             ($0.directory.rawValue, -$0.rows, $0.name) < ($1.directory.rawValue, -$1.rows, $1.name)
@@ -206,7 +206,7 @@ private struct Cells {
 
     mutating func entry(
         _ column: SheetColumn, _ directories: DirectoryNames, _ unmatched: inout [String: ImportPlan.UnmatchedName],
-        _ readings: inout [String: Int]
+        _ readings: inout [String: ImportPlan.Reading]
     ) -> String? {
         guard let text = text(column), let kind = column.directory else { return nil }
         switch directories.match(kind, text) {
@@ -214,8 +214,12 @@ private struct Cells {
             return id
         case .leading(let id):
             readings[
-                "\(kind.entryNoun) \"\(text)\" read as \(directories.name(kind, id, in: .english)) (\(directories.name(kind, id, in: .russian)))",
-                default: 0] += 1
+                "\(kind.rawValue)|\(text)",
+                default: .init(
+                    directory: kind, written: text, entryId: id,
+                    entryName: directories.name(kind, id, in: .english), rows: 0)
+            ]
+            .rows += 1
             return id
         case .none:
             problem(column, "\"\(text)\" is not in the \(kind.entryNoun) directory")

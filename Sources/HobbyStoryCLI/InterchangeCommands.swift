@@ -137,6 +137,13 @@ extension HobbyStoryCLI {
                         "unit": $0.unit.map(JSONValue.string) ?? .null, "unitAssumed": .bool($0.assumed),
                     ])
                 }),
+            "readings": .array(
+                plan.readings.map {
+                    .object([
+                        "directory": .string($0.directory.rawValue), "written": .string($0.written),
+                        "id": .string($0.entryId), "rows": .integer(Int64($0.rows)),
+                    ])
+                }),
             "notes": .array(plan.notes.map(JSONValue.string)),
         ])
     }
@@ -183,6 +190,11 @@ extension HobbyStoryCLI {
         for name in plan.unmatched {
             lines.append(
                 "Not in the \(name.directory.entryNoun) directory: \"\(name.name)\" (\(count(name.rows, "row", "rows"))); write a name the directory has (`hobbystory directory list \(name.directory.rawValue) --search …`)"
+            )
+        }
+        for reading in plan.readings {
+            lines.append(
+                "\(reading.directory.entryNoun.capitalized) \"\(reading.written)\" read as \(reading.entryName) (\(reading.entryId)), \(count(reading.rows, "row", "rows")); write the full name if that is not it"
             )
         }
         lines += plan.notes

@@ -80,7 +80,9 @@ struct SheetTests {
         #expect(plan.refusals[1].reason.contains("column \"Вес, кг\": \"abc\" is not a number"))
         #expect(plan.refusals[1].reason.contains("column \"Отпущена\": \"может\" is neither yes nor no"))
         #expect(plan.unmatched == [ImportPlan.UnmatchedName(directory: .species, name: "Щукa", rows: 1)])
-        #expect(plan.notes.contains { $0.hasPrefix("species \"Щука\" read as Northern pike") })
+        #expect(
+            plan.readings.map(\.written) == ["Щука", "окунь"]
+                && plan.readings.map(\.entryId) == ["esox-lucius", "perca-fluviatilis"])
         try DiaryImporter.commit(plan, diary: diary)
         let catches = try diary.catches.list()
         #expect(Set(catches.map(\.speciesId)) == ["esox-lucius", "perca-fluviatilis"])

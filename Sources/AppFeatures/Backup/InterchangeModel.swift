@@ -25,13 +25,16 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
     public struct Preview {
         public let file: URL
         public let plan: ImportPlan
+        /// The entries short names were read as, named in the app's language.
+        let readingNames: [String]
         let access: AnyObject?
     }
 
-    /// An import saved: the file's name and what it created.
+    /// An import saved: the file's name, what it created and how many of its rows or points it skipped.
     public struct Imported: Sendable, Equatable {
         public let fileName: String
         public let outcome: ImportOutcome
+        public let skipped: Int
     }
 
     /// The format the next export writes.
@@ -101,8 +104,8 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
             "interchange.exported", language,
             [
                 "records": records([(.spot, exported.spots), (.trip, exported.trips), (.catch, exported.catches)]),
-                "format": catalog.text("interchange.format.\(exported.format.rawValue)", language),
-                "size": String(format: "%.1f", Double(exported.bytes) / 1e6),
+                "format": exported.format.rawValue.uppercased(),
+                "size": String(format: "%.1f", max(0.1, Double(exported.bytes) / 1e6)),
             ])
     }
 
@@ -113,10 +116,17 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
         isWorking = true
         defer { isWorking = false }
         problem = await problems.problem {
-            let plan = try await self.diary.read { diary in
-                try DiaryImporter.plan(file, diary: diary, options: ImportOptions(units: diary.profile.units))
+            let language = self.language
+            let (plan, names) = try await self.diary.read { diary in
+                let plan = try DiaryImporter.plan(
+                    file, diary: diary, options: ImportOptions(units: diary.profile.units))
+                let names = try plan.readings.map { reading in
+                    let entry = try diary.directoryEntry(reading.directory, id: reading.entryId)
+                    return (language == .russian ? entry?.nameRu : entry?.nameEn) ?? reading.entryName
+                }
+                return (plan, names)
             }
-            self.preview = Preview(file: file, plan: plan, access: access)
+            self.preview = Preview(file: file, plan: plan, readingNames: names, access: access)
         }
     }
 
@@ -139,7 +149,8 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
         let plan = preview.plan
         problem = await problems.problem {
             let outcome = try await self.diary.write { try DiaryImporter.commit(plan, diary: $0) }
-            self.imported = Imported(fileName: preview.file.lastPathComponent, outcome: outcome)
+            self.imported = Imported(
+                fileName: preview.file.lastPathComponent, outcome: outcome, skipped: plan.refusals.count)
             self.preview = nil
         }
     }
@@ -180,12 +191,17 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
             lines.append(catalog.text("interchange.columns", language, ["columns": columns.joined(separator: "; ")]))
         }
         if !plan.refusals.isEmpty {
-            lines.append(catalog.text("interchange.refused", language, count: plan.refusals.count))
+            let key = plan.format == .csv ? "interchange.refusedRows" : "interchange.refusedPoints"
+            lines.append(catalog.text(key, language, count: plan.refusals.count))
             lines += plan.refusals.prefix(Self.refusalsShown).map { "\($0.place): \($0.reason)" }
         }
-        if !plan.unmatched.isEmpty {
+        // Each refused row is listed already when there are few; the names sum up many.
+        if !plan.unmatched.isEmpty, plan.refusals.count > Self.refusalsShown {
             let names = plan.unmatched.map { "\($0.name) (\($0.rows))" }.joined(separator: ", ")
             lines.append(catalog.text("interchange.unmatched", language, ["names": names]))
+        }
+        for (reading, name) in zip(plan.readings, preview.readingNames) {
+            lines.append(catalog.text("interchange.reading", language, ["written": reading.written, "name": name]))
         }
         return lines + plan.notes
     }
@@ -201,7 +217,9 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
             return catalog.text("interchange.nothingNew", language, ["file": imported.fileName])
         }
         let counts = [RecordKind.spot, .trip, .catch].map { kind in (kind, created.count { $0.kind == kind }) }
-        return catalog.text("interchange.added", language, ["file": imported.fileName, "records": records(counts)])
+        let values = ["file": imported.fileName, "records": records(counts)]
+        guard imported.skipped > 0 else { return catalog.text("interchange.added", language, values) }
+        return catalog.text("interchange.skipped", language, count: imported.skipped, values)
     }
 
     /// "1 spot, 2 trips, 40 catches" in the app's language, kinds with none left out.

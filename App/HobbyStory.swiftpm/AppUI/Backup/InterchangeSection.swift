@@ -26,6 +26,7 @@ struct InterchangeSection: View {
                 }
                 .control(InterchangeModel.share, help: models.help)
             }
+            Text(models.text("interchange.explain")).font(.footnote).foregroundStyle(.secondary)
         }
         Section {
             if model.preview != nil {
