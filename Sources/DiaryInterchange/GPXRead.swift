@@ -26,8 +26,8 @@ enum GPXRead {
                 switch name {
                 case "wpt":
                     var feature = MapFeature(source: "waypoint \(number)", shape: .point(latitude: 0, longitude: 0))
-                    let latitude = MapFeature.coordinate(attributes["lat"], "lat", -90...90)
-                    let longitude = MapFeature.coordinate(attributes["lon"], "lon", -180...180)
+                    let latitude = MapFeature.coordinate(attributes["lat"], -90...90)
+                    let longitude = MapFeature.coordinate(attributes["lon"], -180...180)
                     if let latitude, let longitude {
                         feature.shape = .point(latitude: latitude, longitude: longitude)
                     } else {

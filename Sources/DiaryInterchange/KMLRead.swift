@@ -61,8 +61,8 @@ enum KMLRead {
                 case "Data": dataName = nil
                 case "coordinates" where shapes == ["Point"]:
                     let parts = value.split(separator: ",").map(String.init)
-                    let longitude = MapFeature.coordinate(parts.first, "longitude", -180...180)
-                    let latitude = MapFeature.coordinate(parts.count > 1 ? parts[1] : nil, "latitude", -90...90)
+                    let longitude = MapFeature.coordinate(parts.first, -180...180)
+                    let latitude = MapFeature.coordinate(parts.count > 1 ? parts[1] : nil, -90...90)
                     if let latitude, let longitude, parts.count <= 3 {
                         open[open.count - 1].feature.shape = .point(latitude: latitude, longitude: longitude)
                     } else {

@@ -25,10 +25,11 @@ struct MapFeature {
     /// Why the feature cannot be read (a latitude that is not a number), set by the reader.
     var problem: String?
 
-    static func coordinate(_ text: String?, _ name: String, _ range: ClosedRange<Double>) -> Double? {
-        guard let text, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite,
-            range.contains(value)
-        else { return nil }
+    /// A latitude or longitude written as a number within `range`, nil otherwise.
+    static func coordinate(_ text: String?, _ range: ClosedRange<Double>) -> Double? {
+        guard let text, let value = Double(XMLText.trimmed(text)), value.isFinite, range.contains(value) else {
+            return nil
+        }
         return value
     }
 }
