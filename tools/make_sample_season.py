@@ -8,8 +8,10 @@ real shores and its maps can be drawn.
 Fixed seed: the same file every run. 46 trips from June 2025 to May 2026 at 9 spots (five inside
 the pack), each with its hours, clock offset (Helsinki's EET/EEST), recorded conditions and
 catches — species by place and season, weights and lengths from each species' length-weight
-relation, baits and methods that catch them, some released, a few notes — and one trip left in
-the Trash. Times are seconds since 1970; the wireframes' clock is 2026-06-01T10:33:20Z.
+relation, baits and methods that catch them, some released, a few notes — the water noted on
+most trips and some catches (its temperature by season, clarity by water body, level against the
+usual and its trend; a random stream of its own, so the rest stays as it was), and one trip left
+in the Trash. Times are seconds since 1970; the wireframes' clock is 2026-06-01T10:33:20Z.
 """
 import json
 import math
@@ -79,8 +81,29 @@ def season_temperature(day_of_year):
     return 6 + 12 * math.sin((day_of_year - 110) / 365 * 2 * math.pi)
 
 
+def water_temperature(day_of_year):
+    """Surface water temperature in Helsinki's bays, °C, by day of the year (ice-cold in winter)."""
+    return max(0.5, 9 + 10 * math.sin((day_of_year - 135) / 365 * 2 * math.pi))
+
+
+# How deep one sees into the water, metres, by water body: the murky bay, the river, the sea.
+CLARITY = {"bay": (0.5, 1.2), "river": (0.8, 1.6), "sea-shore": (1.5, 3.5)}
+
+
+def noted_water(rng, water_body, day_of_year):
+    """The water as an angler notes it: temperature, clarity, level against the usual, trend."""
+    level = round(rng.gauss(0, 0.2), 2)
+    return {
+        "tempC": round(water_temperature(day_of_year) + rng.gauss(0, 0.8), 1),
+        "clarityM": round(rng.uniform(*CLARITY[water_body]), 1),
+        "levelM": level,
+        "trend": "rising" if level > 0.12 else "falling" if level < -0.12 else rng.choice(["steady", "rising", "falling"]),
+    }
+
+
 def main():
     rng = random.Random(SEED)
+    water_rng = random.Random(SEED + 1)
     first = datetime(2025, 6, 3, tzinfo=timezone.utc)
     last_day = datetime(2026, 5, 31, tzinfo=timezone.utc)
     span = (last_day - first).days
@@ -139,6 +162,15 @@ def main():
             trip["title"] = rng.choice(TITLES)
         if rng.random() < 0.2:
             trip["notes"] = rng.choice(TRIP_NOTES)
+        # The latest trip and its first catch have their water noted: the wireframes open both.
+        latest = index == len(days) - 1
+        if latest or water_rng.random() < 0.7:
+            trip["water"] = noted_water(water_rng, water, doy)
+            for number, item in enumerate(catches):
+                if (latest and number == 0) or water_rng.random() < 0.25:
+                    noted = dict(trip["water"])
+                    noted["clarityM"] = round(max(0.3, noted["clarityM"] + water_rng.gauss(0, 0.2)), 1)
+                    item["water"] = noted
         trips.append(trip)
     trashed = {
         "spot": 8, "start": int(datetime(2025, 9, 14, 6, tzinfo=timezone.utc).timestamp()),

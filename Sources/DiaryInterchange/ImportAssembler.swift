@@ -243,6 +243,16 @@ struct ImportAssembler {
         time >= start && (end.map { time <= $0 } ?? true)
     }
 
+    /// The water's clarity, level and trend for a catch's derived id, only when it has some: a
+    /// file imported before the diary knew them keeps its catches' ids (issue 34 §5).
+    private func waterFigures(_ draft: CatchDraft) -> [String] {
+        guard draft.waterClarityM != nil || draft.waterLevelM != nil || draft.waterTrend != nil else { return [] }
+        return [
+            draft.waterClarityM.map { String($0) } ?? "", draft.waterLevelM.map { String($0) } ?? "",
+            draft.waterTrend?.rawValue ?? "",
+        ]
+    }
+
     private mutating func derivedCatchId(_ draft: CatchDraft) -> UUID {
         let figures = [draft.weightKg, draft.lengthCm, draft.depthM, draft.waterTempC].map {
             $0.map { String($0) } ?? ""
@@ -253,7 +263,7 @@ struct ImportAssembler {
                 draft.speciesId ?? "",
                 String(draft.count ?? 1), draft.baitId ?? "", draft.methodId ?? "", String(draft.released ?? false),
                 draft.notes ?? "",
-            ] + figures
+            ] + figures + waterFigures(draft)
         let text = key.joined(separator: "|")
         let seen = occurrences[text, default: 0]
         occurrences[text] = seen + 1

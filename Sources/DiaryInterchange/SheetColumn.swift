@@ -12,7 +12,9 @@ import SyncProtocol
 /// (`weight_lb` in imperial).
 public enum SheetColumn: String, Sendable, CaseIterable {
     case catchId, caughtAt, species, count, weight, length, bait, method, depth, waterTemperature, released, notes
+    case waterClarity, waterLevel, waterTrend
     case tripId, tripStart, tripEnd, tripTitle, companions, tripNotes
+    case tripWaterTemperature, tripWaterClarity, tripWaterLevel, tripWaterTrend
     case spotId, spotName, latitude, longitude, waterBody, waterBodyType, spotDepth, spotNotes
 
     /// The column a key or header names (`weight_kg`, "Вес (кг)", "Fish"), nil when none.
@@ -25,9 +27,11 @@ public enum SheetColumn: String, Sendable, CaseIterable {
     var kind: RecordKind {
         switch self {
         case .catchId, .caughtAt, .species, .count, .weight, .length, .bait, .method, .depth, .waterTemperature,
-            .released, .notes:
+            .released, .notes, .waterClarity, .waterLevel, .waterTrend:
             .catch
-        case .tripId, .tripStart, .tripEnd, .tripTitle, .companions, .tripNotes: .trip
+        case .tripId, .tripStart, .tripEnd, .tripTitle, .companions, .tripNotes, .tripWaterTemperature,
+            .tripWaterClarity, .tripWaterLevel, .tripWaterTrend:
+            .trip
         case .spotId, .spotName, .latitude, .longitude, .waterBody, .waterBodyType, .spotDepth, .spotNotes: .spot
         }
     }
@@ -47,12 +51,19 @@ public enum SheetColumn: String, Sendable, CaseIterable {
         case .waterTemperature: Catch.columns.name(of: \.waterTempC)
         case .released: Catch.columns.name(of: \.released)
         case .notes: Catch.columns.name(of: \.notes)
+        case .waterClarity: Catch.columns.name(of: \.waterClarityM)
+        case .waterLevel: Catch.columns.name(of: \.waterLevelM)
+        case .waterTrend: Catch.columns.name(of: \.waterTrend)
         case .tripId: Trip.columns.name(of: \.id)
         case .tripStart: Trip.columns.name(of: \.startAt)
         case .tripEnd: Trip.columns.name(of: \.endAt)
         case .tripTitle: Trip.columns.name(of: \.title)
         case .companions: Trip.columns.name(of: \.companions)
         case .tripNotes: Trip.columns.name(of: \.notes)
+        case .tripWaterTemperature: Trip.columns.name(of: \.waterTempC)
+        case .tripWaterClarity: Trip.columns.name(of: \.waterClarityM)
+        case .tripWaterLevel: Trip.columns.name(of: \.waterLevelM)
+        case .tripWaterTrend: Trip.columns.name(of: \.waterTrend)
         case .spotId: Spot.columns.name(of: \.id)
         case .spotName: Spot.columns.name(of: \.name)
         case .latitude: Spot.columns.name(of: \.latitude)
@@ -69,8 +80,8 @@ public enum SheetColumn: String, Sendable, CaseIterable {
         switch self {
         case .weight: .mass
         case .length: .length
-        case .depth, .spotDepth: .depth
-        case .waterTemperature: .temperature
+        case .depth, .spotDepth, .waterClarity, .waterLevel, .tripWaterClarity, .tripWaterLevel: .depth
+        case .waterTemperature, .tripWaterTemperature: .temperature
         default: nil
         }
     }
@@ -128,12 +139,19 @@ public enum SheetColumn: String, Sendable, CaseIterable {
         case .waterTemperature: ("Water temperature", "Температура воды")
         case .released: ("Released", "Отпущена")
         case .notes: ("Notes", "Заметки")
+        case .waterClarity: ("Water clarity", "Прозрачность воды")
+        case .waterLevel: ("Water level", "Уровень воды")
+        case .waterTrend: ("Water trend", "Вода")
         case .tripId: ("Trip id", "Ид поездки")
         case .tripStart: ("Trip start", "Начало поездки")
         case .tripEnd: ("Trip end", "Конец поездки")
         case .tripTitle: ("Trip title", "Название поездки")
         case .companions: ("Companions", "Спутники")
         case .tripNotes: ("Trip notes", "Заметки о поездке")
+        case .tripWaterTemperature: ("Trip water temperature", "Температура воды за поездку")
+        case .tripWaterClarity: ("Trip water clarity", "Прозрачность воды за поездку")
+        case .tripWaterLevel: ("Trip water level", "Уровень воды за поездку")
+        case .tripWaterTrend: ("Trip water trend", "Вода за поездку")
         case .spotId: ("Spot id", "Ид места")
         case .spotName: ("Spot", "Место")
         case .latitude: ("Latitude", "Широта")
@@ -157,6 +175,9 @@ public enum SheetColumn: String, Sendable, CaseIterable {
         case .waterTemperature: ["water temp", "water temp.", "темп. воды", "температура"]
         case .released: ["catch and release", "c&r", "отпущен", "отпустил"]
         case .notes: ["note", "comment", "comments", "комментарий", "примечание"]
+        case .waterClarity: ["clarity", "visibility", "прозрачность", "видимость"]
+        case .waterLevel: ["level", "уровень"]
+        case .waterTrend: ["trend", "flow", "level trend", "динамика", "вода прибывает/убывает"]
         case .tripTitle: ["trip", "event", "поездка", "рыбалка"]
         case .spotName: ["spot name", "location", "place", "место ловли", "локация"]
         case .latitude: ["lat", "y"]

@@ -59,12 +59,19 @@ struct SheetExport {
         case .waterTemperature: return measure(item?.waterTempC)
         case .released: return item.map { text(flag($0.released)) } ?? .null
         case .notes: return text(item?.notes)
+        case .waterClarity: return measure(item?.waterClarityM)
+        case .waterLevel: return measure(item?.waterLevelM)
+        case .waterTrend: return text(item?.waterTrend.map(trend))
         case .tripId: return text(trip?.id.uuidString.lowercased())
         case .tripStart: return time(trip?.startAt, trip?.utcOffsetSeconds ?? 0)
         case .tripEnd: return time(trip?.endAt, trip?.utcOffsetSeconds ?? 0)
         case .tripTitle: return text(trip?.title)
         case .companions: return text(trip?.companions)
         case .tripNotes: return text(trip?.notes)
+        case .tripWaterTemperature: return measure(trip?.waterTempC)
+        case .tripWaterClarity: return measure(trip?.waterClarityM)
+        case .tripWaterLevel: return measure(trip?.waterLevelM)
+        case .tripWaterTrend: return text(trip?.waterTrend.map(trend))
         case .spotId: return text(spot.id.uuidString.lowercased())
         case .spotName: return text(spot.name)
         case .latitude: return .number(spot.latitude)
@@ -73,6 +80,16 @@ struct SheetExport {
         case .waterBodyType: return name(.waterBodyTypes, spot.waterBodyTypeId)
         case .spotDepth: return measure(spot.depthM)
         case .spotNotes: return text(spot.notes)
+        }
+    }
+
+    private func trend(_ value: WaterTrend) -> String {
+        switch (language, value) {
+        case (.keys, _): value.rawValue
+        case (.english, _): value.rawValue
+        case (.russian, .rising): "прибывает"
+        case (.russian, .steady): "стоит"
+        case (.russian, .falling): "убывает"
         }
     }
 

@@ -47,6 +47,10 @@ struct SheetImport {
                 trip.draft.title = cell.text(.tripTitle)
                 trip.draft.companions = cell.text(.companions)
                 trip.draft.notes = cell.text(.tripNotes)
+                trip.draft.waterTempC = cell.number(.tripWaterTemperature)
+                trip.draft.waterClarityM = cell.number(.tripWaterClarity)
+                trip.draft.waterLevelM = cell.number(.tripWaterLevel)
+                trip.draft.waterTrend = cell.trend(.tripWaterTrend)
                 record.trip = trip
             }
             if SheetColumn.allCases.contains(where: { $0.kind == .catch && cell.has($0) }) {
@@ -65,6 +69,9 @@ struct SheetImport {
                 part.draft.methodId = cell.entry(.method, directories, &unmatched, &readings)
                 part.draft.depthM = cell.number(.depth)
                 part.draft.waterTempC = cell.number(.waterTemperature)
+                part.draft.waterClarityM = cell.number(.waterClarity)
+                part.draft.waterLevelM = cell.number(.waterLevel)
+                part.draft.waterTrend = cell.trend(.waterTrend)
                 part.draft.released = cell.flag(.released)
                 part.draft.notes = cell.text(.notes)
                 record.catch = part
@@ -167,6 +174,15 @@ private struct Cells {
         guard let text = raw(column) else { return nil }
         guard let value = SheetValue.flag(text) else {
             problem(column, "\"\(text)\" is neither yes nor no")
+            return nil
+        }
+        return value
+    }
+
+    mutating func trend(_ column: SheetColumn) -> WaterTrend? {
+        guard let text = raw(column) else { return nil }
+        guard let value = SheetValue.trend(text) else {
+            problem(column, "\"\(text)\" is none of rising, steady or falling")
             return nil
         }
         return value

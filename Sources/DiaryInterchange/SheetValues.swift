@@ -43,6 +43,17 @@ enum SheetValue {
         }
     }
 
+    /// Which way the water was going, in English, Russian or as the key writes it; nil for
+    /// anything else.
+    static func trend(_ text: String) -> WaterTrend? {
+        switch SheetMapping.normalised(text) {
+        case "rising", "rise", "up", "прибывает", "растет", "поднимается", "подъем": .rising
+        case "steady", "stable", "same", "стоит", "стабильно", "без изменений": .steady
+        case "falling", "fall", "down", "убывает", "падает", "спадает", "спад": .falling
+        default: nil
+        }
+    }
+
     /// A date and time as written, with the offset it states (nil when it states none).
     struct WrittenTime: Equatable {
         var year, month, day, hour, minute, second: Int

@@ -46,11 +46,7 @@ public struct PullOutcome: Sendable, Equatable {
 /// applying pulled pages without ever overwriting a pending local change.
 extension Diary {
     /// Columns each record kind sends; Trash state (`deleted_at`, `trash_batch`) stays local.
-    static let syncedColumns: [RecordKind: [String]] = [
-        .spot: Spot.columns.syncedNames, .trip: Trip.columns.syncedNames, .catch: Catch.columns.syncedNames,
-        .media: MediaAsset.columns.syncedNames,
-        .report: SavedReport.columns.syncedNames,
-    ]
+    static let syncedColumns = Dictionary(uniqueKeysWithValues: RecordKind.allCases.map { ($0, $0.syncedColumns) })
 
     /// Directory references in records, remapped when the portal retires an entry.
     static let directoryReferences: [(RecordKind, String, DirectoryKind)] =

@@ -15,6 +15,11 @@ public struct Catch: Codable, Sendable, Equatable, Identifiable {
     public var methodId: String?
     public var depthM: Double?
     public var waterTempC: Double?
+    /// Metres the angler could see into the water (issue 34 §5).
+    public var waterClarityM: Double?
+    /// Metres above (+) or below (−) the spot's usual level.
+    public var waterLevelM: Double?
+    public var waterTrend: WaterTrend?
     public var released: Bool
     public var notes: String?
     public var createdAt: Date
@@ -24,8 +29,9 @@ public struct Catch: Codable, Sendable, Equatable, Identifiable {
     public init(
         id: UUID, tripId: UUID, speciesId: String, caughtAt: Date, utcOffsetSeconds: Int, count: Int = 1,
         weightKg: Double? = nil, lengthCm: Double? = nil, baitId: String? = nil, methodId: String? = nil,
-        depthM: Double? = nil, waterTempC: Double? = nil, released: Bool = false, notes: String? = nil,
-        createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
+        depthM: Double? = nil, waterTempC: Double? = nil, waterClarityM: Double? = nil, waterLevelM: Double? = nil,
+        waterTrend: WaterTrend? = nil, released: Bool = false, notes: String? = nil, createdAt: Date,
+        updatedAt: Date, deletedAt: Date? = nil
     ) {
         self.id = id
         self.tripId = tripId
@@ -39,6 +45,9 @@ public struct Catch: Codable, Sendable, Equatable, Identifiable {
         self.methodId = methodId
         self.depthM = depthM
         self.waterTempC = waterTempC
+        self.waterClarityM = waterClarityM
+        self.waterLevelM = waterLevelM
+        self.waterTrend = waterTrend
         self.released = released
         self.notes = notes
         self.createdAt = createdAt
@@ -60,14 +69,17 @@ public struct CatchDraft: Sendable, Equatable {
     public var methodId: String?
     public var depthM: Double?
     public var waterTempC: Double?
+    public var waterClarityM: Double?
+    public var waterLevelM: Double?
+    public var waterTrend: WaterTrend?
     public var released: Bool?
     public var notes: String?
 
     public init(
         tripId: UUID? = nil, speciesId: String? = nil, caughtAt: Date? = nil, utcOffsetSeconds: Int? = nil,
         count: Int? = nil, weightKg: Double? = nil, lengthCm: Double? = nil, baitId: String? = nil,
-        methodId: String? = nil, depthM: Double? = nil, waterTempC: Double? = nil, released: Bool? = nil,
-        notes: String? = nil
+        methodId: String? = nil, depthM: Double? = nil, waterTempC: Double? = nil, waterClarityM: Double? = nil,
+        waterLevelM: Double? = nil, waterTrend: WaterTrend? = nil, released: Bool? = nil, notes: String? = nil
     ) {
         self.tripId = tripId
         self.speciesId = speciesId
@@ -80,6 +92,9 @@ public struct CatchDraft: Sendable, Equatable {
         self.methodId = methodId
         self.depthM = depthM
         self.waterTempC = waterTempC
+        self.waterClarityM = waterClarityM
+        self.waterLevelM = waterLevelM
+        self.waterTrend = waterTrend
         self.released = released
         self.notes = notes
     }
@@ -88,7 +103,8 @@ public struct CatchDraft: Sendable, Equatable {
         self.init(
             tripId: c.tripId, speciesId: c.speciesId, caughtAt: c.caughtAt, utcOffsetSeconds: c.utcOffsetSeconds,
             count: c.count, weightKg: c.weightKg, lengthCm: c.lengthCm, baitId: c.baitId, methodId: c.methodId,
-            depthM: c.depthM, waterTempC: c.waterTempC, released: c.released, notes: c.notes)
+            depthM: c.depthM, waterTempC: c.waterTempC, waterClarityM: c.waterClarityM, waterLevelM: c.waterLevelM,
+            waterTrend: c.waterTrend, released: c.released, notes: c.notes)
     }
 
     /// Fills time, offset, count and released with their defaults when left empty.
@@ -119,7 +135,9 @@ public struct CatchDraft: Sendable, Equatable {
         c.checkRange(CatchField.weightKg, weightKg, Limits.weightKg, unit: "kg", excludingLower: true)
         c.checkRange(CatchField.lengthCm, lengthCm, Limits.lengthCm, unit: "cm", excludingLower: true)
         c.checkRange(CatchField.depthM, depthM, Limits.depthM, unit: "m")
-        c.checkRange(CatchField.waterTempC, waterTempC, Limits.waterTempC, unit: "°C")
+        c.checkWater(
+            temperature: (CatchField.waterTempC, waterTempC), clarity: (CatchField.waterClarityM, waterClarityM),
+            level: (CatchField.waterLevelM, waterLevelM))
         if let utcOffsetSeconds, !Limits.utcOffsetSeconds.contains(utcOffsetSeconds) {
             c.add(CatchField.utcOffsetSeconds, String(utcOffsetSeconds), "must be between -12 h and +14 h")
         }
@@ -133,6 +151,7 @@ public struct CatchDraft: Sendable, Equatable {
             id: id, tripId: tripId!, speciesId: speciesId!.trimmed, caughtAt: caughtAt!,
             utcOffsetSeconds: utcOffsetSeconds ?? 0, count: count ?? 1, weightKg: weightKg, lengthCm: lengthCm,
             baitId: baitId.trimmedOrNil, methodId: methodId.trimmedOrNil, depthM: depthM, waterTempC: waterTempC,
-            released: released ?? false, notes: notes.trimmedOrNil, createdAt: createdAt, updatedAt: updatedAt)
+            waterClarityM: waterClarityM, waterLevelM: waterLevelM, waterTrend: waterTrend, released: released ?? false,
+            notes: notes.trimmedOrNil, createdAt: createdAt, updatedAt: updatedAt)
     }
 }

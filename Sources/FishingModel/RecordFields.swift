@@ -6,12 +6,13 @@ public protocol RecordField: RawRepresentable<String>, Hashable, Sendable, CaseI
 /// A catch's attributes (T19, T5, T11).
 public enum CatchField: String, RecordField {
     case tripId, species, time, count, weightKg, lengthCm, bait, method, depthM, waterTempC, released, notes
-    case utcOffsetSeconds
+    case utcOffsetSeconds, waterClarityM, waterLevelM, waterTrend
 }
 
 /// A trip's attributes (UI6, T11).
 public enum TripField: String, RecordField {
     case spotId, start, end, utcOffsetSeconds, title, companions, notes
+    case waterTempC, waterClarityM, waterLevelM, waterTrend
 }
 
 /// A spot's attributes (UI4, T5).

@@ -11,13 +11,21 @@ public struct Trip: Codable, Sendable, Equatable, Identifiable {
     public var title: String?
     public var companions: String?
     public var notes: String?
+    /// The water while fishing (issue 34 §5): degrees Celsius, metres seen into it, metres above
+    /// (+) or below (−) the spot's usual level, and which way it is going.
+    public var waterTempC: Double?
+    public var waterClarityM: Double?
+    public var waterLevelM: Double?
+    public var waterTrend: WaterTrend?
     public var createdAt: Date
     public var updatedAt: Date
     public var deletedAt: Date?
 
     public init(
         id: UUID, spotId: UUID, startAt: Date, endAt: Date? = nil, utcOffsetSeconds: Int, title: String? = nil,
-        companions: String? = nil, notes: String? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
+        companions: String? = nil, notes: String? = nil, waterTempC: Double? = nil, waterClarityM: Double? = nil,
+        waterLevelM: Double? = nil, waterTrend: WaterTrend? = nil, createdAt: Date, updatedAt: Date,
+        deletedAt: Date? = nil
     ) {
         self.id = id
         self.spotId = spotId
@@ -27,6 +35,10 @@ public struct Trip: Codable, Sendable, Equatable, Identifiable {
         self.title = title
         self.companions = companions
         self.notes = notes
+        self.waterTempC = waterTempC
+        self.waterClarityM = waterClarityM
+        self.waterLevelM = waterLevelM
+        self.waterTrend = waterTrend
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
@@ -42,10 +54,15 @@ public struct TripDraft: Sendable, Equatable {
     public var title: String?
     public var companions: String?
     public var notes: String?
+    public var waterTempC: Double?
+    public var waterClarityM: Double?
+    public var waterLevelM: Double?
+    public var waterTrend: WaterTrend?
 
     public init(
         spotId: UUID? = nil, startAt: Date? = nil, endAt: Date? = nil, utcOffsetSeconds: Int? = nil,
-        title: String? = nil, companions: String? = nil, notes: String? = nil
+        title: String? = nil, companions: String? = nil, notes: String? = nil, waterTempC: Double? = nil,
+        waterClarityM: Double? = nil, waterLevelM: Double? = nil, waterTrend: WaterTrend? = nil
     ) {
         self.spotId = spotId
         self.startAt = startAt
@@ -54,12 +71,17 @@ public struct TripDraft: Sendable, Equatable {
         self.title = title
         self.companions = companions
         self.notes = notes
+        self.waterTempC = waterTempC
+        self.waterClarityM = waterClarityM
+        self.waterLevelM = waterLevelM
+        self.waterTrend = waterTrend
     }
 
     public init(_ trip: Trip) {
         self.init(
             spotId: trip.spotId, startAt: trip.startAt, endAt: trip.endAt, utcOffsetSeconds: trip.utcOffsetSeconds,
-            title: trip.title, companions: trip.companions, notes: trip.notes)
+            title: trip.title, companions: trip.companions, notes: trip.notes, waterTempC: trip.waterTempC,
+            waterClarityM: trip.waterClarityM, waterLevelM: trip.waterLevelM, waterTrend: trip.waterTrend)
     }
 
     /// Fills the start from the device clock when it was left empty.
@@ -90,6 +112,9 @@ public struct TripDraft: Sendable, Equatable {
         c.checkText(TripField.title, title, maxLength: Limits.titleLength, multiline: false)
         c.checkText(TripField.companions, companions, maxLength: Limits.companionsLength, multiline: false)
         c.checkText(TripField.notes, notes, maxLength: Limits.notesLength, multiline: true)
+        c.checkWater(
+            temperature: (TripField.waterTempC, waterTempC), clarity: (TripField.waterClarityM, waterClarityM),
+            level: (TripField.waterLevelM, waterLevelM))
         return c.issues
     }
 
@@ -98,6 +123,7 @@ public struct TripDraft: Sendable, Equatable {
         Trip(
             id: id, spotId: spotId!, startAt: startAt!, endAt: endAt, utcOffsetSeconds: utcOffsetSeconds ?? 0,
             title: title.trimmedOrNil, companions: companions.trimmedOrNil, notes: notes.trimmedOrNil,
+            waterTempC: waterTempC, waterClarityM: waterClarityM, waterLevelM: waterLevelM, waterTrend: waterTrend,
             createdAt: createdAt, updatedAt: updatedAt)
     }
 }

@@ -196,11 +196,13 @@ public struct HobbyStoryCLI: Sendable {
           profile list | profile remove NAME [--confirm NAME] (and --pin for a protected one) | profile restore NAME
           spot add --name N --lat LAT --lon LON [--water-body T] [--water-body-type NAME_OR_ID] [--depth-m X] [--notes T]
           spot edit ID [same options] [--clear FIELD] | spot list | spot show ID
-          trip add --spot ID [--title T] [--start ISO8601] [--end ISO8601] [--companions T] [--notes T]
+          trip add --spot ID [--title T] [--start ISO8601] [--end ISO8601] [--companions T] [--notes T] [WATER]
           trip edit ID [same options] [--clear FIELD] | trip list [--spot ID] | trip show ID
           catch add --trip ID --species NAME_OR_ID [--time ISO8601] [--weight-kg X] [--length-cm X] [--count N]
-                    [--bait NAME_OR_ID] [--method NAME_OR_ID] [--depth-m X] [--water-temp-c X] [--released] [--notes T]
+                    [--bait NAME_OR_ID] [--method NAME_OR_ID] [--depth-m X] [WATER] [--released] [--notes T]
                     [--from-photo FILE]   (time from the photo; without --trip, the trip at the spot within 500 m)
+          WATER: [--water-temp-c X] [--water-clarity-m X (seen into)] [--water-level-m ±X (against the usual)]
+                 [--water-trend rising|steady|falling]
           catch edit ID [same options] [--kept] [--clear FIELD] | catch list [--trip ID] [--limit N] | catch show ID
           delete spot|trip|catch|media ID [--yes]      (moves it to the Trash)
           trash list | trash restore ID | trash empty [--yes]

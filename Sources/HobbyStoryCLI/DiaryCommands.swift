@@ -53,8 +53,8 @@ extension HobbyStoryCLI {
     }
 
     static let tripOptions = OptionSpec(
-        values: ["spot", "title", "start", "end", "companions", "notes"], repeatable: ["clear"])
-    static let tripClearable = ["end", "title", "companions", "notes"]
+        values: Set(["spot", "title", "start", "end", "companions", "notes"] + waterOptions), repeatable: ["clear"])
+    static let tripClearable = ["end", "title", "companions", "notes"] + waterOptions
 
     /// `trip add|edit|list|show`: trips are the client's "events" (UI6).
     static let tripCommands: [Command] = [
@@ -87,8 +87,12 @@ extension HobbyStoryCLI {
             guard case .object(var object) = c.json(trip) else { return }
             object["catches"] = .array(catches.map(c.json))
             object["conditions"] = c.conditionsJSON(.trip, trip.id)
+            let water = c.waterText(
+                temperature: trip.waterTempC, clarity: trip.waterClarityM, level: trip.waterLevelM,
+                trend: trip.waterTrend)
             let lines =
-                [c.text(trip)] + (trip.notes.map { [$0] } ?? []) + ["\(catches.count) catch(es):"]
+                [c.text(trip)] + (water.map { [$0] } ?? []) + (trip.notes.map { [$0] } ?? [])
+                + ["\(catches.count) catch(es):"]
                 + catches.map { "  " + c.text($0) }
             c.output(.object(object), text: lines.joined(separator: "\n"))
         },
@@ -109,17 +113,46 @@ extension HobbyStoryCLI {
         if cleared.contains("title") { draft.title = nil }
         if cleared.contains("companions") { draft.companions = nil }
         if cleared.contains("notes") { draft.notes = nil }
+        applyWaterOptions(
+            c, cleared: cleared, temperature: &draft.waterTempC, clarity: &draft.waterClarityM,
+            level: &draft.waterLevelM, trend: &draft.waterTrend)
+    }
+
+    /// The water's options, the same on trips and catches (issue 34 §5): `--water-trend` takes
+    /// rising, steady or falling; each can be cleared with `--clear`.
+    static let waterOptions = ["water-temp-c", "water-clarity-m", "water-level-m", "water-trend"]
+
+    private static func applyWaterOptions(
+        _ c: CommandContext, cleared: Set<String>, temperature: inout Double?, clarity: inout Double?,
+        level: inout Double?, trend: inout WaterTrend?
+    ) {
+        if let value = c.double("water-temp-c", field: CatchField.waterTempC.rawValue) { temperature = value }
+        if let value = c.double("water-clarity-m", field: CatchField.waterClarityM.rawValue) { clarity = value }
+        if let value = c.double("water-level-m", field: CatchField.waterLevelM.rawValue) { level = value }
+        if let text = c.text("water-trend") {
+            if let value = WaterTrend(rawValue: text) {
+                trend = value
+            } else {
+                c.parseIssues.append(
+                    ValidationIssue(
+                        field: CatchField.waterTrend.rawValue, value: text, message: "must be rising, steady or falling"
+                    ))
+            }
+        }
+        if cleared.contains("water-temp-c") { temperature = nil }
+        if cleared.contains("water-clarity-m") { clarity = nil }
+        if cleared.contains("water-level-m") { level = nil }
+        if cleared.contains("water-trend") { trend = nil }
     }
 
     static let catchOptions = OptionSpec(
-        values: [
-            "trip", "species", "time", "weight-kg", "length-cm", "count", "bait", "method", "depth-m", "water-temp-c",
-            "notes",
-        ], repeatable: ["clear"], flags: ["released", "kept"])
+        values: Set(
+            ["trip", "species", "time", "weight-kg", "length-cm", "count", "bait", "method", "depth-m", "notes"]
+                + waterOptions), repeatable: ["clear"], flags: ["released", "kept"])
     static let catchAddOptions = OptionSpec(
         values: catchOptions.values.union(["from-photo"]), repeatable: catchOptions.repeatable,
         flags: catchOptions.flags)
-    static let catchClearable = ["weight-kg", "length-cm", "bait", "method", "depth-m", "water-temp-c", "notes"]
+    static let catchClearable = ["weight-kg", "length-cm", "bait", "method", "depth-m", "notes"] + waterOptions
 
     /// `catch add|edit|list|show`.
     static let catchCommands: [Command] = [
@@ -161,7 +194,11 @@ extension HobbyStoryCLI {
             let item = try c.diary().catches.record(try c.id(c.operands[0], .catch))
             guard case .object(var object) = c.json(item) else { return }
             object["conditions"] = c.conditionsJSON(.catch, item.id)
-            c.output(.object(object), text: c.text(item) + (item.notes.map { "\n\($0)" } ?? ""))
+            let water = c.waterText(
+                temperature: item.waterTempC, clarity: item.waterClarityM, level: item.waterLevelM,
+                trend: item.waterTrend)
+            let lines = [c.text(item)] + (water.map { [$0] } ?? []) + (item.notes.map { [$0] } ?? [])
+            c.output(.object(object), text: lines.joined(separator: "\n"))
         },
     ]
 
@@ -183,9 +220,6 @@ extension HobbyStoryCLI {
         if let bait = c.text("bait") { draft.baitId = try diary.resolveDirectoryReference(.baits, bait) }
         if let method = c.text("method") { draft.methodId = try diary.resolveDirectoryReference(.methods, method) }
         if let depth = c.double("depth-m", field: CatchField.depthM.rawValue) { draft.depthM = depth }
-        if let temperature = c.double("water-temp-c", field: CatchField.waterTempC.rawValue) {
-            draft.waterTempC = temperature
-        }
         if let notes = c.text("notes") { draft.notes = notes }
         if c.arguments.flag("released") { draft.released = true }
         if c.arguments.flag("kept") { draft.released = false }
@@ -194,8 +228,10 @@ extension HobbyStoryCLI {
         if cleared.contains("bait") { draft.baitId = nil }
         if cleared.contains("method") { draft.methodId = nil }
         if cleared.contains("depth-m") { draft.depthM = nil }
-        if cleared.contains("water-temp-c") { draft.waterTempC = nil }
         if cleared.contains("notes") { draft.notes = nil }
+        applyWaterOptions(
+            c, cleared: cleared, temperature: &draft.waterTempC, clarity: &draft.waterClarityM,
+            level: &draft.waterLevelM, trend: &draft.waterTrend)
     }
 }
 

@@ -58,7 +58,9 @@ extension CommandContext {
             "spot": JSONValue((try? diary().spots.record(trip.spotId))?.name),
             "title": JSONValue(trip.title), "start": JSONValue(iso(trip.startAt, trip.utcOffsetSeconds)),
             "end": JSONValue(iso(trip.endAt, trip.utcOffsetSeconds)), "companions": JSONValue(trip.companions),
-            "notes": JSONValue(trip.notes), "createdAt": JSONValue(isoUTC(trip.createdAt)),
+            "notes": JSONValue(trip.notes), "waterTempC": JSONValue(trip.waterTempC),
+            "waterClarityM": JSONValue(trip.waterClarityM), "waterLevelM": JSONValue(trip.waterLevelM),
+            "waterTrend": JSONValue(trip.waterTrend?.rawValue), "createdAt": JSONValue(isoUTC(trip.createdAt)),
             "updatedAt": JSONValue(isoUTC(trip.updatedAt)), "deletedAt": JSONValue(isoUTC(trip.deletedAt)),
         ])
     }
@@ -81,7 +83,8 @@ extension CommandContext {
             "bait": JSONValue(name(.baits, item.baitId)), "baitId": JSONValue(item.baitId),
             "method": JSONValue(name(.methods, item.methodId)), "methodId": JSONValue(item.methodId),
             "depthM": JSONValue(item.depthM), "waterTempC": JSONValue(item.waterTempC),
-            "released": .bool(item.released),
+            "waterClarityM": JSONValue(item.waterClarityM), "waterLevelM": JSONValue(item.waterLevelM),
+            "waterTrend": JSONValue(item.waterTrend?.rawValue), "released": .bool(item.released),
             "notes": JSONValue(item.notes), "createdAt": JSONValue(isoUTC(item.createdAt)),
             "updatedAt": JSONValue(isoUTC(item.updatedAt)), "deletedAt": JSONValue(isoUTC(item.deletedAt)),
         ])
@@ -96,6 +99,16 @@ extension CommandContext {
         if let bait = name(.baits, item.baitId) { line += "  on \(bait)" }
         if item.released { line += "  released" }
         return line
+    }
+
+    /// The water's line of `trip show` and `catch show` (issue 34 §5), nil when nothing was noted.
+    func waterText(temperature: Double?, clarity: Double?, level: Double?, trend: WaterTrend?) -> String? {
+        let parts =
+            [
+                temperature.map { "\(number($0)) °C" }, clarity.map { "seen to \(number($0)) m" },
+                level.map { "\($0 > 0 ? "+" : "")\(number($0)) m against the usual level" }, trend?.rawValue,
+            ].compactMap { $0 }
+        return parts.isEmpty ? nil : "Water: " + parts.joined(separator: ", ")
     }
 
     func json(_ entry: TrashEntry) -> JSONValue {

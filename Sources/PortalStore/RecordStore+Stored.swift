@@ -27,6 +27,20 @@ extension RecordStore {
             fields = deleted ? nil : mutation.fields.map { PortalDirectoryStore.remapped($0, replacements) }
         }
 
+        /// Takes the held version's value of every column of the kind's definition this change
+        /// leaves out: an app built before a column existed (issue 34 §5's water) sends the
+        /// columns it knows, and its change must not erase what newer devices stored in the
+        /// others (docs/sync.md "Columns an older app does not know"). Conditions are not among
+        /// them: a version without them says it has none. A delete, or a change of a deleted
+        /// record, keeps nothing.
+        mutating func keepColumnsLeftOut(of held: StoredRecord) {
+            guard var arriving = fields, let kept = held.fields else { return }
+            for name in kind.syncedColumns where arriving[name] == nil {
+                if let value = kept[name] { arriving[name] = value }
+            }
+            fields = arriving
+        }
+
         /// This record as a pull (or a push answer) sends it.
         var change: RecordChange {
             RecordChange(seq: seq, kind: kind, id: id, deleted: deleted, modifiedAt: modifiedAt, fields: fields)

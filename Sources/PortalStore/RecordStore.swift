@@ -181,6 +181,7 @@ struct PushBatch {
         let key = RecordStore.RecordKey(kind: mutation.kind, id: mutation.id)
         var arriving = RecordStore.StoredRecord(mutation, device: device, replacements: replacements)
         let heldVersion = held[key]
+        if let heldVersion { arriving.keepColumnsLeftOut(of: heldVersion) }
         var ownSeq: Int64?
         if let heldVersion, isConcurrent(mutation, with: heldVersion) {
             // A base above the held version is the device's own superseded or merged version,

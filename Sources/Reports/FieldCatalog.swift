@@ -178,6 +178,10 @@ enum FieldCatalog {
             FieldDefinition(name: "count", entity: .catch, type: .number, sql: "c.count"),
             FieldDefinition(name: "depth_m", entity: .catch, type: .number, sql: "c.depth_m", unit: "m"),
             FieldDefinition(name: "water_temp_c", entity: .catch, type: .number, sql: "c.water_temp_c", unit: "°C"),
+            FieldDefinition(
+                name: "water_clarity_m", entity: .catch, type: .number, sql: "c.water_clarity_m", unit: "m"),
+            FieldDefinition(name: "water_level_m", entity: .catch, type: .number, sql: "c.water_level_m", unit: "m"),
+            waterTrend(.catch, "c.water_trend"),
             FieldDefinition(name: "released", entity: .catch, type: .boolean, sql: "c.released"),
             FieldDefinition(name: "notes", entity: .catch, type: .text, sql: "c.notes"),
             FieldDefinition(
@@ -204,6 +208,13 @@ enum FieldCatalog {
         ] + catchDateParts
         + conditionsFields
 
+    /// Which way the water was going (issue 34 §5), in the order falling, steady, rising.
+    private static func waterTrend(_ entity: ReportEntity, _ column: String) -> FieldDefinition {
+        FieldDefinition(
+            name: "water_trend", entity: entity, type: .text, sql: column,
+            sortSQL: "CASE \(column) WHEN 'falling' THEN 1 WHEN 'steady' THEN 2 WHEN 'rising' THEN 3 END")
+    }
+
     private static let tripFields: [FieldDefinition] =
         [
             FieldDefinition(
@@ -211,6 +222,11 @@ enum FieldCatalog {
                 sql: "coalesce(t.title, strftime('%Y-%m-%d', t.start_at / 1000 + t.utc_offset_s, 'unixepoch'))",
                 groupSQL: "t.id", sortSQL: "t.start_at"),
             FieldDefinition(name: "title", entity: .trip, type: .text, sql: "t.title"),
+            FieldDefinition(name: "water_temp_c", entity: .trip, type: .number, sql: "t.water_temp_c", unit: "°C"),
+            FieldDefinition(
+                name: "water_clarity_m", entity: .trip, type: .number, sql: "t.water_clarity_m", unit: "m"),
+            FieldDefinition(name: "water_level_m", entity: .trip, type: .number, sql: "t.water_level_m", unit: "m"),
+            waterTrend(.trip, "t.water_trend"),
             FieldDefinition(
                 name: "duration_h", entity: .trip, type: .number, sql: "((t.end_at - t.start_at) / 3600000.0)",
                 unit: "h"),

@@ -28,6 +28,9 @@ public enum DiaryRecordPages {
         var facts: [(Phrase, HTML)] = [(SiteText.when, span(trip))]
         if let spot = detail.spot { facts.append((SiteText.spot, spotText(spot))) }
         if let companions = trip.companions { facts.append((SiteText.companions, "\(companions)")) }
+        facts += waterFacts(
+            context, temperatureC: trip.waterTempC, clarityM: trip.waterClarityM, levelM: trip.waterLevelM,
+            trend: trip.waterTrend)
         return SiteLayout.page(
             context, title: title(of: trip, context),
             """
@@ -66,9 +69,9 @@ public enum DiaryRecordPages {
         if let depth = caught.depthM {
             facts.append((SiteText.depth, "\(SiteFormat.number(depth, language)) \(context(SiteText.metres))"))
         }
-        if let water = caught.waterTempC {
-            facts.append((SiteText.waterTemperature, "\(SiteFormat.number(water, language)) °C"))
-        }
+        facts += waterFacts(
+            context, temperatureC: caught.waterTempC, clarityM: caught.waterClarityM, levelM: caught.waterLevelM,
+            trend: caught.waterTrend)
         facts.append((SiteText.released, "\(context(caught.released ? SiteText.yes : SiteText.no))"))
         if let trip = detail.trip {
             facts.append(
@@ -82,6 +85,33 @@ public enum DiaryRecordPages {
             \(conditionsSection(context, caught.conditions))
             \(gallery(context, detail.media))
             """)
+    }
+
+    /// The water noted with a trip or a catch (issue 34 §5): what was noted, nothing else.
+    static func waterFacts(
+        _ context: SiteContext, temperatureC: Double?, clarityM: Double?, levelM: Double?, trend: WaterTrend?
+    ) -> [(Phrase, HTML)] {
+        let language = context.language
+        let metres = context(SiteText.metres)
+        var facts: [(Phrase, HTML)] = []
+        if let temperatureC {
+            facts.append((SiteText.waterTemperature, "\(SiteFormat.number(temperatureC, language)) °C"))
+        }
+        if let clarityM { facts.append((SiteText.waterClarity, "\(SiteFormat.number(clarityM, language)) \(metres)")) }
+        if let levelM {
+            let sign = levelM > 0 ? "+" : levelM < 0 ? "−" : ""
+            facts.append((SiteText.waterLevel, "\(sign)\(SiteFormat.number(abs(levelM), language)) \(metres)"))
+        }
+        if let trend {
+            let phrase =
+                switch trend {
+                case .rising: SiteText.rising
+                case .steady: SiteText.steady
+                case .falling: SiteText.falling
+                }
+            facts.append((SiteText.waterTrend, "\(context(phrase))"))
+        }
+        return facts
     }
 
     /// A trip's title, or "Trip of 2026-06-01" when it has none.

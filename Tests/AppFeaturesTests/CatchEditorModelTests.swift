@@ -151,7 +151,7 @@ struct CatchEditorModelTests {
         try await model.load()
         #expect(model.unit(of: CatchEditorModel.weight) == "фнт")
         #expect(model.unit(of: CatchEditorModel.length) == "дюйм")
-        #expect(model.unit(of: CatchEditorModel.waterTemperature) == "°F")
+        #expect(model.unit(of: CatchEditorModel.water.temperature) == "°F")
         #expect(model.unit(of: CatchEditorModel.count) == nil)
         model.weightText = "5,5"
         #expect(model.fieldErrors[.weightKg] == nil)

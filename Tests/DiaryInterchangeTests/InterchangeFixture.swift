@@ -34,12 +34,14 @@ struct InterchangeFixture {
             TripDraft(
                 spotId: spot.id, startAt: start.date, endAt: start.date.addingTimeInterval(6 * 3600),
                 utcOffsetSeconds: start.utcOffsetSeconds, title: "Morning, pike", companions: "Oleg",
-                notes: "=SUM(A1:A2) is not a formula"))
+                notes: "=SUM(A1:A2) is not a formula", waterTempC: 16.5, waterClarityM: 1.5, waterLevelM: 0.2,
+                waterTrend: .rising))
         _ = try diary.catches.add(
             CatchDraft(
                 tripId: trip.id, speciesId: "esox-lucius", caughtAt: start.date.addingTimeInterval(4200),
                 utcOffsetSeconds: 10_800, count: 1, weightKg: 2.456, lengthCm: 71.5, baitId: "blade-bait",
-                methodId: "baitcasting", depthM: 3.2, waterTempC: 17.4, released: true,
+                methodId: "baitcasting", depthM: 3.2, waterTempC: 17.4, waterClarityM: 1.2, waterLevelM: -0.35,
+                waterTrend: .falling, released: true,
                 notes: "-first of the year, \"a big one\"\non a spoon"))
         _ = try diary.catches.add(
             CatchDraft(

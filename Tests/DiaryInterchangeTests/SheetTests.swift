@@ -28,6 +28,8 @@ struct SheetTests {
         let copied = try target.trips.record(trip.id)
         #expect(copied.title == trip.title && copied.startAt == trip.startAt && copied.endAt == trip.endAt)
         #expect(copied.utcOffsetSeconds == trip.utcOffsetSeconds && copied.notes == trip.notes)
+        #expect(copied.waterTempC == 16.5 && copied.waterClarityM == 1.5 && copied.waterLevelM == 0.2)
+        #expect(copied.waterTrend == .rising, "the trip's water came back")
         for original in try source.catches.list() {
             let item = try target.catches.record(original.id)
             #expect(
@@ -50,11 +52,42 @@ struct SheetTests {
         let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
         #expect(text.hasPrefix("Catch id,Caught at,Species,Count,Weight (lb),Length (in)"))
         #expect(text.contains("Water temperature (°F)"))
+        #expect(text.contains("Water clarity (ft),Water level (ft),Water trend"))
+        #expect(text.contains(",falling,"), "the trend in English")
         let target = try f.diary(named: "Boris")
         try DiaryImporter.commit(try DiaryImporter.plan(csv, diary: target, options: ImportOptions()), diary: target)
         let weights = try target.catches.list().compactMap(\.weightKg).sorted()
         let expected = try source.catches.list().compactMap(\.weightKg).sorted()
         #expect(zip(weights, expected).allSatisfy { abs($0 - $1) < 1e-6 } && weights.count == expected.count)
+        let levels = try target.catches.list().compactMap(\.waterLevelM)
+        #expect(levels.count == 1 && abs(levels[0] - -0.35) < 1e-6, "feet back to the same metres, below usual")
+    }
+
+    @Test(
+        "Given a spreadsheet with the water written in Russian, when it is imported, then clarity, level and trend are read and a trend that is none of the three is refused by row"
+    )
+    func waterColumns() throws {
+        let f = try InterchangeFixture()
+        let diary = try f.diary(named: "Anna")
+        let file = try f.file(
+            "вода.csv",
+            """
+            Дата;Рыба;Место;Широта;Долгота;Прозрачность, м;Уровень воды (м);Вода
+            14.06.2026 06:10;Щука;Озеро Белое;56,2;37,3;1,2;-0,4;убывает
+            14.06.2026 08:40;окунь;Озеро Белое;56,2;37,3;;+0,1;Прибывает
+            14.06.2026 09:00;окунь;Озеро Белое;56,2;37,3;;;бурлит
+            14.06.2026 09:30;окунь;Озеро Белое;56,2;37,3;-1;;стоит
+
+            """)
+        let plan = try DiaryImporter.plan(file, diary: diary, options: ImportOptions())
+        #expect(plan.refusals.map(\.place) == ["row 4", "row 5"])
+        #expect(plan.refusals[0].reason.contains("column \"Вода\": \"бурлит\" is none of rising, steady or falling"))
+        #expect(plan.refusals[1].reason.contains("waterClarityM"), "clarity below zero: \(plan.refusals[1].reason)")
+        try DiaryImporter.commit(plan, diary: diary)
+        let catches = try diary.catches.list().sorted { $0.caughtAt < $1.caughtAt }
+        #expect(catches.map(\.waterTrend) == [.falling, .rising])
+        #expect(catches.map(\.waterLevelM) == [-0.4, 0.1])
+        #expect(catches.map(\.waterClarityM) == [1.2, nil])
     }
 
     @Test(

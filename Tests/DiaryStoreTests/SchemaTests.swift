@@ -24,7 +24,8 @@ struct SchemaTests {
             ("weight_kg", "-1"), ("weight_kg", "1601"), ("length_cm", "0"), ("count", "0"), ("species_id", "NULL"),
             ("species_id", "'kraken'"), ("bait_id", "'dynamite'"), ("released", "2"), ("caught_at", "NULL"),
             ("water_temp_c", "99"), ("utc_offset_s", "999999"), ("notes", "printf('%.*c', 4001, 'x')"),
-            ("local_time", "202601010000"),
+            ("local_time", "202601010000"), ("water_clarity_m", "-0.5"), ("water_clarity_m", "'murky'"),
+            ("water_level_m", "30.5"), ("water_trend", "'up'"), ("water_trend", "'rising'"),
         ])
     func catchRules(column: String, value: String) throws {
         let f = try DiaryFixture()
@@ -38,7 +39,7 @@ struct SchemaTests {
         columns[column] = value
         let sql =
             "INSERT INTO catches(\(columns.keys.joined(separator: ","))) VALUES (\(columns.values.joined(separator: ",")))"
-        if value == "'a valid note'" {
+        if value == "'a valid note'" || value == "'rising'" {
             try db.execute(sql)
             return
         }
@@ -66,6 +67,23 @@ struct SchemaTests {
             try raw(f).execute("UPDATE trips SET end_at = start_at - 1 WHERE id = ?", [SQLiteValue(f.trip.id)])
         }
         #expect(error?.isConstraintViolation == true)
+    }
+
+    @Test(
+        "Given raw SQL, when a trip's water is out of bounds, then the database refuses it (issue 34 §5)",
+        arguments: [
+            ("water_temp_c", "-3"), ("water_clarity_m", "101"), ("water_level_m", "-30.5"), ("water_trend", "'flood'"),
+        ])
+    func tripWaterRules(column: String, value: String) throws {
+        let f = try DiaryFixture()
+        let error = #expect(throws: SQLiteError.self) {
+            try raw(f).execute("UPDATE trips SET \(column) = \(value) WHERE id = ?", [SQLiteValue(f.trip.id)])
+        }
+        #expect(error?.isConstraintViolation == true)
+        try raw(f).execute(
+            "UPDATE trips SET water_temp_c = 12, water_clarity_m = 0, water_level_m = -30, water_trend = 'steady' WHERE id = ?",
+            [SQLiteValue(f.trip.id)])
+        #expect(try f.diary.trips.record(f.trip.id).waterTrend == .steady)
     }
 
     @Test("Given any connection, when it writes a directory table of a diary, then the write is refused (T5)")

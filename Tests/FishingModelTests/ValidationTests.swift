@@ -55,6 +55,28 @@ struct ValidationTests {
                 == ["tripId", "species", "time", "count", "weightKg", "lengthCm", "depthM", "waterTempC"])
     }
 
+    @Test(
+        "Given the water noted on a catch and a trip, when it is out of bounds, then each figure is reported by its field; at the bounds it is accepted"
+    )
+    func waterBounds() {
+        let broken = CatchDraft(
+            tripId: UUID(), speciesId: "esox-lucius", waterTempC: -2.5, waterClarityM: -0.1, waterLevelM: 30.5)
+        #expect(
+            broken.withDefaults(now: now).issues(now: now).map(\.field) == [
+                "waterTempC", "waterClarityM", "waterLevelM",
+            ])
+        let trip = TripDraft(spotId: UUID(), waterTempC: 40.5, waterClarityM: 100.5, waterLevelM: -31)
+        let issues = trip.withDefaults(now: now).issues(now: now)
+        #expect(issues.map(\.field) == ["waterTempC", "waterClarityM", "waterLevelM"])
+        #expect(issues[2].message == "must be from -30 to 30 m")
+        let edges = TripDraft(
+            spotId: UUID(), waterTempC: 40, waterClarityM: 0, waterLevelM: -30, waterTrend: .falling)
+        #expect(edges.withDefaults(now: now).issues(now: now).isEmpty)
+        #expect(
+            CatchDraft(tripId: UUID(), speciesId: "x", waterClarityM: 100, waterLevelM: 30, waterTrend: .rising)
+                .withDefaults(now: now).issues(now: now).isEmpty)
+    }
+
     @Test("Given plausible extremes, when validated, then they are accepted")
     func catchExtremesAccepted() {
         let draft = CatchDraft(

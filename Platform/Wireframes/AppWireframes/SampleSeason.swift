@@ -4,7 +4,7 @@ import Foundation
 
 /// A year of an angler in Helsinki (issue 30 §1), as `tools/make_sample_season.py` writes it to
 /// `Platform/Wireframes/sample-season.json`: the spots, the trips with their hours, clock offset,
-/// conditions and catches, a trip in the Trash and a saved report. The wireframes draw the app
+/// conditions, water and catches, a trip in the Trash and a saved report. The wireframes draw the app
 /// over it.
 struct SampleSeason: Decodable {
     struct SampleSpot: Decodable {
@@ -22,7 +22,14 @@ struct SampleSeason: Decodable {
         let title: String?
         let notes: String?
         let conditions: SampleConditions?
+        let water: SampleWater?
         let catches: [SampleCatch]
+    }
+
+    /// The water as the angler noted it (issue 34 §5).
+    struct SampleWater: Decodable {
+        let tempC, clarityM, levelM: Double
+        let trend: WaterTrend
     }
 
     struct SampleConditions: Decodable {
@@ -40,6 +47,7 @@ struct SampleSeason: Decodable {
         let method: String
         let released: Bool
         let notes: String?
+        let water: SampleWater?
     }
 
     struct SampleReport: Decodable {
@@ -77,7 +85,8 @@ struct SampleSeason: Decodable {
             TripDraft(
                 spotId: spots[sample.spot].id, startAt: Date(timeIntervalSince1970: sample.start),
                 endAt: Date(timeIntervalSince1970: sample.end), utcOffsetSeconds: sample.offset, title: sample.title,
-                notes: sample.notes))
+                notes: sample.notes, waterTempC: sample.water?.tempC, waterClarityM: sample.water?.clarityM,
+                waterLevelM: sample.water?.levelM, waterTrend: sample.water?.trend))
         _ = try diary.catches.add(
             contentsOf:
                 sample.catches.map { item in
@@ -85,7 +94,9 @@ struct SampleSeason: Decodable {
                         tripId: trip.id, speciesId: item.species, caughtAt: Date(timeIntervalSince1970: item.at),
                         utcOffsetSeconds: sample.offset, count: item.count, weightKg: item.weightKg,
                         lengthCm: item.lengthCm,
-                        baitId: item.bait, methodId: item.method, released: item.released, notes: item.notes)
+                        baitId: item.bait, methodId: item.method, waterTempC: item.water?.tempC,
+                        waterClarityM: item.water?.clarityM, waterLevelM: item.water?.levelM,
+                        waterTrend: item.water?.trend, released: item.released, notes: item.notes)
                 })
         if let c = sample.conditions {
             try diary.conditions.save(

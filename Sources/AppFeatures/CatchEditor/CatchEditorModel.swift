@@ -24,7 +24,8 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public static let bait = Control("catchEditor.bait", .picker)
     public static let method = Control("catchEditor.method", .picker)
     public static let depth = Control("catchEditor.depth", .field)
-    public static let waterTemperature = Control("catchEditor.waterTemperature", .field)
+    /// The water's temperature, clarity, level and trend (issue 34 §5).
+    public static let water = WaterControls(screen: "catchEditor")
     public static let released = Control("catchEditor.released", .toggle)
     public static let notes = Control("catchEditor.notes", .field)
     public static let fromPhoto = Control("catchEditor.fromPhoto", .button)
@@ -32,11 +33,10 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public static let save = Control("catchEditor.save", .button)
     public static let discard = Control("catchEditor.discard", .button, safeguard: .confirm)
     public static let delete = Control("catchEditor.delete", .button, safeguard: .undo)
-    public static let controls = [
-        trip, species, speciesSearch, cancelSpecies, time, now, count, weight, length, bait, method, depth,
-        waterTemperature,
-        released, notes, fromPhoto, acceptPhotoTrip, save, discard, delete,
-    ]
+    public static let controls =
+        [
+            trip, species, speciesSearch, cancelSpecies, time, now, count, weight, length, bait, method, depth,
+        ] + water.all + [released, notes, fromPhoto, acceptPhotoTrip, save, discard, delete]
 
     /// The fields a catch cannot be saved without, marked in the form before anything is typed.
     public static let requiredFields: Set<CatchField> = [.tripId, .species, .time]
@@ -51,7 +51,7 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     public var weightText = "" { didSet { validate() } }
     public var lengthText = "" { didSet { validate() } }
     public var depthText = "" { didSet { validate() } }
-    public var waterTemperatureText = "" { didSet { validate() } }
+    public var water = WaterForm() { didSet { validate() } }
     public var countText = "1" { didSet { validate() } }
     public var notes = "" { didSet { validate() } }
     public var released = false { didSet { validate() } }
@@ -158,8 +158,10 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         case Self.weight: formatter.unitName(.weight)
         case Self.length: formatter.unitName(.length)
         case Self.depth: formatter.unitName(.depth)
-        case Self.waterTemperature: formatter.unitName(.temperature)
-        default: nil
+        default:
+            WaterForm.Figure.allCases.first { Self.water.control($0) == control }.map {
+                WaterForm.unit(of: $0, formatter)
+            }
         }
     }
 
@@ -329,7 +331,10 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
     // MARK: Internals
 
     private var inputs: [String] {
-        [weightText, lengthText, depthText, waterTemperatureText, countText, notes, "\(released)"]
+        [
+            weightText, lengthText, depthText, water.temperatureText, water.clarityText, water.levelText, countText,
+            notes, "\(released)",
+        ]
     }
 
     private func revert() { fill(from: editing) }
@@ -344,7 +349,9 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         weightText = typed(original?.weightKg) { $0 / Conversion.kilogramsPerPound }
         lengthText = typed(original?.lengthCm) { $0 / Conversion.centimetresPerInch }
         depthText = typed(original?.depthM) { $0 / Conversion.metresPerFoot }
-        waterTemperatureText = typed(original?.waterTempC) { Conversion.fahrenheit(celsius: $0) }
+        water = WaterForm(
+            temperatureC: original?.waterTempC, clarityM: original?.waterClarityM, levelM: original?.waterLevelM,
+            trend: original?.waterTrend, formatter: formatter)
         countText = "\(original?.count ?? 1)"
         notes = original?.notes ?? ""
         released = original?.released ?? false
@@ -370,7 +377,15 @@ public final class CatchEditorModel: SafeguardsDestructiveActions {
         form.weightKg = figure(.weightKg, weightText, parser.kilograms)
         form.lengthCm = figure(.lengthCm, lengthText, parser.centimetres)
         form.depthM = figure(.depthM, depthText, parser.metres)
-        form.waterTempC = figure(.waterTempC, waterTemperatureText, parser.celsius)
+        let read = water.read(parser)
+        (form.waterTempC, form.waterClarityM, form.waterLevelM) = (read.temperatureC, read.clarityM, read.levelM)
+        form.waterTrend = water.trend
+        for figure in read.unreadable {
+            unreadable.append(
+                ValidationIssue(
+                    field: figure.field(in: CatchField.self), value: water.text(of: figure), message: "is not a number")
+            )
+        }
         let trimmedCount = countText.trimmingCharacters(in: .whitespaces)
         if let count = Int(trimmedCount) {
             form.count = count

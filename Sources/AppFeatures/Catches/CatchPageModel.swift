@@ -102,7 +102,13 @@ public final class CatchPageModel: DeclaresControls {
             (CatchEditorModel.bait, item.baitId.map { lines.name(.baits, $0) }),
             (CatchEditorModel.method, item.methodId.map { lines.name(.methods, $0) }),
             (CatchEditorModel.depth, item.depthM.map(f.depth(metres:))),
-            (CatchEditorModel.waterTemperature, item.waterTempC.map(f.temperature(celsius:))),
+            (CatchEditorModel.water.temperature, item.waterTempC.map(f.temperature(celsius:))),
+            (CatchEditorModel.water.clarity, item.waterClarityM.map(f.depth(metres:))),
+            (CatchEditorModel.water.level, item.waterLevelM.map(lines.levelText)),
+            (
+                CatchEditorModel.water.trend,
+                item.waterTrend.map { catalog.text("water.trend.\($0.rawValue)", language) }
+            ),
             (CatchEditorModel.released, item.released ? catalog.text("catches.releasedYes", language) : nil),
             (CatchEditorModel.notes, item.notes),
         ]

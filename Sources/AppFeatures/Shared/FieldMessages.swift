@@ -85,7 +85,9 @@ public struct MeasureParser: Sendable {
     }
 
     func number(_ text: String) throws(NotANumber) -> Double? {
+        // A decimal comma, and the minus sign (U+2212) some keyboards type, read as Swift reads numbers.
         let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+            .replacingOccurrences(of: "\u{2212}", with: "-")
         guard !trimmed.isEmpty else { return nil }
         guard let value = Double(trimmed), value.isFinite else { throw NotANumber(text: text) }
         return value

@@ -104,4 +104,24 @@ public struct RecordLines: Sendable {
         ]
         return parts.compactMap { $0 }.joined(separator: " · ")
     }
+
+    /// The water noted with a trip or a catch (issue 34 §5): "Water 14 °C · seen to 1.2 m ·
+    /// 0.4 m above usual · rising"; nil when nothing was noted.
+    public func water(temperatureC: Double?, clarityM: Double?, levelM: Double?, trend: WaterTrend?) -> String? {
+        let parts = [
+            temperatureC.map(formatter.temperature(celsius:)),
+            clarityM.map { catalog.text("water.seenTo", language, ["depth": formatter.depth(metres: $0)]) },
+            levelM.map(levelText),
+            trend.map { catalog.text("water.trend.\($0.rawValue)", language).lowercased() },
+        ].compactMap { $0 }
+        guard !parts.isEmpty else { return nil }
+        return catalog.text("water.line", language, ["water": parts.joined(separator: " · ")])
+    }
+
+    /// A level against the spot's usual: "0.4 m above usual", "at the usual level".
+    public func levelText(_ metres: Double) -> String {
+        let depth = formatter.depth(metres: abs(metres))
+        if depth == formatter.depth(metres: 0) { return catalog.text("water.levelUsual", language) }
+        return catalog.text(metres > 0 ? "water.levelAbove" : "water.levelBelow", language, ["depth": depth])
+    }
 }

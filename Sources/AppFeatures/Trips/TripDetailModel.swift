@@ -83,6 +83,14 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     /// The conditions recorded with it, and the moon: "14 °C · 1012 hPa, falling · waxing crescent".
     public var conditionsText: String? { trip.map { lines.conditions(at: $0.startAt, conditions) } }
 
+    /// The water noted with the trip (issue 34 §5), nil when nothing was.
+    public var waterText: String? {
+        trip.flatMap {
+            lines.water(
+                temperatureC: $0.waterTempC, clarityM: $0.waterClarityM, levelM: $0.waterLevelM, trend: $0.waterTrend)
+        }
+    }
+
     /// Ends a trip that has no end: now while it goes on, else at its last catch (``OpenTripRule``).
     public func endTrip() async {
         guard let trip, trip.endAt == nil else { return }

@@ -4,8 +4,9 @@ import FishingModel
 import Foundation
 import Observation
 
-/// A new or edited trip: spot (picked, never typed), start and end, title, companions, notes;
-/// messages at their fields as the angler types; discarding changes asks first (UI5).
+/// A new or edited trip: spot (picked, never typed), start and end, title, companions, notes,
+/// the water (issue 34 §5); messages at their fields as the angler types; discarding changes asks
+/// first (UI5).
 @MainActor
 @Observable
 public final class TripEditorModel: SafeguardsDestructiveActions {
@@ -19,11 +20,14 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     public static let title = Control("tripEditor.title", .field)
     public static let companions = Control("tripEditor.companions", .field)
     public static let notes = Control("tripEditor.notes", .field)
+    /// The water's temperature, clarity, level and trend (issue 34 §5).
+    public static let water = WaterControls(screen: "tripEditor")
     public static let save = Control("tripEditor.save", .button)
     public static let discard = Control("tripEditor.discard", .button, safeguard: .confirm)
-    public static let controls = [
-        spot, markSpot, start, end, setEnd, clearEnd, title, companions, notes, save, discard,
-    ]
+    public static let controls =
+        [
+            spot, markSpot, start, end, setEnd, clearEnd, title, companions, notes,
+        ] + water.all + [save, discard]
 
     public static let requiredFields: Set<TripField> = [.spotId, .start]
     /// The controls of the required fields, marked before saving (T19).
@@ -31,6 +35,8 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
 
     public private(set) var editing: Trip?
     public var draft: TripDraft { didSet { validate() } }
+    /// The water's figures as typed, in the angler's units.
+    public var water: WaterForm { didSet { validate() } }
     public private(set) var spots: [Spot] = []
     public private(set) var fieldErrors: [TripField: String] = [:]
     public private(set) var saved: Trip?
@@ -45,7 +51,10 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     private let clock: @Sendable () -> Date
     private let messages: FieldMessages
     private let catalog: Catalog
+    private let formatter: MeasureFormatter
+    private let parser: MeasureParser
     private var original: TripDraft
+    private var originalWater: WaterForm
     private let editingId: UUID?
 
     public init(
@@ -59,11 +68,16 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         clock = now
         messages = FieldMessages(formatter: formatter, catalog: catalog)
         self.catalog = catalog
+        self.formatter = formatter
+        parser = MeasureParser(preferences: formatter.preferences)
         // A new trip starts now by the device's clock (T11) until the angler says otherwise: the
         // form shows the time it will save, never a time it does not hold.
         let initial = editing.map(TripDraft.init) ?? (editingId == nil ? TripDraft(startAt: now()) : TripDraft())
         draft = initial
         original = initial
+        let initialWater = Self.water(of: initial, formatter)
+        water = initialWater
+        originalWater = initialWater
         validate()
     }
 
@@ -75,12 +89,11 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         }
         self.spots = spots
         readOnlyReason = await diary.readOnlyReason(catalog, messages.language)
-        if let trip {
-            editing = trip
-            original = TripDraft(trip)
-            draft = original
-        }
+        if let trip { show(trip) }
     }
+
+    /// The unit a water figure is typed in, shown beside its field.
+    public func unit(of figure: WaterForm.Figure) -> String { WaterForm.unit(of: figure, formatter) }
 
     /// A spot just marked on the map becomes the trip's, among the picker's choices.
     public func useNewSpot(_ spot: Spot) async {
@@ -92,7 +105,7 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     /// The device clock's time now: what a date field shows until one is chosen (T11).
     public var now: Date { clock() }
 
-    public var isDirty: Bool { draft != original }
+    public var isDirty: Bool { draft != original || water != originalWater }
     public var canSave: Bool { fieldErrors.isEmpty && readOnlyReason == nil }
 
     /// An open trip has no end until the angler gives one (issue 30 §4): "Set end" puts it at
@@ -103,8 +116,8 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
     @discardableResult
     public func save() async -> Trip? {
         validate()
-        guard canSave else { return nil }
-        let form = draft
+        let (form, unreadable) = self.form()
+        guard canSave, unreadable.isEmpty else { return nil }
         let editingId = editing?.id
         switch await diary.saveForm(
             messages: messages, fields: TripField.self,
@@ -115,9 +128,7 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         {
         case .saved(let trip):
             saved = trip
-            editing = trip
-            original = TripDraft(trip)
-            draft = original
+            show(trip)
             if editingId == nil { conditions?.recordInBackground(of: .trip, trip.id) }
             return trip
         case .invalid(let errors): fieldErrors = errors
@@ -131,11 +142,41 @@ public final class TripEditorModel: SafeguardsDestructiveActions {
         confirmation = .discardingChanges(control, language: messages.language, catalog: catalog) { [weak self] in
             guard let self else { return }
             draft = original
+            water = originalWater
             confirmation = nil
         }
     }
 
     public func dismissConfirmation() { confirmation = nil }
 
-    private func validate() { fieldErrors = messages.messages(for: draft.issues(now: clock())) ?? [:] }
+    private func show(_ trip: Trip) {
+        editing = trip
+        original = TripDraft(trip)
+        draft = original
+        water = Self.water(of: original, formatter)
+        originalWater = water
+    }
+
+    private static func water(of draft: TripDraft, _ formatter: MeasureFormatter) -> WaterForm {
+        WaterForm(
+            temperatureC: draft.waterTempC, clarityM: draft.waterClarityM, levelM: draft.waterLevelM,
+            trend: draft.waterTrend, formatter: formatter)
+    }
+
+    /// The draft with the water's figures in SI, and the water fields whose text is not a number.
+    private func form() -> (draft: TripDraft, unreadable: [TripField]) {
+        var form = draft
+        let read = water.read(parser)
+        (form.waterTempC, form.waterClarityM, form.waterLevelM) = (read.temperatureC, read.clarityM, read.levelM)
+        form.waterTrend = water.trend
+        return (form, read.unreadable.map { $0.field(in: TripField.self) })
+    }
+
+    /// Every problem at once: water figures that are not numbers, then the draft's rules.
+    private func validate() {
+        let (form, unreadable) = form()
+        let notANumber = catalog.text("field.notANumber", messages.language)
+        fieldErrors = Dictionary(unreadable.map { ($0, notANumber) }, uniquingKeysWith: { a, _ in a })
+            .merging(messages.messages(for: form.issues(now: clock())) ?? [:]) { mine, _ in mine }
+    }
 }

@@ -22,6 +22,9 @@ extension Catch {
             .column("method_id", \.methodId, directory: .methods),
             .column("depth_m", \.depthM),
             .column("water_temp_c", \.waterTempC),
+            .column("water_clarity_m", \.waterClarityM),
+            .column("water_level_m", \.waterLevelM),
+            .column("water_trend", \.waterTrend),
             .column("released", \.released),
             .column("notes", \.notes),
             .derived("local_time", merge: .when) {

@@ -79,6 +79,17 @@ extension Date: ColumnValue {
     public static var expected: String { "milliseconds since 1970" }
 }
 
+extension WaterTrend: ColumnValue {
+    public init?(field: FieldValue) {
+        guard case .text(let text) = field, let trend = WaterTrend(rawValue: text) else { return nil }
+        self = trend
+    }
+    public var field: FieldValue { .text(rawValue) }
+    public static var expected: String {
+        "one of " + allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    }
+}
+
 extension Optional: ColumnValue where Wrapped: ColumnValue {
     public init?(field: FieldValue) {
         if case .null = field {

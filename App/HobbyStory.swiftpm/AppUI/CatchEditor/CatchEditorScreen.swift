@@ -42,7 +42,14 @@ struct CatchEditorScreen: View {
                 directoryPicker(CatchEditorModel.bait, .baits)
                 directoryPicker(CatchEditorModel.method, .methods)
                 figure(CatchEditorModel.depth, $model.depthText, .depthM)
-                figure(CatchEditorModel.waterTemperature, $model.waterTemperatureText, .waterTempC)
+            }
+            Section(models.text("water.section")) {
+                WaterRows(
+                    form: $model.water, controls: CatchEditorModel.water, models: models,
+                    unit: { model.unit(of: CatchEditorModel.water.control($0)) ?? "" },
+                    problem: { model.fieldErrors[$0.field(in: CatchField.self)] })
+            }
+            Section {
                 Toggle(models.help.label(CatchEditorModel.released), isOn: $model.released)
                     .control(CatchEditorModel.released, help: models.help)
                 TextField(models.help.label(CatchEditorModel.notes), text: $model.notes, axis: .vertical)

@@ -29,6 +29,9 @@ struct TripDetailScreen: View {
             if let conditions = model.conditionsText {
                 Label(conditions, systemImage: "cloud.sun")
             }
+            if let water = model.waterText {
+                Label(water, systemImage: "drop")
+            }
             if model.trip?.endAt == nil {
                 ControlButton(TripDetailModel.endTrip, systemImage: "flag.checkered", help: models.help) {
                     Task { await model.endTrip() }

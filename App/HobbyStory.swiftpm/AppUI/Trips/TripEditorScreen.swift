@@ -44,6 +44,11 @@ struct TripEditorScreen: View {
             TextField(label(TripEditorModel.notes), text: $model.draft.notes.orEmpty, axis: .vertical)
                 .control(TripEditorModel.notes, help: models.help)
             FieldErrorNote(message: model.fieldErrors[.notes])
+            Section(models.text("water.section")) {
+                WaterRows(
+                    form: $model.water, controls: TripEditorModel.water, models: models, unit: model.unit(of:),
+                    problem: { model.fieldErrors[$0.field(in: TripField.self)] })
+            }
             ProblemNote(problem: model.problem)
             ProblemNote(problem: model.readOnlyReason)
         }
