@@ -118,7 +118,7 @@ let package = Package(
             name: "DiaryInterchange",
             dependencies: [
                 "DiaryStore", "FishingModel", "SyncProtocol", "SecureHashing", "ReportOutput", "Inflate", "CZlib",
-                "MediaLibrary",
+                "MediaLibrary", "Geodesy",
             ]),
         .target(name: "DiaryWeather", dependencies: ["DiaryStore", "Weather", "Gazetteer", "Geodesy"]),
         .target(
@@ -259,7 +259,7 @@ let package = Package(
             name: "TarArchiveTests", dependencies: ["TarArchive", "TestSupport"]),
         .testTarget(
             name: "DiaryInterchangeTests",
-            dependencies: ["DiaryInterchange", "DiaryStore", "FishingModel", "MediaLibrary", "TestSupport"],
+            dependencies: ["DiaryInterchange", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "HobbyStoryCLITests",

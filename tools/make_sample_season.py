@@ -10,8 +10,8 @@ the pack), each with its hours, clock offset (Helsinki's EET/EEST), recorded con
 catches — species by place and season, weights and lengths from each species' length-weight
 relation, baits and methods that catch them, some released, a few notes — the water noted on
 most trips and some catches (its temperature by season, clarity by water body, level against the
-usual and its trend; a random stream of its own, so the rest stays as it was), and one trip left
-in the Trash. Times are seconds since 1970; the wireframes' clock is 2026-06-01T10:33:20Z.
+usual and its trend; a random stream of its own, so the rest stays as it was), the latest trip's
+track down the shore (a stream of its own too), and one trip left in the Trash. Times are seconds since 1970; the wireframes' clock is 2026-06-01T10:33:20Z.
 """
 import json
 import math
@@ -101,6 +101,22 @@ def noted_water(rng, water_body, day_of_year):
     }
 
 
+def shore_walk(rng, start, end, lat, lon):
+    """An angler's path down Töölönlahti's east shore from the spot, fishing one swim after
+    another: a point every minute, [latitude, longitude, seconds since 1970], standing still while
+    fishing, a short walk (about half a metre a second) to the next swim now and then."""
+    points, t = [], start
+    while t <= end:
+        if rng.random() < 0.05:
+            heading = 200.0 + rng.gauss(0, 8)
+            step = 25 * rng.uniform(0.6, 1.2)
+            lat += step * math.cos(math.radians(heading)) / 111_320
+            lon += step * math.sin(math.radians(heading)) / (111_320 * math.cos(math.radians(lat)))
+        points.append([round(lat, 6), round(lon, 6), t])
+        t += 60
+    return points
+
+
 def main():
     rng = random.Random(SEED)
     water_rng = random.Random(SEED + 1)
@@ -171,6 +187,8 @@ def main():
                     noted = dict(trip["water"])
                     noted["clarityM"] = round(max(0.3, noted["clarityM"] + water_rng.gauss(0, 0.2)), 1)
                     item["water"] = noted
+        if latest:
+            trip["track"] = shore_walk(random.Random(SEED + 2), trip["start"], trip["end"], lat, lon)
         trips.append(trip)
     trashed = {
         "spot": 8, "start": int(datetime(2025, 9, 14, 6, tzinfo=timezone.utc).timestamp()),

@@ -4,7 +4,7 @@ import Foundation
 
 /// Writes the diary as GPX 1.1 (issue 34 §1), the format every GPS, phone and map program reads:
 /// each spot a waypoint (Garmin's fishing symbol), each catch a waypoint at its spot with its
-/// time, each trip a track (its recorded path joins it when trips keep tracks, §3). Every
+/// time, each trip a track with its recorded path (§3) as a segment. Every
 /// waypoint and track also carries the diary's record in an extension element, which other
 /// programs ignore and the diary reads back field for field.
 struct GPXExport {
@@ -44,6 +44,16 @@ struct GPXExport {
                 if let notes = trip.notes { track += "    <desc>\(XMLText.escaped(notes))</desc>\n" }
                 track += "    <type>trip</type>\n"
                 track += extensions("trip", DiaryRecordXML.json(trip))
+                if let path = trip.track {
+                    track += "    <trkseg>\n"
+                    for point in path.points {
+                        track +=
+                            "      <trkpt lat=\"\(XMLText.number(point.latitude))\" lon=\"\(XMLText.number(point.longitude))\">"
+                        if let time = point.time { track += "<time>\(Self.utc(time))</time>" }
+                        track += "</trkpt>\n"
+                    }
+                    track += "    </trkseg>\n"
+                }
                 track += "  </trk>\n"
                 try file.write(track)
             }

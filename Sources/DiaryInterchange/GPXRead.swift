@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 
 /// Reads the waypoints and tracks of a GPX file (1.0 or 1.1, from any program: phones' tracking
@@ -12,6 +13,7 @@ enum GPXRead {
         var text = ""
         var recordKind: String?
         var counts: [String: Int] = [:]
+        var point: TrackPoint?
         try scanner.scan(root: "gpx", format: "GPX") { event throws(InterchangeError) in
             switch event {
             case .start(let name, let attributes):
@@ -19,6 +21,16 @@ enum GPXRead {
                 text = ""
                 guard path.count == 2 else {
                     if name == "record", current != nil { recordKind = attributes["kind"] }
+                    if name == "trkpt", path.count == 4, current?.shape == .track {
+                        let latitude = MapFeature.coordinate(attributes["lat"], -90...90)
+                        let longitude = MapFeature.coordinate(attributes["lon"], -180...180)
+                        if let latitude, let longitude {
+                            point = TrackPoint(latitude: latitude, longitude: longitude)
+                        } else if current!.problem == nil {
+                            current!.problem =
+                                "point \(current!.points.count + 1): lat \"\(attributes["lat"] ?? "")\" and lon \"\(attributes["lon"] ?? "")\" are not a position"
+                        }
+                    }
                     return
                 }
                 counts[name, default: 0] += 1
@@ -52,6 +64,19 @@ enum GPXRead {
                 case (3, "desc"): current!.notes = value.isEmpty ? current!.notes : value
                 case (3, "cmt"): current!.notes = current!.notes ?? (value.isEmpty ? nil : value)
                 case (3, "type"): current!.type = value
+                case (5, "time") where point != nil:
+                    guard let time = MapFeature.time(value) else {
+                        if current!.problem == nil {
+                            current!.problem =
+                                "point \(current!.points.count + 1): \"\(value.prefix(40))\" is not a time"
+                        }
+                        point = nil
+                        break
+                    }
+                    point!.time = time
+                case (4, "trkpt"):
+                    if let point { current!.points.append(point) }
+                    point = nil
                 case (_, "record") where recordKind != nil:
                     current!.record = DiaryRecordXML.record(kind: recordKind!, json: value)
                     recordKind = nil

@@ -4,7 +4,8 @@ import Foundation
 
 /// Writes the diary as KML 2.2 (issue 34 §1), what Google Earth and most map programs open:
 /// a folder of spots (placemarks), and a folder per trip (its time span) holding its catches as
-/// placemarks at the spot with their time, each with a description an angler reads and, in its
+/// placemarks at the spot with their time and its recorded path (§3) as a line, each with a
+/// description an angler reads and, in its
 /// extended data, the diary's record to read back field for field. In a KMZ, a catch's photos
 /// travel beside the document and show in its description.
 struct KMLExport {
@@ -38,6 +39,15 @@ struct KMLExport {
                 kml += "    <TimeSpan><begin>\(GPXExport.utc(trip.startAt))</begin>"
                 if let end = trip.endAt { kml += "<end>\(GPXExport.utc(end))</end>" }
                 kml += "</TimeSpan>\n" + extendedData("trip", DiaryRecordXML.json(trip), indent: "    ")
+                if let path = trip.track {
+                    // The line is drawn from the trip's record when read back: it carries none itself.
+                    let coordinates = path.points.map {
+                        "\(XMLText.number($0.longitude)),\(XMLText.number($0.latitude))"
+                    }
+                    kml += "    <Placemark>\n      <name>Track</name>\n      <LineString><tessellate>1</tessellate>"
+                    kml +=
+                        "<coordinates>\(coordinates.joined(separator: " "))</coordinates></LineString>\n    </Placemark>\n"
+                }
                 for item in content.catches[trip.id] ?? [] {
                     kml += placemark(
                         name: FeatureLabel.catch(item, directories: directories), description: description(item),

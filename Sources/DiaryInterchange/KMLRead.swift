@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 
 /// Reads the placemarks and folders of a KML file (Google Earth, My Maps, OsmAnd, the diary
@@ -15,6 +16,9 @@ enum KMLRead {
         var dataName: String?
         var shapes: [String] = []
         var counts: [String: Int] = [:]
+        /// A `gx:Track`'s times and positions, paired when the placemark ends.
+        var whens: [Date?] = []
+        var coords: [TrackPoint?] = []
         try scanner.scan(root: "kml", format: "KML") { event throws(InterchangeError) in
             switch event {
             case .start(let name, let attributes):
@@ -31,6 +35,8 @@ enum KMLRead {
                             depth
                         ))
                     shapes = []
+                    whens = []
+                    coords = []
                 case "Data": dataName = attributes["name"]
                 case "Point", "LineString", "Track", "MultiTrack", "Polygon", "LinearRing", "Model", "MultiGeometry":
                     shapes.append(name)
@@ -69,11 +75,35 @@ enum KMLRead {
                         open[open.count - 1].feature.problem =
                             "the coordinates \"\(value.prefix(80))\" are not longitude,latitude[,altitude]"
                     }
+                case "coordinates" where shapes.first == "LineString":
+                    open[open.count - 1].feature.points += Self.line(value)
+                    if open[open.count - 1].feature.points.isEmpty {
+                        open[open.count - 1].feature.problem =
+                            "the line's coordinates \"\(value.prefix(80))\" are not longitude,latitude[,altitude] tuples"
+                    }
+                case "when" where shapes.last == "Track": whens.append(MapFeature.time(value))
+                case "coord" where shapes.last == "Track":
+                    let parts = value.split(whereSeparator: \.isWhitespace).map(String.init)
+                    let longitude = MapFeature.coordinate(parts.first, -180...180)
+                    let latitude = MapFeature.coordinate(parts.count > 1 ? parts[1] : nil, -90...90)
+                    coords.append(latitude.flatMap { la in longitude.map { TrackPoint(latitude: la, longitude: $0) } })
                 case "Placemark", "Folder":
                     var feature = open.removeLast().feature
+                    feature.withinDiaryTrip = open.contains {
+                        if case .trip = $0.feature.record { true } else { false }
+                    }
                     if name == "Placemark", case .other = feature.shape {
                         let shape = shapes.first ?? "placemark without a shape"
                         feature.shape = ["LineString", "Track", "MultiTrack"].contains(shape) ? .track : .other(shape)
+                    }
+                    if name == "Placemark", !coords.isEmpty || !whens.isEmpty {
+                        if let problem = Self.trackProblem(whens, coords) {
+                            feature.problem = problem
+                        } else {
+                            feature.points = zip(whens, coords).map {
+                                TrackPoint(latitude: $1!.latitude, longitude: $1!.longitude, time: $0)
+                            }
+                        }
                     }
                     features.append(feature)
                 default: break
@@ -81,6 +111,30 @@ enum KMLRead {
             }
         }
         return features
+    }
+
+    /// The points of a line's `coordinates`: tuples of longitude,latitude[,altitude] apart by
+    /// white space; none when any tuple is not one.
+    static func line(_ text: String) -> [TrackPoint] {
+        var points: [TrackPoint] = []
+        for tuple in text.split(whereSeparator: \.isWhitespace) {
+            let parts = tuple.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard (2...3).contains(parts.count), let longitude = MapFeature.coordinate(parts[0], -180...180),
+                let latitude = MapFeature.coordinate(parts[1], -90...90)
+            else { return [] }
+            points.append(TrackPoint(latitude: latitude, longitude: longitude))
+        }
+        return points
+    }
+
+    /// Why a `gx:Track`'s times and positions do not pair up, or nil when they do.
+    static func trackProblem(_ whens: [Date?], _ coords: [TrackPoint?]) -> String? {
+        guard whens.count == coords.count else {
+            return "the track has \(whens.count) times and \(coords.count) positions; each position needs its time"
+        }
+        if let index = whens.firstIndex(where: { $0 == nil }) { return "point \(index + 1)'s time is not a time" }
+        if let index = coords.firstIndex(where: { $0 == nil }) { return "point \(index + 1) is not a position" }
+        return nil
     }
 
     /// A description's HTML as the text an angler wrote: line breaks kept, tags dropped, the

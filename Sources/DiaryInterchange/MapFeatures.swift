@@ -22,6 +22,10 @@ struct MapFeature {
     var type: String?
     /// The diary's own record, when the diary wrote the file.
     var record: DiaryRecord?
+    /// A track's points, in the file's order (issue 34 §3).
+    var points: [TrackPoint] = []
+    /// Inside a folder the diary wrote for a trip: its line is the trip's own track, read with it.
+    var withinDiaryTrip = false
     /// Why the feature cannot be read (a latitude that is not a number), set by the reader.
     var problem: String?
 
@@ -31,6 +35,11 @@ struct MapFeature {
             return nil
         }
         return value
+    }
+
+    /// A time a track point gives (ISO 8601, as GPX and KML write it); nil when it is not one.
+    static func time(_ text: String) -> Date? {
+        DiaryTime.parse(XMLText.trimmed(text), defaultOffsetSeconds: 0)?.date
     }
 }
 
@@ -78,6 +87,7 @@ struct MapFeatureImport {
                 part.draft = SpotDraft(
                     name: feature.name, latitude: latitude, longitude: longitude, notes: feature.notes)
                 assembler.add(IncomingRecord(source: feature.source, spot: part))
+            case .track where feature.withinDiaryTrip: break
             case .track: tracks += 1
             case .folder: break
             case .other(let kind): others[kind, default: 0] += 1
@@ -103,7 +113,7 @@ struct MapFeatureImport {
         }
         if tracks > 0 {
             assembler.plan.notes.append(
-                "\(tracks) \(tracks == 1 ? "track was" : "tracks were") not imported: the diary does not keep trips' tracks yet"
+                "\(tracks) \(tracks == 1 ? "track was" : "tracks were") not imported: give a track its trip with `hobbystory trip track import FILE --trip ID`"
             )
         }
         for (kind, count) in others.sorted(by: { $0.key < $1.key }) {

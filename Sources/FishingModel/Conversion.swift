@@ -5,6 +5,7 @@ public enum Conversion {
     public static let ouncesPerPound = 16.0
     public static let centimetresPerInch = 2.54
     public static let metresPerFoot = 0.3048
+    public static let metresPerMile = 1_609.344
     public static let hectopascalsPerMillimetreOfMercury = 1.333_223_874
     public static let hectopascalsPerInchOfMercury = 33.863_886_67
     public static let metresPerSecondPerMilePerHour = 0.447_04

@@ -28,6 +28,9 @@ public enum Limits {
     public static let count = 1...10_000
     /// Degrees Celsius of liquid water a fish lives in.
     public static let waterTempC = -2.0...40.0
+    /// Characters of a trip's stored track (``TripTrack``): one synced text field's worth, a few
+    /// thousand points once simplified.
+    public static let trackCharacters = 20_000
     /// Seconds east of UTC; real zones span −12 h to +14 h.
     public static let utcOffsetSeconds = -43_200...50_400
 

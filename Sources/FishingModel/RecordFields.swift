@@ -12,7 +12,7 @@ public enum CatchField: String, RecordField {
 /// A trip's attributes (UI6, T11).
 public enum TripField: String, RecordField {
     case spotId, start, end, utcOffsetSeconds, title, companions, notes
-    case waterTempC, waterClarityM, waterLevelM, waterTrend
+    case waterTempC, waterClarityM, waterLevelM, waterTrend, track
 }
 
 /// A spot's attributes (UI4, T5).

@@ -17,6 +17,8 @@ public struct Trip: Codable, Sendable, Equatable, Identifiable {
     public var waterClarityM: Double?
     public var waterLevelM: Double?
     public var waterTrend: WaterTrend?
+    /// The path it took, recorded or imported (issue 34 §3).
+    public var track: TripTrack?
     public var createdAt: Date
     public var updatedAt: Date
     public var deletedAt: Date?
@@ -24,8 +26,8 @@ public struct Trip: Codable, Sendable, Equatable, Identifiable {
     public init(
         id: UUID, spotId: UUID, startAt: Date, endAt: Date? = nil, utcOffsetSeconds: Int, title: String? = nil,
         companions: String? = nil, notes: String? = nil, waterTempC: Double? = nil, waterClarityM: Double? = nil,
-        waterLevelM: Double? = nil, waterTrend: WaterTrend? = nil, createdAt: Date, updatedAt: Date,
-        deletedAt: Date? = nil
+        waterLevelM: Double? = nil, waterTrend: WaterTrend? = nil, track: TripTrack? = nil, createdAt: Date,
+        updatedAt: Date, deletedAt: Date? = nil
     ) {
         self.id = id
         self.spotId = spotId
@@ -39,6 +41,7 @@ public struct Trip: Codable, Sendable, Equatable, Identifiable {
         self.waterClarityM = waterClarityM
         self.waterLevelM = waterLevelM
         self.waterTrend = waterTrend
+        self.track = track
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
@@ -58,11 +61,13 @@ public struct TripDraft: Sendable, Equatable {
     public var waterClarityM: Double?
     public var waterLevelM: Double?
     public var waterTrend: WaterTrend?
+    public var track: TripTrack?
 
     public init(
         spotId: UUID? = nil, startAt: Date? = nil, endAt: Date? = nil, utcOffsetSeconds: Int? = nil,
         title: String? = nil, companions: String? = nil, notes: String? = nil, waterTempC: Double? = nil,
-        waterClarityM: Double? = nil, waterLevelM: Double? = nil, waterTrend: WaterTrend? = nil
+        waterClarityM: Double? = nil, waterLevelM: Double? = nil, waterTrend: WaterTrend? = nil,
+        track: TripTrack? = nil
     ) {
         self.spotId = spotId
         self.startAt = startAt
@@ -75,13 +80,15 @@ public struct TripDraft: Sendable, Equatable {
         self.waterClarityM = waterClarityM
         self.waterLevelM = waterLevelM
         self.waterTrend = waterTrend
+        self.track = track
     }
 
     public init(_ trip: Trip) {
         self.init(
             spotId: trip.spotId, startAt: trip.startAt, endAt: trip.endAt, utcOffsetSeconds: trip.utcOffsetSeconds,
             title: trip.title, companions: trip.companions, notes: trip.notes, waterTempC: trip.waterTempC,
-            waterClarityM: trip.waterClarityM, waterLevelM: trip.waterLevelM, waterTrend: trip.waterTrend)
+            waterClarityM: trip.waterClarityM, waterLevelM: trip.waterLevelM, waterTrend: trip.waterTrend,
+            track: trip.track)
     }
 
     /// Fills the start from the device clock when it was left empty.
@@ -115,6 +122,11 @@ public struct TripDraft: Sendable, Equatable {
         c.checkWater(
             temperature: (TripField.waterTempC, waterTempC), clarity: (TripField.waterClarityM, waterClarityM),
             level: (TripField.waterLevelM, waterLevelM))
+        if let track, track.encoded.utf8.count > Limits.trackCharacters {
+            c.add(
+                TripField.track, "\(track.points.count) points",
+                "must fit \(Limits.trackCharacters) characters (\(track.encoded.utf8.count) written); simplify it")
+        }
         return c.issues
     }
 
@@ -124,6 +136,6 @@ public struct TripDraft: Sendable, Equatable {
             id: id, spotId: spotId!, startAt: startAt!, endAt: endAt, utcOffsetSeconds: utcOffsetSeconds ?? 0,
             title: title.trimmedOrNil, companions: companions.trimmedOrNil, notes: notes.trimmedOrNil,
             waterTempC: waterTempC, waterClarityM: waterClarityM, waterLevelM: waterLevelM, waterTrend: waterTrend,
-            createdAt: createdAt, updatedAt: updatedAt)
+            track: track, createdAt: createdAt, updatedAt: updatedAt)
     }
 }

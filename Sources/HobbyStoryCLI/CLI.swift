@@ -36,7 +36,9 @@ public struct HobbyStoryCLI: Sendable {
         } catch let error as AlreadyReported {
             return error.exitCode.rawValue
         } catch {
-            return report(error, command: words.joined(separator: " ")).rawValue
+            // The command's name, never an operand (a file's path, an id) that follows it.
+            return report(error, command: Self.handler(for: words)?.name ?? words.prefix(2).joined(separator: " "))
+                .rawValue
         }
     }
 
@@ -81,6 +83,9 @@ public struct HobbyStoryCLI: Sendable {
             }
         case let error as ImportRefused:
             console.writeError("error: \(error.description)")
+            return .validation
+        case let error as TrackError:
+            console.writeError("error: the track: \(error.description)")
             return .validation
         case let error as MediaStoreError:
             console.writeError("error: \(error.description)")
@@ -134,11 +139,19 @@ public struct HobbyStoryCLI: Sendable {
         }
     }
 
-    /// The first two words that are neither options nor the values of global options.
+    /// The longest command the words begin with: `trip track show` before `trip show`.
+    static func handler(for words: [String]) -> Command? {
+        (1...max(1, min(3, words.count))).reversed().lazy.compactMap {
+            commands[words.prefix($0).joined(separator: " ")]
+        }.first
+    }
+
+    /// The first three words that are neither options nor the values of global options (the
+    /// longest command has three: `trip track show`).
     static func commandWords(_ arguments: [String]) -> [String] {
         var words: [String] = []
         var index = 0
-        while index < arguments.count && words.count < 2 {
+        while index < arguments.count && words.count < 3 {
             let token = arguments[index]
             index += 1
             if token.hasPrefix("--") {
@@ -151,7 +164,6 @@ public struct HobbyStoryCLI: Sendable {
     }
 
     private func dispatch(_ words: [String], _ arguments: [String]) throws {
-        let command = words.prefix(2).joined(separator: " ")
         if words.isEmpty || words.first == "help" || arguments.contains("--help") {
             console.write(Self.help)
             return
@@ -160,7 +172,7 @@ public struct HobbyStoryCLI: Sendable {
             console.write("hobbystory \(Self.version)")
             return
         }
-        guard let handler = Self.commands[command] ?? Self.commands[words[0]] else {
+        guard let handler = Self.handler(for: words) else {
             throw UsageError("unknown command `\(words.joined(separator: " "))`")
         }
         let context = try CommandContext(cli: self, tokens: arguments, spec: handler.spec)
@@ -180,7 +192,7 @@ public struct HobbyStoryCLI: Sendable {
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
             + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
             + syncCommands + mediaCommands + mapCommands + routeCommands + pointCommands + licenceCommands
-            + backupCommands + interchangeCommands).map {
+            + backupCommands + interchangeCommands + trackCommands).map {
                 ($0.name, $0)
             })
 
@@ -198,6 +210,8 @@ public struct HobbyStoryCLI: Sendable {
           spot edit ID [same options] [--clear FIELD] | spot list | spot show ID
           trip add --spot ID [--title T] [--start ISO8601] [--end ISO8601] [--companions T] [--notes T] [WATER]
           trip edit ID [same options] [--clear FIELD] | trip list [--spot ID] | trip show ID
+          trip track import FILE --trip ID [--format gpx|kml|kmz]   (a GPX, KML or KMZ track; replaces the trip's)
+          trip track show ID                                  (length, time and speed; --json with its points)
           catch add --trip ID --species NAME_OR_ID [--time ISO8601] [--weight-kg X] [--length-cm X] [--count N]
                     [--bait NAME_OR_ID] [--method NAME_OR_ID] [--depth-m X] [WATER] [--released] [--notes T]
                     [--from-photo FILE]   (time from the photo; without --trip, the trip at the spot within 500 m)

@@ -54,7 +54,7 @@ extension HobbyStoryCLI {
 
     static let tripOptions = OptionSpec(
         values: Set(["spot", "title", "start", "end", "companions", "notes"] + waterOptions), repeatable: ["clear"])
-    static let tripClearable = ["end", "title", "companions", "notes"] + waterOptions
+    static let tripClearable = ["end", "title", "companions", "notes", "track"] + waterOptions
 
     /// `trip add|edit|list|show`: trips are the client's "events" (UI6).
     static let tripCommands: [Command] = [
@@ -113,6 +113,7 @@ extension HobbyStoryCLI {
         if cleared.contains("title") { draft.title = nil }
         if cleared.contains("companions") { draft.companions = nil }
         if cleared.contains("notes") { draft.notes = nil }
+        if cleared.contains("track") { draft.track = nil }
         applyWaterOptions(
             c, cleared: cleared, temperature: &draft.waterTempC, clarity: &draft.waterClarityM,
             level: &draft.waterLevelM, trend: &draft.waterTrend)

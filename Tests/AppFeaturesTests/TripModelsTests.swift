@@ -91,4 +91,32 @@ struct TripModelsTests {
         model.clearEnd()
         #expect(model.draft.endAt == nil && model.fieldErrors[.end] == nil)
     }
+
+    @Test(
+        "Given a trip with a timed track and a catch, when its page is read, then the track is on its map with its length and time moving, and the catch sits where the angler was when it was caught"
+    )
+    func trackOnTheTripPage() async throws {
+        let f = try AppFixture()
+        let start = f.trip.startAt
+        // North along a meridian, 100 m a minute for ten minutes, then ten minutes standing still.
+        let points = (0...20).map { minute in
+            TrackPoint(
+                latitude: 56.84 + Double(min(minute, 10)) * 100 / 111_000, longitude: 35.9,
+                time: start.addingTimeInterval(Double(minute) * 60))
+        }
+        let track = try TripTrack(points)
+        let tripId = f.trip.id
+        let fish = try await f.diary.write { diary in
+            _ = try diary.trips.update(tripId) { $0.track = track }
+            return try diary.catches.add(
+                CatchDraft(tripId: tripId, speciesId: "esox-lucius", caughtAt: start.addingTimeInterval(150)))
+        }
+        let model = TripDetailModel(diary: f.diary, tripId: tripId, formatter: .metricEnglish)
+        try await model.load()
+        #expect(model.trackPath.count == 21)
+        #expect(model.trackText == "Track 1\u{a0}km · 10 min moving at 6\u{a0}km/h", "\(model.trackText ?? "")")
+        let placed = try #require(model.catchesOnTrack.first)
+        #expect(placed.id == fish.id && placed.title == "Northern pike")
+        #expect(abs(placed.position.latitude - (56.84 + 250 / 111_000.0)) < 2e-5, "halfway through the third minute")
+    }
 }

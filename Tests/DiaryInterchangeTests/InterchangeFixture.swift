@@ -35,7 +35,13 @@ struct InterchangeFixture {
                 spotId: spot.id, startAt: start.date, endAt: start.date.addingTimeInterval(6 * 3600),
                 utcOffsetSeconds: start.utcOffsetSeconds, title: "Morning, pike", companions: "Oleg",
                 notes: "=SUM(A1:A2) is not a formula", waterTempC: 16.5, waterClarityM: 1.5, waterLevelM: 0.2,
-                waterTrend: .rising))
+                waterTrend: .rising,
+                track: try TripTrack(
+                    (0..<4).map {
+                        TrackPoint(
+                            latitude: 56.8412 + Double($0) * 0.0004, longitude: 35.9123 - Double($0) * 0.0003,
+                            time: start.date.addingTimeInterval(Double($0) * 600))
+                    })))
         _ = try diary.catches.add(
             CatchDraft(
                 tripId: trip.id, speciesId: "esox-lucius", caughtAt: start.date.addingTimeInterval(4200),

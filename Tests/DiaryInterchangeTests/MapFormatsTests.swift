@@ -103,7 +103,10 @@ struct MapFormatsTests {
         let file = Self.fixtures.appendingPathComponent("gpxpy-outing.gpx")
         let plan = try DiaryImporter.plan(file, diary: diary, options: ImportOptions())
         #expect(plan.format == InterchangeFormat.gpx && plan.refusals.isEmpty)
-        #expect(plan.notes == ["1 track was not imported: the diary does not keep trips' tracks yet"])
+        #expect(
+            plan.notes == [
+                "1 track was not imported: give a track its trip with `hobbystory trip track import FILE --trip ID`"
+            ])
         try DiaryImporter.commit(plan, diary: diary)
         let spots = try diary.spots.list()
         #expect(spots.map(\.name) == ["55.76000, 37.62000", "Bridge pier", "Neva & Fontanka <mouth>"])
@@ -125,7 +128,7 @@ struct MapFormatsTests {
             #expect(plan.refusals.isEmpty)
             #expect(
                 plan.notes == [
-                    "1 track was not imported: the diary does not keep trips' tracks yet",
+                    "1 track was not imported: give a track its trip with `hobbystory trip track import FILE --trip ID`",
                     "1 Polygon not imported: the diary keeps points only",
                 ])
             try DiaryImporter.commit(plan, diary: diary)

@@ -4,7 +4,7 @@ import Foundation
 
 /// A year of an angler in Helsinki (issue 30 §1), as `tools/make_sample_season.py` writes it to
 /// `Platform/Wireframes/sample-season.json`: the spots, the trips with their hours, clock offset,
-/// conditions, water and catches, a trip in the Trash and a saved report. The wireframes draw the app
+/// conditions, water, track and catches, a trip in the Trash and a saved report. The wireframes draw the app
 /// over it.
 struct SampleSeason: Decodable {
     struct SampleSpot: Decodable {
@@ -23,6 +23,8 @@ struct SampleSeason: Decodable {
         let notes: String?
         let conditions: SampleConditions?
         let water: SampleWater?
+        /// Its path: [latitude, longitude, seconds since 1970] a minute apart.
+        let track: [[Double]]?
         let catches: [SampleCatch]
     }
 
@@ -86,7 +88,13 @@ struct SampleSeason: Decodable {
                 spotId: spots[sample.spot].id, startAt: Date(timeIntervalSince1970: sample.start),
                 endAt: Date(timeIntervalSince1970: sample.end), utcOffsetSeconds: sample.offset, title: sample.title,
                 notes: sample.notes, waterTempC: sample.water?.tempC, waterClarityM: sample.water?.clarityM,
-                waterLevelM: sample.water?.levelM, waterTrend: sample.water?.trend))
+                waterLevelM: sample.water?.levelM, waterTrend: sample.water?.trend,
+                track: try sample.track.map { path in
+                    try TripTrack(
+                        path.map {
+                            TrackPoint(latitude: $0[0], longitude: $0[1], time: Date(timeIntervalSince1970: $0[2]))
+                        })
+                }))
         _ = try diary.catches.add(
             contentsOf:
                 sample.catches.map { item in

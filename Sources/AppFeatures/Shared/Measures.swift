@@ -74,6 +74,13 @@ public struct MeasureFormatter: Sendable {
         return number(value, digits: 1) + "\u{00A0}" + unitName(.depth)
     }
 
+    /// The speed of a boat or an angler on foot: "3.3 km/h" or "2.1 mph".
+    public func travelSpeed(metresPerSecond: Double) -> String {
+        preferences.system == .metric
+            ? unit(number(metresPerSecond / Conversion.metresPerSecondPerKilometrePerHour, digits: 1), "km/h", "км/ч")
+            : unit(number(metresPerSecond / Conversion.metresPerSecondPerMilePerHour, digits: 1), "mph", "миль/ч")
+    }
+
     /// An air or water temperature: "12.5 °C" or "54.5 °F".
     public func temperature(celsius: Double) -> String {
         let value = preferences.system == .metric ? celsius : Conversion.fahrenheit(celsius: celsius)
@@ -160,7 +167,7 @@ extension MeasureFormatter {
     public func distance(_ meters: Double) -> String {
         let russian = language == .russian
         if preferences.system == .imperial {
-            let miles = meters / 1609.344
+            let miles = meters / Conversion.metresPerMile
             return number(miles, digits: miles < 10 ? 2 : 1) + "\u{a0}" + (russian ? "миль" : "mi")
         }
         if meters < 1000 { return number(meters, digits: 0) + "\u{a0}" + (russian ? "м" : "m") }

@@ -1,4 +1,5 @@
 import Almanac
+import DiaryInterchange
 import DiaryStore
 import FishingModel
 import Foundation
@@ -103,6 +104,20 @@ public struct RecordLines: Sendable {
             stored?.windSpeedMs.map(formatter.windSpeed(metresPerSecond:)), catalog.text("moon.\(moon)", language),
         ]
         return parts.compactMap { $0 }.joined(separator: " · ")
+    }
+
+    /// A trip's track (issue 34 §3): "Track 3.9 km · 1 h 6 min moving at 3.3 km/h"; the length
+    /// alone for a track without times.
+    public func track(_ track: TripTrack) -> String {
+        let measures = track.measures
+        var parts = [formatter.distance(measures.meters)]
+        if let moving = measures.movingSeconds.flatMap(dates.duration), let speed = measures.movingMetersPerSecond {
+            parts.append(
+                catalog.text(
+                    "track.moving", language,
+                    ["duration": moving, "speed": formatter.travelSpeed(metresPerSecond: speed)]))
+        }
+        return catalog.text("track.line", language, ["track": parts.joined(separator: " · ")])
     }
 
     /// The water noted with a trip or a catch (issue 34 §5): "Water 14 °C · seen to 1.2 m ·

@@ -1,6 +1,8 @@
+import DiaryInterchange
 import DiaryStore
 import FishingModel
 import Foundation
+import Geodesy
 import MediaLibrary
 import Observation
 
@@ -82,6 +84,29 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
 
     /// The conditions recorded with it, and the moon: "14 °C · 1012 hPa, falling · waxing crescent".
     public var conditionsText: String? { trip.map { lines.conditions(at: $0.startAt, conditions) } }
+
+    /// The trip's track for its map (issue 34 §3), empty when it has none.
+    public var trackPath: [Coordinate] {
+        trip?.track?.points.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } ?? []
+    }
+
+    /// The track's length and time moving, nil without a track.
+    public var trackText: String? { trip?.track.map(lines.track) }
+
+    /// A catch where it was made on the trip's track, for the map.
+    public struct PlacedCatch: Identifiable, Sendable {
+        public let id: UUID
+        public let title: String
+        public let position: Coordinate
+    }
+
+    /// Where on a timed track each catch was made, by its time: the catches on the trip's map.
+    public var catchesOnTrack: [PlacedCatch] {
+        guard let track = trip?.track, track.isTimed else { return [] }
+        return catches.compactMap { item in
+            track.position(at: item.caughtAt).map { PlacedCatch(id: item.id, title: title(of: item), position: $0) }
+        }
+    }
 
     /// The water noted with the trip (issue 34 §5), nil when nothing was.
     public var waterText: String? {

@@ -90,6 +90,15 @@ extension WaterTrend: ColumnValue {
     }
 }
 
+extension TripTrack: ColumnValue {
+    public init?(field: FieldValue) {
+        guard case .text(let text) = field, let track = TripTrack(encoded: text) else { return nil }
+        self = track
+    }
+    public var field: FieldValue { .text(encoded) }
+    public static var expected: String { "a track's text (t or p, then the polyline code)" }
+}
+
 extension Optional: ColumnValue where Wrapped: ColumnValue {
     public init?(field: FieldValue) {
         if case .null = field {

@@ -20,6 +20,7 @@ extension Trip {
             .column("water_clarity_m", \.waterClarityM),
             .column("water_level_m", \.waterLevelM),
             .column("water_trend", \.waterTrend),
+            .column("track", \.track),
             .column("created_at", \.createdAt),
             .column("updated_at", \.updatedAt),
             .deviceOnly("deleted_at", \.deletedAt),

@@ -14,10 +14,23 @@ struct TripDetailScreen: View {
     var body: some View {
         List {
             if let spot = model.spot {
+                // The spot, the trip's track and each catch where it was made on the track.
                 Map(position: .constant(.automatic)) {
                     Marker(
                         spot.name,
                         coordinate: CLLocationCoordinate2D(latitude: spot.latitude, longitude: spot.longitude))
+                    if !model.trackPath.isEmpty {
+                        MapPolyline(
+                            coordinates: model.trackPath.map {
+                                CLLocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude)
+                            })
+                    }
+                    ForEach(model.catchesOnTrack) { placed in
+                        Marker(
+                            placed.title,
+                            coordinate: CLLocationCoordinate2D(
+                                latitude: placed.position.latitude, longitude: placed.position.longitude))
+                    }
                 }
                 .frame(height: 180)
                 Label(spot.name, systemImage: "mappin.and.ellipse")
@@ -28,6 +41,9 @@ struct TripDetailScreen: View {
             Label(model.fishText, systemImage: "fish")
             if let conditions = model.conditionsText {
                 Label(conditions, systemImage: "cloud.sun")
+            }
+            if let track = model.trackText {
+                Label(track, systemImage: "point.topleft.down.to.point.bottomright.curvepath")
             }
             if let water = model.waterText {
                 Label(water, systemImage: "drop")
