@@ -75,7 +75,7 @@ enum GPXRead {
                     }
                     point!.time = time
                 case (4, "trkpt"):
-                    if let point { current!.points.append(point) }
+                    if let point { current!.add([point]) }
                     point = nil
                 case (_, "record") where recordKind != nil:
                     current!.record = DiaryRecordXML.record(kind: recordKind!, json: value)

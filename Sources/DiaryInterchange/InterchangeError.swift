@@ -56,4 +56,7 @@ public enum InterchangeLimits {
     public static let attributes = 64
     /// Records of one import (spots, trips and catches together).
     public static let records = 1_000_000
+    /// Points of the tracks one file gives: a day recorded at a fix a second is 86,400. More is
+    /// refused before it is simplified (whose time grows with the points).
+    public static let trackPoints = 100_000
 }

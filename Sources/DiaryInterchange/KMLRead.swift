@@ -76,13 +76,16 @@ enum KMLRead {
                             "the coordinates \"\(value.prefix(80))\" are not longitude,latitude[,altitude]"
                     }
                 case "coordinates" where shapes.first == "LineString":
-                    open[open.count - 1].feature.points += Self.line(value)
-                    if open[open.count - 1].feature.points.isEmpty {
+                    let line = Self.line(value)
+                    open[open.count - 1].feature.add(line)
+                    if line.isEmpty {
                         open[open.count - 1].feature.problem =
                             "the line's coordinates \"\(value.prefix(80))\" are not longitude,latitude[,altitude] tuples"
                     }
-                case "when" where shapes.last == "Track": whens.append(MapFeature.time(value))
-                case "coord" where shapes.last == "Track":
+                // One past the limit is kept, so that pairing them says the track is too long.
+                case "when" where shapes.last == "Track" && whens.count <= InterchangeLimits.trackPoints:
+                    whens.append(MapFeature.time(value))
+                case "coord" where shapes.last == "Track" && coords.count <= InterchangeLimits.trackPoints:
                     let parts = value.split(whereSeparator: \.isWhitespace).map(String.init)
                     let longitude = MapFeature.coordinate(parts.first, -180...180)
                     let latitude = MapFeature.coordinate(parts.count > 1 ? parts[1] : nil, -90...90)
@@ -100,9 +103,10 @@ enum KMLRead {
                         if let problem = Self.trackProblem(whens, coords) {
                             feature.problem = problem
                         } else {
-                            feature.points = zip(whens, coords).map {
-                                TrackPoint(latitude: $1!.latitude, longitude: $1!.longitude, time: $0)
-                            }
+                            feature.add(
+                                zip(whens, coords).map {
+                                    TrackPoint(latitude: $1!.latitude, longitude: $1!.longitude, time: $0)
+                                })
                         }
                     }
                     features.append(feature)

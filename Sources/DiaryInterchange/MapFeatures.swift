@@ -37,6 +37,17 @@ struct MapFeature {
         return value
     }
 
+    /// Adds a track's point, or says the track has more than an import reads.
+    mutating func add(_ points: [TrackPoint]) {
+        guard problem == nil else { return }
+        guard self.points.count + points.count <= InterchangeLimits.trackPoints else {
+            problem = "the track has more than \(InterchangeLimits.trackPoints) points"
+            self.points = []
+            return
+        }
+        self.points += points
+    }
+
     /// A time a track point gives (ISO 8601, as GPX and KML write it); nil when it is not one.
     static func time(_ text: String) -> Date? {
         DiaryTime.parse(XMLText.trimmed(text), defaultOffsetSeconds: 0)?.date

@@ -35,6 +35,10 @@ public enum TrackImport {
             throw InterchangeError.malformed(place: broken.source, detail: broken.problem!)
         }
         let points = tracks.flatMap(\.points)
+        guard points.count <= InterchangeLimits.trackPoints else {
+            throw InterchangeError.limit(
+                place: url.lastPathComponent, what: "track points", limit: InterchangeLimits.trackPoints)
+        }
         guard points.count >= 2 else {
             throw InterchangeError.nothingToImport(
                 "\(url.lastPathComponent) holds no track of two points or more (\(tracks.count) tracks, \(points.count) points)"

@@ -147,6 +147,19 @@ struct TrackTests {
     }
 
     @Test(
+        "Given a GPX track of more points than an import reads, when read, then it is refused by its limit before anything is simplified"
+    )
+    func tooManyPoints() throws {
+        let f = try InterchangeFixture()
+        var gpx = "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
+        gpx += String(repeating: "<trkpt lat=\"60.1\" lon=\"24.9\"/>", count: InterchangeLimits.trackPoints + 1)
+        gpx += "</trkseg></trk></gpx>"
+        let file = try f.file("endless.gpx", gpx)
+        let error = #expect(throws: InterchangeError.self) { try TrackImport.points(file) }
+        #expect(error?.description.contains("more than \(InterchangeLimits.trackPoints) points") == true)
+    }
+
+    @Test(
         "Given a trip with its track, when exported as GPX and KML, then gpxpy reads its points, the KML stays valid, and each imports back with the track and no stray one"
     )
     func tracksTravelInExports() throws {
