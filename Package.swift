@@ -88,6 +88,7 @@ let package = Package(
                 "PortalStore", "HTTPServer", "SyncProtocol", "DirectoryData", "FishingModel", "AppStoreReports",
                 "MapPacks", "StoreVerification", "Licensing", "TarArchive",
                 "Diagnostics", "SecureHashing", "Routing", "Geodesy", "Site", "ReportOutput", "Reports", "Gazetteer",
+                "MediaMetadata",
             ],
             resources: [.copy("Resources/openapi.json")]),
         .target(
@@ -227,7 +228,7 @@ let package = Package(
                 "Portal", "PortalStore", "PostgresDB", "SyncClient", "SyncProtocol", "DiaryStore", "FishingModel",
                 "HTTPServer", "TestSupport", "MediaLibrary", "AppStoreReports", "SQLiteDB", "Diagnostics",
                 "SecureHashing", "hobbystory-portal", "DirectoryData", "MapPacks", "DiaryServices", "Routing", "Site",
-                "StoreVerification", "Licensing", "AppFeatures", "HTTPProblem",
+                "StoreVerification", "Licensing", "AppFeatures", "HTTPProblem", "MediaMetadata",
             ],
             exclude: ["FuzzCorpus", "Fixtures"]),
         .testTarget(
@@ -265,7 +266,7 @@ let package = Package(
             name: "HobbyStoryCLITests",
             dependencies: [
                 "HobbyStoryCLI", "DiaryStore", "FishingModel", "SQLiteDB", "TestSupport", "hobbystory",
-                "hobbystory-portal",
+                "hobbystory-portal", "HTTPServer",
             ],
             // Read by path: the backups each format version wrote (tools/make_backup_fixture.sh).
             exclude: ["Fixtures"]),
@@ -283,7 +284,8 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "JPEGThumbnails", dependencies: ["CJPEG", "FishingModel", "MediaLibrary", "MediaMetadata"]),
     ]
-    for target in package.targets where ["MediaLibraryTests", "AppFeaturesTests"].contains(target.name) {
+    for target in package.targets
+    where ["MediaLibraryTests", "AppFeaturesTests", "HobbyStoryCLI"].contains(target.name) {
         target.dependencies.append("JPEGThumbnails")
     }
 #endif
@@ -336,8 +338,8 @@ let package = Package(
             dependencies: [
                 "AppUI", "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
                 "JPEGThumbnails",
-                "Licensing", "SyncClient", "SwiftUI", "Weather", "MapSources", "Routing", "SecureHashing", "MapPacks",
-                "Diagnostics", "AppWidgets", "TripGlance", "WidgetKit",
+                "Licensing", "SyncClient", "SyncProtocol", "SwiftUI", "Weather", "MapSources", "Routing",
+                "SecureHashing", "MapPacks", "Diagnostics", "AppWidgets", "TripGlance", "WidgetKit",
             ],
             path: "Platform/Wireframes/AppWireframes"),
         .executableTarget(

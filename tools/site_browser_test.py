@@ -9,7 +9,8 @@ fills it) names the site's URL, the accounts and the records to look for. At eac
 browser signs in, browses and filters the diary, opens a trip, a catch, its photo full size and
 its video (played and scrubbed), sees the map (clusters, a clicked point), runs a built-in report, one built by choosing, one saved
 in the app and a wrong formula, switches the language, signs a device out after confirming, is
-refused another account's trip and the administration, and signs out; then an administrator
+refused another account's trip and the administration, and signs out; opens a shared catch's link as
+anyone would (photo, map tile, the place to about 1 km and never finer) and a revoked one; then an administrator
 opens the statistics, renames a species (the Swift test syncs a device and finds the name) and
 acknowledges the most frequent error report after reading it and its chart; every page is scanned with axe-core (no serious
 or critical violations), checked for horizontal overflow and, at phone size, for touch targets
@@ -271,7 +272,31 @@ class Run:
         self.open("/admin")
         self.check("Not allowed" in self.text(), "an angler is refused the administration")
         self.sign_out()
+        self.shared_link()
         self.administer()
+
+    def shared_link(self):
+        """A shared catch's link, opened by someone without an account: the photo and the map
+        tile load, the place is given to about 1 km and never finer; a revoked link is gone."""
+        driver, shared = self.driver, self.scenario["shared"]
+        driver.get_log("browser")  # the refused /admin before it was asked for
+        self.open(shared["path"])
+        self.wait(lambda: driver.execute_script(
+            "const i = document.querySelector('.shared-photo'); return i && i.complete && i.naturalWidth > 0"),
+            "the shared photo loads")
+        self.wait(lambda: driver.execute_script(
+            "const i = document.querySelector('.shared-map img'); return i && i.complete && i.naturalWidth === 256"),
+            "the shared map's tile loads")
+        text = self.text()
+        self.check("within about 1 km of" in text and "Uusimaa, Finland" in text, "the place is given to about 1 km")
+        for secret in shared["secrets"]:
+            self.check(secret not in driver.page_source, f"the page never holds the spot's {secret}")
+        self.check(not driver.find_elements(By.CSS_SELECTOR, ".visitor, nav a"), "the page shows no account")
+        self.page("shared-catch")
+        self.open(shared["gone"])
+        self.check("no longer works" in self.text(), "a revoked link says it is gone")
+        self.page("shared-gone")
+        self.open("/signin")
 
     def sign_out(self):
         driver = self.driver

@@ -150,12 +150,17 @@ public struct SyncService: Sendable {
 
     // MARK: Internals
 
-    private func portal() async throws -> URL {
-        guard let account = try await diary.read({ try $0.sync.account() }), account.token != nil,
+    private func portal() async throws -> URL { try await diary.signedInPortal() }
+
+    private func client(_ portal: URL) -> SyncEngine { SyncEngine(transport: transport(portal)) }
+}
+
+extension DiaryQueue {
+    /// The portal the diary is signed in to; throws ``SyncError/notSignedIn`` without a session.
+    func signedInPortal() async throws -> URL {
+        guard let account = try await read({ try $0.sync.account() }), account.token != nil,
             let portal = URL(string: account.portalURL)
         else { throw SyncError.notSignedIn }
         return portal
     }
-
-    private func client(_ portal: URL) -> SyncEngine { SyncEngine(transport: transport(portal)) }
 }

@@ -1,3 +1,4 @@
+import FishingModel
 import Foundation
 import SQLiteDB
 
@@ -13,6 +14,18 @@ extension Diary {
 
     public func saveAppSettings(_ document: Data) throws {
         try setMeta(Self.settingsKey, String(decoding: document, as: UTF8.self))
+    }
+
+    static let sharePrecisionKey = "share_precision"
+
+    /// How finely a catch is shared when its spot says nothing (issue 34 §4): about 10 km — a map
+    /// of the area, never the spot — until the angler chooses in Settings.
+    public func defaultSharePrecision() throws -> SharePrecision {
+        try meta(Self.sharePrecisionKey).flatMap(SharePrecision.init(rawValue:)) ?? .about10km
+    }
+
+    public func setDefaultSharePrecision(_ precision: SharePrecision) throws {
+        try setMeta(Self.sharePrecisionKey, precision.rawValue)
     }
 
     /// The diary's own value under `key` (`diary_meta`), nil when never set.

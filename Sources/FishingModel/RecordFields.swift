@@ -17,7 +17,7 @@ public enum TripField: String, RecordField {
 
 /// A spot's attributes (UI4, T5).
 public enum SpotField: String, RecordField {
-    case name, lat, lon, waterBody, waterBodyType, depthM, notes
+    case name, lat, lon, waterBody, waterBodyType, depthM, notes, sharePrecision
 }
 
 /// An angler profile's attributes (T15).

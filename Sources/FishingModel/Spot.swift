@@ -15,6 +15,9 @@ public struct Spot: Codable, Sendable, Equatable, Identifiable {
     /// The settlement, region and country at the spot, filled on the device when the spot is saved
     /// or moved (T10); nil when no gazetteer was available.
     public var place: PlaceLabel?
+    /// How finely a shared catch from here gives the place away (issue 34 §4); nil: the default
+    /// in Settings.
+    public var sharePrecision: SharePrecision?
     public var createdAt: Date
     public var updatedAt: Date
     /// Set while the spot is in the Trash (UI5).
@@ -23,7 +26,7 @@ public struct Spot: Codable, Sendable, Equatable, Identifiable {
     public init(
         id: UUID, name: String, latitude: Double, longitude: Double, waterBodyName: String? = nil,
         waterBodyTypeId: String? = nil, depthM: Double? = nil, notes: String? = nil, place: PlaceLabel? = nil,
-        createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
+        sharePrecision: SharePrecision? = nil, createdAt: Date, updatedAt: Date, deletedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -34,6 +37,7 @@ public struct Spot: Codable, Sendable, Equatable, Identifiable {
         self.depthM = depthM
         self.notes = notes
         self.place = place
+        self.sharePrecision = sharePrecision
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.deletedAt = deletedAt
@@ -49,10 +53,12 @@ public struct SpotDraft: Sendable, Equatable {
     public var waterBodyTypeId: String?
     public var depthM: Double?
     public var notes: String?
+    public var sharePrecision: SharePrecision?
 
     public init(
         name: String? = nil, latitude: Double? = nil, longitude: Double? = nil, waterBodyName: String? = nil,
-        waterBodyTypeId: String? = nil, depthM: Double? = nil, notes: String? = nil
+        waterBodyTypeId: String? = nil, depthM: Double? = nil, notes: String? = nil,
+        sharePrecision: SharePrecision? = nil
     ) {
         self.name = name
         self.latitude = latitude
@@ -61,12 +67,14 @@ public struct SpotDraft: Sendable, Equatable {
         self.waterBodyTypeId = waterBodyTypeId
         self.depthM = depthM
         self.notes = notes
+        self.sharePrecision = sharePrecision
     }
 
     public init(_ spot: Spot) {
         self.init(
             name: spot.name, latitude: spot.latitude, longitude: spot.longitude, waterBodyName: spot.waterBodyName,
-            waterBodyTypeId: spot.waterBodyTypeId, depthM: spot.depthM, notes: spot.notes)
+            waterBodyTypeId: spot.waterBodyTypeId, depthM: spot.depthM, notes: spot.notes,
+            sharePrecision: spot.sharePrecision)
     }
 
     /// Every missing or invalid attribute (directory references are checked by the store).
@@ -88,7 +96,8 @@ public struct SpotDraft: Sendable, Equatable {
         Spot(
             id: id, name: name!.trimmed, latitude: latitude!, longitude: longitude!,
             waterBodyName: waterBodyName.trimmedOrNil, waterBodyTypeId: waterBodyTypeId,
-            depthM: depthM, notes: notes.trimmedOrNil, createdAt: createdAt, updatedAt: updatedAt)
+            depthM: depthM, notes: notes.trimmedOrNil, sharePrecision: sharePrecision, createdAt: createdAt,
+            updatedAt: updatedAt)
     }
 }
 

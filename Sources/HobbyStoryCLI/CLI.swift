@@ -192,7 +192,7 @@ public struct HobbyStoryCLI: Sendable {
         uniqueKeysWithValues: (profileCommands + spotCommands + tripCommands + catchCommands + trashCommands
             + directoryCommands + diagnosticsCommands + reportCommands + placeCommands + weatherCommands
             + syncCommands + mediaCommands + mapCommands + routeCommands + pointCommands + licenceCommands
-            + backupCommands + interchangeCommands + trackCommands).map {
+            + backupCommands + interchangeCommands + trackCommands + shareCommands).map {
                 ($0.name, $0)
             })
 
@@ -207,6 +207,7 @@ public struct HobbyStoryCLI: Sendable {
           profile add NAME [--pin PIN] [--units metric|imperial]
           profile list | profile remove NAME [--confirm NAME] (and --pin for a protected one) | profile restore NAME
           spot add --name N --lat LAT --lon LON [--water-body T] [--water-body-type NAME_OR_ID] [--depth-m X] [--notes T]
+                   [--share-precision exact|1km|10km|region|none]   (how finely catches shared from it give it away)
           spot edit ID [same options] [--clear FIELD] | spot list | spot show ID
           trip add --spot ID [--title T] [--start ISO8601] [--end ISO8601] [--companions T] [--notes T] [WATER]
           trip edit ID [same options] [--clear FIELD] | trip list [--spot ID] | trip show ID
@@ -247,6 +248,11 @@ public struct HobbyStoryCLI: Sendable {
           account signup|login --portal URL --email E --password-stdin [--device-name N] | account logout
           media prefetch                                    (download other devices' photos and videos now)
           sync | sync status                                (with the portal; see docs/sync.md)
+          share catch ID [--precision exact|1km|10km|region|none] [--expires-days N] [--no-photo]
+                    (a link on the portal; the place no finer than chosen — else the spot's, else the
+                    default in Settings — and the photo without its metadata)
+          settings share-precision [exact|1km|10km|region|none]   (the default; about 10 km until chosen)
+          share list | share revoke ID                      (the links this account made; revoking deletes the page)
           sync history [ID] [--before N] | sync restore-version ID --version N   (versions other devices' edits replaced)
           licence status | licence redeem --signed-transaction FILE   (trial, purchase, grace; see docs/licensing.md)
 

@@ -4,8 +4,9 @@ import Foundation
 
 extension HobbyStoryCLI {
     static let spotOptions = OptionSpec(
-        values: ["name", "lat", "lon", "water-body", "water-body-type", "depth-m", "notes"], repeatable: ["clear"])
-    static let spotClearable = ["water-body", "water-body-type", "depth-m", "notes"]
+        values: ["name", "lat", "lon", "water-body", "water-body-type", "depth-m", "notes", "share-precision"],
+        repeatable: ["clear"])
+    static let spotClearable = ["water-body", "water-body-type", "depth-m", "notes", "share-precision"]
 
     /// `spot add|edit|list|show` (UI4: a marked point saved with its attributes).
     static let spotCommands: [Command] = [
@@ -46,6 +47,8 @@ extension HobbyStoryCLI {
         }
         if let depth = c.double("depth-m", field: SpotField.depthM.rawValue) { draft.depthM = depth }
         if let notes = c.text("notes") { draft.notes = notes }
+        if let precision = c.text("share-precision") { draft.sharePrecision = try c.sharePrecision(precision) }
+        if cleared.contains("share-precision") { draft.sharePrecision = nil }
         if cleared.contains("water-body") { draft.waterBodyName = nil }
         if cleared.contains("water-body-type") { draft.waterBodyTypeId = nil }
         if cleared.contains("depth-m") { draft.depthM = nil }

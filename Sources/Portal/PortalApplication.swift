@@ -107,6 +107,7 @@ public struct PortalApplication: Sendable {
             trustedProxies: trustedProxies
         ).add(to: &routes)
         MediaEndpoints(media: store.media, metrics: metrics).add(to: &routes)
+        ShareEndpoints(shares: store.shares).add(to: &routes)
         let (routeLimiter, drawingLimiter, trustedProxies) = (routeLimiter, drawingLimiter, trustedProxies)
         MapRoutes.add(
             to: &routes, shelf: maps,

@@ -240,8 +240,8 @@ public struct PortalCommandLine {
         return sink
     }
 
-    /// Purges expired tombstones and uploads and collects unnamed media; a failure is logged and
-    /// does not stop the other tasks (they run again in an hour).
+    /// Purges expired tombstones and uploads, deletes expired links' photos and collects unnamed
+    /// media; a failure is logged and does not stop the other tasks (they run again in an hour).
     private static func hourlyUpkeep(_ store: PortalStore, logger: Logger) {
         func report(_ task: String, _ problem: String) {
             logger.error("\(task) failed", ["problem": problem])
@@ -251,6 +251,7 @@ public struct PortalCommandLine {
         do { try store.records.trimHistory() } catch { report("trimming the history", "\(error)") }
         do { try store.accounts.purgeDeleted() } catch { report("purging deleted accounts", "\(error)") }
         do { try store.diagnostics.expire() } catch { report("expiring error reports", "\(error)") }
+        do { try store.shares.deleteExpiredPhotos() } catch { report("deleting expired links' photos", "\(error)") }
         do {
             for failure in try store.media.collect().failures { report("collecting media", failure) }
         } catch {

@@ -51,6 +51,7 @@ struct SiteRoutes {
         addAdminPages(to: &router)
         addErrorPages(to: &router)
         addLicencePages(to: &router)
+        addSharePages(to: &router)
     }
 
     /// Registers `page`: builds the visit (session, language, form token), requires a sign-in

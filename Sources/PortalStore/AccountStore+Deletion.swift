@@ -77,6 +77,7 @@ extension AccountStore {
                 for table in [
                     "media_content", "mutation_outcomes", "history", "records", "sessions", "attest_challenges",
                     "device_attestations", "purchase_devices", "purchase_accounts", "devices", "problem_reports",
+                    "shares",
                 ] {
                     try sql.execute("DELETE FROM \(table) WHERE account_id = ?", [id])
                 }

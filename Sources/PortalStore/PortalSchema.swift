@@ -312,6 +312,7 @@ enum PortalSchema {
             ]),
         licensing,
         savedReports,
+        shares,
     ]
 
     /// Records the applied migrations; created before any migration runs.

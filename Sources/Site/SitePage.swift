@@ -14,6 +14,7 @@ public enum SitePage: String, CaseIterable, Sendable {
     case confirmRetireDirectoryEntry, retireDirectoryEntry
     case errors, errorGroup, updateErrorGroup, errorChart
     case licences, licence
+    case sharedCatch, sharedPhoto
 
     public var method: String {
         switch self {
@@ -59,13 +60,17 @@ public enum SitePage: String, CaseIterable, Sendable {
         case .errorChart: "/admin/errors/:fingerprint/chart.svg"
         case .licences: "/admin/licences"
         case .licence: "/admin/licences/:id"
+        case .sharedCatch: "/s/:token"
+        case .sharedPhoto: "/s/:token/photo.jpg"
         }
     }
 
     /// Whether the page is only for a signed-in angler (others are sent to sign in first).
     public var requiresSignIn: Bool {
         switch self {
-        case .home, .styleSheet, .signIn, .submitSignIn, .mapScript, .leaflet, .leafletImage: false
+        case .home, .styleSheet, .signIn, .submitSignIn, .mapScript, .leaflet, .leafletImage, .sharedCatch,
+            .sharedPhoto:
+            false
         default: true
         }
     }

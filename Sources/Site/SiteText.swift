@@ -174,6 +174,24 @@ public enum SiteText {
     static let released = Phrase("Released", "Отпущена")
     static let yes = Phrase("yes", "да")
     static let no = Phrase("no", "нет")
+
+    // A shared catch's page (issue 34 §4)
+    static let place = Phrase("Place", "Место")
+    static let withinAbout1km = Phrase("within about 1 km of", "в пределах примерно 1 км от")
+    static let withinAbout10km = Phrase("within about 10 km of", "в пределах примерно 10 км от")
+    static let placeNotShared = Phrase("not shared", "не указано")
+    static let sharedMapAlt = Phrase("Map of the area", "Карта района")
+    static let sharedMapCaption = Phrase(
+        "The catch was made somewhere in the marked square; the angler does not share the exact spot.",
+        "Рыба поймана где-то в отмеченном квадрате; точное место рыболов не раскрывает.")
+    static let sharedMapCaptionExact = Phrase(
+        "The catch was made at the marked point.", "Рыба поймана в отмеченной точке.")
+    static let sharedFooter = Phrase(
+        "Shared from a fishing diary of The Hobby Story.", "Из рыболовного дневника The Hobby Story.")
+    static let sharedLinkGoneTitle = Phrase("This link no longer works", "Ссылка больше не работает")
+    static let sharedLinkGone = Phrase(
+        "The angler withdrew it, or the time it was shared for is over.",
+        "Рыболов её отозвал, или истёк срок, на который ею поделились.")
     static let trip = Phrase("Trip", "Поездка")
     static let tripOf = Phrase("Trip of", "Поездка")
     static let notes = Phrase("Notes", "Заметки")

@@ -242,7 +242,7 @@ public struct SyncEngine: Sendable {
 
     /// Makes one call of the API with the diary's `token`; a 401 forgets the token, so the app
     /// asks to sign in again (every change stays pending).
-    private func call<Answer: Sendable>(
+    func call<Answer: Sendable>(
         _ diary: DiaryQueue, token: String,
         _ request: (PortalClient, String) async throws(SyncError) -> Answer
     ) async throws(SyncError) -> Answer {
@@ -257,7 +257,7 @@ public struct SyncEngine: Sendable {
     /// Runs `body` with the diary in one transaction (or, `reading`, without taking the write
     /// lock), off the caller's thread, between requests: the diary is never held while the
     /// network is awaited.
-    private func storage<T: Sendable>(
+    func storage<T: Sendable>(
         _ diary: DiaryQueue, reading: Bool = false, _ body: @escaping @Sendable (Diary) throws -> T
     ) async throws(SyncError) -> T {
         do {

@@ -107,6 +107,7 @@ struct PortalMigrationTests {
         "abe3ad2e24b751dcc1b941f00ee6408ac51c7d8273ba032fdf770fa7504434aa",
         "dec1878d69cd22db66dc5630f0493a200b644815cb56d93e1ab8c45a72a9b06e",
         "c6ba988068a7a1236221e2b376c77eb7d7d9b6150fe50a7ed3b2c254883c0ea2",
+        "d137acbd515a209864d9a849306e7ada7a69cf3880e3c57a052a92a11bcdcefb",
     ]
 
     static func digest(_ migration: PortalSchema.Migration) -> String {

@@ -3,8 +3,10 @@ import FishingModel
 import Foundation
 import HTTPServer
 import MediaLibrary
+import MediaMetadata
 import Portal
 import PortalStore
+import Site
 import SyncProtocol
 import TestSupport
 import Testing
@@ -59,7 +61,27 @@ struct SiteBrowserTests {
                 purchase, account: try #require(try device.diary.sync.account()?.accountId),
                 device: try device.diary.replicaId(), limits: PurchaseLimits())
         }
+        // A pike Anna shared at about 1 km from a spot inside the Helsinki pack (the portal draws
+        // the link's map), with a sample photo that carries EXIF; and a link she then revoked.
+        let account = try #require(try phone.diary.sync.account()).accountId
+        let card = SharedCatch(
+            species: "Northern pike", caughtAt: newest.startAt, utcOffsetSeconds: 10_800, count: 1, weightKg: 4.2,
+            lengthCm: 81, released: true, bait: "Spoon", method: "Spinning", precision: .about1km,
+            point: SharePrecision.about1km.sharedPoint(latitude: 60.171_23, longitude: 24.943_71),
+            region: "Uusimaa, Finland", spotName: nil)
+        let photo = try JPEGMetadataStripping.stripped(
+            [UInt8](
+                try Data(
+                    contentsOf: packageRoot.appendingPathComponent("Platform/Wireframes/sample-photos/IMG_2041.jpg"))))
+        let shared = try portal.store.shares.create(
+            account: account, ShareRequest(id: UUID(), catchId: fish.id, card: card, photo: nil, expiresAt: nil),
+            photo: photo, path: { SitePage.sharedCatch.target(["token": $0]) })
+        let revoked = try portal.store.shares.create(
+            account: account, ShareRequest(id: UUID(), catchId: fish.id, card: card, photo: nil, expiresAt: nil),
+            photo: nil, path: { SitePage.sharedCatch.target(["token": $0]) })
+        try portal.store.shares.revoke(account: account, id: revoked.id)
         return [
+            "shared": ["path": shared.path, "gone": revoked.path, "secrets": ["60.1712", "24.9437"]],
             "anna": ["email": "anna@example.org", "password": "correct horse"],
             "tripCount": trips.count, "filterSpecies": "perca-fluviatilis", "filteredCount": 5,
             "mediaTripTitle": newest.title ?? "",

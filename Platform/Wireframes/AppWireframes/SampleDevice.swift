@@ -13,6 +13,7 @@ import MediaLibrary
 import Routing
 import SecureHashing
 import SyncClient
+import SyncProtocol
 import Weather
 
 /// A device with one angler's diary in a temporary folder, for the wireframes: empty, or holding
@@ -161,7 +162,7 @@ struct SampleDevice {
     static var providers: AppProviders {
         AppProviders(
             location: NoLocation(), routes: NoRoutes(), httpTransport: NoWeatherNetwork(),
-            syncTransport: { _ in NoNetwork() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
+            syncTransport: { _ in SharingPortal() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
             mapKeys: MapKeysInMemory(), thumbnails: JPEGThumbnailMaker(), now: clock,
             timeZone: TimeZone(secondsFromGMT: 10_800)!, store: SampleStore(),
             licenceProducts: SampleStore.products.map(\.id),
@@ -192,6 +193,30 @@ struct NoLocation: LocationProviding {
 struct NoRoutes: RouteProvider {
     func route(from start: Coordinate, to end: Coordinate, by mode: TravelMode) async throws(RouteProblem) -> Route {
         throw .offline
+    }
+}
+
+/// A portal that answers only one thing, making a link to a shared catch (issue 34 §4), so the
+/// share sheet can be drawn with its link; everything else fails as without network.
+struct SharingPortal: SyncTransport {
+    func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
+        guard request.method == PortalEndpoint.createShare.method, request.target == PortalEndpoint.createShare.pattern,
+            let body = request.body
+        else { return try await NoNetwork().send(request) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            let share = try decoder.decode(ShareRequest.self, from: body)
+            let summary = ShareSummary(
+                id: share.id, catchId: share.catchId, path: "/s/6f1c0a9e2b7d48e3a5c4f09d1e2b3c4d",
+                species: share.card.species, precision: share.card.precision, hasPhoto: share.photo != nil,
+                createdAt: Date(timeIntervalSince1970: 1_780_310_000), expiresAt: share.expiresAt, revokedAt: nil)
+            return SyncHTTPResponse(status: 201, body: try encoder.encode(summary))
+        } catch {
+            throw SyncTransportError("the wireframes' portal could not read the share: \(error)")
+        }
     }
 }
 

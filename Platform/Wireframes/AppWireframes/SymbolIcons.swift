@@ -27,6 +27,7 @@ enum SymbolIcons {
         "gear": "settings", "person.2": "people", "info.circle": "info_outline", "hand.tap": "touch_app",
         "questionmark.circle.fill": "help", "slider.horizontal.3": "tune", "plus.circle.fill": "add_circle",
         "chevron.up.chevron.down": "unfold_more", "externaldrive": "backup", "stethoscope": "medical_services",
-        "drop": "opacity", "point.topleft.down.to.point.bottomright.curvepath": "timeline",
+        "drop": "opacity", "link": "link", "link.badge.minus": "link_off",
+        "point.topleft.down.to.point.bottomright.curvepath": "timeline",
     ]
 }

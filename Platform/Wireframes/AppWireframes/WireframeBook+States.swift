@@ -287,6 +287,15 @@ extension WireframeBook {
             models.router.current.navigate(to: .catchPage(item.id))
             try await models.catchPage(item.id).load()
         }
+        try await render("catch-page", "share", page: "trips", filled: true, signedIn: true) { models in
+            try await Self.openShareSheet(models)
+        }
+        try await render("catch-page", "share-link", page: "trips", filled: true, signedIn: true) { models in
+            let sheet = try await Self.openShareSheet(models)
+            await sheet.choose(precision: .about1km)
+            sheet.expiry = .week
+            await sheet.createLink()
+        }
         try await render("trip", "filled", page: "trips", filled: true) { models in
             try await Self.openFirstTrip(models)
         }
@@ -394,6 +403,20 @@ extension WireframeBook {
         await models.backup.backUp()
         guard let file = models.backup.made?.file else { throw WireframeError("the sample diary was not backed up") }
         await models.profiles.restoring.choose(file)
+    }
+
+    /// The share sheet over the first trip's first catch (issue 34 §4).
+    @discardableResult
+    static func openShareSheet(_ models: ScreenModels) async throws -> ShareCatchModel {
+        let trip = try await Self.openFirstTrip(models)
+        guard let item = trip.catches.first else { throw WireframeError("the sample trip has no catch") }
+        models.router.current.navigate(to: .catchPage(item.id))
+        let page = models.catchPage(item.id)
+        try await page.load()
+        page.isSharing = true
+        let sheet = models.shareCatch(item.id)
+        try await sheet.load()
+        return sheet
     }
 
     /// Pushes the latest trip's page on the trips page, loaded.

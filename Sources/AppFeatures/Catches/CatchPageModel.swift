@@ -6,14 +6,15 @@ import Observation
 
 /// One catch, to read (issue 30 §3): what it was and when, where (its trip and spot), every
 /// figure the angler recorded, the conditions stored with it and its photos and videos; Edit
-/// opens its form.
+/// opens its form, Share a link that gives the place away no finer than chosen (issue 34 §4).
 @MainActor
 @Observable
 public final class CatchPageModel: DeclaresControls {
     public static let edit = Control("catch.edit", .button)
     public static let openTrip = Control("catch.openTrip", .link)
     public static let openMedia = Control("catch.openMedia", .link, opens: "page.media")
-    public static let controls = [edit, openTrip, openMedia]
+    public static let share = Control("catch.share", .button, opens: "page.share")
+    public static let controls = [edit, openTrip, openMedia, share]
 
     /// One line of the page: what it is, and its value as the angler reads it.
     public struct Fact: Sendable, Equatable, Identifiable {
@@ -34,6 +35,8 @@ public final class CatchPageModel: DeclaresControls {
     public private(set) var media: [MediaTile] = []
     public private(set) var lines: RecordLines
     public private(set) var problem: String?
+    /// The share sheet is open.
+    public var isSharing = false
 
     private let diary: DiaryQueue
     private let formatter: MeasureFormatter

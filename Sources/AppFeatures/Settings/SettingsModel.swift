@@ -42,11 +42,19 @@ public final class SettingsModel: DeclaresControls {
     public static let shareDiagnostics = Control("settings.shareDiagnostics", .button)
     /// Puts away the first-run tip about help mode.
     public static let helpTipDone = Control("settings.helpTipDone", .button)
+    /// How finely a shared catch shows its place unless its spot says (issue 34 §4).
+    public static let sharePrecision = Control("settings.sharePrecision", .picker)
     public static let controls =
-        [unitSystem, pressureUnit, windUnit, language, mapSource, exportDiagnostics, shareDiagnostics, helpTipDone]
+        [
+            unitSystem, pressureUnit, windUnit, language, mapSource, exportDiagnostics, shareDiagnostics, helpTipDone,
+            sharePrecision,
+        ]
         + SettingsGroup.controls
 
     public private(set) var settings: AppSettings
+    /// The default place precision of shared catches (kept in the diary, as the CLI's
+    /// `settings share-precision` keeps it).
+    public private(set) var sharePrecision: SharePrecision = .about10km
     /// The keys of the paid sources the device draws; a source needing one is offered once it
     /// is saved.
     public let mapKeys: [MapKeyModel]
@@ -95,6 +103,20 @@ public final class SettingsModel: DeclaresControls {
         for model in mapKeys { await model.load() }
         if let document = try await diary.read({ try $0.appSettings() }) {
             settings = try JSONDecoder().decode(AppSettings.self, from: document)
+        }
+        sharePrecision = try await diary.read { try $0.defaultSharePrecision() }
+    }
+
+    /// A precision as the share sheet names it: "About 10 km".
+    public func name(of precision: SharePrecision) -> String {
+        Catalog.shared.text("share.precision.\(precision.rawValue)", language)
+    }
+
+    /// The default for catches whose spot has no choice of its own.
+    public func choose(sharePrecision: SharePrecision) async {
+        problem = await ProblemMessages(language: language).problem {
+            try await self.diary.write { try $0.setDefaultSharePrecision(sharePrecision) }
+            self.sharePrecision = sharePrecision
         }
     }
 

@@ -27,6 +27,7 @@ enum DiaryMigrations {
         Migration(version: 18, name: "imports", sql: version18),
         Migration(version: 19, name: "water", sql: version19),
         Migration(version: 20, name: "trip tracks", sql: version20),
+        Migration(version: 21, name: "share precision", sql: version21),
     ])
 
     /// Version 1, "diary": the diary's tables (T2, T19, UI5) — spots, trips, catches and the Trash —

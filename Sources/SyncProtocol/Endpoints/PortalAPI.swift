@@ -31,6 +31,10 @@ public enum PortalAPI {
         .attestationChallenge)
     public static let attestDevice = APIEndpoint<AttestationRequest, NoQuery, AttestationAnswer>(.attestDevice)
 
+    public static let shares = APIEndpoint<NoBody, NoQuery, [ShareSummary]>(.shares)
+    public static let createShare = APIEndpoint<ShareRequest, NoQuery, ShareSummary>(.createShare, successStatus: 201)
+    public static let revokeShare = APIEndpoint<NoBody, NoQuery, NoBody>(.revokeShare)
+
     /// Every typed endpoint's contract, for the checks that hold the OpenAPI document and the
     /// router to this table.
     public static let contracts: [EndpointContract] = [
@@ -38,5 +42,6 @@ public enum PortalAPI {
         revokeDevice.contract, adminStats.contract, push.contract, pull.contract, history.contract,
         directories.contract, diagnostics.contract, redeemAppStore.contract, entitlement.contract,
         licenceKey.contract, appStoreNotifications.contract, attestationChallenge.contract, attestDevice.contract,
+        shares.contract, createShare.contract, revokeShare.contract,
     ]
 }

@@ -14,19 +14,20 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
     case uploadOptions, createUpload, uploadOffset, appendUpload, media
     case mapPacks, mapPackFile, tile, tileImage, route
     case diagnostics
+    case shares, createShare, revokeShare
     case redeemAppStore, entitlement, licenceKey, appStoreNotifications, attestationChallenge, attestDevice
 
     /// The HTTP method (`HEAD` on ``media`` is served by its `GET`).
     public var method: String {
         switch self {
         case .health, .metrics, .openAPI, .currentAccount, .devices, .pull, .history, .directories, .adminStats, .media,
-            .mapPacks, .mapPackFile, .tile, .tileImage, .route, .licenceKey, .attestationChallenge:
+            .mapPacks, .mapPackFile, .tile, .tileImage, .route, .licenceKey, .attestationChallenge, .shares:
             "GET"
         case .signUp, .signIn, .push, .createUpload, .diagnostics, .redeemAppStore, .entitlement,
             .appStoreNotifications,
-            .attestDevice:
+            .attestDevice, .createShare:
             "POST"
-        case .signOut, .revokeDevice: "DELETE"
+        case .signOut, .revokeDevice, .revokeShare: "DELETE"
         case .uploadOptions: "OPTIONS"
         case .uploadOffset: "HEAD"
         case .appendUpload: "PATCH"
@@ -59,6 +60,8 @@ public enum PortalEndpoint: String, CaseIterable, Sendable {
         case .tileImage: "/v1/tile-images/:pack/:z/:x/:y"
         case .route: "/v1/route"
         case .diagnostics: "/v1/diagnostics"
+        case .shares, .createShare: "/v1/shares"
+        case .revokeShare: "/v1/shares/:id"
         case .redeemAppStore: "/v1/entitlements/app-store"
         case .entitlement: "/v1/entitlements/current"
         case .licenceKey: "/v1/entitlements/key"

@@ -90,6 +90,15 @@ extension WaterTrend: ColumnValue {
     }
 }
 
+extension SharePrecision: ColumnValue {
+    public init?(field: FieldValue) {
+        guard case .text(let text) = field, let precision = SharePrecision(rawValue: text) else { return nil }
+        self = precision
+    }
+    public var field: FieldValue { .text(rawValue) }
+    public static var expected: String { "exact, 1km, 10km, region or none" }
+}
+
 extension TripTrack: ColumnValue {
     public init?(field: FieldValue) {
         guard case .text(let text) = field, let track = TripTrack(encoded: text) else { return nil }

@@ -16,6 +16,7 @@ extension Spot {
             .column("water_body_type_id", \.waterBodyTypeId, directory: .waterBodyTypes),
             .column("depth_m", \.depthM),
             .column("notes", \.notes),
+            .column("share_precision", \.sharePrecision),
             .group(
                 [
                     "place_settlement", "place_region", "place_country", "place_country_code", "place_distance_km",

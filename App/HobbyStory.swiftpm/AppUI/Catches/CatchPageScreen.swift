@@ -4,7 +4,8 @@ import FishingModel
 import SwiftUI
 
 /// A catch to read (issue 30 §3): what and when, where, every figure recorded, the conditions
-/// and its photos and videos; Edit in the bar opens its form.
+/// and its photos and videos; Edit in the bar opens its form, Share the sheet that makes a link to
+/// it (issue 34 §4).
 struct CatchPageScreen: View {
     @Bindable var model: CatchPageModel
     let models: ScreenModels
@@ -46,6 +47,15 @@ struct CatchPageScreen: View {
                     models.router.current.navigate(to: .editCatch(model.catchId))
                 }
             }
+            ToolbarItem(placement: .topBarTrailing) {
+                ControlButton(CatchPageModel.share, systemImage: "square.and.arrow.up", help: models.help) {
+                    model.isSharing = true
+                }
+                .labelStyle(.iconOnly)
+            }
+        }
+        .sheet(isPresented: $model.isSharing) {
+            ShareCatchSheet(model: models.shareCatch(model.catchId), models: models) { model.isSharing = false }
         }
         .task { try? await model.load() }
         .task { await model.observe() }

@@ -137,6 +137,10 @@ extension ScreenModels {
         let packs = MapPackService(folder: deviceFolder.appendingPathComponent("maps"), transport: p.syncTransport)
         let routes = FallbackRoutes([p.routes, InstalledPackRoutes(packs: packs)])
         let year = Calendar(identifier: .gregorian).component(.year, from: p.now())
+        let sharing = CatchSharing(
+            diary: diary, transport: p.syncTransport,
+            picture: CatchSharing.picture(drawnBy: p.thumbnails, mediaRoot: mediaRoot),
+            name: { language == .russian ? $0.nameRu : $0.nameEn })
         return ScreenModels(
             router: AppRouter(), help: HelpModel(language: language),
             home: HomeModel(
@@ -183,6 +187,7 @@ extension ScreenModels {
                 TripDetailModel(diary: diary, tripId: $0, formatter: formatter, thumbnails: thumbnails, now: p.now)
             },
             catchPage: { CatchPageModel(diary: diary, catchId: $0, formatter: formatter, thumbnails: thumbnails) },
+            shareCatch: { ShareCatchModel(sharing: sharing, catchId: $0, formatter: formatter, now: p.now) },
             conditions: { coordinate in
                 let time = p.now()
                 return ConditionsModel(

@@ -51,6 +51,8 @@ public struct ScreenModels {
     public let tripDetail: ModelCache<UUID, TripDetailModel>
     /// The model of a catch's page, likewise.
     public let catchPage: ModelCache<UUID, CatchPageModel>
+    /// The share sheet of a catch (issue 34 §4), likewise.
+    public let shareCatch: ModelCache<UUID, ShareCatchModel>
     /// The conditions at a place (a spot's), made when first shown.
     public let conditions: ModelCache<Coordinate, ConditionsModel>
     /// The form of a trip (nil: a new one), kept until it is saved or left.
@@ -73,6 +75,7 @@ public struct ScreenModels {
         mediaViewer: @escaping @MainActor (MediaViewing) -> MediaViewerModel,
         tripDetail: @escaping @MainActor (UUID) -> TripDetailModel,
         catchPage: @escaping @MainActor (UUID) -> CatchPageModel,
+        shareCatch: @escaping @MainActor (UUID) -> ShareCatchModel,
         conditions: @escaping @MainActor (Coordinate) -> ConditionsModel,
         tripEditor: @escaping @MainActor (UUID?) -> TripEditorModel,
         catchEditor: @escaping @MainActor (CatchForm) -> CatchEditorModel
@@ -106,6 +109,7 @@ public struct ScreenModels {
         self.mediaViewer = ModelCache(make: mediaViewer)
         self.tripDetail = ModelCache(make: tripDetail)
         self.catchPage = ModelCache(make: catchPage)
+        self.shareCatch = ModelCache(make: shareCatch)
         self.conditions = ModelCache(make: conditions)
         self.tripEditor = ModelCache(make: tripEditor)
         self.catchEditor = ModelCache(make: catchEditor)

@@ -43,6 +43,13 @@ struct SettingsGroupScreen: View {
         case .data:
             BackupSection(model: models.backup, models: models)
             InterchangeSection(model: models.interchange, models: models)
+            Section(models.text("settings.sharingSection")) {
+                Picker(models.help.label(SettingsModel.sharePrecision), selection: sharePrecision) {
+                    ForEach(SharePrecision.allCases, id: \.self) { Text(model.name(of: $0)).tag($0) }
+                }
+                .control(SettingsModel.sharePrecision, help: models.help)
+                Text(models.text("settings.sharingNote")).font(.footnote).foregroundStyle(.secondary)
+            }
             Section(models.text("settings.diagnosticsSection")) {
                 ControlButton(SettingsModel.exportDiagnostics, systemImage: "stethoscope", help: models.help) {
                     Task { await model.exportDiagnostics() }
@@ -57,6 +64,14 @@ struct SettingsGroupScreen: View {
             }
         case .account, .about: EmptyView()
         }
+    }
+
+    /// The default precision of shared catches, saved as soon as it is picked.
+    private var sharePrecision: Binding<SharePrecision> {
+        let model = model
+        return Binding(
+            get: { @MainActor in model.sharePrecision },
+            set: { @MainActor choice in Task { await model.choose(sharePrecision: choice) } })
     }
 
     @ViewBuilder
