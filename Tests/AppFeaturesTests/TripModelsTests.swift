@@ -119,4 +119,29 @@ struct TripModelsTests {
         #expect(placed.id == fish.id && placed.title == "Northern pike")
         #expect(abs(placed.position.latitude - (56.84 + 250 / 111_000.0)) < 2e-5, "halfway through the third minute")
     }
+
+    @Test(
+        "Given a GPX file a phone's tracker wrote, when the trip page reads it, then the trip keeps its track and says what was kept; a file without a track is refused and changes nothing"
+    )
+    func trackFromAFile() async throws {
+        let f = try AppFixture()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("DiaryInterchangeTests/Fixtures")
+        let model = TripDetailModel(diary: f.diary, tripId: f.trip.id, formatter: .metricEnglish)
+        try await model.load()
+        let waypoint = f.folder.appendingPathComponent("waypoint.gpx")
+        try Data(
+            #"<gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="56.8" lon="35.9"/></gpx>"#
+                .utf8
+        ).write(to: waypoint)
+        await model.importTrack(from: waypoint)
+        #expect(model.problem != nil && model.trackMessage == nil, "a waypoint is not a track")
+        #expect(model.trip?.track == nil)
+
+        await model.importTrack(from: fixtures.appendingPathComponent("gpxpy-trolling.gpx"))
+        #expect(model.problem == nil, "\(model.problem ?? "")")
+        let track = try #require(model.trip?.track)
+        #expect(model.trackMessage == "Track saved: \(track.points.count) of 1405 points kept, within 2 m of the line.")
+        #expect(model.trackPath.count == track.points.count && model.trackText != nil)
+    }
 }

@@ -2,6 +2,7 @@ import DiaryBackup
 import DiaryInterchange
 import DiaryServices
 import DiaryStore
+import FishingModel
 import Foundation
 import Licensing
 import MapSources
@@ -50,6 +51,7 @@ public struct ProblemMessages: Sendable {
         case let error as MapKeyStoreError: text("error.mapKeys.store", ["detail": error.detail])
         case let error as BackupError: backup(error)
         case let error as InterchangeError: interchange(error)
+        case let error as TrackError: text("error.track.unreadable", ["detail": error.description])
         default: text("error.unexpected", ["detail": "\(error)"])
         }
     }

@@ -9,7 +9,9 @@ import Observation
 /// One trip as a season is reviewed (issue 30 §3): its spot, day, hours and length, its fish by
 /// species, the conditions recorded with it, each catch with its time, weight, length, bait,
 /// method and release (newest first), its photos and videos; a trip without an end can be ended
-/// (issue 30 §2.2); deleting it moves it and its catches to the Trash with an undo offer (UI5).
+/// (issue 30 §2.2); its track is drawn with its catches on it, and read from a GPX, KML or KMZ
+/// file another program wrote (issue 34 §1, §3); deleting it moves it and its catches to the Trash
+/// with an undo offer (UI5).
 @MainActor
 @Observable
 public final class TripDetailModel: SafeguardsDestructiveActions {
@@ -19,7 +21,8 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     public static let openMedia = Control("trip.openMedia", .link, opens: "page.media")
     public static let endTrip = Control("trip.end", .button)
     public static let delete = Control("trip.delete", .button, safeguard: .undo)
-    public static let controls = [edit, addCatch, openCatch, openMedia, endTrip, delete]
+    public static let importTrack = Control("trip.importTrack", .button)
+    public static let controls = [edit, addCatch, openCatch, openMedia, endTrip, delete, importTrack]
 
     public let tripId: UUID
     public private(set) var trip: Trip?
@@ -36,6 +39,10 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
     public private(set) var confirmation: PendingConfirmation?
     public private(set) var undoOffer: UndoOffer?
     public private(set) var problem: String?
+    /// The file browser for a track is open.
+    public var isChoosingTrack = false
+    /// What the last track read from a file kept: "Track saved: 312 of 1,405 points, within 2 m".
+    public private(set) var trackMessage: String?
 
     private let diary: DiaryQueue
     private let formatter: MeasureFormatter
@@ -123,6 +130,25 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
         let end = OpenTripRule(now: now(), here: nil).end(of: activity, at: spot)
         problem = await diary.end(trip: trip.id, at: end).map(problems.text)
         try? await load()
+    }
+
+    /// Reads the track in `file` (GPX, KML or KMZ, every track of it joined) and saves it as this
+    /// trip's, simplified to fit; `access` is held while the file is read (a document provider's
+    /// security scope).
+    public func importTrack(from file: URL, access: AnyObject? = nil) async {
+        defer { withExtendedLifetime(access) {} }
+        let id = tripId
+        trackMessage = nil
+        problem = await problems.problem {
+            let outcome = try await self.diary.write { try TrackImport.run(file, trip: id, diary: $0) }
+            self.trackMessage = self.catalog.text(
+                "trip.trackImported", self.language,
+                [
+                    "kept": String(outcome.pointsKept), "read": String(outcome.pointsRead),
+                    "tolerance": self.formatter.number(outcome.toleranceMeters, digits: 0),
+                ])
+            try await self.load()
+        }
     }
 
     /// A catch as its row reads: "European perch × 3", then "05:40 · 2.4 kg · 71 cm · Spoon".

@@ -64,8 +64,9 @@ struct InterchangeSection: View {
         }
     }
 
-    /// The files the browser offers: spreadsheets and text, and GPX, KML and KMZ by their extension.
-    static let importable: [UTType] =
-        [.commaSeparatedText, .tabSeparatedText, .plainText]
-        + ["gpx", "kml", "kmz"].compactMap { UTType(filenameExtension: $0) }
+    /// GPX, KML and KMZ files, by their extension: places and tracks other programs wrote.
+    static let mapFiles: [UTType] = ["gpx", "kml", "kmz"].compactMap { UTType(filenameExtension: $0) }
+
+    /// The files the browser offers: spreadsheets and text, and map files.
+    static let importable: [UTType] = [.commaSeparatedText, .tabSeparatedText, .plainText] + mapFiles
 }

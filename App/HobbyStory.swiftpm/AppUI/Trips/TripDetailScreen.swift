@@ -3,10 +3,12 @@ import DiaryStore
 import FishingModel
 import MapKit
 import SwiftUI
+import UniformTypeIdentifiers
 
 /// A trip as a season is reviewed (issue 13 §3, issue 30 §3): its spot, day, hours and length,
 /// its fish by species, its conditions; each catch with its time and figures, opening the catch;
-/// its photos and videos; end it, edit it, add a catch, or move it to the Trash with an undo (UI5).
+/// its photos and videos; end it, edit it, add a catch, read its track from a file another program
+/// wrote (issue 34 §3), or move it to the Trash with an undo (UI5).
 struct TripDetailScreen: View {
     @Bindable var model: TripDetailModel
     let models: ScreenModels
@@ -44,6 +46,12 @@ struct TripDetailScreen: View {
             }
             if let track = model.trackText {
                 Label(track, systemImage: "point.topleft.down.to.point.bottomright.curvepath")
+            }
+            ControlButton(TripDetailModel.importTrack, systemImage: "square.and.arrow.down", help: models.help) {
+                model.isChoosingTrack = true
+            }
+            if let message = model.trackMessage {
+                Text(message).font(.footnote).foregroundStyle(.secondary)
             }
             if let water = model.waterText {
                 Label(water, systemImage: "drop")
@@ -91,6 +99,11 @@ struct TripDetailScreen: View {
                     models.router.current.navigate(to: .editTrip(model.tripId))
                 }
             }
+        }
+        .fileImporter(isPresented: $model.isChoosingTrack, allowedContentTypes: InterchangeSection.mapFiles) {
+            result in
+            guard case .success(let file) = result else { return }
+            Task { await model.importTrack(from: file, access: SecurityScopedAccess(file)) }
         }
         .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
