@@ -76,6 +76,11 @@ struct SafeguardTests {
         let interchange = InterchangeModel(diary: f.diary, folder: f.folder, language: .english)
         await interchange.choose(sheet)
         await interchange.importChosen()
+        let sharing = CatchSharing(
+            diary: f.diary, transport: { _ in ShareCatchModelTests.Portal() }, picture: { _, _ in nil })
+        let share = ShareCatchModel(sharing: sharing, catchId: item.id, formatter: formatter)
+        try await share.load()
+        await share.createLink()
         let storage = f.storage
         let diaryState = { try f.counts() }
         return [
@@ -84,6 +89,8 @@ struct SafeguardTests {
             (catchEditor, { [catchEditor] in try f.counts() + [catchEditor.isDirty ? 1 : 0] }),
             (tripEditor, { [tripEditor] in [tripEditor.isDirty ? 1 : 0] }),
             (tripDetail, diaryState),
+            // Before signing out: withdrawing a link needs the session.
+            (share, { [share] in [share.link == nil ? 0 : 1] }),
             (sync, { [sync] in [sync.status?.isSignedIn == true ? 1 : 0] }),
             (reports, { [reports] in [reports.saved.count] }),
             (

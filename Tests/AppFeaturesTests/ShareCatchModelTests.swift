@@ -87,7 +87,11 @@ struct ShareCatchModelTests {
         let spot = try await fixture.diary.read { try $0.spots.record(fixture.spot.id) }
         #expect(spot.sharePrecision == nil, "not kept for the spot unless asked")
 
-        await sheet.revokeLink()
+        #expect(sheet.linkLifeText?.contains("or until you withdraw it") == true, "\(sheet.linkLifeText ?? "")")
+        #expect(sheet.previewFacts.map(\.label).contains("Weight"))
+        await sheet.request(ShareCatchModel.revoke)
+        #expect(portal.revoked.withLock { $0.isEmpty }, "withdrawing asks first")
+        try await #require(sheet.confirmation).confirm()
         #expect(sheet.link == nil && portal.revoked.withLock { $0.count } == 1)
     }
 

@@ -296,6 +296,11 @@ extension WireframeBook {
             sheet.expiry = .week
             await sheet.createLink()
         }
+        try await render("catch-page", "share-withdraw", page: "trips", filled: true, signedIn: true) { models in
+            let sheet = try await Self.openShareSheet(models)
+            await sheet.createLink()
+            await sheet.request(ShareCatchModel.revoke)
+        }
         try await render("trip", "filled", page: "trips", filled: true) { models in
             try await Self.openFirstTrip(models)
         }

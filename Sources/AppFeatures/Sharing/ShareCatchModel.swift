@@ -12,14 +12,14 @@ import SyncProtocol
 /// share sheet, and can be revoked from here.
 @MainActor
 @Observable
-public final class ShareCatchModel: DeclaresControls {
+public final class ShareCatchModel: SafeguardsDestructiveActions {
     public static let precision = Control("share.precision", .picker)
     public static let rememberForSpot = Control("share.rememberForSpot", .toggle)
     public static let includePhoto = Control("share.photo", .toggle)
     public static let expiry = Control("share.expiry", .picker)
     public static let create = Control("share.create", .button)
     public static let send = Control("share.send", .button)
-    public static let revoke = Control("share.revoke", .button)
+    public static let revoke = Control("share.revoke", .button, safeguard: .confirm)
     public static let done = Control("share.done", .button)
     public static let controls = [precision, rememberForSpot, includePhoto, expiry, create, send, revoke, done]
 
@@ -45,6 +45,12 @@ public final class ShareCatchModel: DeclaresControls {
     public private(set) var link: ShareLink?
     public private(set) var isWorking = false
     public private(set) var problem: String?
+    /// Withdrawing the link asks first: its page goes at once, for everyone it was sent to.
+    public private(set) var confirmation: PendingConfirmation?
+    /// Nothing here goes to the Trash: withdrawing a link is confirmed instead.
+    public var undoOffer: UndoOffer? { nil }
+    /// The default in Settings, named in the note under the toggle.
+    public private(set) var defaultPrecision: SharePrecision = .about10km
 
     private let sharing: CatchSharing
     private let diary: DiaryQueue
@@ -74,6 +80,7 @@ public final class ShareCatchModel: DeclaresControls {
             return (spot, try diary.media.assets(linkedTo: MediaTarget(.catch, id)).contains { $0.kind == .photo })
         }
         (spotName, hasPhoto, rememberForSpot) = (spot.name, photo, spot.sharePrecision != nil)
+        defaultPrecision = try await diary.read { try $0.defaultSharePrecision() }
         let preview = try await sharing.prepare(id, precision: nil, withPhoto: false)
         precision = preview.card.precision
         self.preview = preview
@@ -108,15 +115,64 @@ public final class ShareCatchModel: DeclaresControls {
         }
     }
 
-    /// Withdraws the link made here: its page is gone at once.
-    public func revokeLink() async {
-        guard let link, !isWorking else { return }
+    /// Withdrawing the link made here asks first (``confirmation``); confirmed, its page is gone
+    /// at once.
+    public func request(_ control: Control) async {
+        guard control == Self.revoke, let link else { return }
+        confirmation = PendingConfirmation(
+            control: control, title: catalog.text("confirm.share.revoke.title", language),
+            message: catalog.text("confirm.share.revoke.message", language)
+        ) { [weak self] in
+            guard let self else { return }
+            confirmation = nil
+            await revoke(link)
+        }
+    }
+
+    public func dismissConfirmation() { confirmation = nil }
+
+    private func revoke(_ link: ShareLink) async {
+        guard !isWorking else { return }
         isWorking = true
         defer { isWorking = false }
         problem = await ProblemMessages(language: language).problem {
             try await self.sharing.revoke(link.summary.id)
             self.link = nil
         }
+    }
+
+    /// Everything the link's page will show besides the photo, as the page labels it: when, the
+    /// figures, the bait and method, whether it went back, and the place.
+    public var previewFacts: [CatchPageModel.Fact] {
+        guard let card = preview?.card else { return [] }
+        let f = formatter
+        let rows: [(String, String?)] = [
+            (catalog.text("share.fact.species", language), card.species),
+            (
+                catalog.text("share.fact.when", language),
+                DiaryDates(language: language).moment(card.caughtAt, offset: card.utcOffsetSeconds)
+            ),
+            (catalog.label(CatchEditorModel.count, language), card.count > 1 ? String(card.count) : nil),
+            (catalog.label(CatchEditorModel.weight, language), card.weightKg.map(f.weight(kilograms:))),
+            (catalog.label(CatchEditorModel.length, language), card.lengthCm.map(f.length(centimetres:))),
+            (catalog.label(CatchEditorModel.bait, language), card.bait),
+            (catalog.label(CatchEditorModel.method, language), card.method),
+            (
+                catalog.label(CatchEditorModel.released, language),
+                catalog.text(card.released ? "share.fact.yes" : "share.fact.no", language)
+            ),
+            (catalog.text("share.placeRow", language), placeText),
+        ]
+        return rows.compactMap { label, value in value.map { CatchPageModel.Fact(label: label, value: $0) } }
+    }
+
+    /// How long the made link works, in words: "…until you withdraw it" or "…until Sun 7 Jun
+    /// 2026, 09:01, or until you withdraw it" (on the clock the catch was logged with).
+    public var linkLifeText: String? {
+        guard let link else { return nil }
+        guard let expires = link.summary.expiresAt else { return catalog.text("share.linkMade", language) }
+        let until = DiaryDates(language: language).moment(expires, offset: preview?.card.utcOffsetSeconds ?? 0)
+        return catalog.text("share.linkMadeUntil", language, ["until": until])
     }
 
     /// A precision as the picker names it: "About 1 km".
@@ -148,6 +204,6 @@ public final class ShareCatchModel: DeclaresControls {
     public var precisionNote: String {
         rememberForSpot
             ? catalog.text("share.note.spot", language, ["spot": spotName ?? ""])
-            : catalog.text("share.note.settings", language)
+            : catalog.text("share.note.settings", language, ["default": name(of: defaultPrecision)])
     }
 }

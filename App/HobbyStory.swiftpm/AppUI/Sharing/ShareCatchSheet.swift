@@ -25,10 +25,7 @@ struct ShareCatchSheet: View {
                 }
                 .disabled(model.link != nil)
                 Section(models.text("share.previewSection")) {
-                    if let card = model.preview?.card {
-                        LabeledValue(title: models.text("page.catch"), value: card.species)
-                    }
-                    LabeledValue(title: models.text("share.placeRow"), value: model.placeText)
+                    ForEach(model.previewFacts) { fact in LabeledValue(title: fact.label, value: fact.value) }
                     if model.hasPhoto {
                         Toggle(models.help.label(ShareCatchModel.includePhoto), isOn: $model.includePhoto)
                             .control(ShareCatchModel.includePhoto, help: models.help)
@@ -45,15 +42,21 @@ struct ShareCatchSheet: View {
                 Section(models.text("share.linkSection")) {
                     if let link = model.link {
                         Text(link.url.absoluteString).font(.callout)
-                        Text(models.text("share.linkMade")).font(.footnote).foregroundStyle(.secondary)
+                        if let life = model.linkLifeText {
+                            Text(life).font(.footnote).foregroundStyle(.secondary)
+                        }
                         ShareLink(item: link.url) {
                             Label(models.help.label(ShareCatchModel.send), systemImage: "square.and.arrow.up")
                         }
                         .control(ShareCatchModel.send, help: models.help)
-                        ControlButton(ShareCatchModel.revoke, systemImage: "link.badge.minus", help: models.help) {
-                            Task { await model.revokeLink() }
+                        ControlButton(
+                            ShareCatchModel.revoke, systemImage: "link.badge.minus", role: .destructive,
+                            help: models.help
+                        ) {
+                            Task { await model.request(ShareCatchModel.revoke) }
                         }
                         .disabled(model.isWorking)
+                        Text(models.text("share.lockedNote")).font(.footnote).foregroundStyle(.secondary)
                     } else {
                         ControlButton(ShareCatchModel.create, systemImage: "link", help: models.help) {
                             Task { await model.createLink() }
@@ -73,6 +76,7 @@ struct ShareCatchSheet: View {
                 HelpModeButton.barItem(models.help)
             }
         }
+        .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .task { try? await model.load() }
     }
 
