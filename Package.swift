@@ -364,8 +364,8 @@ let package = Package(
 /// stand-ins, on Apple platforms the `AppCore` library the app package links.
 enum AppCore {
     static let modules = [
-        "AppFeatures", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary", "MediaMetadata",
-        "ReportOutput", "Reports", "SyncClient", "Weather", "MapSources", "Routing", "Diagnostics", "Licensing",
-        "MapPacks", "TripGlance",
+        "AppFeatures", "DiaryInterchange", "DiaryServices", "DiaryStore", "FishingModel", "Geodesy", "MediaLibrary",
+        "MediaMetadata", "ReportOutput", "Reports", "SyncClient", "Weather", "MapSources", "Routing", "Diagnostics",
+        "Licensing", "MapPacks", "TripGlance",
     ]
 }

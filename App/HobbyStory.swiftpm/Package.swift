@@ -17,7 +17,7 @@ enum Purpose {
         "The camera takes the photos and videos you add to a catch, a trip or a spot. They stay in your diary on this device until you sync them."
     static let microphone = "The microphone records the sound of the videos you take for your diary."
     static let location =
-        "Your position fills in the place of a catch or a new spot and the weather there; it is read only while you use the app."
+        "Your position fills in the place of a catch or a new spot and the weather there, read while you use the app. When you record a trip's track, it is read in the background too, until you stop recording or end the trip."
     static let photoLibrary =
         "Photos you choose from your library are copied into your diary; their time and place can fill in a catch."
 }
@@ -44,7 +44,7 @@ enum Purpose {
             ],
             // The team that signs the app and the production portal's licence key (issue 31 §3):
             // merged into the Info.plist; a release build does not start while they are empty.
-            additionalInfoPlistContentFilePath: "Licensing.plist"
+            additionalInfoPlistContentFilePath: "InfoAdditions.plist"
         )
     ]
 #else

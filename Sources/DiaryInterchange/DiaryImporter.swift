@@ -13,12 +13,16 @@ public struct ImportOptions: Sendable {
     public var dateOrder: DateOrder?
     /// Spreadsheet headers mapped by the angler ("Fish" → `species`).
     public var columns: [String: SheetColumn]
+    /// Spreadsheet headers the angler chose not to import, whatever they read as.
+    public var ignored: Set<String>
 
     public init(
         format: InterchangeFormat? = nil, units: Units = .metric, dateOrder: DateOrder? = nil,
-        columns: [String: SheetColumn] = [:]
+        columns: [String: SheetColumn] = [:], ignored: Set<String> = []
     ) {
-        (self.format, self.units, self.dateOrder, self.columns) = (format, units, dateOrder, columns)
+        (self.format, self.units, self.dateOrder, self.columns, self.ignored) = (
+            format, units, dateOrder, columns, ignored
+        )
     }
 }
 
@@ -37,8 +41,9 @@ public enum DiaryImporter {
         let directories = try DirectoryNames(diary: diary)
         switch format {
         case .csv:
-            try SheetImport(units: options.units, dateOrder: options.dateOrder, overrides: options.columns).plan(
-                data, into: &assembler, directories: directories)
+            try SheetImport(
+                units: options.units, dateOrder: options.dateOrder, overrides: options.columns, ignored: options.ignored
+            ).plan(data, into: &assembler, directories: directories)
         case .gpx:
             MapFeatureImport(directories: directories).plan(try GPXRead.features(data), into: &assembler)
         case .kml:

@@ -10,20 +10,23 @@ struct SheetImport {
     var units: Units
     var dateOrder: DateOrder?
     var overrides: [String: SheetColumn]
+    var ignored: Set<String> = []
 
     func plan(_ data: [UInt8], into assembler: inout ImportAssembler, directories: DirectoryNames)
         throws(InterchangeError)
     {
         var rows = try CSVRows(data)
         guard let header = try rows.next() else { throw .nothingToImport("the file is empty") }
-        let mapping = try SheetMapping.map(header, units: units, overrides: overrides)
+        let mapping = try SheetMapping.map(header, units: units, overrides: overrides, ignored: ignored)
         assembler.plan.mapping = mapping
         var order = dateOrder
         if order == nil { order = try Self.dateOrder(data, mapping: mapping) }
         var unmatched: [String: ImportPlan.UnmatchedName] = [:]
         var readings: [String: ImportPlan.Reading] = [:]
         let columns = mapping.indexes
+        var samples: [[String]] = []
         while let cells = try rows.next() {
+            if samples.count < SheetMapping.sampleRows { samples.append(cells) }
             let source = "row \(rows.row)"
             var cell = Cells(cells: cells, columns: columns, mapping: mapping, order: order, row: rows.row)
             var record = IncomingRecord(source: source)
@@ -82,6 +85,7 @@ struct SheetImport {
                 assembler.add(record)
             }
         }
+        assembler.plan.mapping?.samples = samples
         assembler.plan.readings = readings.values.sorted {
             ($0.directory.rawValue, $0.written) < ($1.directory.rawValue, $1.written)
         }

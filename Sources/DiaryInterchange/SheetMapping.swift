@@ -10,7 +10,9 @@ public struct SheetMapping: Sendable, Equatable {
         public var header: String
         public var column: SheetColumn?
         /// The unit its figures are read in ("kg", "°F"); nil for a column without a quantity.
-        public var unit: String? { measure?.shown(in: .english) }
+        public var unit: String? { unit(in: .english) }
+        /// The unit as a header in `language` writes it ("кг").
+        public func unit(in language: SheetLanguage) -> String? { measure?.shown(in: language) }
         /// The unit was not in the header: the figures are read in the profile's units.
         public var assumed: Bool
         let measure: SheetUnit?
@@ -21,6 +23,16 @@ public struct SheetMapping: Sendable, Equatable {
     }
 
     public var entries: [Entry]
+    /// The file's first rows (at most ``sampleRows``), to show what each column holds.
+    public var samples: [[String]] = []
+
+    /// How many rows ``samples`` keeps.
+    public static let sampleRows = 3
+
+    /// What the column at `index` holds in the file's first rows, blanks left out.
+    public func samples(of index: Int) -> [String] {
+        samples.compactMap { $0.indices.contains(index) ? $0[index] : nil }.filter { !$0.isEmpty }
+    }
 
     /// The file's column index of each diary column it maps.
     var indexes: [SheetColumn: Int] {
@@ -31,17 +43,20 @@ public struct SheetMapping: Sendable, Equatable {
     /// The unit of the file's column at an index.
     func unit(at index: Int) -> SheetUnit? { entries[index].measure }
 
-    /// Maps a header row: `overrides` ("Fish" → `species`) first, then each header by its key,
-    /// its English or Russian name or another common name, with a unit in brackets or after an
-    /// underscore; a measured column without a unit is read in `units`. A diary column named by
-    /// two headers is an error, so no value is silently dropped.
+    /// Maps a header row: `ignored` headers feed nothing and `overrides` ("Fish" → `species`)
+    /// come first, then each header by its key, its English or Russian name or another common
+    /// name, with a unit in brackets or after an underscore; a measured column without a unit is
+    /// read in `units`. A diary column named by two headers is an error, so no value is silently
+    /// dropped.
     public static func map(
-        _ headers: [String], units: Units, overrides: [String: SheetColumn] = [:]
+        _ headers: [String], units: Units, overrides: [String: SheetColumn] = [:], ignored: Set<String> = []
     ) throws(InterchangeError) -> SheetMapping {
         var entries: [Entry] = []
         var taken: [SheetColumn: String] = [:]
         for header in headers {
-            let (column, unit) = overrides[header].map { ($0, Optional<SheetUnit>.none) } ?? recognise(header)
+            let (column, unit) =
+                ignored.contains(header)
+                ? (nil, nil) : overrides[header].map { ($0, Optional<SheetUnit>.none) } ?? recognise(header)
             guard let column else {
                 entries.append(Entry(header: header, column: nil, measure: nil, assumed: false))
                 continue

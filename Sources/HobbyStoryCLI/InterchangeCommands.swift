@@ -56,14 +56,17 @@ extension HobbyStoryCLI {
                 options.dateOrder = parsed
             }
             for pair in c.arguments.all("map") {
-                guard let equals = pair.lastIndex(of: "="),
-                    let column = SheetColumn(key: String(pair[pair.index(after: equals)...]))
-                else {
-                    throw UsageError(
-                        "--map takes \"HEADER=KEY\" with a key such as species, caught_at, weight_kg, spot_name; not \(pair)"
-                    )
+                let misuse = UsageError(
+                    "--map takes \"HEADER=KEY\" with a key such as species, caught_at, weight_kg, spot_name, or \"HEADER=\" to leave the column out; not \(pair)"
+                )
+                guard let equals = pair.lastIndex(of: "=") else { throw misuse }
+                let (header, key) = (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+                if key.isEmpty {
+                    options.ignored.insert(header)
+                    continue
                 }
-                options.columns[String(pair[..<equals])] = column
+                guard let column = SheetColumn(key: key) else { throw misuse }
+                options.columns[header] = column
             }
             let plan = try DiaryImporter.plan(url, diary: diary, options: options)
             let dryRun = c.arguments.flag("dry-run")

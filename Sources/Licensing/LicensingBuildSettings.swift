@@ -4,7 +4,7 @@ import Foundation
 /// the Apple team that signs it (a copy signed by another is reported as re-signed) and the
 /// production portal's Ed25519 public key, the only key entitlement tokens are checked with.
 ///
-/// Both come from the app package's `Licensing.plist`, merged into the Info.plist when Xcode
+/// Both come from the app package's `InfoAdditions.plist`, merged into the Info.plist when Xcode
 /// builds the app. A release build does not start without them (the app's entry point says
 /// which is missing); a debug build runs without and says so on the licence screen: no team
 /// check, and the key of the first portal the angler redeems on is pinned.
@@ -24,9 +24,9 @@ public struct LicensingBuildSettings: Sendable, Equatable {
 
         public var description: String {
             switch self {
-            case .unset(let key): "\(key) is not set in the app's Licensing.plist"
+            case .unset(let key): "\(key) is not set in the app's InfoAdditions.plist"
             case .malformed(let key, let value, let rule):
-                "\(key) \"\(value.prefix(60))\" in the app's Licensing.plist \(rule)"
+                "\(key) \"\(value.prefix(60))\" in the app's InfoAdditions.plist \(rule)"
             }
         }
     }

@@ -66,10 +66,9 @@ struct InterchangeModelTests {
         let lines = model.previewLines
         #expect(
             lines.first == "Lake log.csv will add 1 spot, 1 trip, 2 catches. Nothing is saved until you tap Import.")
-        #expect(
-            lines.contains(
-                "Columns: Date → Caught at; Fish → Species; Weight (lb) → Weight; Spot → Spot; Lat → Latitude; Lon → Longitude."
-            ))
+        #expect(model.columnRows.map(\.column) == [.caughtAt, .species, .weight, .spotName, .latitude, .longitude])
+        #expect(model.columnRows[1].detail == "Northern pike, European perch, Sea monster")
+        #expect(model.columnRows[2].detail == "5.5, 0.9, 40 · read in lb")
         #expect(lines.contains("1 row is not imported:"))
         #expect(
             lines.contains { $0.hasPrefix("row 4: column \"Fish\": \"Sea monster\" is not in the species directory") })
@@ -80,9 +79,51 @@ struct InterchangeModelTests {
             russian.previewLines.first
                 == "Lake log.csv добавит: 1 место, 1 рыбалка, 2 улова. Ничего не сохранится, пока вы не нажмёте «Импортировать»."
         )
-        #expect(russian.previewLines.contains { $0.hasPrefix("Столбцы: Date → Время улова; Fish → Вид;") })
+        #expect(russian.columnRows.prefix(2).map { russian.name(of: $0.column) } == ["Время улова", "Вид"])
+        #expect(russian.name(of: nil) == "Не загружать")
         model.cancelImport()
         #expect(model.preview == nil && model.previewLines.isEmpty)
+    }
+
+    @Test(
+        "Given a chosen spreadsheet, when the angler reads a column as another field or leaves it out, then the file is read again with nothing saved, and a field taken from another column leaves that one out"
+    )
+    func columnsChosenByTheAngler() async throws {
+        let fixture = try AppFixture()
+        let before = try fixture.counts()
+        let file = fixture.folder.appendingPathComponent("Log.csv")
+        try Data(
+            "When,Fish,Place,Lat,Lon,Remarks\n2025-06-14 06:10,Northern pike,Bridge pier,55.75,37.61,By the reeds\n"
+                .utf8
+        ).write(to: file)
+        let model = InterchangeModel(diary: fixture.diary, folder: fixture.folder, language: .english)
+        await model.choose(file)
+        #expect(
+            model.columnRows.map(\.column) == [nil, .species, .spotName, .latitude, .longitude, nil],
+            "When and Remarks unknown")
+
+        await model.read("When", as: .caughtAt)
+        await model.read("Remarks", as: .notes)
+        #expect(model.problem == nil, "\(model.problem ?? "")")
+        #expect(model.columnRows.map(\.column) == [.caughtAt, .species, .spotName, .latitude, .longitude, .notes])
+        #expect(model.previewLines.first?.contains("1 catch") == true, "\(model.previewLines)")
+
+        await model.read("Remarks", as: .species)
+        #expect(
+            model.columnRows.map(\.column) == [.caughtAt, nil, .spotName, .latitude, .longitude, .species],
+            "Fish gave species up")
+        await model.read("Remarks", as: nil)
+        await model.read("Fish", as: .species)
+        #expect(model.columnRows.map(\.column) == [.caughtAt, .species, .spotName, .latitude, .longitude, nil])
+        #expect(try fixture.counts() == before, "nothing saved before Import")
+
+        await model.importChosen()
+        let notes = try await fixture.diary.read { try $0.catches.list().compactMap(\.notes) }
+        #expect(notes.isEmpty, "the column left out was not imported")
+        await model.choose(file)
+        #expect(
+            model.columnRows.map(\.column) == [nil, .species, .spotName, .latitude, .longitude, nil],
+            "a new choice starts afresh")
     }
 
     @Test(

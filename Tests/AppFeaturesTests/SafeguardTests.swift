@@ -76,11 +76,15 @@ struct SafeguardTests {
         let interchange = InterchangeModel(diary: f.diary, folder: f.folder, language: .english)
         await interchange.choose(sheet)
         await interchange.importChosen()
+        let portal = ShareCatchModelTests.Portal()
         let sharing = CatchSharing(
-            diary: f.diary, transport: { _ in ShareCatchModelTests.Portal() }, picture: { _, _ in nil })
+            diary: f.diary, transport: { _ in portal }, picture: { _, _ in nil })
         let share = ShareCatchModel(sharing: sharing, catchId: item.id, formatter: formatter)
         try await share.load()
         await share.createLink()
+        let links = SharedLinksModel(sharing: sharing, language: .english)
+        await links.load()
+        links.selected = links.rows.first
         let storage = f.storage
         let diaryState = { try f.counts() }
         return [
@@ -90,6 +94,7 @@ struct SafeguardTests {
             (tripEditor, { [tripEditor] in [tripEditor.isDirty ? 1 : 0] }),
             (tripDetail, diaryState),
             // Before signing out: withdrawing a link needs the session.
+            (links, { [links] in links.rows.map { $0.works ? 1 : 0 } }),
             (share, { [share] in [share.link == nil ? 0 : 1] }),
             (sync, { [sync] in [sync.status?.isSignedIn == true ? 1 : 0] }),
             (reports, { [reports] in [reports.saved.count] }),

@@ -14,10 +14,16 @@ import Testing
 @MainActor
 @Suite("Share a catch")
 struct ShareCatchModelTests {
-    /// A portal that makes and revokes links and remembers the requests it was sent.
+    /// A portal that makes, lists and revokes links and remembers the requests it was sent.
     final class Portal: SyncTransport, Sendable {
         let requests = Mutex<[ShareRequest]>([])
         let revoked = Mutex<[String]>([])
+        let made = Mutex<[ShareSummary]>([])
+        let clock: @Sendable () -> Date
+
+        init(clock: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_780_000_000) }) {
+            self.clock = clock
+        }
 
         func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
             let decoder = JSONDecoder()
@@ -26,7 +32,18 @@ struct ShareCatchModelTests {
             encoder.dateEncodingStrategy = .iso8601
             if request.method == "DELETE" {
                 revoked.withLock { $0.append(request.target) }
+                let now = clock()
+                made.withLock { links in
+                    for index in links.indices
+                    where request.target.hasSuffix(links[index].id.uuidString.lowercased()) {
+                        links[index].revokedAt = now
+                    }
+                }
                 return SyncHTTPResponse(status: 204, body: Data())
+            }
+            if request.method == "GET" {
+                return SyncHTTPResponse(
+                    status: 200, body: (try? encoder.encode(made.withLock { $0.reversed() })) ?? Data())
             }
             guard let body = request.body, let share = try? decoder.decode(ShareRequest.self, from: body) else {
                 throw SyncTransportError("unexpected \(request.method) \(request.target)")
@@ -35,7 +52,8 @@ struct ShareCatchModelTests {
             let summary = ShareSummary(
                 id: share.id, catchId: share.catchId, path: "/s/0123456789abcdef0123456789abcdef",
                 species: share.card.species, precision: share.card.precision, hasPhoto: share.photo != nil,
-                createdAt: Date(timeIntervalSince1970: 1_780_000_000), expiresAt: share.expiresAt, revokedAt: nil)
+                createdAt: clock(), expiresAt: share.expiresAt, revokedAt: nil)
+            made.withLock { $0.append(summary) }
             return SyncHTTPResponse(status: 201, body: (try? encoder.encode(summary)) ?? Data())
         }
     }

@@ -85,6 +85,11 @@ struct InterchangeCLITests {
         #expect(try cli.run("spot", "list", "--profile", "Boris", "--json").array().isEmpty)
         let bad = try cli.run("import", sheet.path, "--map", "When=nonsense", "--profile", "Boris")
         #expect(bad.status == 2 && bad.stderr.contains("--map takes"))
+        let leftOut = try cli.run(
+            "import", sheet.path, "--map", "When=caught_at", "--map", "Weight (lb)=", "--dry-run", "--profile", "Boris",
+            "--json")
+        let read = try #require(try leftOut.object()["columns"] as? [[String: Any]])
+        #expect(read.map { $0["key"] as? String }[2] == nil, "\"Weight (lb)=\" leaves the column out")
     }
 
     @Test(

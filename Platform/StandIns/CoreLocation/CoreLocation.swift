@@ -22,9 +22,11 @@ public typealias CLLocationAccuracy = Double
 open class CLLocation: NSObject, @unchecked Sendable {
     public let coordinate: CLLocationCoordinate2D
     public let horizontalAccuracy: CLLocationAccuracy
+    public let timestamp: Date
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
         horizontalAccuracy = 0
+        timestamp = Date()
     }
 }
 
@@ -39,6 +41,7 @@ public struct CLLocationUpdate: Sendable {
     public struct LiveConfiguration: Sendable {
         public static let `default` = LiveConfiguration()
         public static let otherNavigation = LiveConfiguration()
+        public static let fitness = LiveConfiguration()
     }
 
     /// The device's positions as they come (Linux: none; the sequence ends at once).
@@ -60,5 +63,12 @@ public final class CLServiceSession: Sendable {
         case none, whenInUse, always
     }
     public init(authorization: AuthorizationRequirement) {}
+    public func invalidate() {}
+}
+
+/// A span during which a when-in-use app keeps receiving location updates in the background, the
+/// system showing that it does (Apple: `CLBackgroundActivitySession`, iOS 17).
+public final class CLBackgroundActivitySession: Sendable {
+    public init() {}
     public func invalidate() {}
 }

@@ -52,6 +52,10 @@ nonisolated public struct PlainButtonStyle: PrimitiveButtonStyle {
     public init() {}
     public func makeBody(configuration: Configuration) -> some View { EmptyView() }
 }
+nonisolated public struct BorderlessButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { EmptyView() }
+}
 
 extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
     nonisolated public static var borderedProminent: BorderedProminentButtonStyle { BorderedProminentButtonStyle() }
@@ -61,6 +65,9 @@ extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
 }
 extension PrimitiveButtonStyle where Self == PlainButtonStyle {
     nonisolated public static var plain: PlainButtonStyle { PlainButtonStyle() }
+}
+extension PrimitiveButtonStyle where Self == BorderlessButtonStyle {
+    nonisolated public static var borderless: BorderlessButtonStyle { BorderlessButtonStyle() }
 }
 
 /// How a list looks (Apple: `ListStyle`, not isolated to the main actor; its requirements are

@@ -21,6 +21,28 @@ public struct UTType: Hashable, Sendable {
     public static let commaSeparatedText = UTType("public.comma-separated-values-text", extension: "csv")
     public static let tabSeparatedText = UTType("public.tab-separated-values-text", extension: "tsv")
 
+    /// The system's type named `identifier`, or nil when the stand-in does not know it (the
+    /// system knows more, but never a type nobody declares).
+    public init?(_ identifier: String) {
+        guard let known = Self.known.first(where: { $0.identifier == identifier }) else { return nil }
+        self = known
+    }
+
+    /// A type the app declares as its own in its Info.plist (`UTExportedTypeDeclarations`).
+    public init(exportedAs identifier: String, conformingTo parentType: UTType? = nil) {
+        self.init(identifier, extension: nil)
+    }
+
+    /// A type another party owns that the app declares it reads (`UTImportedTypeDeclarations`).
+    public init(importedAs identifier: String, conformingTo parentType: UTType? = nil) {
+        self.init(identifier, extension: nil)
+    }
+
+    private static let known = [
+        UTType.item, .data, .image, .movie, .jpeg, .heic, .png, .quickTimeMovie, .mpeg4Movie, .plainText,
+        .commaSeparatedText, .tabSeparatedText,
+    ]
+
     /// The type of a filename extension: one of the types above, else a dynamic type (as the
     /// system gives for an extension no app declares); nil for an empty extension.
     public init?(filenameExtension: String, conformingTo supertype: UTType = .data) {

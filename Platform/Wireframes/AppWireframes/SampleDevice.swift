@@ -69,7 +69,7 @@ struct SampleDevice {
     }()
 
     /// The wireframes' clock: a June morning of the sample season.
-    static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_780_310_000) }
+    nonisolated static let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_780_310_000) }
 
     /// A season's diary: its records and photos, and the help tip long put away (an empty diary
     /// is a first run, which shows it).
@@ -161,7 +161,7 @@ struct SampleDevice {
     /// starts empty for each drawing.
     static var providers: AppProviders {
         AppProviders(
-            location: NoLocation(), routes: NoRoutes(), httpTransport: NoWeatherNetwork(),
+            location: NoLocation(), trackPositions: SampleWalk(), routes: NoRoutes(), httpTransport: NoWeatherNetwork(),
             syncTransport: { _ in SharingPortal() }, deviceName: "Wireframe iPhone", appVersion: "1.0 (wireframe)",
             mapKeys: MapKeysInMemory(), thumbnails: JPEGThumbnailMaker(), now: clock,
             timeZone: TimeZone(secondsFromGMT: 10_800)!, store: SampleStore(),
@@ -189,6 +189,23 @@ struct NoLocation: LocationProviding {
     func currentCoordinate() async -> Coordinate? { nil }
 }
 
+/// A walk south along Töölönlahti's east shore while a track records (issue 34 §3): a fix
+/// every minute about 25 m on, good to 5 m; then the device waits, as a phone in a pocket does.
+struct SampleWalk: TrackPositions {
+    static let fixes: [PositionFix] = (0..<16).map { step in
+        PositionFix(
+            coordinate: Coordinate(
+                latitude: 60.1790 - Double(step) * 0.000_22, longitude: 24.9381 + Double(step % 4) * 0.000_08),
+            accuracyMeters: 5, time: SampleDevice.clock().addingTimeInterval(Double(step) * 60))
+    }
+
+    func fixes() -> AsyncThrowingStream<PositionFix, any Error> {
+        AsyncThrowingStream { continuation in
+            for fix in Self.fixes { continuation.yield(fix) }
+        }
+    }
+}
+
 /// A device without a route provider's data or network.
 struct NoRoutes: RouteProvider {
     func route(from start: Coordinate, to end: Coordinate, by mode: TravelMode) async throws(RouteProblem) -> Route {
@@ -196,26 +213,63 @@ struct NoRoutes: RouteProvider {
     }
 }
 
-/// A portal that answers only one thing, making a link to a shared catch (issue 34 §4), so the
-/// share sheet can be drawn with its link; everything else fails as without network.
+/// A portal that answers only for links to shared catches (issue 34 §4): it makes a link, lists
+/// three made earlier in the season (one working, one expiring, one withdrawn) and withdraws one,
+/// so the share sheet and Settings › Sharing catches can be drawn; everything else fails as
+/// without network.
 struct SharingPortal: SyncTransport {
+    /// The links made before the wireframes' morning, the newest first.
+    static let earlier: [ShareSummary] = {
+        let day = 86_400.0
+        let morning = SampleDevice.clock()
+        func made(_ id: String, _ species: String, _ precision: SharePrecision, photo: Bool, daysAgo: Double)
+            -> ShareSummary
+        {
+            ShareSummary(
+                id: UUID(uuidString: id)!, catchId: UUID(uuidString: id)!,
+                path: "/s/\(id.replacingOccurrences(of: "-", with: ""))",
+                species: species, precision: precision, hasPhoto: photo,
+                createdAt: morning.addingTimeInterval(-daysAgo * day), expiresAt: nil, revokedAt: nil)
+        }
+        var perch = made("5e0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d", "European perch", .region, photo: false, daysAgo: 9)
+        perch.expiresAt = perch.createdAt.addingTimeInterval(30 * day)
+        var zander = made("4d9a0b1c-2d3e-4f4a-9b5c-6d7e8f9a0b1c", "Zander", .about10km, photo: true, daysAgo: 30)
+        zander.revokedAt = zander.createdAt.addingTimeInterval(6 * day)
+        return [
+            made("6f1c0a9e-2b7d-48e3-a5c4-f09d1e2b3c4d", "Northern pike", .about1km, photo: true, daysAgo: 3), perch,
+            zander,
+        ]
+    }()
+
     func send(_ request: SyncHTTPRequest) async throws(SyncTransportError) -> SyncHTTPResponse {
-        guard request.method == PortalEndpoint.createShare.method, request.target == PortalEndpoint.createShare.pattern,
-            let body = request.body
-        else { return try await NoNetwork().send(request) }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        do {
-            let share = try decoder.decode(ShareRequest.self, from: body)
+        switch (request.method, request.target) {
+        case (PortalEndpoint.shares.method, PortalEndpoint.shares.pattern):
+            return try Self.answer(200, Self.earlier)
+        case (PortalEndpoint.revokeShare.method, _) where request.target.hasPrefix(PortalEndpoint.shares.pattern):
+            return SyncHTTPResponse(status: 204, body: Data())
+        case (PortalEndpoint.createShare.method, PortalEndpoint.createShare.pattern):
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            guard let body = request.body, let share = try? decoder.decode(ShareRequest.self, from: body) else {
+                throw SyncTransportError("the wireframes' portal could not read the share")
+            }
             let summary = ShareSummary(
                 id: share.id, catchId: share.catchId, path: "/s/6f1c0a9e2b7d48e3a5c4f09d1e2b3c4d",
                 species: share.card.species, precision: share.card.precision, hasPhoto: share.photo != nil,
-                createdAt: Date(timeIntervalSince1970: 1_780_310_000), expiresAt: share.expiresAt, revokedAt: nil)
-            return SyncHTTPResponse(status: 201, body: try encoder.encode(summary))
+                createdAt: SampleDevice.clock(), expiresAt: share.expiresAt, revokedAt: nil)
+            return try Self.answer(201, summary)
+        default:
+            return try await NoNetwork().send(request)
+        }
+    }
+
+    private static func answer(_ status: Int, _ value: some Encodable) throws(SyncTransportError) -> SyncHTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            return SyncHTTPResponse(status: status, body: try encoder.encode(value))
         } catch {
-            throw SyncTransportError("the wireframes' portal could not read the share: \(error)")
+            throw SyncTransportError("the wireframes' portal could not write its answer: \(error)")
         }
     }
 }

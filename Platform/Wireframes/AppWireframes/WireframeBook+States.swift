@@ -98,6 +98,20 @@ extension WireframeBook {
         try await render("settings", "units", filled: true) { $0.router.current.navigate(to: .settings(.units)) }
         try await render("settings", "maps", filled: true) { $0.router.current.navigate(to: .settings(.maps)) }
         try await render("settings", "data", filled: true) { $0.router.current.navigate(to: .settings(.data)) }
+        try await render("settings", "sharing", filled: true, signedIn: true) { models in
+            models.router.current.navigate(to: .settings(.sharing))
+            await models.sharedLinks.load()
+        }
+        try await render("settings", "sharing-withdraw", filled: true, signedIn: true) { models in
+            models.router.current.navigate(to: .settings(.sharing))
+            await models.sharedLinks.load()
+            models.sharedLinks.selected = models.sharedLinks.rows.first
+            await models.sharedLinks.request(SharedLinksModel.withdraw)
+        }
+        try await render("settings", "sharing-signed-out", filled: true) { models in
+            models.router.current.navigate(to: .settings(.sharing))
+            await models.sharedLinks.load()
+        }
         try await render("settings", "data-exported", filled: true) { models in
             models.router.current.navigate(to: .settings(.data))
             await models.settings.exportDiagnostics()
@@ -114,6 +128,10 @@ extension WireframeBook {
         try await render("settings", "data-import-preview", filled: true) { models in
             models.router.current.navigate(to: .settings(.data))
             try await Self.chooseSpreadsheet(models)
+        }
+        try await render("settings", "data-import-columns", filled: true) { models in
+            models.router.current.navigate(to: .settings(.data))
+            try await Self.chooseSpreadsheet(models) { await $0.read("Notes", as: nil) }
         }
         try await render("settings", "data-imported", filled: true) { models in
             models.router.current.navigate(to: .settings(.data))
@@ -308,15 +326,15 @@ extension WireframeBook {
             try await Self.openFirstTrip(models).request(TripDetailModel.delete)
         }
         try await render("trip", "end", page: "trips", filled: true) { models in
-            try await Self.catchNow(models, destination: 0)
-            models.home.catchNow.close()
+            try await Self.openTripGoingOn(models)
+        }
+        try await render("trip", "recording", page: "trips", filled: true) { models in
+            try await Self.recordTrack(models)
+        }
+        try await render("home", "recording", filled: true) { models in
+            try await Self.recordTrack(models)
+            models.router.select(page: "home")
             try await models.home.load()
-            guard let open = models.home.unendedTrip?.trip else {
-                throw WireframeError("Catch now left no trip going on")
-            }
-            models.router.select(page: "trips")
-            models.router.current.navigate(to: .trip(open.id))
-            try await models.tripDetail(open.id).load()
         }
         try await render("media-viewer", "photo", page: "trips", filled: true) { models in
             try await Self.openMedia(models, video: false)
@@ -346,6 +364,29 @@ extension WireframeBook {
 
     /// Opens Catch now on the sample device (no position) and taps perch; with a destination
     /// index, that destination is then chosen, which saves the catch.
+    /// A trip going on, made by Catch now, open on the Trips page.
+    @discardableResult
+    static func openTripGoingOn(_ models: ScreenModels) async throws -> UUID {
+        try await Self.catchNow(models, destination: 0)
+        models.home.catchNow.close()
+        try await models.home.load()
+        guard let open = models.home.unendedTrip?.trip else { throw WireframeError("Catch now left no trip going on") }
+        models.router.select(page: "trips")
+        models.router.current.navigate(to: .trip(open.id))
+        try await models.tripDetail(open.id).load()
+        return open.id
+    }
+
+    /// The trip going on recording its track, the sample walk taken (issue 34 §3).
+    static func recordTrack(_ models: ScreenModels) async throws {
+        let trip = try await openTripGoingOn(models)
+        await models.track.start(trip: trip)
+        for _ in 0..<10_000 where models.track.pointsRecorded < SampleWalk.fixes.count { await Task.yield() }
+        guard models.track.pointsRecorded == SampleWalk.fixes.count else {
+            throw WireframeError("the track kept \(models.track.pointsRecorded) of the walk's fixes")
+        }
+    }
+
     static func catchNow(_ models: ScreenModels, destination: Int?) async throws {
         let sheet = models.home.catchNow
         await sheet.begin()
@@ -383,8 +424,11 @@ extension WireframeBook {
     }
 
     /// Chooses a spreadsheet an angler kept elsewhere, as if picked in Files: its own headers, a
-    /// weight in pounds, and a fish no directory knows.
-    static func chooseSpreadsheet(_ models: ScreenModels) async throws {
+    /// weight in pounds, and a fish no directory knows; `then` runs while the file is still there
+    /// (a column read anew reads it again).
+    static func chooseSpreadsheet(
+        _ models: ScreenModels, then: (InterchangeModel) async -> Void = { _ in }
+    ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wireframes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -401,6 +445,7 @@ extension WireframeBook {
             """.utf8
         ).write(to: file)
         await models.interchange.choose(file)
+        await then(models.interchange)
     }
 
     /// Backs the sample diary up and chooses that backup to restore, as if picked in Files.

@@ -19,7 +19,8 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
     public static let confirmImport = Control("interchange.confirm", .button)
     public static let cancelImport = Control("interchange.cancel", .button)
     public static let undoImport = Control("interchange.undo", .button, safeguard: .undo)
-    public static let controls = [format, export, share, choose, confirmImport, cancelImport, undoImport]
+    public static let column = Control("interchange.column", .picker)
+    public static let controls = [format, export, share, choose, confirmImport, cancelImport, undoImport, column]
 
     /// A file read and waiting for the angler's word, with the platform's hold on it.
     public struct Preview {
@@ -28,6 +29,16 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
         /// The entries short names were read as, named in the app's language.
         let readingNames: [String]
         let access: AnyObject?
+    }
+
+    /// One column of a chosen spreadsheet as the angler confirms it: its header, the diary's
+    /// column it feeds (nil: not imported) and what its first rows hold.
+    public struct ColumnRow: Identifiable, Sendable, Equatable {
+        public var id: String { header }
+        public let header: String
+        public let column: SheetColumn?
+        /// "Northern pike, European perch, Common bream · read in lb".
+        public let detail: String
     }
 
     /// An import saved: the file's name, what it created and how many of its rows or points it skipped.
@@ -52,6 +63,9 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
 
     private let diary: DiaryQueue
     private let folder: URL
+    /// The angler's own reading of the chosen spreadsheet's headers, kept while it is read again.
+    private var columnsChosen: [String: SheetColumn] = [:]
+    private var headersIgnored: Set<String> = []
     private let language: Language
     private let catalog: Catalog
     private let now: @Sendable () -> Date
@@ -69,6 +83,8 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
     }
 
     private var problems: ProblemMessages { ProblemMessages(language: language, catalog: catalog) }
+    /// Spreadsheet headers and the diary's column names in the app's language.
+    private var sheetLanguage: SheetLanguage { language == .russian ? .russian : .english }
 
     /// The formats offered, each with its name for the angler.
     public var formats: [(format: InterchangeFormat, name: String)] {
@@ -82,7 +98,7 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
         isWorking = true
         defer { isWorking = false }
         let (format, time, folder) = (self.format, now(), self.folder)
-        let headers: SheetLanguage = language == .russian ? .russian : .english
+        let headers = sheetLanguage
         problem = await problems.problem {
             if let previous = self.exported { try? FileManager.default.removeItem(atPath: previous.path) }
             self.exported = nil
@@ -113,13 +129,65 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
     public func choose(_ file: URL, access: AnyObject? = nil) async {
         cancelImport()
         imported = nil
+        (columnsChosen, headersIgnored) = ([:], [])
+        await read(file, access: access)
+    }
+
+    /// The chosen spreadsheet's columns as they read now, each changeable (``read(_:as:)``).
+    public var columnRows: [ColumnRow] {
+        guard let mapping = preview?.plan.mapping else { return [] }
+        return mapping.entries.enumerated().map { index, entry in
+            var parts = [mapping.samples(of: index).prefix(SheetMapping.sampleRows).joined(separator: ", ")]
+            if let unit = entry.unit(in: sheetLanguage) {
+                parts.append(
+                    catalog.text(
+                        entry.assumed ? "interchange.unitAssumed" : "interchange.unit", language, ["unit": unit]))
+            }
+            return ColumnRow(
+                header: entry.header, column: entry.column,
+                detail: parts.filter { !$0.isEmpty }.joined(separator: " · "))
+        }
+    }
+
+    /// The diary's columns a spreadsheet column can feed, in the order the spreadsheet export
+    /// writes them.
+    public var columnChoices: [SheetColumn] { SheetColumn.allCases }
+
+    /// A diary column as the picker names it; nil is "Not imported".
+    public func name(of column: SheetColumn?) -> String {
+        column.map { $0.name(in: sheetLanguage) }
+            ?? catalog.text("interchange.notImported", language)
+    }
+
+    /// The angler reads the column `header` as `column` (nil: not imported), and the file is read
+    /// again; a column another header fed before is given up by that header, so no value reads
+    /// twice.
+    public func read(_ header: String, as column: SheetColumn?) async {
+        guard let preview else { return }
+        headersIgnored.remove(header)
+        columnsChosen[header] = nil
+        if let column {
+            columnsChosen[header] = column
+            for row in columnRows where row.header != header && row.column == column {
+                columnsChosen[row.header] = nil
+                headersIgnored.insert(row.header)
+            }
+        } else {
+            headersIgnored.insert(header)
+        }
+        await read(preview.file, access: preview.access)
+    }
+
+    private func read(_ file: URL, access: AnyObject?) async {
         isWorking = true
         defer { isWorking = false }
+        let (columns, ignored) = (columnsChosen, headersIgnored)
         problem = await problems.problem {
             let language = self.language
             let (plan, names) = try await self.diary.read { diary in
                 let plan = try DiaryImporter.plan(
-                    file, diary: diary, options: ImportOptions(units: diary.profile.units))
+                    file, diary: diary,
+                    options: ImportOptions(units: diary.profile.units, columns: columns, ignored: ignored))
                 let names = try plan.readings.map { reading in
                     let entry = try diary.directoryEntry(reading.directory, id: reading.entryId)
                     return (language == .russian ? entry?.nameRu : entry?.nameEn) ?? reading.entryName
@@ -169,9 +237,9 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
         }
     }
 
-    /// What the chosen file would do, a line each: what it adds, what is already here, how its
-    /// columns read, what it refuses (the first few, by row), the names no directory knows, and
-    /// what it holds that the diary does not keep.
+    /// What the chosen file would do, a line each: what it adds, what is already here, what it
+    /// refuses (the first few, by row), the names no directory knows, and what it holds that the
+    /// diary does not keep.
     public var previewLines: [String] {
         guard let preview else { return [] }
         let plan = preview.plan
@@ -182,13 +250,6 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
         ]
         if plan.presentCounts.contains(where: { $0.1 > 0 }) {
             lines.append(catalog.text("interchange.present", language, ["records": records(plan.presentCounts)]))
-        }
-        if let mapping = plan.mapping {
-            let columns = mapping.entries.map { entry in
-                entry.column.map { "\(entry.header) → \($0.name(in: language == .russian ? .russian : .english))" }
-                    ?? catalog.text("interchange.ignored", language, ["header": entry.header])
-            }
-            lines.append(catalog.text("interchange.columns", language, ["columns": columns.joined(separator: "; ")]))
         }
         if !plan.refusals.isEmpty {
             let key = plan.format == .csv ? "interchange.refusedRows" : "interchange.refusedPoints"

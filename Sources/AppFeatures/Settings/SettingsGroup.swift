@@ -15,8 +15,10 @@ public enum SettingsGroup: String, CaseIterable, Hashable, Sendable {
     case mapKeys
     /// Error reports: sharing, preview, a problem report (issue 18).
     case errorReports
-    /// What the diary keeps on the device: the diagnostics file.
+    /// What the diary keeps on the device: backups, files out and in, the diagnostics file.
     case data
+    /// Sharing catches: the default precision of a link's place and every link made (issue 34 §4).
+    case sharing
     /// The app's version, its sources of data and their licences.
     case about
 
@@ -40,7 +42,7 @@ public enum SettingsGroup: String, CaseIterable, Hashable, Sendable {
     /// The Settings list in sections: account and purchase, reading and drawing, keeping and
     /// sending, legal text.
     public static let sections: [[SettingsGroup]] = [
-        [.account, .licence], [.units, .maps, .mapKeys], [.errorReports, .data], [.about],
+        [.account, .licence], [.units, .maps, .mapKeys], [.data, .sharing, .errorReports], [.about],
     ]
 
     /// Every group's row.

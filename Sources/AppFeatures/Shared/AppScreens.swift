@@ -4,8 +4,10 @@
 public enum AppScreens {
     /// Every screen model; a new one is added here or the catalogue test cannot see it.
     @MainActor public static let models: [any DeclaresControls.Type] = [
-        HomeModel.self, ProfilesModel.self, TripListModel.self, TripDetailModel.self, TripEditorModel.self,
-        CatchEditorModel.self, CatchPageModel.self, ShareCatchModel.self, SpotsModel.self, SpotMarkingModel.self,
+        HomeModel.self, ProfilesModel.self, TripListModel.self, TripDetailModel.self, TrackRecorder.self,
+        TripEditorModel.self,
+        CatchEditorModel.self, CatchPageModel.self, ShareCatchModel.self, SharedLinksModel.self, SpotsModel.self,
+        SpotMarkingModel.self,
         MapModel.self,
         MapPacksModel.self, MediaModel.self,
         MediaViewerModel.self,

@@ -1,4 +1,5 @@
 import AppFeatures
+import DiaryInterchange
 import SwiftUI
 import UniformTypeIdentifiers
 
@@ -28,6 +29,7 @@ struct InterchangeSection: View {
             }
             Text(models.text("interchange.explain")).font(.footnote).foregroundStyle(.secondary)
         }
+        columns
         Section {
             if model.preview != nil {
                 ForEach(Array(model.previewLines.enumerated()), id: \.offset) { _, line in
@@ -64,9 +66,45 @@ struct InterchangeSection: View {
         }
     }
 
-    /// GPX, KML and KMZ files, by their extension: places and tracks other programs wrote.
-    static let mapFiles: [UTType] = ["gpx", "kml", "kmz"].compactMap { UTType(filenameExtension: $0) }
+    /// The chosen spreadsheet's columns, each with what its first rows hold and the diary's
+    /// field it fills, changeable before anything is saved (issue 34 §1).
+    @ViewBuilder
+    private var columns: some View {
+        if !model.columnRows.isEmpty {
+            Section {
+                ForEach(model.columnRows) { row in
+                    Picker(selection: column(row.header)) {
+                        Text(model.name(of: nil)).tag(SheetColumn?.none)
+                        ForEach(model.columnChoices, id: \.self) { Text(model.name(of: $0)).tag(SheetColumn?.some($0)) }
+                    } label: {
+                        VStack(alignment: .leading, spacing: 2) {
+                            Text(row.header)
+                            if !row.detail.isEmpty {
+                                Text(row.detail).font(.caption).foregroundStyle(.secondary)
+                            }
+                        }
+                    }
+                    .control(InterchangeModel.column, help: models.help)
+                }
+            } header: {
+                Text(models.text("interchange.columnsSection"))
+            } footer: {
+                Text(models.text("interchange.columnsNote"))
+            }
+        }
+    }
+
+    /// A column's picker: the file is read again with the angler's choice.
+    private func column(_ header: String) -> Binding<SheetColumn?> {
+        let model = model
+        return Binding(
+            get: { @MainActor in model.columnRows.first { $0.header == header }?.column },
+            set: { @MainActor choice in Task { await model.read(header, as: choice) } })
+    }
+
+    /// GPX, KML and KMZ files: places and tracks other programs wrote.
+    static let mapFiles = DiaryFileType.mapFiles.map(\.utType)
 
     /// The files the browser offers: spreadsheets and text, and map files.
-    static let importable: [UTType] = [.commaSeparatedText, .tabSeparatedText, .plainText] + mapFiles
+    static let importable = DiaryFileType.importable.map(\.utType)
 }

@@ -39,7 +39,7 @@ struct RestoreSection: View {
             }
             ProblemNote(problem: model.problem)
         }
-        .fileImporter(isPresented: $model.isChoosing, allowedContentTypes: [.data]) { result in
+        .fileImporter(isPresented: $model.isChoosing, allowedContentTypes: [DiaryFileType.backup.utType]) { result in
             guard case .success(let file) = result else { return }
             Task { await model.choose(file, access: SecurityScopedAccess(file)) }
         }

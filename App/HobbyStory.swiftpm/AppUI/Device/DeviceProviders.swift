@@ -16,12 +16,12 @@ extension AppProviders {
         let licensing = AppLicensing.settings
         if AppLicensing.isReleaseBuild, !licensing.problems.isEmpty {
             fatalError(
-                "This release build cannot check licences: \(licensing.problems.map(\.description).joined(separator: "; ")). Fill in App/HobbyStory.swiftpm/Licensing.plist (docs/first-mac-build.md)."
+                "This release build cannot check licences: \(licensing.problems.map(\.description).joined(separator: "; ")). Fill in App/HobbyStory.swiftpm/InfoAdditions.plist (docs/first-mac-build.md)."
             )
         }
         let purchases = StorePurchases()
         return AppProviders(
-            location: DeviceLocation(), routes: MapKitRoutes(), httpTransport: URLSessionTransport(),
+            location: DeviceLocation(), trackPositions: DeviceTrackPositions(), routes: MapKitRoutes(), httpTransport: URLSessionTransport(),
             syncTransport: { URLSessionSyncTransport(baseURL: $0) }, deviceName: deviceName, appVersion: appVersion,
             mapKeys: KeychainMapKeys(), thumbnails: QuickLookThumbnails(), store: AppStore(purchases: purchases),
             purchases: purchases,
@@ -40,7 +40,7 @@ extension AppProviders {
 /// (``LicensingBuildSettings``: the production portal's Ed25519 public key, the only key
 /// entitlement tokens are checked with, and the team that signs the app, so that a copy carrying
 /// another team's provisioning profile is reported as re-signed), written in the app package's
-/// `Licensing.plist`.
+/// `InfoAdditions.plist`.
 public enum AppLicensing {
     public static let products = ["org.hobbystory.fishing.yearly", "org.hobbystory.fishing.lifetime"]
     public static let settings = LicensingBuildSettings(infoDictionary: Bundle.main.infoDictionary ?? [:])

@@ -30,6 +30,11 @@ struct HomeScreen: View {
                     }
                 }
             }
+            if models.track.isRecording {
+                Section(models.text("track.recordingSection")) {
+                    TrackRecordingRow(recorder: models.track, tripId: nil, tripGoesOn: true, models: models)
+                }
+            }
             if let text = model.unendedTripText {
                 Section(models.text("home.unendedTrip")) {
                     Label(text, systemImage: "figure.fishing")

@@ -16,6 +16,8 @@ import Weather
 /// the wireframes pass a device without position or network.
 public struct AppProviders: Sendable {
     public var location: any LocationProviding
+    /// The positions a trip's track records from (issue 34 §3).
+    public var trackPositions: any TrackPositions
     /// Online routes; the installed map packs are asked after them.
     public var routes: any RouteProvider
     /// GET requests to the weather services and the map providers (checking a key).
@@ -50,7 +52,8 @@ public struct AppProviders: Sendable {
     public var tamperSignals: @Sendable () -> [TamperSignal]
 
     public init(
-        location: any LocationProviding, routes: any RouteProvider, httpTransport: any HTTPTransport,
+        location: any LocationProviding, trackPositions: any TrackPositions, routes: any RouteProvider,
+        httpTransport: any HTTPTransport,
         syncTransport: @escaping @Sendable (URL) -> any SyncTransport, deviceName: String, appVersion: String,
         build: String = "1", drawableMapSources: Set<String> = AppProviders.drawnMapSources,
         mapKeys: any MapKeyStore, thumbnails: any ThumbnailMaking, now: @escaping @Sendable () -> Date = { Date() },
@@ -67,6 +70,7 @@ public struct AppProviders: Sendable {
         self.licensing = licensing
         self.attester = attester
         self.location = location
+        self.trackPositions = trackPositions
         self.routes = routes
         self.httpTransport = httpTransport
         self.syncTransport = syncTransport
@@ -164,6 +168,8 @@ extension ScreenModels {
                 madeBy: "The Hobby Story \(p.appVersion)", language: language, now: p.now),
             interchange: InterchangeModel(
                 diary: diary, folder: deviceFolder.appendingPathComponent("exports"), language: language, now: p.now),
+            sharedLinks: SharedLinksModel(sharing: sharing, language: language, timeZone: p.timeZone, now: p.now),
+            track: TrackRecorder(diary: diary, positions: p.trackPositions, formatter: formatter, now: p.now),
             licence: LicenceModel(
                 service: licence, store: store, productIds: p.licenceProducts, language: language,
                 buildProblems: p.licensing.problems),

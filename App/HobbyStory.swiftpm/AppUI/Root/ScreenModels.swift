@@ -30,6 +30,10 @@ public struct ScreenModels {
     public let backup: BackupModel
     /// The diary out as CSV, GPX, KML or KMZ, and files in (issue 34 §1).
     public let interchange: InterchangeModel
+    /// The account's links to shared catches, on Settings › Sharing catches (issue 34 §4).
+    public let sharedLinks: SharedLinksModel
+    /// The track of the trip going on, recording while the angler asked (issue 34 §3).
+    public let track: TrackRecorder
     /// The licence: trial, purchase, grace, read-only (T13).
     public let licence: LicenceModel
     /// The purchases the licence waits for, made from the window showing it (nil: none need one).
@@ -67,6 +71,7 @@ public struct ScreenModels {
         sync: SyncModel,
         trash: TrashModel,
         settings: SettingsModel, errorReports: ErrorReportsModel, backup: BackupModel, interchange: InterchangeModel,
+        sharedLinks: SharedLinksModel, track: TrackRecorder,
         licence: LicenceModel,
         purchases: StorePurchases? = nil, profiles: ProfilesModel,
         about: AboutModel, intents: CatchIntents, glance: TripGlanceSource,
@@ -97,6 +102,8 @@ public struct ScreenModels {
         self.errorReports = errorReports
         self.backup = backup
         self.interchange = interchange
+        self.sharedLinks = sharedLinks
+        self.track = track
         self.licence = licence
         self.purchases = purchases
         self.profiles = profiles

@@ -43,13 +43,6 @@ struct SettingsGroupScreen: View {
         case .data:
             BackupSection(model: models.backup, models: models)
             InterchangeSection(model: models.interchange, models: models)
-            Section(models.text("settings.sharingSection")) {
-                Picker(models.help.label(SettingsModel.sharePrecision), selection: sharePrecision) {
-                    ForEach(SharePrecision.allCases, id: \.self) { Text(model.name(of: $0)).tag($0) }
-                }
-                .control(SettingsModel.sharePrecision, help: models.help)
-                Text(models.text("settings.sharingNote")).font(.footnote).foregroundStyle(.secondary)
-            }
             Section(models.text("settings.diagnosticsSection")) {
                 ControlButton(SettingsModel.exportDiagnostics, systemImage: "stethoscope", help: models.help) {
                     Task { await model.exportDiagnostics() }
@@ -62,6 +55,15 @@ struct SettingsGroupScreen: View {
                 }
                 ProblemNote(problem: model.problem)
             }
+        case .sharing:
+            Section(models.text("settings.sharingSection")) {
+                Picker(models.help.label(SettingsModel.sharePrecision), selection: sharePrecision) {
+                    ForEach(SharePrecision.allCases, id: \.self) { Text(model.name(of: $0)).tag($0) }
+                }
+                .control(SettingsModel.sharePrecision, help: models.help)
+                Text(models.text("settings.sharingNote")).font(.footnote).foregroundStyle(.secondary)
+            }
+            SharedLinksSection(model: models.sharedLinks, models: models)
         case .account, .about: EmptyView()
         }
     }

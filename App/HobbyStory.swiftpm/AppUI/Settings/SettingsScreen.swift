@@ -59,6 +59,7 @@ struct SettingsScreen: View {
                         ? nil : models.text("settings.offlinePacks", count: models.mapPacks.installed.count)
                 ])
                 .compactMap { $0 }.joined(separator: " · ")
+        case .sharing: model.name(of: model.sharePrecision)
         default: nil
         }
     }
@@ -72,6 +73,7 @@ struct SettingsScreen: View {
         case .mapKeys: "key"
         case .errorReports: "exclamationmark.triangle"
         case .data: "doc.text"
+        case .sharing: "square.and.arrow.up"
         case .about: "info.circle"
         }
     }

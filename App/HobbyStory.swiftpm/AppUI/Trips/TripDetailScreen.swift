@@ -1,14 +1,15 @@
 import AppFeatures
 import DiaryStore
 import FishingModel
+import Geodesy
 import MapKit
 import SwiftUI
 import UniformTypeIdentifiers
 
 /// A trip as a season is reviewed (issue 13 §3, issue 30 §3): its spot, day, hours and length,
 /// its fish by species, its conditions; each catch with its time and figures, opening the catch;
-/// its photos and videos; end it, edit it, add a catch, read its track from a file another program
-/// wrote (issue 34 §3), or move it to the Trash with an undo (UI5).
+/// its photos and videos; end it, edit it, add a catch, record its track while it goes on or read
+/// it from a file another program wrote (issue 34 §3), or move it to the Trash with an undo (UI5).
 struct TripDetailScreen: View {
     @Bindable var model: TripDetailModel
     let models: ScreenModels
@@ -21,9 +22,9 @@ struct TripDetailScreen: View {
                     Marker(
                         spot.name,
                         coordinate: CLLocationCoordinate2D(latitude: spot.latitude, longitude: spot.longitude))
-                    if !model.trackPath.isEmpty {
+                    if !trackPath.isEmpty {
                         MapPolyline(
-                            coordinates: model.trackPath.map {
+                            coordinates: trackPath.map {
                                 CLLocationCoordinate2D(latitude: $0.latitude, longitude: $0.longitude)
                             })
                     }
@@ -47,6 +48,8 @@ struct TripDetailScreen: View {
             if let track = model.trackText {
                 Label(track, systemImage: "point.topleft.down.to.point.bottomright.curvepath")
             }
+            TrackRecordingRow(
+                recorder: models.track, tripId: model.tripId, tripGoesOn: model.trip?.endAt == nil, models: models)
             ControlButton(TripDetailModel.importTrack, systemImage: "square.and.arrow.down", help: models.help) {
                 model.isChoosingTrack = true
             }
@@ -108,5 +111,10 @@ struct TripDetailScreen: View {
         .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
         .task { await model.observe() }
+    }
+
+    /// The saved track, or the path recording now (issue 34 §3).
+    private var trackPath: [Coordinate] {
+        models.track.isRecording(trip: model.tripId) ? models.track.path : model.trackPath
     }
 }

@@ -1,0 +1,56 @@
+import AppFeatures
+import SwiftUI
+
+/// "Your links" on Settings › Sharing catches (issue 34 §4): every link the account made, the
+/// working ones first, each with what it shows and until when; a working link can be sent again
+/// or withdrawn (asking first). Signed out, the section says where the links are.
+struct SharedLinksSection: View {
+    @Bindable var model: SharedLinksModel
+    let models: ScreenModels
+
+    var body: some View {
+        Section(models.text("sharedLinks.section")) {
+            switch model.status {
+            case .loading: ProgressView()
+            case .signedOut:
+                EmptyListNote(key: "sharedLinks.signedOut", systemImage: "person.crop.circle", models: models)
+            case .loaded:
+                if model.rows.isEmpty && model.problem == nil {
+                    EmptyListNote(key: "sharedLinks.none", systemImage: "link", models: models)
+                }
+                ForEach(model.rows) { row in linkRow(row) }
+            }
+            ProblemNote(problem: model.problem)
+        }
+        .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
+        .task { await model.load() }
+    }
+
+    private func linkRow(_ row: SharedLinksModel.Row) -> some View {
+        VStack(alignment: .leading, spacing: 6) {
+            Text(row.species).font(.headline)
+            Text(row.details).font(.subheadline)
+            Label(row.status, systemImage: row.works ? "link" : "link.badge.minus")
+                .font(.footnote)
+                .foregroundStyle(row.works ? Color.green : Color.secondary)
+            if row.works {
+                HStack {
+                    ShareLink(item: row.url) {
+                        Label(models.help.label(SharedLinksModel.send), systemImage: "square.and.arrow.up")
+                    }
+                    .control(SharedLinksModel.send, help: models.help)
+                    Spacer()
+                    ControlButton(
+                        SharedLinksModel.withdraw, systemImage: "link.badge.minus", role: .destructive,
+                        help: models.help
+                    ) {
+                        model.selected = row
+                        Task { await model.request(SharedLinksModel.withdraw) }
+                    }
+                }
+                .buttonStyle(.borderless)
+            }
+        }
+        .padding(.vertical, 4)
+    }
+}
