@@ -94,7 +94,7 @@ struct SafeguardTests {
             (tripEditor, { [tripEditor] in [tripEditor.isDirty ? 1 : 0] }),
             (tripDetail, diaryState),
             // Before signing out: withdrawing a link needs the session.
-            (links, { [links] in links.rows.map { $0.works ? 1 : 0 } }),
+            (links, { [links] in links.rows.map { $0.state == .works ? 1 : 0 } }),
             (share, { [share] in [share.link == nil ? 0 : 1] }),
             (sync, { [sync] in [sync.status?.isSignedIn == true ? 1 : 0] }),
             (reports, { [reports] in [reports.saved.count] }),

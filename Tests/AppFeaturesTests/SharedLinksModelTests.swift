@@ -35,7 +35,7 @@ struct SharedLinksModelTests {
             sharing: sharing, language: .english, timeZone: TimeZone(secondsFromGMT: 0)!, now: fixture.clock.function)
         await links.load()
         #expect(links.status == .loaded && links.problem == nil)
-        #expect(links.rows.map(\.works) == [true, true, false], "the expired link goes last")
+        #expect(links.rows.map(\.state) == [.works, .works, .expired], "the expired link goes last")
         #expect(
             links.rows[0].status.hasPrefix("Opens until ") && links.rows[0].status.hasSuffix("or until you withdraw it")
         )
@@ -56,9 +56,9 @@ struct SharedLinksModelTests {
         #expect(portal.revoked.withLock { $0.isEmpty }, "withdrawing asks first")
         try await confirmation.confirm()
         #expect(portal.revoked.withLock { $0 } == ["/v1/shares/\(kept.id.uuidString.lowercased())"])
-        #expect(links.rows.map(\.works) == [true, false, false])
+        #expect(links.rows.map(\.state) == [.works, .expired, .withdrawn])
         let withdrawn = try #require(links.rows.first { $0.id == kept.id })
-        #expect(withdrawn.status.hasPrefix("Withdrawn ") && !withdrawn.works)
+        #expect(withdrawn.status.hasPrefix("Withdrawn ") && withdrawn.state == .withdrawn)
     }
 
     @Test("Given a diary not signed in to a portal, then the page says so and asks the network nothing")

@@ -146,6 +146,7 @@ struct TrackRecorderTests {
         positions.finish()
         await Self.settle { !recorder.isRecording }
         #expect(recorder.problem?.contains("stopped giving positions") == true)
-        #expect(try await f.diary.read { try $0.trips.record(trip.id) }.track?.points.count == 1, "saved when it stopped")
+        #expect(
+            try await f.diary.read { try $0.trips.record(trip.id) }.track?.points.count == 1, "saved when it stopped")
     }
 }

@@ -143,5 +143,15 @@ struct TripModelsTests {
         let track = try #require(model.trip?.track)
         #expect(model.trackMessage == "Track saved: \(track.points.count) of 1405 points kept, within 2 m of the line.")
         #expect(model.trackPath.count == track.points.count && model.trackText != nil)
+
+        await model.importTrack(from: fixtures.appendingPathComponent("fastkml-boat-run.kml"))
+        #expect(model.trip?.track == track, "a track the trip has is not replaced before the angler agrees")
+        let replace = try #require(model.confirmation)
+        #expect(replace.title == "Replace the track?" && replace.message.contains("“fastkml-boat-run.kml”"))
+        model.dismissConfirmation()
+        #expect(model.trip?.track == track)
+        await model.importTrack(from: fixtures.appendingPathComponent("fastkml-boat-run.kml"))
+        try await #require(model.confirmation).confirm()
+        #expect(model.confirmation == nil && model.trip?.track != track && model.problem == nil)
     }
 }

@@ -64,7 +64,7 @@ struct HTMLPage {
         for (name, value) in node.attributes.sorted(by: { $0.key < $1.key }) {
             switch name {
             case "axis", "role", "entry", "placement", "font", "buttonStyle", "sizeClass", "labelStyle",
-                "titleDisplayMode":
+                "titleDisplayMode", "tint":
                 classes.append("\(name)-\(value)")
             case "disabled" where value == "true": classes.append("disabled")
             case "lineLimit" where value == "1": classes.append("one-line")
@@ -161,6 +161,7 @@ struct HTMLPage {
         .n-stack.axis-depth{flex:1;display:grid;min-height:0;min-width:0;overflow:hidden} .n-stack.axis-depth>*{grid-area:1/1;min-height:0;min-width:0}
         .n-button,.n-link{flex-direction:row;align-items:center;gap:6px;color:#0a64d8;border:1px dashed #9cc1f0;border-radius:8px;padding:6px 10px}
         .n-button.buttonStyle-BorderedProminentButtonStyle{background:#0a64d8;color:#fff;justify-content:center;font-size:20px;font-weight:600}
+        .n-button.buttonStyle-BorderedProminentButtonStyle.tint-red{background:#d3242a}
         .n-button.role-destructive{color:#d70015;border-color:#f0a0a8} .disabled{opacity:.4}
         .n-label{flex-direction:row;align-items:center;gap:6px} .n-label>.icon,.n-label>.n-symbol .icon{color:inherit}
         .n-field{background:#fff;border:1px solid #ccc;border-radius:8px;padding:6px 10px;color:#999;min-height:44px;justify-content:center} .n-field>.words{color:#111}

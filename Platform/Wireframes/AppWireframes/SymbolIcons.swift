@@ -29,6 +29,6 @@ enum SymbolIcons {
         "chevron.up.chevron.down": "unfold_more", "externaldrive": "backup", "stethoscope": "medical_services",
         "drop": "opacity", "link": "link", "link.badge.minus": "link_off",
         "point.topleft.down.to.point.bottomright.curvepath": "timeline",
-        "record.circle": "radio_button_checked", "stop.circle": "stop_circle",
+        "record.circle": "radio_button_checked", "stop.circle": "stop_circle", "clock.badge.xmark": "timer_off",
     ]
 }

@@ -55,6 +55,9 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
     /// The system's file browser is up.
     public var isChoosing = false
     public private(set) var preview: Preview?
+    /// What the last column chosen changed besides itself: "“Fish” no longer fills Species:
+    /// “Remarks” does."
+    public private(set) var columnNote: String?
     public private(set) var imported: Imported?
     public private(set) var isWorking = false
     public private(set) var problem: String?
@@ -129,7 +132,7 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
     public func choose(_ file: URL, access: AnyObject? = nil) async {
         cancelImport()
         imported = nil
-        (columnsChosen, headersIgnored) = ([:], [])
+        (columnsChosen, headersIgnored, columnNote) = ([:], [], nil)
         await read(file, access: access)
     }
 
@@ -137,7 +140,9 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
     public var columnRows: [ColumnRow] {
         guard let mapping = preview?.plan.mapping else { return [] }
         return mapping.entries.enumerated().map { index, entry in
-            var parts = [mapping.samples(of: index).prefix(SheetMapping.sampleRows).joined(separator: ", ")]
+            var seen: Set<String> = []
+            let values = mapping.samples(of: index).filter { seen.insert($0).inserted }
+            var parts = [values.joined(separator: ", ")]
             if let unit = entry.unit(in: sheetLanguage) {
                 parts.append(
                     catalog.text(
@@ -150,8 +155,13 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
     }
 
     /// The diary's columns a spreadsheet column can feed, in the order the spreadsheet export
-    /// writes them.
-    public var columnChoices: [SheetColumn] { SheetColumn.allCases }
+    /// writes them; the records' ids only when the file has them (the diary's own export).
+    public var columnChoices: [SheetColumn] {
+        let used = Set(columnRows.compactMap(\.column))
+        return SheetColumn.allCases.filter { !Self.ids.contains($0) || used.contains($0) }
+    }
+
+    private static let ids: Set<SheetColumn> = [.spotId, .tripId, .catchId]
 
     /// A diary column as the picker names it; nil is "Not imported".
     public func name(of column: SheetColumn?) -> String {
@@ -166,11 +176,15 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
         guard let preview else { return }
         headersIgnored.remove(header)
         columnsChosen[header] = nil
+        columnNote = nil
         if let column {
             columnsChosen[header] = column
             for row in columnRows where row.header != header && row.column == column {
                 columnsChosen[row.header] = nil
                 headersIgnored.insert(row.header)
+                columnNote = catalog.text(
+                    "interchange.columnReleased", language,
+                    ["released": row.header, "column": name(of: column), "header": header])
             }
         } else {
             headersIgnored.insert(header)
@@ -250,6 +264,16 @@ public final class InterchangeModel: SafeguardsDestructiveActions {
         ]
         if plan.presentCounts.contains(where: { $0.1 > 0 }) {
             lines.append(catalog.text("interchange.present", language, ["records": records(plan.presentCounts)]))
+        }
+        if let mapping = plan.mapping {
+            let left = mapping.entries.indices.filter {
+                mapping.entries[$0].column == nil && !mapping.samples(of: $0).isEmpty
+            }
+            if !left.isEmpty {
+                let (open, close) = language == .russian ? ("«", "»") : ("“", "”")
+                let headers = left.map { open + mapping.entries[$0].header + close }.joined(separator: ", ")
+                lines.append(catalog.text("interchange.columnsLeftOut", language, ["headers": headers]))
+            }
         }
         if !plan.refusals.isEmpty {
             let key = plan.format == .csv ? "interchange.refusedRows" : "interchange.refusedPoints"

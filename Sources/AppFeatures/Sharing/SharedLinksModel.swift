@@ -15,10 +15,17 @@ import SyncProtocol
 public final class SharedLinksModel: SafeguardsDestructiveActions {
     public static let send = Control("sharedLinks.send", .button)
     public static let withdraw = Control("sharedLinks.withdraw", .button, safeguard: .confirm)
-    public static let controls = [send, withdraw]
+    /// Signed out: the way to the account's page, where the angler signs in.
+    public static let signIn = Control("sharedLinks.signIn", .link, opens: "page.sync")
+    public static let controls = [send, withdraw, signIn]
 
     /// One link as its row shows it.
     public struct Row: Identifiable, Sendable, Equatable {
+        /// Whether the link still opens, and if not, why.
+        public enum State: Sendable, Equatable {
+            case works, expired, withdrawn
+        }
+
         public let id: UUID
         /// The fish: "Northern pike".
         public let species: String
@@ -27,8 +34,8 @@ public final class SharedLinksModel: SafeguardsDestructiveActions {
         /// "Works until you withdraw it", "Works until Sun 14 Jun 2026, 09:01", "Expired Sun 14
         /// Jun 2026", "Withdrawn Sun 14 Jun 2026".
         public let status: String
-        /// Still opens for whoever has it: it can be sent again and withdrawn.
-        public let works: Bool
+        /// Still opens for whoever has it (it can be sent again and withdrawn), or why not.
+        public let state: State
         public let url: URL
     }
 
@@ -73,7 +80,10 @@ public final class SharedLinksModel: SafeguardsDestructiveActions {
             let links = try await sharing.links()
             let moment = now()
             rows = links.map { row($0, at: moment) }.enumerated()
-                .sorted { ($0.element.works ? 0 : 1, $0.offset) < ($1.element.works ? 0 : 1, $1.offset) }.map(\.element)
+                .sorted {
+                    ($0.element.state == .works ? 0 : 1, $0.offset) < ($1.element.state == .works ? 0 : 1, $1.offset)
+                }
+                .map(\.element)
             status = .loaded
             problem = nil
         } catch SyncError.notSignedIn {
@@ -86,7 +96,7 @@ public final class SharedLinksModel: SafeguardsDestructiveActions {
 
     /// Withdrawing the ``selected`` link asks first (``confirmation``) and names the fish.
     public func request(_ control: Control) async {
-        guard control == Self.withdraw, let link = selected, link.works else { return }
+        guard control == Self.withdraw, let link = selected, link.state == .works else { return }
         confirmation = PendingConfirmation(
             control: control, title: catalog.text("confirm.share.revoke.title", language),
             message: catalog.text("confirm.sharedLinks.withdraw.message", language, ["species": link.species])
@@ -115,18 +125,18 @@ public final class SharedLinksModel: SafeguardsDestructiveActions {
             catalog.text("share.precision.\(summary.precision.rawValue)", language),
         ]
         if summary.hasPhoto { details.append(catalog.text("sharedLinks.withPhoto", language)) }
-        let (status, works): (String, Bool) =
+        let (status, state): (String, Row.State) =
             if let revoked = summary.revokedAt {
-                (catalog.text("sharedLinks.withdrawn", language, ["day": day(revoked)]), false)
+                (catalog.text("sharedLinks.withdrawn", language, ["day": day(revoked)]), .withdrawn)
             } else if let expires = summary.expiresAt, expires <= moment {
-                (catalog.text("sharedLinks.expired", language, ["day": day(expires)]), false)
+                (catalog.text("sharedLinks.expired", language, ["day": day(expires)]), .expired)
             } else if let expires = summary.expiresAt {
-                (catalog.text("sharedLinks.worksUntil", language, ["until": when(expires)]), true)
+                (catalog.text("sharedLinks.worksUntil", language, ["until": when(expires)]), .works)
             } else {
-                (catalog.text("sharedLinks.works", language), true)
+                (catalog.text("sharedLinks.works", language), .works)
             }
         return Row(
             id: summary.id, species: summary.species, details: details.joined(separator: " · "), status: status,
-            works: works, url: link.url)
+            state: state, url: link.url)
     }
 }

@@ -134,8 +134,24 @@ public final class TripDetailModel: SafeguardsDestructiveActions {
 
     /// Reads the track in `file` (GPX, KML or KMZ, every track of it joined) and saves it as this
     /// trip's, simplified to fit; `access` is held while the file is read (a document provider's
-    /// security scope).
+    /// security scope). A trip that has a track already asks first (``confirmation``): the file's
+    /// replaces it.
     public func importTrack(from file: URL, access: AnyObject? = nil) async {
+        guard let track = trip?.track else { return await saveTrack(from: file, access: access) }
+        confirmation = PendingConfirmation(
+            control: Self.importTrack, title: catalog.text("confirm.track.replace.title", language),
+            message: catalog.text(
+                "confirm.track.replace.message", language,
+                ["track": formatter.distance(track.measures.meters), "file": file.lastPathComponent])
+        ) { [weak self] in
+            self?.confirmation = nil
+            await self?.saveTrack(from: file, access: access)
+        }
+    }
+
+    public func dismissConfirmation() { confirmation = nil }
+
+    private func saveTrack(from file: URL, access: AnyObject?) async {
         defer { withExtendedLifetime(access) {} }
         let id = tripId
         trackMessage = nil

@@ -86,6 +86,9 @@ struct InterchangeSection: View {
                     }
                     .control(InterchangeModel.column, help: models.help)
                 }
+                if let note = model.columnNote {
+                    Label(note, systemImage: "exclamationmark.circle").font(.footnote)
+                }
             } header: {
                 Text(models.text("interchange.columnsSection"))
             } footer: {

@@ -30,16 +30,21 @@ struct HomeScreen: View {
                     }
                 }
             }
-            if models.track.isRecording {
-                Section(models.text("track.recordingSection")) {
-                    TrackRecordingRow(recorder: models.track, tripId: nil, tripGoesOn: true, models: models)
-                }
-            }
-            if let text = model.unendedTripText {
+            if let text = model.unendedTripText, let unended = model.unendedTrip {
                 Section(models.text("home.unendedTrip")) {
                     Label(text, systemImage: "figure.fishing")
+                    // Recording is offered while the trip goes on, not for one left unended.
+                    TrackRecordingRow(
+                        recorder: models.track, tripId: unended.trip.id, tripGoesOn: unended.lastActiveAt == nil,
+                        explains: false, models: models)
                     Button(model.endTripLabel, systemImage: "flag.checkered") { Task { await model.endUnendedTrip() } }
                         .control(HomeModel.endTrip, help: models.help)
+                }
+            }
+            // Another trip going on records (the one Today offers to end is the latest).
+            if models.track.isRecording, models.track.tripId != model.unendedTrip?.trip.id {
+                Section(models.text("track.recordingSection")) {
+                    TrackRecordingRow(recorder: models.track, tripId: nil, tripGoesOn: true, models: models)
                 }
             }
             Section(models.text("home.recent")) {

@@ -14,6 +14,10 @@ struct SharedLinksSection: View {
             case .loading: ProgressView()
             case .signedOut:
                 EmptyListNote(key: "sharedLinks.signedOut", systemImage: "person.crop.circle", models: models)
+                NavigationLink(value: Destination.settings(.account)) {
+                    Label(models.help.label(SharedLinksModel.signIn), systemImage: "person.crop.circle")
+                }
+                .control(SharedLinksModel.signIn, help: models.help)
             case .loaded:
                 if model.rows.isEmpty && model.problem == nil {
                     EmptyListNote(key: "sharedLinks.none", systemImage: "link", models: models)
@@ -30,10 +34,10 @@ struct SharedLinksSection: View {
         VStack(alignment: .leading, spacing: 6) {
             Text(row.species).font(.headline)
             Text(row.details).font(.subheadline)
-            Label(row.status, systemImage: row.works ? "link" : "link.badge.minus")
+            Label(row.status, systemImage: Self.symbol(of: row.state))
                 .font(.footnote)
-                .foregroundStyle(row.works ? Color.green : Color.secondary)
-            if row.works {
+                .foregroundStyle(row.state == .works ? Color.green : Color.secondary)
+            if row.state == .works {
                 HStack {
                     ShareLink(item: row.url) {
                         Label(models.help.label(SharedLinksModel.send), systemImage: "square.and.arrow.up")
@@ -52,5 +56,14 @@ struct SharedLinksSection: View {
             }
         }
         .padding(.vertical, 4)
+    }
+
+    /// A working link, one past its end, one withdrawn: each its own mark.
+    static func symbol(of state: SharedLinksModel.Row.State) -> String {
+        switch state {
+        case .works: "link"
+        case .expired: "clock.badge.xmark"
+        case .withdrawn: "link.badge.minus"
+        }
     }
 }

@@ -10,6 +10,8 @@ struct TrackRecordingRow: View {
     let tripId: UUID?
     /// Whether that trip still goes on (only an open trip records).
     let tripGoesOn: Bool
+    /// Whether the row says what recording uses (on the trip's page; Today keeps to the button).
+    var explains = true
     let models: ScreenModels
 
     var body: some View {
@@ -24,7 +26,7 @@ struct TrackRecordingRow: View {
             ControlButton(TrackRecorder.start, systemImage: "record.circle", help: models.help) {
                 Task { await recorder.start(trip: tripId) }
             }
-            Text(models.text("track.recordNote")).font(.footnote).foregroundStyle(.secondary)
+            if explains { Text(models.text("track.recordNote")).font(.footnote).foregroundStyle(.secondary) }
         }
         ProblemNote(problem: recorder.problem)
     }

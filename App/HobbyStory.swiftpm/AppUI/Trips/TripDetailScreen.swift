@@ -50,8 +50,11 @@ struct TripDetailScreen: View {
             }
             TrackRecordingRow(
                 recorder: models.track, tripId: model.tripId, tripGoesOn: model.trip?.endAt == nil, models: models)
-            ControlButton(TripDetailModel.importTrack, systemImage: "square.and.arrow.down", help: models.help) {
-                model.isChoosingTrack = true
+            // A track read from a file while one records would be written over at its next save.
+            if !models.track.isRecording(trip: model.tripId) {
+                ControlButton(TripDetailModel.importTrack, systemImage: "square.and.arrow.down", help: models.help) {
+                    model.isChoosingTrack = true
+                }
             }
             if let message = model.trackMessage {
                 Text(message).font(.footnote).foregroundStyle(.secondary)
@@ -108,6 +111,7 @@ struct TripDetailScreen: View {
             guard case .success(let file) = result else { return }
             Task { await model.importTrack(from: file, access: SecurityScopedAccess(file)) }
         }
+        .confirmation(model.confirmation, help: models.help) { model.dismissConfirmation() }
         .undoBanner(model.undoOffer, help: models.help)
         .task { try? await model.load() }
         .task { await model.observe() }
