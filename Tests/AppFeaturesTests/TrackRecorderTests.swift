@@ -123,6 +123,33 @@ struct TrackRecorderTests {
     }
 
     @Test(
+        "Given a recording whose screens are made again (a setting changed), when the new recorder continues the old, then the start and the distance go on and nothing recorded is lost"
+    )
+    func continuesInNewScreens() async throws {
+        let f = try AppFixture()
+        let trip = try openTrip(f)
+        let clock = Clock(start: f.clock.now)
+        let positions = Positions()
+        let old = recorder(f, positions)
+        await old.start(trip: trip.id)
+        positions.send(Self.fix(0, minutes: 1, clock: clock))
+        positions.send(Self.fix(40, minutes: 2, clock: clock))
+        await Self.settle { old.pointsRecorded == 2 }
+        let status = old.statusText
+        await old.stopRecording()
+        f.clock.advance(by: 600)
+        let again = recorder(f, positions)
+        await again.start(trip: trip.id, continuing: old)
+        #expect(again.statusText == status && again.pointsRecorded == 2, "\(again.statusText ?? "")")
+        positions.send(Self.fix(80, minutes: 12, clock: clock))
+        await Self.settle { again.pointsRecorded == 3 }
+        await again.stopRecording()
+        let track = try #require(try await f.diary.read { try $0.trips.record(trip.id) }.track)
+        #expect(track.points.first?.time == clock.start.addingTimeInterval(60))
+        #expect(track.points.last?.time == clock.start.addingTimeInterval(720))
+    }
+
+    @Test(
         "Given an ended trip, a device that may not read the position, or one that stops giving positions, then each is said in words and nothing recorded is lost"
     )
     func refusals() async throws {

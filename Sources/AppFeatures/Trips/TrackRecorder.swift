@@ -30,6 +30,8 @@ public final class TrackRecorder: DeclaresControls {
 
     /// The trip whose track is recording, nil when none is.
     public private(set) var tripId: UUID?
+    /// The trip recorded last, once stopped.
+    private var lastTripId: UUID?
     /// Positions kept since recording started.
     public private(set) var pointsRecorded = 0
     /// The length of the path recorded since it started, in metres.
@@ -65,8 +67,10 @@ public final class TrackRecorder: DeclaresControls {
     }
 
     /// Starts recording the track of trip `id`, which must be going on; a track it already has is
-    /// continued. Recording another trip stops that one first.
-    public func start(trip id: UUID) async {
+    /// continued. Recording another trip stops that one first. `previous` is the recorder of the
+    /// screens this one replaces (a setting changed while recording), stopped and saved: its
+    /// start and what it measured go on here.
+    public func start(trip id: UUID, continuing previous: TrackRecorder? = nil) async {
         if tripId == id { return }
         await stopRecording()
         problem = nil
@@ -88,6 +92,11 @@ public final class TrackRecorder: DeclaresControls {
         }
         (tripId, pointsRecorded, metersRecorded, unsaved) = (id, 0, 0, 0)
         (startedAt, lastSave) = (now(), now())
+        if let previous, previous.lastTripId == id {
+            (startedAt, pointsRecorded, metersRecorded) = (
+                previous.startedAt, previous.pointsRecorded, previous.metersRecorded
+            )
+        }
         let fixes = positions.fixes()
         reading = Task { [weak self] in
             do {
@@ -111,7 +120,7 @@ public final class TrackRecorder: DeclaresControls {
         reading.cancel()
         await reading.value
         await save()
-        tripId = nil
+        (lastTripId, tripId) = (tripId, nil)
     }
 
     /// Stops when the recorded trip ends or goes to the Trash on any screen or device (run from

@@ -66,8 +66,14 @@ public final class AppShell {
                 diary: diary, storage: storage, profiles: profiles, deviceLanguage: deviceLanguage,
                 providers: providers)
             try await made.loadAll()
+            // A track recording on the screens replaced is saved; over the same diary (a setting
+            // changed) it goes on in the new screens, from where it was.
+            let previous = models?.track
+            let recording = diary === shownDiary ? previous?.tripId : nil
+            await previous?.stopRecording()
             shownDiary = diary
             models = made
+            if let recording { await made.track.start(trip: recording, continuing: previous) }
             IntentsHost.intents = made.intents
             glance?.cancel()
             glance = Task { await made.glance.keep { await TripGlancePublisher.publish($0) } }
