@@ -133,7 +133,7 @@ public final class TrackRecorder: DeclaresControls {
         }
     }
 
-    /// What the indicator says while recording: "Recording the track since 05:10 · 2.4 km".
+    /// What the indicator says while recording: "Recording since 05:10 · 2.4 km".
     public var statusText: String? {
         guard isRecording, let startedAt else { return nil }
         return catalog.text(
